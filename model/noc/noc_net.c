@@ -1,0 +1,517 @@
+// SPDX-License-Identifier: Apache-2.0
+/* Network assembly, links, packet pool and the per-cycle step loop. */
+#include "model/noc/noc_net.h"
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "model/chip/bh_grid.h"
+
+#define GUEST_ERRORS_LOGGED 20
+
+NocNetConfig noc_net_config_default(void)
+{
+    NocNetConfig c = {
+        .topology = BH_TOPO_BLACKHOLE,
+        .w = BH_BLACKHOLE_W,
+        .h = BH_BLACKHOLE_H,
+        .noc_id = 0,
+        .y_first = 0,
+        .router_latency = 9,
+        .niu_to_router = 5,
+        .router_to_niu = 5,
+        .vc_buffer_flits = 20,
+        .vcs = {4, 2, 2},
+        .niu_response_slots = 8,
+        .max_packet_bytes = 16384,
+        .flit_bytes = 64,
+    };
+    return c;
+}
+
+BhStatus noc_net_config_check(const NocNetConfig *c, char *why, size_t len)
+{
+#define REJECT(...)                                                                                \
+    do {                                                                                           \
+        snprintf(why, len, __VA_ARGS__);                                                           \
+        return BH_ERR_CONFIG;                                                                      \
+    } while (0)
+    if (c->topology > BH_TOPO_UNITORUS)
+        REJECT("topology: unknown value %u", c->topology);
+    if (c->w < 2 || c->h < 2 || c->w > BH_GRID_MAX_DIM || c->h > BH_GRID_MAX_DIM)
+        REJECT("width/height: must be 2..%d, got %ux%u", BH_GRID_MAX_DIM, c->w, c->h);
+    if (c->router_latency < 1 || c->niu_to_router < 1 || c->router_to_niu < 1)
+        REJECT("latencies: every link latency must be at least 1 cycle");
+    if (c->router_latency > 1000 || c->niu_to_router > 1000 || c->router_to_niu > 1000)
+        REJECT("latencies: at most 1000 cycles");
+    if (c->vc_buffer_flits < 1 || c->vc_buffer_flits > 255)
+        REJECT("vc_buffer_flits: must be 1..255, got %u", c->vc_buffer_flits);
+    uint32_t half = 0;
+    for (int k = 0; k < NOC_CLASSES; k++) {
+        if (c->vcs[k] < 1)
+            REJECT("vcs: every class needs at least one VC");
+        half += c->vcs[k];
+    }
+    if (2 * half > NOC_MAX_VCS)
+        REJECT("vcs: request + multicast + response VCs must be at most %d per dateline half, "
+               "got %u",
+               NOC_MAX_VCS / 2, half);
+    if (c->flit_bytes != 16 && c->flit_bytes != 32 && c->flit_bytes != 64)
+        REJECT("flit_bytes: must be 16, 32 or 64, got %u", c->flit_bytes);
+    if (c->max_packet_bytes < c->flit_bytes || c->max_packet_bytes % c->flit_bytes ||
+        c->max_packet_bytes / c->flit_bytes > 256)
+        REJECT("max_packet_bytes: must be a multiple of flit_bytes (%u) of at most 256 flits, "
+               "got %u",
+               c->flit_bytes, c->max_packet_bytes);
+    if (c->niu_response_slots < 1 || c->niu_response_slots > 1024)
+        REJECT("niu_response_slots: must be 1..1024, got %u", c->niu_response_slots);
+    return BH_OK;
+#undef REJECT
+}
+
+int noc_net_neighbour(const NocNetConfig *cfg, uint32_t node, NocPort port, uint32_t *out)
+{
+    uint32_t x = node % cfg->w, y = node / cfg->w;
+    int mesh = cfg->topology == BH_TOPO_MESH;
+    switch (port) {
+    case NOC_PORT_XP:
+        if (mesh && x == cfg->w - 1)
+            return 0;
+        x = (x + 1) % cfg->w;
+        break;
+    case NOC_PORT_YP:
+        if (mesh && y == cfg->h - 1)
+            return 0;
+        y = (y + 1) % cfg->h;
+        break;
+    case NOC_PORT_XN:
+        if (mesh && x == 0)
+            return 0;
+        x = (x + cfg->w - 1) % cfg->w;
+        break;
+    case NOC_PORT_YN:
+        if (mesh && y == 0)
+            return 0;
+        y = (y + cfg->h - 1) % cfg->h;
+        break;
+    default:
+        return 0;
+    }
+    *out = y * cfg->w + x;
+    return 1;
+}
+
+static uint32_t add_link(NocNet *n, uint32_t src, uint8_t sport, uint32_t dst, uint8_t dport,
+                         uint32_t latency, int wrap, uint32_t *pipe_total, uint32_t *cred_total)
+{
+    NocLink *l = &n->links[n->n_links];
+    memset(l, 0, sizeof *l);
+    l->src_node = src;
+    l->dst_node = dst;
+    l->src_port = sport;
+    l->dst_port = dport;
+    l->latency = latency;
+    l->wrap = (uint8_t)wrap;
+    /* at most one flit enters per cycle and each stays `latency` cycles */
+    l->pipe_cap = (uint16_t)(latency + 1);
+    l->pipe_base = *pipe_total;
+    l->cred_base = *cred_total;
+    *pipe_total += l->pipe_cap;
+    *cred_total += l->pipe_cap;
+    l->active_pos = NOC_NONE;
+    return n->n_links++;
+}
+
+BhStatus noc_net_init(NocNet *n, const NocNetConfig *cfg, const NocMemOps *mem)
+{
+    char why[256];
+    memset(n, 0, sizeof *n);
+    if (noc_net_config_check(cfg, why, sizeof why) != BH_OK)
+        return BH_ERR_CONFIG;
+    n->cfg = *cfg;
+    n->mem = *mem;
+    n->n_nodes = cfg->w * cfg->h;
+    n->nports = noc_topology_bidirectional(cfg) ? 5 : 3;
+    uint32_t acc = 0;
+    for (int k = 0; k < NOC_CLASSES; k++) {
+        n->class_base[k] = acc;
+        acc += cfg->vcs[k];
+    }
+    n->vc_half = acc;
+    n->nvcs = 2 * acc;
+    uint32_t depth = cfg->vc_buffer_flits, nodes = n->n_nodes;
+
+    n->routers = calloc(nodes, sizeof *n->routers);
+    n->nius = calloc(nodes, sizeof *n->nius);
+    n->links = calloc((size_t)nodes * (n->nports + 1), sizeof *n->links);
+    n->flits = calloc((size_t)nodes * n->nports * n->nvcs * depth, sizeof *n->flits);
+    n->ej_flits = calloc((size_t)nodes * n->nvcs * depth, sizeof *n->ej_flits);
+    n->resp_q_store = calloc((size_t)nodes * cfg->niu_response_slots, sizeof(uint32_t));
+    n->active_nodes = calloc(nodes, sizeof(uint32_t));
+    if (!n->routers || !n->nius || !n->links || !n->flits || !n->ej_flits || !n->resp_q_store ||
+        !n->active_nodes) {
+        noc_net_destroy(n);
+        return BH_ERR_FULL;
+    }
+
+    /* 1. links: router to router, then NIU to router and router to NIU per node */
+    uint32_t pipe_total = 0, cred_total = 0;
+    for (uint32_t i = 0; i < nodes; i++) {
+        NocRouter *r = &n->routers[i];
+        for (uint32_t p = 0; p < NOC_PORTS; p++) {
+            r->in_link[p] = NOC_NONE;
+            r->out[p].link = NOC_NONE;
+        }
+    }
+    for (uint32_t i = 0; i < nodes; i++) {
+        for (uint32_t p = 1; p < n->nports; p++) {
+            uint32_t j;
+            if (!noc_net_neighbour(cfg, i, (NocPort)p, &j))
+                continue;
+            int wrap = noc_link_is_wrap(cfg, i % cfg->w, i / cfg->w, (NocPort)p);
+            uint32_t l = add_link(n, i, (uint8_t)p, j, (uint8_t)p, cfg->router_latency, wrap,
+                                  &pipe_total, &cred_total);
+            n->routers[i].out[p].link = l;
+            n->routers[j].in_link[p] = l;
+        }
+    }
+    for (uint32_t i = 0; i < nodes; i++) {
+        NocNiu *u = &n->nius[i];
+        u->link_out = add_link(n, i, NOC_PORTS, i, NOC_PORT_LOCAL, cfg->niu_to_router, 0,
+                               &pipe_total, &cred_total);
+        n->routers[i].in_link[NOC_PORT_LOCAL] = u->link_out;
+        u->link_in = add_link(n, i, NOC_PORT_LOCAL, i, NOC_PORTS, cfg->router_to_niu, 0,
+                              &pipe_total, &cred_total);
+        n->routers[i].out[NOC_PORT_LOCAL].link = u->link_in;
+        u->inj.link = u->link_out;
+    }
+    n->pipe = calloc(pipe_total, sizeof *n->pipe);
+    n->pipe_at = calloc(pipe_total, sizeof *n->pipe_at);
+    n->cred_vc = calloc(cred_total, 1);
+    n->cred_at = calloc(cred_total, sizeof *n->cred_at);
+    n->active_links = calloc(n->n_links, sizeof(uint32_t));
+
+    /* 2. packet pool: a live packet has a flit in a buffer or on a link, or is held by an NIU
+     * (command being injected, response queued or streaming), which bounds the pool. */
+    uint64_t bound = (uint64_t)nodes * n->nports * n->nvcs * depth +
+                     (uint64_t)nodes * n->nvcs * depth + pipe_total +
+                     (uint64_t)nodes * (NOC_CMD_BUFS + cfg->niu_response_slots + n->nvcs);
+    n->n_pkts = (uint32_t)bound;
+    n->pkts = calloc(n->n_pkts, sizeof *n->pkts);
+    if (!n->pipe || !n->pipe_at || !n->cred_vc || !n->cred_at || !n->active_links || !n->pkts) {
+        noc_net_destroy(n);
+        return BH_ERR_FULL;
+    }
+    for (uint32_t k = 0; k < n->n_pkts; k++)
+        n->pkts[k].next_free = k + 1 < n->n_pkts ? k + 1 : NOC_NONE;
+    n->free_pkt = 0;
+
+    /* 3. credits: every output starts with the downstream buffers empty */
+    for (uint32_t i = 0; i < nodes; i++) {
+        NocRouter *r = &n->routers[i];
+        r->active_pos = NOC_NONE;
+        for (uint32_t p = 0; p < n->nports; p++)
+            memset(r->out[p].credits, (int)depth, sizeof r->out[p].credits);
+        NocNiu *u = &n->nius[i];
+        memset(u->inj.credits, (int)depth, sizeof u->inj.credits);
+        for (uint32_t v = 0; v < NOC_MAX_VCS; v++)
+            u->inj_pkt[v] = NOC_NONE;
+        u->resp_q = &n->resp_q_store[(size_t)i * cfg->niu_response_slots];
+        u->active_pos = NOC_NONE;
+        u->accepts_traffic = 1;
+        noc_net_set_node(n, i, NULL, 0, 1);
+    }
+    return BH_OK;
+}
+
+void noc_net_destroy(NocNet *n)
+{
+    free(n->routers);
+    free(n->nius);
+    free(n->links);
+    free(n->flits);
+    free(n->ej_flits);
+    free(n->resp_q_store);
+    free(n->active_nodes);
+    free(n->pipe);
+    free(n->pipe_at);
+    free(n->cred_vc);
+    free(n->cred_at);
+    free(n->active_links);
+    free(n->pkts);
+    memset(n, 0, sizeof *n);
+}
+
+void noc_net_set_node(NocNet *n, uint32_t node, void *mem_ctx, uint32_t endpoint_id,
+                      int mcast_receiver)
+{
+    NocNiu *u = &n->nius[node];
+    uint32_t x = node % n->cfg.w, y = node / n->cfg.w;
+    u->mem_ctx = mem_ctx;
+    u->endpoint_id = endpoint_id;
+    u->mcast_receiver = (uint8_t)(mcast_receiver != 0);
+    /* dateline flips happen on the wrap links leaving the last column / row */
+    uint32_t dl_x = n->cfg.topology != BH_TOPO_MESH && x == n->cfg.w - 1;
+    uint32_t dl_y = n->cfg.topology != BH_TOPO_MESH && y == n->cfg.h - 1;
+    u->node_id = x | (y << 6) | (n->cfg.w << 12) | (n->cfg.h << 19) | (dl_x << 26) | (dl_y << 27) |
+                 ((n->cfg.y_first ? 0u : 1u) << 28);
+    u->cfg[NOC_CFG_ID_LOGICAL] = x | (y << 6);
+}
+
+void noc_net_set_delivery(NocNet *n, NocDeliveryFn fn, void *ctx)
+{
+    n->on_delivery = fn;
+    n->delivery_ctx = ctx;
+}
+
+void noc_guest_error(NocNet *n, const char *fmt, ...)
+{
+    char msg[400];
+    va_list ap;
+    n->guest_errors++;
+    if (n->guest_errors > GUEST_ERRORS_LOGGED)
+        return;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    bh_log(BH_LOG_GUEST, "NoC%u %s%s", n->cfg.noc_id, msg,
+           n->guest_errors == GUEST_ERRORS_LOGGED ? " (further NoC guest errors are counted only)"
+                                                  : "");
+}
+
+/* ------------------------------------------------------------------ packets */
+
+uint32_t noc_pkt_alloc(NocNet *n)
+{
+    uint32_t k = n->free_pkt;
+    BH_ASSERT(k != NOC_NONE); /* the pool is sized by the network's capacity */
+    n->free_pkt = n->pkts[k].next_free;
+    memset(&n->pkts[k], 0, sizeof n->pkts[k]);
+    n->pkts[k].copies = 1;
+    n->pkts[k].head_copies = 1;
+    n->pkts[k].tag = BH_IDLE;
+    n->pkts_live++;
+    n->packets_created++;
+    return k;
+}
+
+void noc_pkt_release(NocNet *n, uint32_t k)
+{
+    n->pkts[k].next_free = n->free_pkt;
+    n->free_pkt = k;
+    n->pkts_live--;
+    n->packets_freed++;
+}
+
+/* ------------------------------------------------------------------ buffers and links */
+
+NocFlit *noc_in_flit(NocNet *n, uint32_t node, uint32_t port, uint32_t vc, uint32_t idx)
+{
+    size_t d = n->cfg.vc_buffer_flits;
+    return &n->flits[(((size_t)node * n->nports + port) * n->nvcs + vc) * d + idx % d];
+}
+
+NocFlit *noc_ej_flit(NocNet *n, uint32_t node, uint32_t vc, uint32_t idx)
+{
+    size_t d = n->cfg.vc_buffer_flits;
+    return &n->ej_flits[((size_t)node * n->nvcs + vc) * d + idx % d];
+}
+
+void noc_net_activate(NocNet *n, uint32_t node)
+{
+    NocRouter *r = &n->routers[node];
+    if (r->active_pos != NOC_NONE)
+        return;
+    r->active_pos = n->n_active_nodes;
+    n->active_nodes[n->n_active_nodes++] = node;
+}
+
+static void list_link(NocNet *n, uint32_t li)
+{
+    NocLink *l = &n->links[li];
+    if (l->active_pos != NOC_NONE)
+        return;
+    l->active_pos = n->n_active_links;
+    n->active_links[n->n_active_links++] = li;
+}
+
+void noc_link_send(NocNet *n, uint32_t li, const NocFlit *f, uint64_t now)
+{
+    NocLink *l = &n->links[li];
+    BH_ASSERT(l->pipe_n < l->pipe_cap);
+    uint32_t slot = l->pipe_base + (uint32_t)(l->pipe_rd + l->pipe_n) % l->pipe_cap;
+    n->pipe[slot] = *f;
+    n->pipe_at[slot] = now + l->latency;
+    l->pipe_n++;
+    l->busy = 1;
+    l->flits++;
+    l->window_flits++;
+    n->last_progress = now;
+    list_link(n, li);
+}
+
+void noc_link_credit(NocNet *n, uint32_t li, uint8_t vc, uint64_t now)
+{
+    NocLink *l = &n->links[li];
+    BH_ASSERT(l->cred_n < l->pipe_cap);
+    uint32_t slot = l->cred_base + (uint32_t)(l->cred_rd + l->cred_n) % l->pipe_cap;
+    n->cred_vc[slot] = vc;
+    n->cred_at[slot] = now + l->latency;
+    l->cred_n++;
+    list_link(n, li);
+}
+
+static void deliver(NocNet *n, const NocLink *l, const NocFlit *f)
+{
+    uint32_t node = l->dst_node, vc = f->vc;
+    if (l->dst_port == NOC_PORTS) {
+        NocNiu *u = &n->nius[node];
+        NocInVc *iv = &u->ej[vc];
+        BH_ASSERT(iv->n < n->cfg.vc_buffer_flits); /* credits forbid overflow */
+        *noc_ej_flit(n, node, vc, iv->rd + iv->n) = *f;
+        iv->n++;
+        u->ej_nonempty |= 1u << vc;
+    } else {
+        NocRouter *r = &n->routers[node];
+        NocInVc *iv = &r->in[l->dst_port][vc];
+        BH_ASSERT(iv->n < n->cfg.vc_buffer_flits);
+        *noc_in_flit(n, node, l->dst_port, vc, iv->rd + iv->n) = *f;
+        iv->n++;
+        r->nonempty[l->dst_port] |= 1u << vc;
+        r->buffered++;
+    }
+    noc_net_activate(n, node);
+}
+
+static void return_credit(NocNet *n, const NocLink *l, uint8_t vc)
+{
+    NocOutPort *o = l->src_port == NOC_PORTS ? &n->nius[l->src_node].inj
+                                             : &n->routers[l->src_node].out[l->src_port];
+    o->credits[vc]++;
+    BH_ASSERT(o->credits[vc] <= n->cfg.vc_buffer_flits);
+}
+
+/* Allocates a free VC of class cls and dateline half dl at output o (round robin: the buddy
+ * bit is adaptive); NOC_NONE if all are held. */
+uint32_t noc_vc_alloc(NocNet *n, NocOutPort *o, uint32_t cls, uint32_t dl, int dry_run)
+{
+    uint32_t base = dl * n->vc_half + n->class_base[cls], count = n->cfg.vcs[cls];
+    for (uint32_t i = 0; i < count; i++) {
+        uint32_t v = base + (o->vc_rr + i) % count;
+        if (!(o->vc_owned & (1u << v))) {
+            if (!dry_run) {
+                o->vc_owned |= 1u << v;
+                o->vc_rr = (uint8_t)((o->vc_rr + i + 1) % count);
+            }
+            return v;
+        }
+    }
+    return NOC_NONE;
+}
+
+/* ------------------------------------------------------------------ step */
+
+static int niu_idle(const NocNiu *u)
+{
+    return !u->cmd_q_n && !u->inj_busy && !u->resp_n && !u->ej_nonempty;
+}
+
+uint64_t noc_net_step(NocNet *n, uint64_t now)
+{
+    n->now = now;
+    /* 1. links: flits and credits due now arrive */
+    for (uint32_t i = n->n_active_links; i-- > 0;) {
+        uint32_t li = n->active_links[i];
+        NocLink *l = &n->links[li];
+        l->busy = 0;
+        while (l->pipe_n && n->pipe_at[l->pipe_base + l->pipe_rd] <= now) {
+            BH_ASSERT(n->pipe_at[l->pipe_base + l->pipe_rd] == now);
+            deliver(n, l, &n->pipe[l->pipe_base + l->pipe_rd]);
+            l->pipe_rd = (uint16_t)((l->pipe_rd + 1) % l->pipe_cap);
+            l->pipe_n--;
+        }
+        while (l->cred_n && n->cred_at[l->cred_base + l->cred_rd] <= now) {
+            return_credit(n, l, n->cred_vc[l->cred_base + l->cred_rd]);
+            l->cred_rd = (uint16_t)((l->cred_rd + 1) % l->pipe_cap);
+            l->cred_n--;
+        }
+    }
+    /* 2. routers and NIUs with work; both only send over links, so order does not matter */
+    uint32_t count = n->n_active_nodes;
+    for (uint32_t i = 0; i < count; i++) {
+        uint32_t node = n->active_nodes[i];
+        noc_router_step(n, node, now);
+        noc_niu_step(n, node, now);
+    }
+    /* 3. retire idle nodes and empty links, find the next cycle with work */
+    for (uint32_t i = n->n_active_nodes; i-- > 0;) {
+        uint32_t node = n->active_nodes[i];
+        if (n->routers[node].buffered || !niu_idle(&n->nius[node]))
+            continue;
+        uint32_t last = n->active_nodes[--n->n_active_nodes];
+        n->active_nodes[i] = last;
+        n->routers[last].active_pos = i;
+        n->routers[node].active_pos = NOC_NONE;
+    }
+    uint64_t next = BH_IDLE;
+    int busy = 0;
+    for (uint32_t i = n->n_active_links; i-- > 0;) {
+        uint32_t li = n->active_links[i];
+        NocLink *l = &n->links[li];
+        busy |= l->busy;
+        if (!l->pipe_n && !l->cred_n) {
+            uint32_t last = n->active_links[--n->n_active_links];
+            n->active_links[i] = last;
+            n->links[last].active_pos = i;
+            l->active_pos = NOC_NONE;
+            continue;
+        }
+        if (l->pipe_n && n->pipe_at[l->pipe_base + l->pipe_rd] < next)
+            next = n->pipe_at[l->pipe_base + l->pipe_rd];
+        if (l->cred_n && n->cred_at[l->cred_base + l->cred_rd] < next)
+            next = n->cred_at[l->cred_base + l->cred_rd];
+    }
+    if (n->n_active_nodes || (busy && n->trace_busy))
+        next = now + 1;
+    return next;
+}
+
+int noc_net_quiescent(const NocNet *n)
+{
+    return n->n_active_nodes == 0 && n->n_active_links == 0 && n->pkts_live == 0;
+}
+
+void noc_net_reset_window(NocNet *n)
+{
+    for (uint32_t i = 0; i < n->n_links; i++)
+        n->links[i].window_flits = 0;
+}
+
+size_t noc_net_describe_blocked(const NocNet *n, char *buf, size_t len)
+{
+    size_t used = 0;
+    int shown = 0;
+    if (len)
+        buf[0] = 0;
+    for (uint32_t node = 0; node < n->n_nodes && shown < 8; node++) {
+        const NocRouter *r = &n->routers[node];
+        for (uint32_t p = 0; p < n->nports && shown < 8; p++)
+            for (uint32_t v = 0; v < n->nvcs && shown < 8; v++) {
+                const NocInVc *iv = &r->in[p][v];
+                if (!iv->n)
+                    continue;
+                static const char *const pn[] = {"local", "+x", "+y", "-x", "-y"};
+                int w = snprintf(buf + used, used < len ? len - used : 0,
+                                 "  router (%u,%u) input %s VC %u: %u flits, wants outputs 0x%x, "
+                                 "holds VCs for 0x%x, sent to 0x%x\n",
+                                 node % n->cfg.w, node / n->cfg.w, pn[p], v, iv->n, iv->out_mask,
+                                 iv->granted_mask, iv->sent_mask);
+                if (w > 0)
+                    used += (size_t)w;
+                shown++;
+            }
+    }
+    if (used >= len && len)
+        buf[len - 1] = 0;
+    return used;
+}

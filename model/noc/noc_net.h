@@ -1,0 +1,335 @@
+/* model/noc/noc_net.h - one network-on-chip: its routers, links and NIUs, flit by flit.
+ *
+ * Interface (exposed by NocNetTlm and TileTlm):
+ *   noc_niu_mmio_read/write   the NIU register map (noc_niu_regs.def) of each node, which the
+ *                             tile shells expose as TLM targets at NIU_BASE
+ *   NocMemOps                 each NIU reads and writes its tile's memory through callbacks
+ *                             (the platform routes them through TLM to L1 or DRAM)
+ *   NocDeliveryFn             optional: told when the last data flit of a transfer lands
+ * Coordinates: everything here is in the network's own frame, where data flows towards +x
+ *   and +y on unidirectional tori; Blackhole NoC1 is built as its own frame (NoC0 (x,y) is
+ *   NoC1 (w-1-x, h-1-y)), routing Y before X. Node index = y * w + x.
+ * Timing: noc_net_step(now) does all work due at cycle `now` and returns the next cycle
+ *   with work, or BH_IDLE. Flits and credits cross every link with a fixed latency (>= 1
+ *   cycle), so routers never see each other's same-cycle state: the result does not depend
+ *   on the order in which routers are stepped. Per hop: a flit is switched in the cycle it
+ *   becomes eligible if it wins allocation, and is eligible at the next router
+ *   router_latency cycles later (NIU->router and router->NIU: their own latencies).
+ *   Zero-load latency of a packet of F flits over H router-to-router hops is
+ *   niu_to_router + H * router_latency + router_to_niu + (F - 1).
+ * Router: input-queued, wormhole, per-VC FIFOs of vc_buffer_flits with credit flow control
+ *   (credits return over the link with its latency), VC classes request / multicast /
+ *   response, each split by a dateline bit (set on the wrap link, cleared on a turn), any
+ *   free VC of the class may be taken (the buddy bit is adaptive), round-robin VC and switch
+ *   allocation, one flit per input port and per output port per cycle; multicast flits fork
+ *   to several outputs and leave the input buffer once every output has taken them.
+ * Not modeled: coordinate translation, static VCs and ARB_PRIORITY (stored only), linked
+ *   transactions (VC_LINKED is ignored), the path-reservation handshake's return trip and
+ *   its randomized retry (a reserving multicast holds its data at the sender until the
+ *   header has reached every leaf of the tree, and forks only when all branch VCs are free),
+ *   NoC overlay, L1 port back-pressure on the NIU (a later issue), inline-write hazards.
+ */
+#ifndef BH_NOC_NET_H
+#define BH_NOC_NET_H
+#include <stddef.h>
+#include <stdint.h>
+#include "model/common/bh_common.h"
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define NOC_MAX_VCS 32
+#define NOC_FLIT_MAX_BYTES 64
+#define NOC_CMD_BUFS 4
+#define NOC_CMD_BUF_STRIDE 0x800u
+#define NOC_NIU_WINDOW 0x10000u /* NIU_BASE .. NIU_BASE + 0xFFFF */
+#define NOC_TIDS 16
+#define NOC_COUNTERS 62
+#define NOC_CFG_REGS 32 /* NIU_BASE + 0x100 .. 0x17C */
+#define NOC_NONE UINT32_MAX
+
+typedef enum NocPort {
+    NOC_PORT_LOCAL, /* to / from the NIU */
+    NOC_PORT_XP,
+    NOC_PORT_YP,
+    NOC_PORT_XN, /* bidirectional generic topologies only */
+    NOC_PORT_YN,
+    NOC_PORTS
+} NocPort;
+
+typedef enum NocClass { NOC_CLASS_REQ, NOC_CLASS_MCAST, NOC_CLASS_RESP, NOC_CLASSES } NocClass;
+
+typedef enum NocPktType {
+    NOC_PKT_RD_REQ,
+    NOC_PKT_WR_REQ,
+    NOC_PKT_AT_REQ,
+    NOC_PKT_RD_RESP,
+    NOC_PKT_WR_ACK,
+    NOC_PKT_AT_RESP,
+} NocPktType;
+
+/* NOC_CTRL bits (facts 2.4) */
+#define NOC_CTRL_TYPE_MASK 0x3u
+#define NOC_CTRL_TYPE_RD 0u
+#define NOC_CTRL_TYPE_AT 1u
+#define NOC_CTRL_TYPE_WR 2u
+#define NOC_CTRL_WR_BE (1u << 2)
+#define NOC_CTRL_WR_INLINE (1u << 3)
+#define NOC_CTRL_RESP_MARKED (1u << 4)
+#define NOC_CTRL_BRCST (1u << 5)
+#define NOC_CTRL_VC_LINKED (1u << 6)
+#define NOC_CTRL_VC_STATIC (1u << 7)
+#define NOC_CTRL_PATH_RESERVE (1u << 8)
+#define NOC_CTRL_BRCST_XY (1u << 16)
+#define NOC_CTRL_BRCST_SRC_INCLUDE (1u << 17)
+#define NOC_TAG_TID_SHIFT 10
+#define NOC_TAG_TID_MASK 0xFu
+#define NOC_AT_OP_INCR 1u
+#define NOC_AT_OP_CAS 4u
+
+/* Register indices generated from noc_niu_regs.def. */
+typedef enum NocCmdReg {
+#define NOC_CMD_REG(name, off, acc, doc) NOC_R_##name,
+#include "model/noc/noc_niu_regs.def"
+#undef NOC_CMD_REG
+    NOC_CMD_REGS
+} NocCmdReg;
+typedef enum NocCfgReg {
+#define NOC_CFG_REG(name, off, doc) NOC_CFG_##name,
+#include "model/noc/noc_niu_regs.def"
+#undef NOC_CFG_REG
+    NOC_CFG_NAMED
+} NocCfgReg;
+typedef enum NocCounter {
+#define NOC_COUNTER(name, idx) NOC_CNT_##name = idx,
+#include "model/noc/noc_niu_regs.def"
+#undef NOC_COUNTER
+} NocCounter;
+
+typedef struct NocNetConfig {
+    uint32_t topology;           /* BhTopology */
+    uint32_t w, h;               /* routers per row / column */
+    uint32_t noc_id;             /* 0 or 1: NOC_NODE_ID and ENDPOINT_ID fields */
+    uint32_t y_first;            /* unicast routes Y before X (Blackhole NoC1) */
+    uint32_t router_latency;     /* cycles, >= 1 */
+    uint32_t niu_to_router;      /* cycles, >= 1 */
+    uint32_t router_to_niu;      /* cycles, >= 1 */
+    uint32_t vc_buffer_flits;    /* per VC, 1..255 */
+    uint32_t vcs[NOC_CLASSES];   /* VCs per class per dateline half */
+    uint32_t niu_response_slots; /* responses an NIU can hold */
+    uint32_t max_packet_bytes;   /* multiple of flit_bytes, <= 256 data flits */
+    uint32_t flit_bytes;         /* 16, 32 or 64 */
+} NocNetConfig;
+
+typedef struct NocMemOps {
+    BhStatus (*read)(void *ctx, uint64_t addr, void *buf, uint32_t len);
+    BhStatus (*write)(void *ctx, uint64_t addr, const void *buf, uint32_t len);
+} NocMemOps;
+
+/* Called when a transfer's data has fully landed at `node` (write data at its target, read
+ * data back at the requester, an atomic's response): for workload statistics. */
+typedef void (*NocDeliveryFn)(void *ctx, uint32_t node, uint64_t tag, uint32_t data_flits,
+                              uint64_t now);
+
+typedef struct NocPacket {
+    uint8_t type;        /* NocPktType */
+    uint8_t cls;         /* NocClass */
+    uint8_t tid;         /* transaction id of the initiating request */
+    uint8_t posted;      /* no acknowledgement expected */
+    uint8_t mcast;       /* multicast request */
+    uint8_t y_major;     /* multicast tree: Y major */
+    uint8_t src_include; /* multicast: the sender receives too */
+    uint8_t reserve;     /* multicast with path reservation */
+    uint8_t inline_wr;   /* write carrying AT_DATA in the header */
+    uint8_t byte_enable; /* write with a 64-bit byte mask */
+    uint16_t nflits;     /* header + data flits */
+    uint32_t src, dst;   /* nodes; dst unused for multicast */
+    uint32_t resp_node;  /* where the acknowledgement / response goes */
+    uint32_t len;        /* payload bytes */
+    uint64_t rd_addr;    /* data source address (at src for writes, at dst for reads) */
+    uint64_t wr_addr;    /* data destination address */
+    uint64_t ret_addr;   /* atomics: where the old value is written at resp_node */
+    uint64_t be_mask;    /* byte enables for byte_enable writes */
+    uint32_t at_len_be, at_data;
+    uint8_t rect[4];     /* multicast start x, start y, end x, end y */
+    uint8_t trunk[2];    /* multicast: trunk column / row (see noc_route.c) */
+    uint8_t span[2];     /* multicast: farthest wanted column / row offset along the trunk */
+    int32_t copies;      /* tails still travelling (multicast forks add) */
+    int32_t head_copies; /* headers still travelling (path reservation) */
+    uint64_t tag;        /* workload tag (creation cycle), BH_IDLE if none */
+    uint32_t next_free;  /* free-list link */
+} NocPacket;
+
+typedef struct NocFlit {
+    uint32_t pkt; /* NocPacket index */
+    uint16_t seq; /* 0 = header */
+    uint8_t vc;   /* VC on the link being crossed / buffer it sits in */
+    uint8_t tail; /* last flit of the packet */
+    uint8_t data[NOC_FLIT_MAX_BYTES];
+} NocFlit;
+
+/* One input VC: a FIFO of flits and the state of the packet at its front. */
+typedef struct NocInVc {
+    uint16_t rd, n;       /* FIFO read index and occupancy */
+    uint8_t routed;       /* front packet's route computed */
+    uint8_t out_mask;     /* outputs the front packet takes (several for multicast) */
+    uint8_t granted_mask; /* outputs where a downstream VC is held */
+    uint8_t sent_mask;    /* outputs that already took the front flit */
+    uint8_t out_vc[NOC_PORTS];
+} NocInVc;
+
+typedef struct NocOutPort {
+    uint8_t credits[NOC_MAX_VCS]; /* free slots in the downstream VC buffers */
+    uint32_t vc_owned;            /* downstream VCs held by a packet until its tail passes */
+    uint16_t sw_rr;               /* switch allocation round-robin pointer */
+    uint8_t vc_rr;                /* VC allocation round-robin pointer */
+    uint32_t link;                /* link this port drives, NOC_NONE if absent */
+} NocOutPort;
+
+typedef struct NocLink {
+    uint32_t src_node, dst_node;
+    uint8_t src_port;   /* router output port, or NOC_PORTS for the NIU */
+    uint8_t dst_port;   /* router input port, or NOC_PORTS for the NIU */
+    uint8_t wrap;       /* crosses the dateline */
+    uint8_t busy;       /* carried a flit in the last stepped cycle (traced) */
+    uint32_t latency;   /* cycles */
+    uint32_t pipe_base; /* first slot in NocNet.pipe / pipe_at */
+    uint16_t pipe_cap, pipe_rd, pipe_n;
+    uint16_t cred_rd, cred_n;
+    uint32_t cred_base;    /* first slot in NocNet.cred_vc / cred_at */
+    uint32_t active_pos;   /* index in NocNet.active_links, NOC_NONE if not listed */
+    uint64_t flits;        /* flits carried since reset (traced, reported) */
+    uint64_t window_flits; /* flits carried in the measurement window */
+} NocLink;
+
+typedef struct NocRouter {
+    uint32_t nonempty[NOC_PORTS]; /* per input port: VCs holding flits */
+    uint32_t buffered;            /* flits held in all input VCs */
+    uint32_t active_pos;          /* index in NocNet.active_nodes, NOC_NONE if not listed */
+    NocInVc in[NOC_PORTS][NOC_MAX_VCS];
+    NocOutPort out[NOC_PORTS];
+    uint32_t in_link[NOC_PORTS]; /* link feeding each input port, NOC_NONE if absent */
+} NocRouter;
+
+typedef struct NocCmdBuf {
+    uint32_t regs[NOC_CMD_REGS];
+    uint64_t tag;       /* tag of the pending command (BH_IDLE if none) */
+    uint64_t issued_at; /* cycle CMD_CTRL was written; eligible from the next cycle */
+} NocCmdBuf;
+
+typedef struct NocNiu {
+    NocCmdBuf cmd[NOC_CMD_BUFS];
+    uint8_t cmd_q[NOC_CMD_BUFS]; /* buffers waiting for a first-hop VC, in CMD_CTRL order */
+    uint8_t cmd_q_n;
+    uint32_t counters[NOC_COUNTERS];
+    uint32_t cfg[NOC_CFG_REGS];
+    uint32_t outstanding; /* sum of MST_REQS_OUTSTANDING_ID (traced) */
+    uint32_t node_id, endpoint_id;
+    uint8_t mcast_receiver; /* takes part in multicast (Tensix, not harvested) */
+    uint8_t accepts_traffic;
+    /* injection: an output port towards the router's LOCAL input */
+    NocOutPort inj;
+    uint32_t inj_pkt[NOC_MAX_VCS]; /* packet streaming on each first-hop VC */
+    uint16_t inj_seq[NOC_MAX_VCS]; /* next flit of that packet */
+    uint32_t inj_busy;             /* VCs with a packet streaming */
+    uint16_t inj_rr;
+    uint32_t *resp_q; /* responses waiting for a VC (ring of niu_response_slots) */
+    uint16_t resp_rd, resp_n;
+    uint16_t resp_held; /* slots held: queued + streaming + promised */
+    /* ejection: input VCs fed by the router's LOCAL output */
+    NocInVc ej[NOC_MAX_VCS];
+    uint32_t ej_nonempty;
+    uint16_t ej_rr;
+    uint32_t link_in, link_out;
+    uint32_t active_pos;
+    void *mem_ctx;
+} NocNiu;
+
+typedef struct NocNet {
+    NocNetConfig cfg;
+    uint32_t n_nodes, nports, nvcs, vc_half;
+    uint32_t class_base[NOC_CLASSES];
+    NocRouter *routers;
+    NocNiu *nius;
+    NocLink *links;
+    uint32_t n_links;
+    NocFlit *flits;    /* router input buffers: [node][port][vc][depth] */
+    NocFlit *ej_flits; /* NIU ejection buffers: [node][vc][depth] */
+    NocFlit *pipe;     /* flits in flight on links */
+    uint64_t *pipe_at; /* arrival cycle per in-flight flit */
+    uint8_t *cred_vc;  /* credits in flight */
+    uint64_t *cred_at;
+    uint32_t *resp_q_store;
+    NocPacket *pkts;
+    uint32_t n_pkts, free_pkt, pkts_live;
+    uint32_t *active_nodes; /* routers or NIUs with work */
+    uint32_t n_active_nodes;
+    uint32_t *active_links;
+    uint32_t n_active_links;
+    NocMemOps mem;
+    NocDeliveryFn on_delivery;
+    void *delivery_ctx;
+    uint64_t now;           /* cycle of the last step */
+    uint64_t last_progress; /* last cycle a flit moved */
+    uint8_t trace_busy;     /* keep link busy flags exact for VCD */
+    /* statistics */
+    uint64_t flits_injected; /* flits that left an NIU */
+    uint64_t flits_forked;   /* extra copies made by multicast forks */
+    uint64_t flits_ejected;  /* flits consumed by an NIU */
+    uint64_t flits_sunk;     /* multicast flits ending at a branch with no receiver */
+    uint64_t packets_created, packets_freed;
+    uint64_t stall_cycles_full; /* NIU cycles with a request refused for lack of response slots */
+    uint64_t guest_errors;
+} NocNet;
+
+NocNetConfig noc_net_config_default(void);
+BhStatus noc_net_config_check(const NocNetConfig *cfg, char *why, size_t why_len);
+/* Allocates everything the network will ever use; nothing is allocated afterwards. */
+BhStatus noc_net_init(NocNet *n, const NocNetConfig *cfg, const NocMemOps *mem);
+void noc_net_destroy(NocNet *n);
+void noc_net_set_node(NocNet *n, uint32_t node, void *mem_ctx, uint32_t endpoint_id,
+                      int mcast_receiver);
+void noc_net_set_delivery(NocNet *n, NocDeliveryFn fn, void *ctx);
+uint64_t noc_net_step(NocNet *n, uint64_t now);
+int noc_net_quiescent(const NocNet *n); /* no flit, packet or command anywhere */
+void noc_net_reset_window(NocNet *n);   /* restart per-link window counters */
+/* Appends a description of what blocks the network (for deadlock reports). */
+size_t noc_net_describe_blocked(const NocNet *n, char *buf, size_t len);
+
+/* NIU register access, offsets from NIU_BASE. debug: no side effects. */
+BhStatus noc_niu_mmio_read(NocNet *n, uint32_t node, uint32_t off, uint32_t *val, int debug);
+BhStatus noc_niu_mmio_write(NocNet *n, uint32_t node, uint32_t off, uint32_t val, uint64_t now);
+/* Attaches a workload tag to the next command of buffer `buf` (before its CMD_CTRL write). */
+void noc_niu_tag_command(NocNet *n, uint32_t node, uint32_t buf, uint64_t tag);
+uint32_t noc_niu_reg_offset(NocCmdReg r);
+const char *noc_niu_reg_name(NocCmdReg r);
+
+/* Routing (noc_route.c), pure functions of position, used by routers and tests. */
+NocPort noc_route_unicast(const NocNetConfig *cfg, uint32_t x, uint32_t y, uint32_t dx,
+                          uint32_t dy);
+void noc_route_mcast_prepare(const NocNetConfig *cfg, NocPacket *p);
+uint32_t noc_route_mcast(const NocNet *n, uint32_t node, const NocPacket *p);
+int noc_link_is_wrap(const NocNetConfig *cfg, uint32_t x, uint32_t y, NocPort out);
+int noc_rect_contains(const NocNetConfig *cfg, const uint8_t rect[4], uint32_t x, uint32_t y);
+
+/* Internal, shared between noc_net.c, noc_router.c and noc_niu.c. */
+void noc_router_step(NocNet *n, uint32_t node, uint64_t now);
+void noc_niu_step(NocNet *n, uint32_t node, uint64_t now);
+void noc_niu_count(NocNiu *u, uint32_t idx, uint32_t by);
+void noc_niu_uncount_id(NocNiu *u, uint32_t idx);
+void noc_link_send(NocNet *n, uint32_t link, const NocFlit *f, uint64_t now);
+void noc_link_credit(NocNet *n, uint32_t link, uint8_t vc, uint64_t now);
+void noc_net_activate(NocNet *n, uint32_t node);
+uint32_t noc_pkt_alloc(NocNet *n);
+void noc_pkt_release(NocNet *n, uint32_t pkt);
+uint32_t noc_vc_alloc(NocNet *n, NocOutPort *o, uint32_t cls, uint32_t dateline, int dry_run);
+NocFlit *noc_in_flit(NocNet *n, uint32_t node, uint32_t port, uint32_t vc, uint32_t idx);
+NocFlit *noc_ej_flit(NocNet *n, uint32_t node, uint32_t vc, uint32_t idx);
+int noc_topology_bidirectional(const NocNetConfig *cfg);
+int noc_net_neighbour(const NocNetConfig *cfg, uint32_t node, NocPort port, uint32_t *out);
+void noc_guest_error(NocNet *n, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,250 @@
+// SPDX-License-Identifier: Apache-2.0
+/* The NIU: request initiators (command buffers) and their registers, counters at the points
+ * tt-isa-documentation NoC/Counters.md gives, packetisation and injection, and the target
+ * side that writes data, performs atomics and answers with responses. */
+#include <string.h>
+#include "model/chip/bh_grid.h"
+#include "model/noc/noc_net.h"
+
+enum { ACC_RW, ACC_RO, ACC_WO };
+#define RW ACC_RW
+#define RO ACC_RO
+#define WO ACC_WO
+static const struct {
+    uint16_t off;
+    uint8_t access;
+    const char *name;
+} cmd_regs[NOC_CMD_REGS] = {
+#define NOC_CMD_REG(name, off, acc, doc) {off, acc, #name},
+#include "model/noc/noc_niu_regs.def"
+#undef NOC_CMD_REG
+};
+#undef RW
+#undef RO
+#undef WO
+
+#define count noc_niu_count
+#define uncount_id noc_niu_uncount_id
+#define CFG_BASE 0x100u
+#define COUNTER_BASE 0x200u
+
+uint32_t noc_niu_reg_offset(NocCmdReg r)
+{
+    return cmd_regs[r].off;
+}
+
+const char *noc_niu_reg_name(NocCmdReg r)
+{
+    return cmd_regs[r].name;
+}
+
+static int decode_cmd_reg(uint32_t off)
+{
+    for (int r = 0; r < NOC_CMD_REGS; r++)
+        if (cmd_regs[r].off == off)
+            return r;
+    return -1;
+}
+
+void noc_niu_count(NocNiu *u, uint32_t idx, uint32_t by)
+{
+    if (idx >= NOC_CNT_MST_REQS_OUTSTANDING_ID0 && idx < NOC_CNT_SLV_ATOMIC_RESP_SENT) {
+        u->counters[idx] = (u->counters[idx] + by) & 0xFFu; /* per-ID counters are 8 bits */
+        if (idx < NOC_CNT_MST_WRITE_REQS_OUTGOING_ID0)
+            u->outstanding += by;
+        return;
+    }
+    u->counters[idx] += by;
+}
+
+void noc_niu_uncount_id(NocNiu *u, uint32_t idx)
+{
+    u->counters[idx] = (u->counters[idx] - 1u) & 0xFFu;
+    if (idx < NOC_CNT_MST_WRITE_REQS_OUTGOING_ID0)
+        u->outstanding--;
+}
+
+static int coord_ok(const NocNet *n, uint32_t hi, int mcast)
+{
+    if ((hi & 0x3F) >= n->cfg.w || ((hi >> 6) & 0x3F) >= n->cfg.h)
+        return 0;
+    return !mcast || (((hi >> 12) & 0x3F) < n->cfg.w && ((hi >> 18) & 0x3F) < n->cfg.h);
+}
+
+static uint32_t packets_for(const NocNet *n, uint32_t len)
+{
+    return len == 0 ? 1 : (len + n->cfg.max_packet_bytes - 1) / n->cfg.max_packet_bytes;
+}
+
+/* ------------------------------------------------------------------ registers */
+
+BhStatus noc_niu_mmio_read(NocNet *n, uint32_t node, uint32_t off, uint32_t *val, int debug)
+{
+    (void)debug; /* no register has a read side effect */
+    NocNiu *u = &n->nius[node];
+    *val = 0;
+    if (off % 4)
+        return BH_ERR_ACCESS;
+    if (off >= COUNTER_BASE && off < COUNTER_BASE + 4 * NOC_COUNTERS) {
+        *val = u->counters[(off - COUNTER_BASE) / 4];
+        return BH_OK;
+    }
+    if (off >= CFG_BASE && off < CFG_BASE + 4 * NOC_CFG_REGS) {
+        *val = u->cfg[(off - CFG_BASE) / 4];
+        return BH_OK;
+    }
+    uint32_t buf = off / NOC_CMD_BUF_STRIDE;
+    int r = buf < NOC_CMD_BUFS ? decode_cmd_reg(off % NOC_CMD_BUF_STRIDE) : -1;
+    if (r < 0)
+        return BH_ERR_ADDR;
+    switch (r) {
+    case NOC_R_NODE_ID:
+        *val = u->node_id;
+        break;
+    case NOC_R_ENDPOINT_ID:
+        *val = u->endpoint_id;
+        break;
+    case NOC_R_CMD_BUF_AVAIL:
+        for (uint32_t b = 0; b < NOC_CMD_BUFS; b++)
+            *val |= (u->cmd[b].regs[NOC_R_CMD_CTRL] & 1u) ? 0u : 1u << b;
+        break;
+    case NOC_R_CLEAR_OUTSTANDING:
+    case NOC_R_CMD_BUF_OVFL:
+        break;
+    default:
+        *val = u->cmd[buf].regs[r];
+    }
+    return BH_OK;
+}
+
+static void node_xy(const NocNet *n, uint32_t node, uint32_t *x, uint32_t *y)
+{
+    *x = node % n->cfg.w;
+    *y = node / n->cfg.w;
+}
+
+/* Validates a command at its CMD_CTRL write; on a guest error the command is dropped. */
+static int command_ok(NocNet *n, uint32_t node, uint32_t b)
+{
+    const uint32_t *rg = n->nius[node].cmd[b].regs;
+    uint32_t ctrl = rg[NOC_R_CTRL], type = ctrl & NOC_CTRL_TYPE_MASK, x, y;
+    int mcast = (ctrl & NOC_CTRL_BRCST) != 0;
+    node_xy(n, node, &x, &y);
+    int marked = (ctrl & NOC_CTRL_RESP_MARKED) != 0;
+    int inline_wr = type == NOC_CTRL_TYPE_WR && (ctrl & NOC_CTRL_WR_INLINE);
+    int streams = type == NOC_CTRL_TYPE_RD || (type == NOC_CTRL_TYPE_WR && !inline_wr);
+    /* which coordinate registers this request uses, and which carries the rectangle */
+    int uses_targ = type != NOC_CTRL_TYPE_WR || inline_wr || marked;
+    int uses_ret = streams || (type == NOC_CTRL_TYPE_AT && marked);
+    int mcast_targ = mcast && (type == NOC_CTRL_TYPE_AT || inline_wr);
+    int mcast_ret = mcast && type == NOC_CTRL_TYPE_WR && !inline_wr;
+    const char *bad = NULL;
+    if (type == 3)
+        bad = "request type 3 is reserved";
+    else if (type == NOC_CTRL_TYPE_RD && mcast)
+        bad = "a read cannot be multicast";
+    else if (mcast && noc_topology_bidirectional(&n->cfg))
+        bad = "multicast needs a unidirectional torus topology";
+    else if (uses_targ && !coord_ok(n, rg[NOC_R_TARG_ADDR_HI], mcast_targ))
+        bad = "TARG_ADDR_HI names a tile outside the grid";
+    else if (uses_ret && !coord_ok(n, rg[NOC_R_RET_ADDR_HI], mcast_ret))
+        bad = "RET_ADDR_HI names a tile outside the grid";
+    else if (streams && !(ctrl & NOC_CTRL_WR_BE) && rg[NOC_R_AT_LEN_BE] == 0)
+        bad = "transfer length (AT_LEN_BE) is 0";
+    if (!bad)
+        return 1;
+    noc_guest_error(n,
+                    "NIU (%u,%u) command buffer %u: %s (CTRL=0x%08x, TARG_HI=0x%x, RET_HI=0x%x); "
+                    "command dropped",
+                    x, y, b, bad, ctrl, rg[NOC_R_TARG_ADDR_HI], rg[NOC_R_RET_ADDR_HI]);
+    return 0;
+}
+
+/* CMD_CTRL write: the counters that move "as software writes NOC_CMD_CTRL", then queue the
+ * initiator for first-hop VC assignment. */
+static void issue(NocNet *n, uint32_t node, uint32_t b, uint64_t now)
+{
+    NocNiu *u = &n->nius[node];
+    NocCmdBuf *c = &u->cmd[b];
+    uint32_t ctrl = c->regs[NOC_R_CTRL], type = ctrl & NOC_CTRL_TYPE_MASK;
+    uint32_t tid = (c->regs[NOC_R_PACKET_TAG] >> NOC_TAG_TID_SHIFT) & NOC_TAG_TID_MASK;
+    int marked = (ctrl & NOC_CTRL_RESP_MARKED) != 0;
+    if (!command_ok(n, node, b)) {
+        c->tag = BH_IDLE;
+        return;
+    }
+    if (type == NOC_CTRL_TYPE_RD) {
+        count(u, NOC_CNT_MST_REQS_OUTSTANDING_ID0 + tid, packets_for(n, c->regs[NOC_R_AT_LEN_BE]));
+    } else if (type == NOC_CTRL_TYPE_AT || (ctrl & NOC_CTRL_WR_INLINE)) {
+        if (marked)
+            count(u, NOC_CNT_MST_REQS_OUTSTANDING_ID0 + tid, 1);
+    } else {
+        uint32_t k = (ctrl & NOC_CTRL_WR_BE) ? 1 : packets_for(n, c->regs[NOC_R_AT_LEN_BE]);
+        if (marked)
+            count(u, NOC_CNT_MST_REQS_OUTSTANDING_ID0 + tid, k);
+        count(u, NOC_CNT_MST_WRITE_REQS_OUTGOING_ID0 + tid, k);
+    }
+    if (ctrl & (NOC_CTRL_VC_STATIC | NOC_CTRL_VC_LINKED))
+        BH_LOG_UNIMP_ONCE("NoC static and linked VCs (the flags are ignored)");
+    c->regs[NOC_R_CMD_CTRL] = 1;
+    c->issued_at = now;
+    u->cmd_q[u->cmd_q_n++] = (uint8_t)b;
+    noc_net_activate(n, node);
+}
+
+BhStatus noc_niu_mmio_write(NocNet *n, uint32_t node, uint32_t off, uint32_t val, uint64_t now)
+{
+    NocNiu *u = &n->nius[node];
+    uint32_t x, y;
+    node_xy(n, node, &x, &y);
+    if (off % 4)
+        return BH_ERR_ACCESS;
+    if (off >= COUNTER_BASE && off < COUNTER_BASE + 4 * NOC_COUNTERS) {
+        noc_guest_error(n, "NIU (%u,%u): write to read-only counter at +0x%x", x, y, off);
+        return BH_ERR_ACCESS;
+    }
+    if (off >= CFG_BASE && off < CFG_BASE + 4 * NOC_CFG_REGS) {
+        uint32_t i = (off - CFG_BASE) / 4;
+        if (i == NOC_CFG_NIU_CFG_0 && (val & (1u << 14)))
+            BH_LOG_UNIMP_ONCE("NoC coordinate translation (NIU_CFG_0 bit 14)");
+        u->cfg[i] = val;
+        return BH_OK;
+    }
+    uint32_t b = off / NOC_CMD_BUF_STRIDE;
+    int r = b < NOC_CMD_BUFS ? decode_cmd_reg(off % NOC_CMD_BUF_STRIDE) : -1;
+    if (r < 0)
+        return BH_ERR_ADDR;
+    NocCmdBuf *c = &u->cmd[b];
+    if (cmd_regs[r].access == ACC_RO) {
+        noc_guest_error(n, "NIU (%u,%u): write to read-only %s", x, y, cmd_regs[r].name);
+        return BH_ERR_ACCESS;
+    }
+    if (r == NOC_R_CLEAR_OUTSTANDING) {
+        for (uint32_t t = 0; t < NOC_TIDS; t++)
+            if (val & (1u << t)) {
+                u->outstanding -= u->counters[NOC_CNT_MST_REQS_OUTSTANDING_ID0 + t];
+                u->counters[NOC_CNT_MST_REQS_OUTSTANDING_ID0 + t] = 0;
+            }
+        return BH_OK;
+    }
+    if (c->regs[NOC_R_CMD_CTRL] & 1u) {
+        /* the ISA forbids touching an initiator until CMD_CTRL reads 0 again */
+        noc_guest_error(n,
+                        "NIU (%u,%u) command buffer %u: %s written while a command is pending; "
+                        "write ignored",
+                        x, y, b, cmd_regs[r].name);
+        return BH_ERR_ACCESS;
+    }
+    if (r == NOC_R_CMD_CTRL) {
+        if (val & 1u)
+            issue(n, node, b, now);
+        return BH_OK;
+    }
+    c->regs[r] = val;
+    return BH_OK;
+}
+
+void noc_niu_tag_command(NocNet *n, uint32_t node, uint32_t buf, uint64_t tag)
+{
+    n->nius[node].cmd[buf].tag = tag;
+}

@@ -1,0 +1,500 @@
+// SPDX-License-Identifier: Apache-2.0
+/* The NIU's data path: first-hop VC assignment (which turns a command into a packet),
+ * injection one flit per cycle with data read from memory as each flit leaves, and the
+ * target side, which consumes one flit per cycle, writes data as each flit lands, performs
+ * atomics and queues responses. Counter updates follow NoC/Counters.md. */
+#include <string.h>
+#include "model/noc/noc_net.h"
+
+#define count noc_niu_count
+#define uncount_id noc_niu_uncount_id
+
+static uint32_t data_flits(const NocNet *n, uint32_t len)
+{
+    return (len + n->cfg.flit_bytes - 1) / n->cfg.flit_bytes;
+}
+
+static void mem_error(NocNet *n, uint32_t node, const char *what, uint64_t addr, uint32_t len,
+                      BhStatus st)
+{
+    noc_guest_error(n, "NIU (%u,%u): %s of %u bytes at 0x%llx failed: %s", node % n->cfg.w,
+                    node / n->cfg.w, what, len, (unsigned long long)addr, bh_status_name(st));
+}
+
+static void mem_read(NocNet *n, uint32_t node, uint64_t addr, void *buf, uint32_t len)
+{
+    BhStatus st = n->mem.read(n->nius[node].mem_ctx, addr, buf, len);
+    if (st != BH_OK) {
+        memset(buf, 0, len);
+        mem_error(n, node, "read", addr, len, st);
+    }
+}
+
+static void mem_write(NocNet *n, uint32_t node, uint64_t addr, const void *buf, uint32_t len)
+{
+    BhStatus st = n->mem.write(n->nius[node].mem_ctx, addr, buf, len);
+    if (st != BH_OK)
+        mem_error(n, node, "write", addr, len, st);
+}
+
+static void delivered(NocNet *n, uint32_t node, const NocPacket *p, uint64_t now)
+{
+    if (n->on_delivery)
+        n->on_delivery(n->delivery_ctx, node, p->tag, p->nflits, now);
+}
+
+/* ------------------------------------------------------------------ initiator side */
+
+static void fill_mcast(NocNet *n, NocPacket *p, uint32_t hi, uint32_t ctrl)
+{
+    p->mcast = 1;
+    p->rect[0] = (uint8_t)((hi >> 12) & 0x3F);
+    p->rect[1] = (uint8_t)((hi >> 18) & 0x3F);
+    p->rect[2] = (uint8_t)(hi & 0x3F);
+    p->rect[3] = (uint8_t)((hi >> 6) & 0x3F);
+    p->y_major = (ctrl & NOC_CTRL_BRCST_XY) != 0;
+    p->src_include = (ctrl & NOC_CTRL_BRCST_SRC_INCLUDE) != 0;
+    p->reserve = (ctrl & NOC_CTRL_PATH_RESERVE) != 0;
+    noc_route_mcast_prepare(&n->cfg, p);
+}
+
+static uint32_t hi_node(const NocNet *n, uint32_t hi)
+{
+    return ((hi >> 6) & 0x3F) * n->cfg.w + (hi & 0x3F);
+}
+
+/* Builds the next packet of buffer b's command. Returns the number of payload bytes it
+ * covers so the caller can advance a split request. */
+static uint32_t build_packet(NocNet *n, uint32_t node, uint32_t b, NocPacket *p)
+{
+    const NocCmdBuf *c = &n->nius[node].cmd[b];
+    const uint32_t *rg = c->regs;
+    uint32_t ctrl = rg[NOC_R_CTRL], type = ctrl & NOC_CTRL_TYPE_MASK;
+    uint64_t targ = rg[NOC_R_TARG_ADDR_LO] | (uint64_t)rg[NOC_R_TARG_ADDR_MID] << 32;
+    uint64_t ret = rg[NOC_R_RET_ADDR_LO] | (uint64_t)rg[NOC_R_RET_ADDR_MID] << 32;
+    int mcast = (ctrl & NOC_CTRL_BRCST) != 0;
+    uint32_t chunk = 0;
+    p->tid = (uint8_t)((rg[NOC_R_PACKET_TAG] >> NOC_TAG_TID_SHIFT) & NOC_TAG_TID_MASK);
+    p->posted = !(ctrl & NOC_CTRL_RESP_MARKED);
+    p->src = node;
+    p->tag = c->tag;
+    p->cls = mcast ? NOC_CLASS_MCAST : NOC_CLASS_REQ;
+    p->nflits = 1;
+    if (type == NOC_CTRL_TYPE_RD) {
+        chunk = BH_MIN(rg[NOC_R_AT_LEN_BE], n->cfg.max_packet_bytes);
+        p->type = NOC_PKT_RD_REQ;
+        p->posted = 0;
+        p->dst = hi_node(n, rg[NOC_R_TARG_ADDR_HI]);
+        p->resp_node = hi_node(n, rg[NOC_R_RET_ADDR_HI]);
+        p->rd_addr = targ;
+        p->wr_addr = ret;
+        p->len = chunk;
+    } else if (type == NOC_CTRL_TYPE_AT || (ctrl & NOC_CTRL_WR_INLINE)) {
+        p->type = type == NOC_CTRL_TYPE_AT ? NOC_PKT_AT_REQ : NOC_PKT_WR_REQ;
+        p->inline_wr = type != NOC_CTRL_TYPE_AT;
+        p->dst = hi_node(n, rg[NOC_R_TARG_ADDR_HI]);
+        p->resp_node = p->inline_wr ? node : hi_node(n, rg[NOC_R_RET_ADDR_HI]);
+        p->wr_addr = targ;
+        p->ret_addr = ret;
+        p->at_len_be = rg[NOC_R_AT_LEN_BE];
+        p->at_data = rg[NOC_R_AT_DATA];
+        p->len = 4;
+        if (mcast)
+            fill_mcast(n, p, rg[NOC_R_TARG_ADDR_HI], ctrl);
+    } else {
+        p->type = NOC_PKT_WR_REQ;
+        p->dst = hi_node(n, rg[NOC_R_RET_ADDR_HI]);
+        p->resp_node = hi_node(n, rg[NOC_R_TARG_ADDR_HI]);
+        p->rd_addr = targ;
+        p->wr_addr = ret;
+        if (ctrl & NOC_CTRL_WR_BE) {
+            p->byte_enable = 1;
+            p->be_mask = rg[NOC_R_AT_LEN_BE] | (uint64_t)rg[NOC_R_AT_LEN_BE_1] << 32;
+            if (n->cfg.flit_bytes < 64)
+                p->be_mask &= (1ull << n->cfg.flit_bytes) - 1;
+            p->len = n->cfg.flit_bytes;
+        } else {
+            chunk = BH_MIN(rg[NOC_R_AT_LEN_BE], n->cfg.max_packet_bytes);
+            p->len = chunk;
+        }
+        p->nflits = (uint16_t)(1 + data_flits(n, p->len));
+        if (mcast)
+            fill_mcast(n, p, rg[NOC_R_RET_ADDR_HI], ctrl);
+    }
+    return chunk;
+}
+
+/* First-hop VC assignment for the oldest queued command: the moment hardware counts the
+ * command accepted and CMD_CTRL drops back to 0 (or, for a split request, advances). */
+static void start_command(NocNet *n, uint32_t node, uint64_t now)
+{
+    NocNiu *u = &n->nius[node];
+    uint32_t b = u->cmd_q[0];
+    NocCmdBuf *c = &u->cmd[b];
+    if (c->issued_at >= now) /* a register write lands at the end of its cycle */
+        return;
+    uint32_t ctrl = c->regs[NOC_R_CTRL], type = ctrl & NOC_CTRL_TYPE_MASK;
+    uint32_t cls = (ctrl & NOC_CTRL_BRCST) ? NOC_CLASS_MCAST : NOC_CLASS_REQ;
+    uint32_t v = noc_vc_alloc(n, &u->inj, cls, 0, 0);
+    if (v == NOC_NONE)
+        return;
+    uint32_t k = noc_pkt_alloc(n);
+    NocPacket *p = &n->pkts[k];
+    uint32_t chunk = build_packet(n, node, b, p);
+    int marked = !p->posted;
+
+    count(u, NOC_CNT_MST_CMD_ACCEPTED, 1);
+    if (type == NOC_CTRL_TYPE_RD) {
+        count(u, NOC_CNT_MST_RD_REQ_STARTED, 1);
+    } else if (type == NOC_CTRL_TYPE_AT) {
+        if (marked)
+            count(u, NOC_CNT_MST_NONPOSTED_ATOMIC_STARTED, 1);
+    } else {
+        count(u, marked ? NOC_CNT_MST_NONPOSTED_WR_REQ_STARTED : NOC_CNT_MST_POSTED_WR_REQ_STARTED,
+              1);
+        if (p->inline_wr)
+            count(u, marked ? NOC_CNT_MST_NONPOSTED_WR_REQ_SENT : NOC_CNT_MST_POSTED_WR_REQ_SENT,
+                  1);
+    }
+    u->inj_pkt[v] = k;
+    u->inj_seq[v] = 0;
+    u->inj_busy |= 1u << v;
+
+    uint32_t *len = &c->regs[NOC_R_AT_LEN_BE];
+    if (chunk && *len > chunk) {
+        /* automatic splitting: the initiator stays busy and moves on to the next chunk */
+        *len -= chunk;
+        c->regs[NOC_R_TARG_ADDR_LO] += chunk;
+        c->regs[NOC_R_RET_ADDR_LO] += chunk;
+        return;
+    }
+    c->regs[NOC_R_CMD_CTRL] = 0;
+    c->tag = BH_IDLE;
+    memmove(u->cmd_q, u->cmd_q + 1, --u->cmd_q_n);
+}
+
+static void start_response(NocNet *n, uint32_t node)
+{
+    NocNiu *u = &n->nius[node];
+    uint32_t v = noc_vc_alloc(n, &u->inj, NOC_CLASS_RESP, 0, 0);
+    if (v == NOC_NONE)
+        return;
+    u->inj_pkt[v] = u->resp_q[u->resp_rd];
+    u->inj_seq[v] = 0;
+    u->inj_busy |= 1u << v;
+    u->resp_rd = (uint16_t)((u->resp_rd + 1) % n->cfg.niu_response_slots);
+    u->resp_n--;
+}
+
+static void sent_header(NocNet *n, NocNiu *u, const NocPacket *p)
+{
+    if (p->type == NOC_PKT_WR_REQ && !p->inline_wr) {
+        count(u, p->posted ? NOC_CNT_MST_POSTED_WR_REQ_SENT : NOC_CNT_MST_NONPOSTED_WR_REQ_SENT, 1);
+        count(u,
+              p->posted ? NOC_CNT_MST_POSTED_WR_DATA_WORD_SENT
+                        : NOC_CNT_MST_NONPOSTED_WR_DATA_WORD_SENT,
+              (uint32_t)p->nflits - 1);
+    }
+    (void)n;
+}
+
+static void sent_tail(NocNet *n, NocNiu *u, const NocPacket *p)
+{
+    switch (p->type) {
+    case NOC_PKT_RD_REQ:
+        count(u, NOC_CNT_MST_RD_REQ_SENT, 1);
+        break;
+    case NOC_PKT_AT_REQ:
+        count(u, p->posted ? NOC_CNT_MST_POSTED_ATOMIC_SENT : NOC_CNT_MST_NONPOSTED_ATOMIC_SENT, 1);
+        break;
+    case NOC_PKT_WR_REQ:
+        if (!p->inline_wr)
+            uncount_id(u, NOC_CNT_MST_WRITE_REQS_OUTGOING_ID0 + p->tid);
+        break;
+    case NOC_PKT_RD_RESP:
+        count(u, NOC_CNT_SLV_RD_RESP_SENT, 1);
+        count(u, NOC_CNT_SLV_RD_DATA_WORD_SENT, (uint32_t)p->nflits - 1);
+        u->resp_held--;
+        break;
+    default: /* acknowledgements and atomic responses */
+        u->resp_held--;
+        break;
+    }
+    (void)n;
+}
+
+/* Sends one flit (round robin over the first-hop VCs with a packet and a credit). Data is
+ * read from memory as its flit leaves, so a buffer may be reused once its packet is sent. */
+static void inject(NocNet *n, uint32_t node, uint64_t now)
+{
+    NocNiu *u = &n->nius[node];
+    for (uint32_t i = 0; i < n->nvcs; i++) {
+        uint32_t v = (u->inj_rr + 1 + i) % n->nvcs;
+        if (!(u->inj_busy & (1u << v)) || u->inj.credits[v] == 0)
+            continue;
+        uint32_t k = u->inj_pkt[v];
+        NocPacket *p = &n->pkts[k];
+        uint32_t s = u->inj_seq[v];
+        if (s == 1 && p->mcast && p->reserve && p->head_copies > 0)
+            continue; /* path reservation: data waits until the header has reached every leaf */
+        NocFlit f;
+        f.pkt = k;
+        f.seq = (uint16_t)s;
+        f.vc = (uint8_t)v;
+        f.tail = s + 1 == p->nflits;
+        if (s > 0) {
+            uint32_t fb = n->cfg.flit_bytes, off = (s - 1) * fb;
+            uint32_t len = BH_MIN(fb, p->len - off);
+            uint64_t addr = p->byte_enable ? p->rd_addr & ~(uint64_t)(fb - 1) : p->rd_addr + off;
+            mem_read(n, node, addr, f.data, len);
+        }
+        u->inj.credits[v]--;
+        noc_link_send(n, u->link_out, &f, now);
+        n->flits_injected++;
+        u->inj_rr = (uint16_t)v;
+        if (s == 0)
+            sent_header(n, u, p);
+        if (f.tail) {
+            sent_tail(n, u, p);
+            u->inj_busy &= ~(1u << v);
+            u->inj_pkt[v] = NOC_NONE;
+            u->inj.vc_owned &= ~(1u << v);
+        } else {
+            u->inj_seq[v]++;
+        }
+        return;
+    }
+}
+
+/* ------------------------------------------------------------------ target side */
+
+static void push_response(NocNet *n, uint32_t node, const NocPacket *req, NocPktType type,
+                          uint32_t value)
+{
+    NocNiu *u = &n->nius[node];
+    uint32_t k = noc_pkt_alloc(n);
+    NocPacket *r = &n->pkts[k];
+    r->type = (uint8_t)type;
+    r->cls = NOC_CLASS_RESP;
+    r->tid = req->tid;
+    r->src = node;
+    r->dst = req->resp_node;
+    r->tag = req->tag;
+    r->nflits = 1;
+    if (type == NOC_PKT_RD_RESP) {
+        r->rd_addr = req->rd_addr;
+        r->wr_addr = req->wr_addr;
+        r->len = req->len;
+        r->nflits = (uint16_t)(1 + data_flits(n, req->len));
+    } else if (type == NOC_PKT_AT_RESP) {
+        r->wr_addr = req->ret_addr;
+        r->at_data = value;
+        r->len = 4;
+    }
+    BH_ASSERT(u->resp_n < n->cfg.niu_response_slots);
+    u->resp_q[(u->resp_rd + u->resp_n) % n->cfg.niu_response_slots] = k;
+    u->resp_n++;
+}
+
+static uint32_t atomic(NocNet *n, uint32_t node, const NocPacket *p)
+{
+    uint32_t op = (p->at_len_be >> 12) & 0xF, ofs = p->at_len_be & 3, result, orig;
+    uint64_t word = (p->wr_addr & ~(uint64_t)0xF) + ofs * 4;
+    mem_read(n, node, p->wr_addr & ~(uint64_t)3, &result, 4);
+    mem_read(n, node, word, &orig, 4);
+    if (op == NOC_AT_OP_INCR) {
+        uint32_t width = (p->at_len_be >> 2) & 0x1F;
+        uint32_t mask = (2u << width) - 1u; /* width 31 wraps to all ones */
+        uint32_t v = ((orig + p->at_data) & mask) | (orig & ~mask);
+        mem_write(n, node, word, &v, 4);
+    } else if (op == NOC_AT_OP_CAS) {
+        uint32_t cmp = (p->at_len_be >> 2) & 0xF, set = (p->at_len_be >> 6) & 0xF;
+        if (orig == cmp)
+            mem_write(n, node, word, &set, 4);
+    } else {
+        BH_LOG_UNIMP_ONCE("NoC atomic opcodes other than increment (1) and compare-and-swap (4)");
+    }
+    return result;
+}
+
+static void write_inline(NocNet *n, uint32_t node, const NocPacket *p)
+{
+    uint32_t be = p->at_len_be;
+    if (be == 0) { /* MMIO form: one 32-bit store */
+        mem_write(n, node, p->wr_addr & ~(uint64_t)3, &p->at_data, 4);
+        return;
+    }
+    uint64_t base = p->wr_addr & ~(uint64_t)0xF;
+    for (uint32_t i = 0; i < 16; i++)
+        if (be & ((1u << i) | (1u << (16 + i)))) {
+            uint8_t byte = (uint8_t)(p->at_data >> (8 * (i & 3)));
+            mem_write(n, node, base + i, &byte, 1);
+        }
+}
+
+static void write_data(NocNet *n, uint32_t node, const NocPacket *p, const NocFlit *f)
+{
+    uint32_t fb = n->cfg.flit_bytes, off = (f->seq - 1u) * fb;
+    if (!p->byte_enable) {
+        mem_write(n, node, p->wr_addr + off, f->data, BH_MIN(fb, p->len - off));
+        return;
+    }
+    uint64_t base = p->wr_addr & ~(uint64_t)(fb - 1);
+    for (uint32_t i = 0; i < fb;) { /* write each run of enabled bytes */
+        if (!(p->be_mask >> i & 1)) {
+            i++;
+            continue;
+        }
+        uint32_t j = i;
+        while (j < fb && (p->be_mask >> j & 1))
+            j++;
+        mem_write(n, node, base + i, f->data + i, j - i);
+        i = j;
+    }
+}
+
+static int needs_response(const NocPacket *p)
+{
+    return p->type == NOC_PKT_RD_REQ ||
+           ((p->type == NOC_PKT_WR_REQ || p->type == NOC_PKT_AT_REQ) && !p->posted);
+}
+
+static void consume(NocNet *n, uint32_t node, NocPacket *p, const NocFlit *f, uint64_t now)
+{
+    NocNiu *u = &n->nius[node];
+    int marked = !p->posted;
+    if (f->seq == 0) {
+        if (needs_response(p))
+            u->resp_held++;
+        p->head_copies--;
+        switch (p->type) {
+        case NOC_PKT_RD_REQ:
+            count(u, NOC_CNT_SLV_REQ_ACCEPTED, 1);
+            count(u, NOC_CNT_SLV_RD_REQ_RECEIVED, 1);
+            push_response(n, node, p, NOC_PKT_RD_RESP, 0);
+            break;
+        case NOC_PKT_AT_REQ: {
+            count(u, NOC_CNT_SLV_REQ_ACCEPTED, 1);
+            count(u,
+                  marked ? NOC_CNT_SLV_NONPOSTED_ATOMIC_RECEIVED
+                         : NOC_CNT_SLV_POSTED_ATOMIC_RECEIVED,
+                  1);
+            uint32_t old = atomic(n, node, p);
+            delivered(n, node, p, now);
+            if (marked) {
+                count(u, NOC_CNT_SLV_ATOMIC_RESP_SENT, 1);
+                push_response(n, node, p, NOC_PKT_AT_RESP, old);
+            }
+            break;
+        }
+        case NOC_PKT_WR_REQ:
+            count(u,
+                  marked ? NOC_CNT_SLV_NONPOSTED_WR_REQ_STARTED : NOC_CNT_SLV_POSTED_WR_REQ_STARTED,
+                  1);
+            if (p->inline_wr) {
+                count(u,
+                      marked ? NOC_CNT_SLV_NONPOSTED_WR_REQ_RECEIVED
+                             : NOC_CNT_SLV_POSTED_WR_REQ_RECEIVED,
+                      1);
+                count(u,
+                      marked ? NOC_CNT_SLV_NONPOSTED_WR_DATA_WORD_RECEIVED
+                             : NOC_CNT_SLV_POSTED_WR_DATA_WORD_RECEIVED,
+                      1);
+                write_inline(n, node, p);
+                delivered(n, node, p, now);
+                if (marked) {
+                    count(u, NOC_CNT_SLV_WR_ACK_SENT, 1);
+                    push_response(n, node, p, NOC_PKT_WR_ACK, 0);
+                }
+            }
+            break;
+        case NOC_PKT_WR_ACK:
+            count(u, NOC_CNT_MST_WR_ACK_RECEIVED, 1);
+            uncount_id(u, NOC_CNT_MST_REQS_OUTSTANDING_ID0 + p->tid);
+            break;
+        case NOC_PKT_AT_RESP:
+            mem_write(n, node, p->wr_addr, &p->at_data, 4);
+            count(u, NOC_CNT_MST_ATOMIC_RESP_RECEIVED, 1);
+            uncount_id(u, NOC_CNT_MST_REQS_OUTSTANDING_ID0 + p->tid);
+            break;
+        default:
+            break;
+        }
+        return;
+    }
+    if (p->type == NOC_PKT_WR_REQ) {
+        write_data(n, node, p, f);
+        count(u,
+              marked ? NOC_CNT_SLV_NONPOSTED_WR_DATA_WORD_RECEIVED
+                     : NOC_CNT_SLV_POSTED_WR_DATA_WORD_RECEIVED,
+              1);
+        if (f->tail) {
+            count(u,
+                  marked ? NOC_CNT_SLV_NONPOSTED_WR_REQ_RECEIVED
+                         : NOC_CNT_SLV_POSTED_WR_REQ_RECEIVED,
+                  1);
+            delivered(n, node, p, now);
+            if (marked) {
+                count(u, NOC_CNT_SLV_WR_ACK_SENT, 1);
+                push_response(n, node, p, NOC_PKT_WR_ACK, 0);
+            }
+        }
+    } else if (p->type == NOC_PKT_RD_RESP) {
+        write_data(n, node, p, f);
+        if (f->tail) {
+            count(u, NOC_CNT_MST_RD_RESP_RECEIVED, 1);
+            count(u, NOC_CNT_MST_RD_DATA_WORD_RECEIVED, (uint32_t)p->nflits - 1);
+            uncount_id(u, NOC_CNT_MST_REQS_OUTSTANDING_ID0 + p->tid);
+            delivered(n, node, p, now);
+        }
+    }
+}
+
+/* Takes at most one flit per cycle from the ejection VCs. A request that will need a
+ * response waits while the response slots are all held: back-pressure on the request
+ * class only, so responses always drain and the protocol cannot deadlock. */
+static void eject(NocNet *n, uint32_t node, uint64_t now)
+{
+    NocNiu *u = &n->nius[node];
+    int refused = 0;
+    for (uint32_t i = 0; i < n->nvcs; i++) {
+        uint32_t v = (u->ej_rr + 1 + i) % n->nvcs;
+        if (!(u->ej_nonempty & (1u << v)))
+            continue;
+        NocInVc *iv = &u->ej[v];
+        const NocFlit *f = noc_ej_flit(n, node, v, iv->rd);
+        uint32_t k = f->pkt;
+        NocPacket *p = &n->pkts[k];
+        if (f->seq == 0 && needs_response(p) && u->resp_held >= n->cfg.niu_response_slots) {
+            refused = 1;
+            continue;
+        }
+        NocFlit flit = *f;
+        iv->rd = (uint16_t)((iv->rd + 1) % n->cfg.vc_buffer_flits);
+        if (--iv->n == 0)
+            u->ej_nonempty &= ~(1u << v);
+        noc_link_credit(n, u->link_in, (uint8_t)v, now);
+        n->flits_ejected++;
+        n->last_progress = now;
+        u->ej_rr = (uint16_t)v;
+        consume(n, node, p, &flit, now);
+        if (flit.tail && --p->copies == 0)
+            noc_pkt_release(n, k);
+        return;
+    }
+    if (refused)
+        n->stall_cycles_full++;
+}
+
+void noc_niu_step(NocNet *n, uint32_t node, uint64_t now)
+{
+    NocNiu *u = &n->nius[node];
+    if (u->ej_nonempty)
+        eject(n, node, now);
+    if (u->cmd_q_n)
+        start_command(n, node, now);
+    if (u->resp_n)
+        start_response(n, node);
+    if (u->inj_busy)
+        inject(n, node, now);
+}

@@ -1,0 +1,378 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "model/noc/noc_traffic.h"
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "model/noc/noc_net.h"
+
+/* ------------------------------------------------------------------ latency histogram */
+
+void noc_latency_add(NocLatency *l, uint64_t v)
+{
+    l->count++;
+    l->sum += v;
+    if (v > l->max)
+        l->max = v;
+    if (v < NOC_LAT_EXACT) {
+        l->exact[v]++;
+        return;
+    }
+    /* 16 buckets per octave: octave o covers [4096 << o, 4096 << (o + 1)) */
+    uint32_t o = 0;
+    while ((uint64_t)NOC_LAT_EXACT << (o + 1) <= v && o < 31)
+        o++;
+    uint64_t lo = (uint64_t)NOC_LAT_EXACT << o;
+    uint32_t sub = (uint32_t)(((v - lo) * 16) / lo);
+    uint32_t b = o * 16 + BH_MIN(sub, 15u);
+    l->log_bucket[BH_MIN(b, NOC_LAT_LOG_BUCKETS - 1u)]++;
+}
+
+uint64_t noc_latency_percentile(const NocLatency *l, double q)
+{
+    if (!l->count)
+        return 0;
+    uint64_t rank = (uint64_t)ceil(q * (double)l->count);
+    if (rank < 1)
+        rank = 1;
+    uint64_t seen = 0;
+    for (uint32_t v = 0; v < NOC_LAT_EXACT; v++) {
+        seen += l->exact[v];
+        if (seen >= rank)
+            return v;
+    }
+    for (uint32_t b = 0; b < NOC_LAT_LOG_BUCKETS; b++) {
+        seen += l->log_bucket[b];
+        if (seen >= rank) { /* report the bucket's upper edge, capped by the maximum */
+            uint64_t lo = (uint64_t)NOC_LAT_EXACT << (b / 16);
+            uint64_t hi = lo + lo * (b % 16 + 1) / 16;
+            return BH_MIN(hi, l->max);
+        }
+    }
+    return l->max;
+}
+
+/* ------------------------------------------------------------------ helpers */
+
+static uint64_t splitmix(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+static double uniform01(uint64_t *s) /* in (0, 1] */
+{
+    return ((double)(splitmix(s) >> 11) + 1.0) / 9007199254740992.0;
+}
+
+uint32_t noc_traffic_frame_node(const NocTrafficConfig *cfg, uint32_t noc, uint32_t noc0_node)
+{
+    if (noc == 0 || !cfg->mirror_noc1)
+        return noc0_node;
+    uint32_t x = noc0_node % cfg->w, y = noc0_node / cfg->w;
+    return (cfg->h - 1 - y) * cfg->w + (cfg->w - 1 - x);
+}
+
+static uint64_t next_gap(NocTraffic *t, NocTrafficSource *s)
+{
+    if (t->p_create >= 1.0)
+        return 1;
+    double g = floor(log(uniform01(&s->rng)) / log1p(-t->p_create));
+    return 1 + (g > 1e15 ? (uint64_t)1e15 : (uint64_t)g);
+}
+
+BhStatus noc_traffic_config_check(const NocTrafficConfig *c, uint32_t n_injectors, char *why,
+                                  size_t len)
+{
+#define REJECT(...)                                                                                \
+    do {                                                                                           \
+        snprintf(why, len, __VA_ARGS__);                                                           \
+        return BH_ERR_CONFIG;                                                                      \
+    } while (0)
+    if (c->pattern == NOC_PAT_NONE)
+        return BH_OK;
+    if (!(c->rate >= 0.0 && c->rate <= 1.0))
+        REJECT("workload.rate: must be 0..1 flits per node per cycle, got %g", c->rate);
+    if (c->packet_bytes < 4 || c->packet_bytes > 512 * 1024)
+        REJECT("workload.packet_bytes: must be 4..524288, got %u", c->packet_bytes);
+    if (c->src_addr + c->packet_bytes > c->mem_bytes)
+        REJECT("workload.src_addr: the %u-byte source buffer at 0x%llx does not fit in L1 "
+               "(%llu bytes)",
+               c->packet_bytes, (unsigned long long)c->src_addr, (unsigned long long)c->mem_bytes);
+    if (c->dst_addr + c->packet_bytes > c->mem_bytes)
+        REJECT("workload.dst_addr: the %u-byte destination buffer at 0x%llx does not fit in L1",
+               c->packet_bytes, (unsigned long long)c->dst_addr);
+    if (c->pattern == NOC_PAT_MULTICAST && (c->op == NOC_OP_READ || c->op == NOC_OP_ATOMIC))
+        REJECT("workload.op: multicast carries writes (write or posted_write), got %s",
+               c->op == NOC_OP_READ ? "read" : "atomic");
+    if (c->pattern != NOC_PAT_MULTICAST && n_injectors < 2 && c->pattern != NOC_PAT_GATHER)
+        REJECT("workload.injectors: the pattern needs at least 2 injecting tiles, got %u",
+               n_injectors);
+    if (c->op == NOC_OP_ATOMIC && (c->dst_addr & 3))
+        REJECT("workload.dst_addr: atomics need a 4-byte aligned address, got 0x%llx",
+               (unsigned long long)c->dst_addr);
+    if (c->max_outstanding < 1 || c->max_outstanding > 255)
+        REJECT("workload.max_outstanding: must be 1..255, got %u", c->max_outstanding);
+    return BH_OK;
+#undef REJECT
+}
+
+/* Fixed destinations of the permutation patterns on the injectors' logical grid. */
+static uint32_t fixed_destination(const NocTraffic *t, uint32_t noc, uint32_t frame_node)
+{
+    const NocTrafficConfig *c = &t->cfg;
+    if (c->pattern == NOC_PAT_GATHER)
+        return noc_traffic_frame_node(c, noc, c->target);
+    if (c->pattern != NOC_PAT_TRANSPOSE && c->pattern != NOC_PAT_NEIGHBOUR)
+        return NOC_TRAFFIC_NONE;
+    uint8_t col_used[64] = {0}, row_used[64] = {0};
+    for (uint32_t i = 0; i < t->n_injectors; i++) {
+        uint32_t f = noc_traffic_frame_node(c, noc, t->injectors[i]);
+        col_used[f % c->w] = row_used[f / c->w] = 1;
+    }
+    int col_of[64], row_of[64], col_x[64], row_y[64], C = 0, R = 0;
+    for (uint32_t x = 0; x < c->w; x++)
+        col_of[x] = col_used[x] ? (col_x[C] = (int)x, C++) : -1;
+    for (uint32_t y = 0; y < c->h; y++)
+        row_of[y] = row_used[y] ? (row_y[R] = (int)y, R++) : -1;
+    int col = col_of[frame_node % c->w], row = row_of[frame_node / c->w];
+    int dc, dr;
+    if (c->pattern == NOC_PAT_TRANSPOSE) {
+        dc = row % C;
+        dr = col % R;
+    } else {
+        dc = (col + 1) % C;
+        dr = row;
+    }
+    uint32_t dst = (uint32_t)row_y[dr] * c->w + (uint32_t)col_x[dc];
+    for (uint32_t i = 0; i < t->n_injectors; i++)
+        if (noc_traffic_frame_node(c, noc, t->injectors[i]) == dst)
+            return dst == frame_node ? NOC_TRAFFIC_NONE : dst;
+    return NOC_TRAFFIC_NONE;
+}
+
+BhStatus noc_traffic_init(NocTraffic *t, const NocTrafficConfig *cfg, const uint32_t *injectors,
+                          uint32_t n_injectors, const NocTrafficIo *io)
+{
+    char why[256];
+    memset(t, 0, sizeof *t);
+    if (n_injectors > NOC_TRAFFIC_MAX_SOURCES ||
+        noc_traffic_config_check(cfg, n_injectors, why, sizeof why) != BH_OK)
+        return BH_ERR_CONFIG;
+    t->cfg = *cfg;
+    t->io = *io;
+    t->n_injectors = n_injectors;
+    memcpy(t->injectors, injectors, n_injectors * sizeof *injectors);
+    uint32_t fb = cfg->flit_bytes;
+    t->packets_per_transfer =
+        (cfg->packet_bytes + cfg->max_packet_bytes - 1) / cfg->max_packet_bytes;
+    t->flits_per_transfer =
+        cfg->op == NOC_OP_ATOMIC ? 1 : t->packets_per_transfer + (cfg->packet_bytes + fb - 1) / fb;
+    t->p_create = cfg->rate / t->flits_per_transfer;
+    if (cfg->pattern == NOC_PAT_NONE || cfg->rate <= 0.0)
+        return BH_OK;
+
+    t->sources = calloc((size_t)n_injectors * NOC_TRAFFIC_NOCS, sizeof *t->sources);
+    if (!t->sources)
+        return BH_ERR_FULL;
+    for (uint32_t noc = 0; noc < NOC_TRAFFIC_NOCS; noc++) {
+        if (!(cfg->noc_mask & (1u << noc)))
+            continue;
+        for (uint32_t i = 0; i < n_injectors; i++) {
+            uint32_t node0 = injectors[i];
+            if (cfg->pattern == NOC_PAT_MULTICAST && node0 != cfg->mcast_src)
+                continue;
+            if (cfg->pattern == NOC_PAT_GATHER && node0 == cfg->target)
+                continue;
+            NocTrafficSource *s = &t->sources[t->n_sources];
+            s->noc = noc;
+            s->index = i;
+            s->node = noc_traffic_frame_node(cfg, noc, node0);
+            s->fixed_dst = fixed_destination(t, noc, s->node);
+            if ((cfg->pattern == NOC_PAT_TRANSPOSE || cfg->pattern == NOC_PAT_NEIGHBOUR) &&
+                s->fixed_dst == NOC_TRAFFIC_NONE)
+                continue; /* maps onto itself: does not inject */
+            s->rng = cfg->seed ^ ((uint64_t)noc << 40) ^ ((uint64_t)node0 << 20) ^ 0x5DEECE66Dull;
+            s->next_arrival = next_gap(t, s) - 1;
+            t->n_sources++;
+        }
+    }
+    return BH_OK;
+}
+
+void noc_traffic_destroy(NocTraffic *t)
+{
+    free(t->sources);
+    t->sources = NULL;
+}
+
+static uint32_t pick_destination(NocTraffic *t, NocTrafficSource *s)
+{
+    const NocTrafficConfig *c = &t->cfg;
+    if (s->fixed_dst != NOC_TRAFFIC_NONE)
+        return s->fixed_dst;
+    if (c->pattern == NOC_PAT_HOTSPOT && uniform01(&s->rng) <= c->hotspot_fraction) {
+        uint32_t hot = noc_traffic_frame_node(c, s->noc, c->target);
+        if (hot != s->node)
+            return hot;
+    }
+    /* uniform over the other injectors */
+    uint32_t k = (uint32_t)(splitmix(&s->rng) % (t->n_injectors - 1));
+    if (k >= s->index)
+        k++;
+    return noc_traffic_frame_node(c, s->noc, t->injectors[k]);
+}
+
+static BhStatus wr(NocTraffic *t, const NocTrafficSource *s, uint32_t buf, NocCmdReg r,
+                   uint32_t val, uint64_t tag)
+{
+    BhStatus st = t->io.write(t->io.ctx, s->noc, s->node,
+                              buf * NOC_CMD_BUF_STRIDE + noc_niu_reg_offset(r), val, tag);
+    if (st != BH_OK)
+        t->io_errors++;
+    return st;
+}
+
+static uint32_t xy(const NocTrafficConfig *c, uint32_t node)
+{
+    return (node % c->w) | ((node / c->w) << 6);
+}
+
+/* Programs one free command buffer with the oldest queued transfer; 0 if it must wait. */
+static int try_issue(NocTraffic *t, NocTrafficSource *s)
+{
+    const NocTrafficConfig *c = &t->cfg;
+    uint32_t avail = 0;
+    if (t->io.read(t->io.ctx, s->noc, s->node, noc_niu_reg_offset(NOC_R_CMD_BUF_AVAIL), &avail) !=
+            BH_OK ||
+        !(avail & 0xF))
+        return 0;
+    int acked = c->op != NOC_OP_POSTED_WRITE;
+    if (acked) {
+        uint32_t out = 0;
+        t->io.read(t->io.ctx, s->noc, s->node, 0x200 + 4 * (16 + NOC_TRAFFIC_TID), &out);
+        if (out + t->packets_per_transfer > c->max_outstanding)
+            return 0;
+    }
+    uint32_t buf = s->buf_rr;
+    while (!(avail & (1u << buf)))
+        buf = (buf + 1) % NOC_CMD_BUFS;
+    s->buf_rr = (uint8_t)((buf + 1) % NOC_CMD_BUFS);
+
+    uint64_t tag = s->queue[s->q_rd];
+    uint32_t slots = (uint32_t)BH_MAX(1, (c->mem_bytes - c->dst_addr) / c->packet_bytes);
+    uint32_t dst_addr = (uint32_t)(c->dst_addr + (uint64_t)(s->index % slots) * c->packet_bytes);
+    uint32_t ctrl, targ_lo, targ_hi, ret_lo, ret_hi, len = c->packet_bytes, at_data = 0;
+    uint32_t own = xy(c, s->node);
+    if (c->pattern == NOC_PAT_MULTICAST) {
+        uint32_t a = noc_traffic_frame_node(c, s->noc, c->mcast_rect[1] * c->w + c->mcast_rect[0]);
+        uint32_t b = noc_traffic_frame_node(c, s->noc, c->mcast_rect[3] * c->w + c->mcast_rect[2]);
+        if (s->noc == 1 && c->mirror_noc1) { /* corners swap in the rotated frame */
+            uint32_t tmp = a;
+            a = b;
+            b = tmp;
+        }
+        ctrl = NOC_CTRL_TYPE_WR | NOC_CTRL_BRCST |
+               (c->op == NOC_OP_WRITE ? NOC_CTRL_RESP_MARKED : 0) |
+               (c->mcast_y_major ? NOC_CTRL_BRCST_XY : 0) |
+               (c->mcast_reserve ? NOC_CTRL_PATH_RESERVE : 0) |
+               (c->mcast_include_src ? NOC_CTRL_BRCST_SRC_INCLUDE : 0);
+        targ_lo = (uint32_t)c->src_addr;
+        targ_hi = own;
+        ret_lo = (uint32_t)c->dst_addr;
+        ret_hi = xy(c, b) | (xy(c, a) << 12);
+    } else {
+        uint32_t dst = pick_destination(t, s);
+        switch (c->op) {
+        case NOC_OP_READ:
+            ctrl = NOC_CTRL_TYPE_RD;
+            targ_lo = (uint32_t)c->src_addr;
+            targ_hi = xy(c, dst);
+            ret_lo = dst_addr;
+            ret_hi = own;
+            break;
+        case NOC_OP_ATOMIC:
+            ctrl = NOC_CTRL_TYPE_AT | NOC_CTRL_RESP_MARKED;
+            targ_lo = (uint32_t)c->dst_addr;
+            targ_hi = xy(c, dst);
+            ret_lo = (uint32_t)c->src_addr;
+            ret_hi = own;
+            len = (NOC_AT_OP_INCR << 12) | (31u << 2) | (((uint32_t)c->dst_addr >> 2) & 3);
+            at_data = 1;
+            break;
+        default:
+            ctrl = NOC_CTRL_TYPE_WR | (c->op == NOC_OP_WRITE ? NOC_CTRL_RESP_MARKED : 0);
+            targ_lo = (uint32_t)c->src_addr;
+            targ_hi = own;
+            ret_lo = dst_addr;
+            ret_hi = xy(c, dst);
+            break;
+        }
+    }
+    if (wr(t, s, buf, NOC_R_TARG_ADDR_LO, targ_lo, tag) ||
+        wr(t, s, buf, NOC_R_TARG_ADDR_MID, 0, tag) ||
+        wr(t, s, buf, NOC_R_TARG_ADDR_HI, targ_hi, tag) ||
+        wr(t, s, buf, NOC_R_RET_ADDR_LO, ret_lo, tag) ||
+        wr(t, s, buf, NOC_R_RET_ADDR_MID, 0, tag) ||
+        wr(t, s, buf, NOC_R_RET_ADDR_HI, ret_hi, tag) ||
+        wr(t, s, buf, NOC_R_PACKET_TAG, NOC_TRAFFIC_TID << NOC_TAG_TID_SHIFT, tag) ||
+        wr(t, s, buf, NOC_R_CTRL, ctrl, tag) || wr(t, s, buf, NOC_R_AT_LEN_BE, len, tag) ||
+        wr(t, s, buf, NOC_R_AT_DATA, at_data, tag) || wr(t, s, buf, NOC_R_CMD_CTRL, 1, tag))
+        return 0;
+    s->q_rd = (s->q_rd + 1) % NOC_TRAFFIC_QUEUE;
+    s->q_n--;
+    t->stats[s->noc].issued++;
+    return 1;
+}
+
+uint64_t noc_traffic_step(NocTraffic *t, uint64_t now)
+{
+    const NocTrafficConfig *c = &t->cfg;
+    uint64_t next = BH_IDLE;
+    for (uint32_t i = 0; i < t->n_sources; i++) {
+        NocTrafficSource *s = &t->sources[i];
+        NocTrafficStats *st = &t->stats[s->noc];
+        while (s->next_arrival <= now && s->next_arrival < c->stop) {
+            if (s->q_n < NOC_TRAFFIC_QUEUE) {
+                s->queue[(s->q_rd + s->q_n) % NOC_TRAFFIC_QUEUE] = s->next_arrival;
+                s->q_n++;
+                st->created++;
+            } else {
+                st->dropped++;
+            }
+            if (s->next_arrival >= c->warmup)
+                st->offered_flits += t->flits_per_transfer;
+            s->next_arrival += next_gap(t, s);
+        }
+        if (s->q_n && try_issue(t, s) && s->q_n == 0) {
+            /* fall through: next wake from the arrival process */
+        }
+        if (s->q_n)
+            next = now + 1; /* waiting for a command buffer or the in-flight limit */
+        else if (s->next_arrival < c->stop && s->next_arrival < next)
+            next = s->next_arrival;
+    }
+    return next;
+}
+
+void noc_traffic_delivered(NocTraffic *t, uint32_t noc, uint64_t tag, uint32_t flits, uint64_t now)
+{
+    if (tag == BH_IDLE || noc >= NOC_TRAFFIC_NOCS)
+        return;
+    NocTrafficStats *st = &t->stats[noc];
+    st->delivered++;
+    if (now >= t->cfg.warmup && now < t->cfg.stop)
+        st->accepted_flits += flits;
+    if (tag >= t->cfg.warmup && tag < t->cfg.stop)
+        noc_latency_add(&st->latency, now - tag);
+}
+
+int noc_traffic_idle(const NocTraffic *t, uint64_t now)
+{
+    for (uint32_t i = 0; i < t->n_sources; i++)
+        if (t->sources[i].q_n || (t->sources[i].next_arrival < t->cfg.stop && now < t->cfg.stop))
+            return 0;
+    return 1;
+}

@@ -1,0 +1,28 @@
+/* platform/params.h - BhParams: one field per configuration key, generated from params.def. */
+#ifndef BH_PARAMS_H
+#define BH_PARAMS_H
+#include <stdint.h>
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define BH_PARAM_STR_MAX 256
+
+typedef struct BhParams {
+#define BH_PARAM_INT(f, k, d, lo, hi, doc) int64_t f;
+#define BH_PARAM_REAL(f, k, d, lo, hi, doc) double f;
+#define BH_PARAM_BOOL(f, k, d, doc) int f;
+#define BH_PARAM_STR(f, k, d, doc) char f[BH_PARAM_STR_MAX];
+#define BH_PARAM_ENUM(f, k, d, vals, doc) char f[BH_PARAM_STR_MAX];
+#include "platform/params.def"
+#undef BH_PARAM_INT
+#undef BH_PARAM_REAL
+#undef BH_PARAM_BOOL
+#undef BH_PARAM_STR
+#undef BH_PARAM_ENUM
+} BhParams;
+
+#ifdef __cplusplus
+}
+#endif
+#endif

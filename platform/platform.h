@@ -1,0 +1,28 @@
+/* platform/platform.h - the C entry point of the platform, called by sc_main.c. */
+#ifndef BH_PLATFORM_H
+#define BH_PLATFORM_H
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct BhOptions {
+    const char *config;       /* product name (platform/configs/<name>.json) or a JSON file path */
+    const char *const *sets;  /* "key=value" overrides, applied in order after the file */
+    int nsets;
+    int list_tiles;           /* print the tile grid and exit */
+    int list_params;          /* 1: text table, 2: markdown table; then exit */
+    int quiet;                /* no console summary or progress */
+} BhOptions;
+
+#define BH_EXIT_OK 0
+#define BH_EXIT_SIM_ERROR 1
+#define BH_EXIT_USAGE 2
+
+/* Runs one simulation as described by opts; returns the process exit code. */
+int bh_platform_run(const BhOptions *opts);
+const char *bh_version(void);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
