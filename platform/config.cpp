@@ -1,0 +1,705 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "platform/config.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cerrno>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <ostream>
+#include <set>
+#include <sstream>
+#include <boost/json.hpp>
+
+namespace fs = std::filesystem;
+namespace json = boost::json;
+
+namespace bh
+{
+namespace
+{
+
+enum class Kind { Int, Real, Bool, Str, Enum };
+const char *const kKindName[] = {"int", "real", "bool", "string", "enum"};
+const char *const kExpected[] = {"an integer (decimal or 0x hex)", "a number", "true or false",
+                                 "a string", "a string"};
+
+struct Param {
+    const char *key, *doc;
+    Kind kind;
+    size_t offset;                                        /* of the field in BhParams */
+    const char *sdef = "", *values = "";                  /* Str, Enum ("a|b|c") */
+    const char *def_lit = "", *lo_lit = "", *hi_lit = ""; /* numbers as written in params.def */
+    int64_t idef = 0, ilo = 0, ihi = 0;                   /* Int, Bool */
+    double rdef = 0, rlo = 0, rhi = 0;                    /* Real */
+};
+
+/* Compile-time checks of params.def: field name = key with '.' -> '_', defaults valid. */
+constexpr bool field_is_key(const char *f, const char *k)
+{
+    for (; *f && *k; ++f, ++k)
+        if (*f != (*k == '.' ? '_' : *k))
+            return false;
+    return *f == *k;
+}
+
+constexpr bool enum_has(const char *vals, const char *v)
+{
+    while (*vals) {
+        const char *p = v;
+        while (*vals && *vals != '|' && *vals == *p)
+            ++vals, ++p;
+        if ((*vals == '|' || !*vals) && !*p)
+            return true;
+        while (*vals && *vals != '|')
+            ++vals;
+        if (*vals)
+            ++vals;
+    }
+    return false;
+}
+
+// clang-format off
+#define BH_PARAM_INT(f, k, d, lo, hi, doc)                                                         \
+    static_assert(field_is_key(#f, k) && (lo) <= (d) && (d) <= (hi), "params.def: " k);
+#define BH_PARAM_REAL(f, k, d, lo, hi, doc)                                                        \
+    static_assert(field_is_key(#f, k) && (lo) <= (d) && (d) <= (hi), "params.def: " k);
+#define BH_PARAM_BOOL(f, k, d, doc) static_assert(field_is_key(#f, k), "params.def: " k);
+#define BH_PARAM_STR(f, k, d, doc)                                                                 \
+    static_assert(field_is_key(#f, k) && sizeof(d) <= BH_PARAM_STR_MAX, "params.def: " k);
+#define BH_PARAM_ENUM(f, k, d, vals, doc)                                                          \
+    static_assert(field_is_key(#f, k) && enum_has(vals, d) && sizeof(d) <= BH_PARAM_STR_MAX,     \
+                  "params.def: " k);
+#include "platform/params.def"
+#undef BH_PARAM_INT
+#undef BH_PARAM_REAL
+#undef BH_PARAM_BOOL
+#undef BH_PARAM_STR
+#undef BH_PARAM_ENUM
+
+const Param kParams[] = {
+#define BH_PARAM_INT(f, k, d, lo, hi, doc)                                                         \
+    {k, doc, Kind::Int, offsetof(BhParams, f), "", "", #d, #lo, #hi, d, lo, hi},
+#define BH_PARAM_REAL(f, k, d, lo, hi, doc)                                                        \
+    {k, doc, Kind::Real, offsetof(BhParams, f), "", "", #d, #lo, #hi, 0, 0, 0, d, lo, hi},
+#define BH_PARAM_BOOL(f, k, d, doc)                                                                \
+    {k, doc, Kind::Bool, offsetof(BhParams, f), "", "", #d, "", "", (d) ? 1 : 0, 0, 1},
+#define BH_PARAM_STR(f, k, d, doc) {k, doc, Kind::Str, offsetof(BhParams, f), d},
+#define BH_PARAM_ENUM(f, k, d, vals, doc) {k, doc, Kind::Enum, offsetof(BhParams, f), d, vals},
+#include "platform/params.def"
+#undef BH_PARAM_INT
+#undef BH_PARAM_REAL
+#undef BH_PARAM_BOOL
+#undef BH_PARAM_STR
+#undef BH_PARAM_ENUM
+};
+// clang-format on
+
+template <typename T> T &field(BhParams *p, const Param &d)
+{
+    return *reinterpret_cast<T *>(reinterpret_cast<char *>(p) + d.offset);
+}
+
+template <typename T> const T &field(const BhParams *p, const Param &d)
+{
+    return *reinterpret_cast<const T *>(reinterpret_cast<const char *>(p) + d.offset);
+}
+
+const Param *find_param(const std::string &key)
+{
+    for (const Param &d : kParams)
+        if (key == d.key)
+            return &d;
+    return nullptr;
+}
+
+bool fail(std::string *err, const std::string &msg)
+{
+    if (err)
+        *err = msg;
+    return false;
+}
+
+std::string trim(const std::string &s)
+{
+    const size_t b = s.find_first_not_of(" \t\r\n");
+    if (b == std::string::npos)
+        return "";
+    return s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1);
+}
+
+std::string quote(const std::string &s)
+{
+    return json::serialize(json::value(s));
+}
+
+std::string lower(std::string s)
+{
+    for (char &c : s)
+        if (c >= 'A' && c <= 'Z')
+            c = static_cast<char>(c - 'A' + 'a');
+    return s;
+}
+
+enum class Num { Ok, Bad, Overflow };
+
+/* Decimal or 0x hex with optional sign and surrounding blanks. */
+Num text_to_int(const std::string &text, int64_t *out)
+{
+    const std::string t = trim(text);
+    size_t i = 0;
+    const bool neg = !t.empty() && t[0] == '-';
+    if (!t.empty() && (t[0] == '+' || t[0] == '-'))
+        ++i;
+    unsigned base = 10;
+    if (t.size() - i > 2 && t[i] == '0' && (t[i + 1] == 'x' || t[i + 1] == 'X')) {
+        base = 16;
+        i += 2;
+    }
+    if (i >= t.size())
+        return Num::Bad;
+    uint64_t acc = 0;
+    bool overflow = false;
+    for (; i < t.size(); ++i) {
+        const char c = static_cast<char>(std::tolower(static_cast<unsigned char>(t[i])));
+        const char *digits = "0123456789abcdef";
+        const char *pos = std::strchr(digits, c);
+        if (!pos || static_cast<unsigned>(pos - digits) >= base)
+            return Num::Bad;
+        const unsigned dig = static_cast<unsigned>(pos - digits);
+        overflow = overflow || acc > (UINT64_MAX - dig) / base;
+        acc = acc * base + dig;
+    }
+    if (overflow || acc > (neg ? uint64_t(INT64_MAX) + 1 : uint64_t(INT64_MAX)))
+        return Num::Overflow;
+    *out = neg ? static_cast<int64_t>(0 - acc) : static_cast<int64_t>(acc);
+    return Num::Ok;
+}
+
+bool text_to_real(const std::string &text, double *out)
+{
+    const std::string t = trim(text);
+    char *end = nullptr;
+    errno = 0;
+    const double v = std::strtod(t.c_str(), &end);
+    if (t.empty() || *end != '\0' || !std::isfinite(v) || errno == ERANGE)
+        return false;
+    *out = v;
+    return true;
+}
+
+/* Shortest text that reads back as v; integral values keep a ".0" so they read as reals. */
+std::string fmt_real(double v)
+{
+    char b[64];
+    for (int prec = 1; prec <= 17; ++prec) {
+        std::snprintf(b, sizeof b, "%.*g", prec, v);
+        if (std::strtod(b, nullptr) == v)
+            break;
+    }
+    return std::strpbrk(b, ".eEn") ? b : std::string(b) + ".0";
+}
+
+/* A number as written in params.def (keeps 0x17FFFF, drops an LL suffix) when it reads back
+ * as the value; otherwise the value. */
+std::string lit_text(const char *lit, int64_t iv, double rv, bool real)
+{
+    std::string t = lit;
+    while (!t.empty() && std::strchr(real ? "fFlL" : "uUlL", t.back()))
+        t.pop_back();
+    int64_t i;
+    double r;
+    if (real)
+        return text_to_real(t, &r) && r == rv ? t : fmt_real(rv);
+    return text_to_int(t, &i) == Num::Ok && i == iv ? t : std::to_string(iv);
+}
+
+std::string range_text(const Param &d)
+{
+    if (d.kind == Kind::Int)
+        return lit_text(d.lo_lit, d.ilo, 0, false) + ".." + lit_text(d.hi_lit, d.ihi, 0, false);
+    if (d.kind == Kind::Real)
+        return lit_text(d.lo_lit, 0, d.rlo, true) + ".." + lit_text(d.hi_lit, 0, d.rhi, true);
+    return d.values;
+}
+
+std::string default_text(const Param &d)
+{
+    if (d.kind == Kind::Int || d.kind == Kind::Real)
+        return lit_text(d.def_lit, d.idef, d.rdef, d.kind == Kind::Real);
+    if (d.kind == Kind::Bool)
+        return d.idef ? "true" : "false";
+    return d.kind == Kind::Str ? quote(d.sdef) : d.sdef;
+}
+
+bool out_of_range(const Param &d, const std::string &got, const std::string &where,
+                  std::string *err)
+{
+    return fail(err, std::string(d.key) + ": must be " + range_text(d) + ", got " + got + where);
+}
+
+bool wrong_type(const Param &d, const std::string &got, const std::string &where, std::string *err)
+{
+    return fail(err, std::string(d.key) + ": expected " + kExpected[static_cast<int>(d.kind)] +
+                         ", got " + got + where);
+}
+
+/* An Int (iv) or Real (rv) value, range-checked. */
+bool store_num(BhParams *p, const Param &d, int64_t iv, double rv, const std::string &got,
+               const std::string &where, std::string *err)
+{
+    if (d.kind == Kind::Int ? (iv < d.ilo || iv > d.ihi) : !(rv >= d.rlo && rv <= d.rhi))
+        return out_of_range(d, got, where, err);
+    if (d.kind == Kind::Int)
+        field<int64_t>(p, d) = iv;
+    else
+        field<double>(p, d) = rv;
+    return true;
+}
+
+bool store_str(BhParams *p, const Param &d, const std::string &v, const std::string &where,
+               std::string *err)
+{
+    if (d.kind == Kind::Enum && !enum_has(d.values, v.c_str()))
+        return fail(err, std::string(d.key) + ": must be one of " + d.values + ", got " + quote(v) +
+                             where);
+    if (v.size() >= BH_PARAM_STR_MAX || v.find('\0') != std::string::npos)
+        return fail(err, std::string(d.key) + ": must be at most " +
+                             std::to_string(BH_PARAM_STR_MAX - 1) + " characters" + where);
+    std::memcpy(&field<char>(p, d), v.c_str(), v.size() + 1);
+    return true;
+}
+
+/* A --set value (text). */
+bool set_text(BhParams *p, const Param &d, const std::string &text, const std::string &where,
+              std::string *err)
+{
+    const std::string t = trim(text);
+    if (d.kind == Kind::Int) {
+        int64_t v = 0;
+        const Num r = text_to_int(t, &v);
+        if (r == Num::Bad)
+            return wrong_type(d, quote(text), where, err);
+        return r == Num::Overflow ? out_of_range(d, t, where, err)
+                                  : store_num(p, d, v, 0, t, where, err);
+    }
+    if (d.kind == Kind::Real) {
+        double v = 0;
+        return text_to_real(t, &v) ? store_num(p, d, 0, v, t, where, err)
+                                   : wrong_type(d, quote(text), where, err);
+    }
+    if (d.kind == Kind::Bool) {
+        static const char *const words[] = {"false", "true", "0", "1", "no", "yes", "off", "on"};
+        for (int i = 0; i < 8; ++i)
+            if (lower(t) == words[i]) {
+                field<int>(p, d) = i & 1;
+                return true;
+            }
+        return fail(err, std::string(d.key) + ": expected true/false/1/0/yes/no/on/off, got " +
+                             quote(text) + where);
+    }
+    return store_str(p, d, text, where, err);
+}
+
+/* A config-file value (JSON). */
+bool set_json(BhParams *p, const Param &d, const json::value &v, const std::string &where,
+              std::string *err)
+{
+    const std::string got = v.is_double() ? fmt_real(v.get_double()) : json::serialize(v);
+    switch (d.kind) {
+    case Kind::Int:
+        if (v.is_int64())
+            return store_num(p, d, v.get_int64(), 0, got, where, err);
+        if (v.is_uint64())
+            return out_of_range(d, got, where, err);
+        if (v.is_string()) /* "0x20000" */
+            return set_text(p, d, std::string(v.get_string()), where, err);
+        break;
+    case Kind::Real:
+        if (v.is_number())
+            return store_num(p, d, 0, v.to_number<double>(), got, where, err);
+        break;
+    case Kind::Bool:
+        if (v.is_bool())
+            return set_text(p, d, v.get_bool() ? "true" : "false", where, err);
+        break;
+    case Kind::Str:
+    case Kind::Enum:
+        if (v.is_string())
+            return store_str(p, d, std::string(v.get_string()), where, err);
+        break;
+    }
+    return wrong_type(d, got, where, err);
+}
+
+size_t edit_distance(const std::string &a, const std::string &b)
+{
+    std::vector<size_t> row(b.size() + 1);
+    for (size_t j = 0; j <= b.size(); ++j)
+        row[j] = j;
+    for (size_t i = 1; i <= a.size(); ++i) {
+        size_t diag = row[0];
+        row[0] = i;
+        for (size_t j = 1; j <= b.size(); ++j) {
+            const size_t up = row[j];
+            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] != b[j - 1])});
+            diag = up;
+        }
+    }
+    return row[b.size()];
+}
+
+/* The closest key, also when the group is missing ("vc_buffer_flits") or wrong ("sim.rate"). */
+std::string suggestion(const std::string &key)
+{
+    const std::string k = lower(key);
+    const size_t dot = k.find('.');
+    const Param *best = nullptr;
+    size_t best_dist = SIZE_MAX;
+    for (const Param &d : kParams) {
+        const std::string full = d.key, tail = full.substr(full.find('.') + 1);
+        const size_t dist =
+            std::min(edit_distance(k, full), dot == std::string::npos
+                                                 ? edit_distance(k, tail)
+                                                 : edit_distance(k.substr(dot + 1), tail) + 1);
+        if (dist < best_dist)
+            best_dist = dist, best = &d;
+    }
+    if (best && best_dist <= std::min<size_t>(3, std::max<size_t>(1, key.size() / 4)))
+        return std::string(" (did you mean '") + best->key + "'?)";
+    return "";
+}
+
+bool unknown_key(const std::string &key, const std::string &in, std::string *err)
+{
+    for (const Param &d : kParams) /* {"noc": 5} */
+        if (std::strncmp(d.key, key.c_str(), key.size()) == 0 && d.key[key.size()] == '.')
+            return fail(err, "'" + key + "' in " + in + " is a group of keys, not a key (e.g. '" +
+                                 d.key + "')");
+    return fail(err, "unknown key '" + key + "' in " + in + suggestion(key));
+}
+
+std::vector<fs::path> search_dirs()
+{
+    std::vector<fs::path> dirs;
+    if (const char *env = std::getenv("BHSIM_CONFIG_DIR"); env && *env)
+        dirs.emplace_back(env);
+    std::error_code ec;
+    const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+    if (!ec)
+        dirs.push_back((exe.parent_path() / ".." / "platform" / "configs").lexically_normal());
+#ifdef BH_SOURCE_CONFIG_DIR
+    dirs.emplace_back(BH_SOURCE_CONFIG_DIR);
+#endif
+    return dirs;
+}
+
+/* A product name or a path (relative to base_dir when base_dir is not empty) -> a file. */
+bool resolve(const std::string &name, const fs::path &base_dir, fs::path *out, std::string *err)
+{
+    if (name.empty())
+        return fail(err, "empty config name");
+    if (name.find('/') != std::string::npos ||
+        (name.size() >= 5 && name.compare(name.size() - 5, 5, ".json") == 0)) {
+        const fs::path p(name);
+        *out = p.is_relative() && !base_dir.empty() ? (base_dir / p).lexically_normal() : p;
+        return true;
+    }
+    std::string looked, known;
+    for (const fs::path &dir : search_dirs()) {
+        std::error_code ec;
+        if (fs::is_regular_file(dir / (name + ".json"), ec)) {
+            *out = dir / (name + ".json");
+            return true;
+        }
+        looked += (looked.empty() ? "" : ", ") + dir.string();
+        std::set<std::string> names;
+        if (known.empty() && fs::is_directory(dir, ec))
+            for (const auto &e : fs::directory_iterator(dir, ec))
+                if (e.path().extension() == ".json")
+                    names.insert(e.path().stem().string());
+        for (const std::string &n : names)
+            known += (known.empty() ? "" : ", ") + n;
+    }
+    return fail(err, "config '" + name + "' not found: no " + name + ".json in " + looked +
+                         (known.empty() ? "" : " (known: " + known + ")"));
+}
+
+using Flat = std::vector<std::pair<std::string, const json::value *>>;
+
+void flatten(const json::object &o, const std::string &prefix, Flat *out)
+{
+    for (const auto &kv : o) {
+        const std::string k = (prefix.empty() ? "" : prefix + ".") + std::string(kv.key());
+        if (prefix.empty() && (k == "include" || k == "description"))
+            continue;
+        if (kv.value().is_object() && !find_param(k))
+            flatten(kv.value().as_object(), k, out);
+        else
+            out->emplace_back(k, &kv.value());
+    }
+}
+
+bool read_json(const fs::path &path, json::value *v, std::string *err)
+{
+    const std::string shown = path.string();
+    std::error_code fec;
+    if (fs::is_directory(path, fec))
+        return fail(err, "cannot read config file '" + shown + "': is a directory");
+    std::ifstream f(path, std::ios::binary);
+    if (!f)
+        return fail(err, "cannot read config file '" + shown + "': " + std::strerror(errno));
+    const std::string text((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+    if (f.bad())
+        return fail(err, "cannot read config file '" + shown + "'");
+    json::stream_parser sp;
+    boost::system::error_code ec;
+    const size_t n = sp.write(text.data(), text.size(), ec); /* bytes before the error */
+    if (!ec)
+        sp.finish(ec);
+    if (ec) {
+        size_t line = 1, col = 1;
+        for (size_t i = 0; i < n && i < text.size(); ++i, ++col)
+            if (text[i] == '\n')
+                ++line, col = 0;
+        return fail(err, shown + ":" + std::to_string(line) + ":" + std::to_string(col) +
+                             ": invalid JSON: " + ec.message());
+    }
+    *v = sp.release();
+    if (!v->is_object())
+        return fail(err, shown + ": expected a JSON object at the top level");
+    return true;
+}
+
+/* stack: canonical path and shown name of each file being loaded, for cycle detection. */
+bool load_file(const fs::path &path, std::vector<std::pair<fs::path, std::string>> *stack,
+               BhParams *p, std::string *err)
+{
+    const std::string shown = path.string();
+    std::error_code ec;
+    fs::path canon = fs::weakly_canonical(path, ec);
+    if (ec)
+        canon = path;
+    std::string chain;
+    for (const auto &s : *stack)
+        chain += s.second + " -> ";
+    for (const auto &s : *stack)
+        if (s.first == canon)
+            return fail(err, "include cycle: " + chain + shown);
+    json::value v;
+    if (!read_json(path, &v, err))
+        return false;
+    const json::object &o = v.as_object();
+    const std::string where = " (in " + shown + ")";
+
+    // 1. Includes first, in order; this file's keys override them.
+    std::vector<std::string> names;
+    if (const json::value *inc = o.if_contains("include")) {
+        const json::array one{*inc};
+        for (const json::value &e : inc->is_array() ? inc->get_array() : one) {
+            if (!e.is_string())
+                return fail(err, "include: expected a config name or file path (or an array of "
+                                 "them), got " +
+                                     json::serialize(*inc) + where);
+            names.emplace_back(e.get_string());
+        }
+    }
+    stack->emplace_back(canon, shown);
+    for (const std::string &name : names) {
+        fs::path inc_path;
+        std::string why;
+        if (!resolve(name, path.parent_path(), &inc_path, &why))
+            return fail(err, "include '" + name + "' in " + shown + ": " + why);
+        if (!fs::exists(inc_path, ec))
+            return fail(err, "include '" + name + "' in " + shown + ": no such file '" +
+                                 inc_path.string() + "'");
+        if (!load_file(inc_path, stack, p, err))
+            return false;
+    }
+    stack->pop_back();
+    if (const json::value *desc = o.if_contains("description"); desc && !desc->is_string())
+        return fail(err, "description: expected a string" + where);
+
+    // 2. This file's keys, nested or dotted.
+    Flat kvs;
+    flatten(o, "", &kvs);
+    std::set<std::string> seen;
+    for (const auto &kv : kvs) {
+        const Param *d = find_param(kv.first);
+        if (!d)
+            return unknown_key(kv.first, shown, err);
+        if (!seen.insert(kv.first).second)
+            return fail(err, "key '" + kv.first + "' is given twice in " + shown);
+        if (!set_json(p, *d, *kv.second, where, err))
+            return false;
+    }
+    return true;
+}
+
+std::string md_cell(const std::string &s)
+{
+    std::string r;
+    for (char c : s)
+        r += c == '|' ? std::string("\\|") : std::string(1, c);
+    return r;
+}
+
+/* Words of text in lines of at most width characters, each indented. */
+void wrap(std::ostream &os, const std::string &text, size_t indent, size_t width)
+{
+    std::istringstream in(text);
+    std::string word, line;
+    while (in >> word) {
+        if (!line.empty() && line.size() + 1 + word.size() > width) {
+            os << std::string(indent, ' ') << line << '\n';
+            line.clear();
+        }
+        line += (line.empty() ? "" : " ") + word;
+    }
+    if (!line.empty())
+        os << std::string(indent, ' ') << line << '\n';
+}
+
+} // namespace
+
+BhParams config_defaults()
+{
+    BhParams p;
+    std::memset(&p, 0, sizeof p);
+    for (const Param &d : kParams) {
+        if (d.kind == Kind::Int)
+            field<int64_t>(&p, d) = d.idef;
+        else if (d.kind == Kind::Real)
+            field<double>(&p, d) = d.rdef;
+        else if (d.kind == Kind::Bool)
+            field<int>(&p, d) = static_cast<int>(d.idef);
+        else
+            std::memcpy(&field<char>(&p, d), d.sdef, std::strlen(d.sdef) + 1);
+    }
+    return p;
+}
+
+bool config_load(const std::string &name_or_path, const std::vector<std::string> &sets,
+                 BhParams *out, std::string *err)
+{
+    BhParams p = config_defaults();
+    std::vector<std::pair<fs::path, std::string>> stack;
+    fs::path path;
+    if (!name_or_path.empty() &&
+        (!resolve(name_or_path, fs::path(), &path, err) || !load_file(path, &stack, &p, err)))
+        return false;
+    for (const std::string &s : sets) {
+        const size_t eq = s.find('=');
+        if (eq == std::string::npos)
+            return fail(err, "--set '" + s + "': expected KEY=VALUE");
+        const std::string key = trim(s.substr(0, eq));
+        if (key.empty())
+            return fail(err, "--set '" + s + "': missing the key before '='");
+        const Param *d = find_param(key);
+        if (!d)
+            return unknown_key(key, "--set", err);
+        if (!set_text(&p, *d, s.substr(eq + 1), " (in --set)", err))
+            return false;
+    }
+    *out = p;
+    return true;
+}
+
+boost::json::object config_to_json(const BhParams &p)
+{
+    json::object o;
+    for (const Param &d : kParams) {
+        if (d.kind == Kind::Int)
+            o[d.key] = field<int64_t>(&p, d);
+        else if (d.kind == Kind::Real)
+            o[d.key] = field<double>(&p, d);
+        else if (d.kind == Kind::Bool)
+            o[d.key] = field<int>(&p, d) != 0;
+        else
+            o[d.key] = &field<char>(&p, d);
+    }
+    return o;
+}
+
+void config_list_params(std::ostream &os, bool markdown)
+{
+    if (markdown) {
+        os << "| key | type | default | range | description |\n|---|---|---|---|---|\n";
+        for (const Param &d : kParams)
+            os << "| `" << d.key << "` | " << kKindName[static_cast<int>(d.kind)] << " | `"
+               << md_cell(default_text(d)) << "` | " << md_cell(range_text(d)) << " | "
+               << md_cell(d.doc) << " |\n";
+        return;
+    }
+    size_t wkey = 3, wdef = 7;
+    for (const Param &d : kParams) {
+        wkey = std::max(wkey, std::strlen(d.key));
+        wdef = std::max(wdef, default_text(d).size());
+    }
+    auto cell = [](const std::string &s, size_t w) { return s + std::string(w - s.size(), ' '); };
+    os << cell("KEY", wkey + 2) << "  TYPE    " << cell("DEFAULT", wdef) << "  RANGE\n";
+    std::string group;
+    for (const Param &d : kParams) {
+        const std::string key = d.key, g = key.substr(0, key.find('.'));
+        if (g != group)
+            os << (group.empty() ? "" : "\n") << g << '\n';
+        group = g;
+        std::string row = "  " + cell(key, wkey) + "  " + cell(kKindName[int(d.kind)], 6) + "  " +
+                          cell(default_text(d), wdef) + "  " + range_text(d);
+        row.erase(row.find_last_not_of(' ') + 1);
+        os << row << '\n';
+        wrap(os, d.doc, 6, 94);
+    }
+}
+
+bool parse_int_list(const std::string &key, const std::string &text, int lo, int hi,
+                    std::vector<int> *out, std::string *err)
+{
+    std::vector<int> v;
+    const std::string t = trim(text);
+    std::istringstream in(t);
+    std::string item;
+    while (!t.empty() && std::getline(in, item, ',')) {
+        int64_t x = 0;
+        const Num r = text_to_int(item, &x);
+        if (r == Num::Bad)
+            break;
+        if (r == Num::Overflow || x < lo || x > hi)
+            return fail(err, key + ": " + trim(item) + " is out of range " + std::to_string(lo) +
+                                 ".." + std::to_string(hi) + " in " + quote(text));
+        v.push_back(static_cast<int>(x));
+    }
+    if (!t.empty() && (in || t.back() == ','))
+        return fail(err, key + ": expected a comma-separated list of integers, got " + quote(text));
+    if (out)
+        *out = std::move(v);
+    return true;
+}
+
+bool parse_xy_list(const std::string &key, const std::string &text,
+                   std::vector<std::pair<int, int>> *out, std::string *err)
+{
+    std::vector<std::pair<int, int>> v;
+    const std::string t = trim(text);
+    std::istringstream in(t + ";");
+    std::string item;
+    while (!t.empty() && std::getline(in, item, ';')) {
+        std::vector<int> xy;
+        if (!parse_int_list(key, item, 0, INT32_MAX, &xy, nullptr) || xy.size() != 2)
+            return fail(err, key + ": expected \"x,y\" or \"x,y;x,y;...\" with x, y >= 0, got " +
+                                 quote(text));
+        v.emplace_back(xy[0], xy[1]);
+    }
+    if (out)
+        *out = std::move(v);
+    return true;
+}
+
+} // namespace bh

@@ -1,0 +1,190 @@
+// SPDX-License-Identifier: Apache-2.0
+/* sc_main.c - bhsim's command line: options become a BhOptions (shorthands become "key=value"
+ * sets), then the platform runs. SystemC declares sc_main extern "C", so this file is C. */
+#define _POSIX_C_SOURCE 200809L
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "platform/platform.h"
+
+enum { OPT_SEED = 256, OPT_REPORT, OPT_VCD, OPT_HEATMAP, OPT_LIST_TILES, OPT_LIST_PARAMS };
+
+static const struct option long_opts[] = {
+    {"config", required_argument, NULL, 'c'},
+    {"set", required_argument, NULL, 's'},
+    {"workload", required_argument, NULL, 'w'},
+    {"cycles", required_argument, NULL, 'n'},
+    {"seed", required_argument, NULL, OPT_SEED},
+    {"report", required_argument, NULL, OPT_REPORT},
+    {"vcd", required_argument, NULL, OPT_VCD},
+    {"heatmap", required_argument, NULL, OPT_HEATMAP},
+    {"list-tiles", no_argument, NULL, OPT_LIST_TILES},
+    {"list-params", optional_argument, NULL, OPT_LIST_PARAMS},
+    {"quiet", no_argument, NULL, 'q'},
+    {"help", no_argument, NULL, 'h'},
+    {"version", no_argument, NULL, 'V'},
+    {NULL, 0, NULL, 0},
+};
+static const char short_opts[] = ":c:s:w:n:qhV"; /* leading ':' -> ':' for a missing argument */
+
+/* Options that are shorthands for one config key. */
+static const struct {
+    int opt;
+    const char *key;
+} shorthands[] = {
+    {'w', "workload.name"},        {'n', "sim.cycles"},     {OPT_SEED, "sim.seed"},
+    {OPT_REPORT, "output.report"}, {OPT_VCD, "output.vcd"}, {OPT_HEATMAP, "output.heatmap"},
+};
+#define NSHORTHANDS (sizeof shorthands / sizeof shorthands[0])
+
+static void usage(FILE *f)
+{
+    fputs("usage: bhsim [OPTION]...\n"
+          "Simulate a Tenstorrent Blackhole chip (SystemC/TLM-2.0) running a synthetic workload.\n"
+          "\n"
+          "  -c, --config NAME|FILE  chip configuration: a product (p150b, p150a, p100a, mesh8,\n"
+          "                          torus8, unitorus8) or a JSON file path; default p150b\n"
+          "  -s, --set KEY=VALUE     override one config key (repeatable; later wins)\n"
+          "  -w, --workload NAME     traffic pattern, same as --set workload.name=NAME\n"
+          "  -n, --cycles N          injection cycles, same as --set sim.cycles=N\n"
+          "      --seed N            random seed, same as --set sim.seed=N\n"
+          "      --report FILE       write the JSON report, same as --set output.report=FILE\n"
+          "      --vcd FILE          write a VCD waveform, same as --set output.vcd=FILE\n"
+          "      --heatmap FILE      write an SVG link heatmap, same as --set output.heatmap=FILE\n"
+          "      --list-tiles        print the tile grid of the configuration and exit\n"
+          "      --list-params[=markdown]\n"
+          "                          print every config key (type, default, range, meaning) "
+          "and exit\n"
+          "  -q, --quiet             no console summary or progress\n"
+          "  -h, --help              print this help and exit\n"
+          "  -V, --version           print the version and exit\n"
+          "\n"
+          "Config keys: a JSON config file sets keys as {\"noc\": {\"vc_buffer_flits\": 8}} or\n"
+          "{\"noc.vc_buffer_flits\": 8} and may \"include\" another config; --set and the\n"
+          "shorthands apply on top, in command-line order. See 'bhsim --list-params' for every\n"
+          "key. An unknown key or a bad value stops the run with a message naming the key.\n"
+          "\n"
+          "Exit status: 0 ok, 1 simulation error, 2 bad usage or bad configuration.\n",
+          f);
+}
+
+static const char *long_name(int opt)
+{
+    for (const struct option *o = long_opts; o->name; ++o)
+        if (o->val == opt)
+            return o->name;
+    return "?";
+}
+
+/* "--s" is a prefix of both --set and --seed. */
+static int ambiguous(const char *arg)
+{
+    if (strncmp(arg, "--", 2) != 0)
+        return 0;
+    const size_t len = strcspn(arg + 2, "=");
+    int n = 0;
+    for (const struct option *o = long_opts; o->name; ++o)
+        n += strncmp(o->name, arg + 2, len) == 0;
+    return n > 1;
+}
+
+static int bad_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static int bad_usage(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("bhsim: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputs("; try 'bhsim --help'\n", stderr);
+    va_end(ap);
+    return BH_EXIT_USAGE;
+}
+
+/* Fills opts from argv; sets point into argv or into text. Returns -1 to run, else an exit
+ * code. */
+static int parse(int argc, char *argv[], BhOptions *opts, const char **sets, char *text)
+{
+    int nsets = 0, c;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, short_opts, long_opts, NULL)) != -1) {
+        const char *arg = argv[optind - 1];
+        char shortname[3] = {'-', (char)optopt, '\0'};
+        switch (c) {
+        case 'c':
+            opts->config = optarg;
+            break;
+        case 's':
+            sets[nsets++] = optarg;
+            break;
+        case OPT_LIST_TILES:
+            opts->list_tiles = 1;
+            break;
+        case OPT_LIST_PARAMS:
+            if (optarg && strcmp(optarg, "markdown") != 0 && strcmp(optarg, "text") != 0)
+                return bad_usage("--list-params takes 'markdown' or 'text', not '%s'", optarg);
+            opts->list_params = optarg && strcmp(optarg, "markdown") == 0 ? 2 : 1;
+            break;
+        case 'q':
+            opts->quiet = 1;
+            break;
+        case 'h':
+            usage(stdout);
+            return BH_EXIT_OK;
+        case 'V':
+            printf("bhsim %s\n", bh_version());
+            return BH_EXIT_OK;
+        case ':':
+            if (optopt >= 256 || strncmp(arg, "--", 2) == 0)
+                return bad_usage("option '--%s' needs an argument", long_name(optopt));
+            return bad_usage("option '%s' needs an argument", shortname);
+        case '?':
+            if (optopt == 0 && ambiguous(arg))
+                return bad_usage("ambiguous option '%s'", arg);
+            if (optopt == 0)
+                return bad_usage("unknown option '%s'", arg);
+            if (strncmp(arg, "--", 2) == 0)
+                return bad_usage("option '--%s' takes no argument", long_name(optopt));
+            return bad_usage("unknown option '%s'", shortname);
+        default: /* a shorthand for one key */
+            for (size_t i = 0; i < NSHORTHANDS; ++i)
+                if (shorthands[i].opt == c) {
+                    sets[nsets++] = text;
+                    text += sprintf(text, "%s=%s", shorthands[i].key, optarg) + 1;
+                }
+            break;
+        }
+    }
+    if (optind < argc)
+        return bad_usage("unexpected argument '%s'", argv[optind]);
+    opts->sets = sets;
+    opts->nsets = nsets;
+    return -1;
+}
+
+int sc_main(int argc, char *argv[])
+{
+    /* At most one set per argument; a shorthand's text is its key, '=' and its argument. */
+    size_t text_size = 1, key_max = 0;
+    for (size_t i = 0; i < NSHORTHANDS; ++i)
+        if (strlen(shorthands[i].key) > key_max)
+            key_max = strlen(shorthands[i].key);
+    for (int i = 0; i < argc; ++i)
+        text_size += strlen(argv[i]) + key_max + 2;
+    const char **sets = malloc(sizeof *sets * (size_t)(argc > 0 ? argc : 1));
+    char *text = malloc(text_size);
+    if (!sets || !text) {
+        fputs("bhsim: out of memory\n", stderr);
+        free(sets);
+        free(text);
+        return BH_EXIT_SIM_ERROR;
+    }
+    BhOptions opts = {.config = "p150b"};
+    int rc = parse(argc, argv, &opts, sets, text);
+    if (rc < 0)
+        rc = bh_platform_run(&opts);
+    free(sets);
+    free(text);
+    return rc;
+}
