@@ -113,6 +113,8 @@ BhStatus noc_traffic_config_check(const NocTrafficConfig *c, uint32_t n_injector
     if (c->op == NOC_OP_ATOMIC && (c->dst_addr & 3))
         REJECT("workload.dst_addr: atomics need a 4-byte aligned address, got 0x%llx",
                (unsigned long long)c->dst_addr);
+    if (c->queue_limit < 1 || c->queue_limit > NOC_TRAFFIC_QUEUE)
+        REJECT("queue_limit: must be 1..%d, got %u", NOC_TRAFFIC_QUEUE, c->queue_limit);
     if (c->max_outstanding < 1 || c->max_outstanding > 255)
         REJECT("workload.max_outstanding: must be 1..255, got %u", c->max_outstanding);
     return BH_OK;
@@ -335,7 +337,7 @@ uint64_t noc_traffic_step(NocTraffic *t, uint64_t now)
         NocTrafficSource *s = &t->sources[i];
         NocTrafficStats *st = &t->stats[s->noc];
         while (s->next_arrival <= now && s->next_arrival < c->stop) {
-            if (s->q_n < NOC_TRAFFIC_QUEUE) {
+            if (s->q_n < c->queue_limit) {
                 s->queue[(s->q_rd + s->q_n) % NOC_TRAFFIC_QUEUE] = s->next_arrival;
                 s->q_n++;
                 st->created++;
@@ -346,9 +348,8 @@ uint64_t noc_traffic_step(NocTraffic *t, uint64_t now)
                 st->offered_flits += t->flits_per_transfer;
             s->next_arrival += next_gap(t, s);
         }
-        if (s->q_n && try_issue(t, s) && s->q_n == 0) {
-            /* fall through: next wake from the arrival process */
-        }
+        if (s->q_n)
+            try_issue(t, s);
         if (s->q_n)
             next = now + 1; /* waiting for a command buffer or the in-flight limit */
         else if (s->next_arrival < c->stop && s->next_arrival < next)

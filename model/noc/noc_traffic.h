@@ -16,8 +16,8 @@
  *   creation, so time waiting in the node's queue for a free command buffer counts.
  * Offered load is counted in flits of the data-carrying packets (header + data: the write
  *   request, or the read response) per injecting node per cycle; accepted likewise as they
- *   land. Each node queues at most NOC_TRAFFIC_QUEUE transfers; beyond that, creations are
- *   counted as dropped (only past saturation).
+ *   land. Each node queues at most queue_limit transfers; beyond that, creations are counted
+ *   as dropped (only past saturation).
  */
 #ifndef BH_NOC_TRAFFIC_H
 #define BH_NOC_TRAFFIC_H
@@ -70,6 +70,7 @@ typedef struct NocTrafficConfig {
     uint32_t mcast_src;    /* NoC0 node index */
     uint8_t mcast_rect[4]; /* NoC0: x0, y0, x1, y1 */
     uint8_t mcast_y_major, mcast_reserve, mcast_include_src;
+    uint32_t queue_limit;      /* transfers a node may queue, 1..NOC_TRAFFIC_QUEUE */
     uint64_t seed;
     uint64_t warmup, stop; /* measurement window [warmup, stop); nothing created after */
 } NocTrafficConfig;
