@@ -188,3 +188,12 @@ int sc_main(int argc, char *argv[])
     free(text);
     return rc;
 }
+
+/* SystemC prints its banner from sc_elab_and_sim unless this variable is set; bhsim's output
+ * is its own, so the program starts here and hands over to SystemC's usual entry. */
+int sc_elab_and_sim(int argc, char *argv[]);
+int main(int argc, char *argv[])
+{
+    setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 0);
+    return sc_elab_and_sim(argc, argv);
+}

@@ -1,0 +1,282 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "platform/chip.h"
+#include <cstring>
+#include <stdexcept>
+#include "platform/config.h"
+
+namespace bh
+{
+
+static bool fail(std::string *err, const std::string &msg)
+{
+    *err = msg;
+    return false;
+}
+
+static uint32_t mask_of(const std::vector<int> &v)
+{
+    uint32_t m = 0;
+    for (int i : v)
+        m |= 1u << i;
+    return m;
+}
+
+static bool is_compute(const BhTile &t)
+{
+    return t.enabled && (t.kind == BH_TILE_TENSIX || t.kind == BH_TILE_GENERIC);
+}
+
+/* Parses "x,y" naming an enabled Tensix (or generic) tile. */
+static bool compute_tile(const BhGrid &g, const std::string &key, const std::string &text,
+                         uint32_t *node, std::string *err)
+{
+    std::vector<std::pair<int, int>> xy;
+    if (!parse_xy_list(key, text, &xy, err))
+        return false;
+    if (xy.size() != 1)
+        return fail(err, key + ": expected one tile \"x,y\", got \"" + text + "\"");
+    auto [x, y] = xy[0];
+    if (x >= (int)g.w || y >= (int)g.h)
+        return fail(err, key + ": (" + std::to_string(x) + "," + std::to_string(y) +
+                             ") is outside the " + std::to_string(g.w) + "x" +
+                             std::to_string(g.h) + " grid");
+    const BhTile &t = g.tiles[y * g.w + x];
+    if (!is_compute(t))
+        return fail(err, key + ": (" + std::to_string(x) + "," + std::to_string(y) + ") is " +
+                             t.label + " (" + bh_tile_kind_name((BhTileKind)t.kind) +
+                             (t.enabled ? "" : ", disabled") + "), not an enabled Tensix tile");
+    *node = (uint32_t)(y * g.w + x);
+    return true;
+}
+
+static const char *const kPatterns[] = {"none",      "uniform", "transpose", "hotspot",
+                                        "neighbour", "gather",  "multicast"};
+static const char *const kOps[] = {"write", "posted_write", "read", "atomic"};
+static const char *const kTopologies[] = {"blackhole", "mesh", "torus", "unitorus"};
+
+static uint32_t index_of(const char *const *names, size_t n, const char *v)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!std::strcmp(names[i], v))
+            return (uint32_t)i;
+    return 0; /* the loader has already checked enum values */
+}
+
+bool plan_chip(const BhParams &p, ChipPlan *plan, std::string *err)
+{
+    char why[256];
+    /* 1. grid */
+    BhGridConfig gc = bh_grid_config_default();
+    gc.topology = index_of(kTopologies, 4, p.chip_topology);
+    gc.width = (uint32_t)p.chip_width;
+    gc.height = (uint32_t)p.chip_height;
+    std::vector<int> list;
+    if (!parse_int_list("chip.harvested_tensix_columns", p.chip_harvested_tensix_columns, 0, 16,
+                        &list, err))
+        return false;
+    gc.harvested_tensix_cols = mask_of(list);
+    if (!parse_int_list("chip.disabled_dram_controllers", p.chip_disabled_dram_controllers, 0, 7,
+                        &list, err))
+        return false;
+    gc.disabled_dram_mask = mask_of(list);
+    if (!std::strcmp(p.chip_disabled_ethernet, "all")) {
+        gc.disabled_eth_mask = (1u << BH_ETH_CHANNELS) - 1;
+    } else {
+        if (!parse_int_list("chip.disabled_ethernet", p.chip_disabled_ethernet, 0, 13, &list, err))
+            return false;
+        gc.disabled_eth_mask = mask_of(list);
+    }
+    if (gc.topology != BH_TOPO_BLACKHOLE)
+        gc.harvested_tensix_cols = gc.disabled_dram_mask = gc.disabled_eth_mask = 0;
+    if (bh_grid_config_check(&gc, why, sizeof why) != BH_OK)
+        return fail(err, std::string("chip: ") + why);
+    plan->grid = std::make_unique<BhGrid>();
+    bh_grid_init(plan->grid.get(), &gc);
+    const BhGrid &g = *plan->grid;
+    plan->aiclk_mhz = p.chip_aiclk_mhz;
+
+    /* 2. networks: Blackhole has NoC0 and NoC1 (NoC1 in its own rotated frame, Y first) */
+    plan->n_nocs = gc.topology == BH_TOPO_BLACKHOLE ? 2 : 1;
+    for (uint32_t k = 0; k < plan->n_nocs; k++) {
+        NocNetConfig &c = plan->noc[k];
+        c = noc_net_config_default();
+        c.topology = gc.topology;
+        c.w = g.w;
+        c.h = g.h;
+        c.noc_id = k;
+        c.y_first = k == 1;
+        c.router_latency = (uint32_t)p.noc_router_latency_cycles;
+        c.niu_to_router = (uint32_t)p.noc_niu_to_router_cycles;
+        c.router_to_niu = (uint32_t)p.noc_router_to_niu_cycles;
+        c.vc_buffer_flits = (uint32_t)p.noc_vc_buffer_flits;
+        c.vcs[NOC_CLASS_REQ] = (uint32_t)p.noc_request_vcs;
+        c.vcs[NOC_CLASS_MCAST] = (uint32_t)p.noc_multicast_vcs;
+        c.vcs[NOC_CLASS_RESP] = (uint32_t)p.noc_response_vcs;
+        c.niu_response_slots = (uint32_t)p.noc_niu_response_slots;
+        c.max_packet_bytes = (uint32_t)p.noc_max_packet_bytes;
+        c.flit_bytes = (uint32_t)p.noc_flit_bytes;
+        if (noc_net_config_check(&c, why, sizeof why) != BH_OK)
+            return fail(err, std::string("noc.") + why);
+    }
+
+    /* 3. workload */
+    NocTrafficConfig &t = plan->traffic;
+    t = NocTrafficConfig{};
+    t.pattern = index_of(kPatterns, 7, p.workload_name);
+    t.op = index_of(kOps, 4, p.workload_op);
+    t.rate = p.workload_rate;
+    t.packet_bytes = (uint32_t)p.workload_packet_bytes;
+    t.flit_bytes = plan->noc[0].flit_bytes;
+    t.max_packet_bytes = plan->noc[0].max_packet_bytes;
+    if (p.workload_noc == 2)
+        t.noc_mask = plan->n_nocs == 2 ? 3u : 1u;
+    else if ((uint32_t)p.workload_noc < plan->n_nocs)
+        t.noc_mask = 1u << p.workload_noc;
+    else
+        return fail(err, "workload.noc: the " + std::string(p.chip_topology) +
+                             " topology has only NoC 0, got " + std::to_string(p.workload_noc));
+    t.w = g.w;
+    t.h = g.h;
+    t.mirror_noc1 = gc.topology == BH_TOPO_BLACKHOLE;
+    t.max_outstanding = (uint32_t)p.workload_max_outstanding;
+    t.src_addr = (uint64_t)p.workload_src_addr;
+    t.dst_addr = (uint64_t)p.workload_dst_addr;
+    t.mem_bytes = kL1Bytes;
+    t.hotspot_fraction = p.workload_hotspot_fraction;
+    t.queue_limit = NOC_TRAFFIC_QUEUE;
+    t.seed = (uint64_t)p.sim_seed;
+    t.warmup = (uint64_t)p.sim_warmup_cycles;
+    t.stop = (uint64_t)p.sim_cycles;
+    if (t.warmup >= t.stop)
+        return fail(err, "sim.warmup_cycles: must be less than sim.cycles (" +
+                             std::to_string(t.stop) + "), got " + std::to_string(t.warmup));
+    plan->injectors.clear();
+    if (!std::strcmp(p.workload_injectors, "tensix")) {
+        for (uint32_t i = 0; i < g.w * g.h; i++)
+            if (is_compute(g.tiles[i]))
+                plan->injectors.push_back(i);
+    } else {
+        std::vector<std::pair<int, int>> xy;
+        if (!parse_xy_list("workload.injectors", p.workload_injectors, &xy, err))
+            return false;
+        for (auto [x, y] : xy) {
+            uint32_t node;
+            std::string one = std::to_string(x) + "," + std::to_string(y);
+            if (!compute_tile(g, "workload.injectors", one, &node, err))
+                return false;
+            plan->injectors.push_back(node);
+        }
+    }
+    if (t.pattern == NOC_PAT_HOTSPOT || t.pattern == NOC_PAT_GATHER)
+        if (!compute_tile(g, "workload.target", p.workload_target, &t.target, err))
+            return false;
+    if (t.pattern == NOC_PAT_MULTICAST) {
+        if (gc.topology == BH_TOPO_MESH || gc.topology == BH_TOPO_TORUS)
+            return fail(err, "workload.name: multicast needs a unidirectional torus (chip.topology "
+                             "blackhole or unitorus), got " +
+                                 std::string(p.chip_topology));
+        if (!compute_tile(g, "workload.multicast_source", p.workload_multicast_source,
+                          &t.mcast_src, err))
+            return false;
+        std::vector<int> r;
+        if (!parse_int_list("workload.multicast_rect", p.workload_multicast_rect, 0, 63, &r, err))
+            return false;
+        if (r.size() != 4 || r[0] >= (int)g.w || r[2] >= (int)g.w || r[1] >= (int)g.h ||
+            r[3] >= (int)g.h)
+            return fail(err, "workload.multicast_rect: expected \"x0,y0,x1,y1\" inside the " +
+                                 std::to_string(g.w) + "x" + std::to_string(g.h) +
+                                 " grid, got \"" + p.workload_multicast_rect + "\"");
+        for (int i = 0; i < 4; i++)
+            t.mcast_rect[i] = (uint8_t)r[i];
+        t.mcast_y_major = (uint8_t)p.workload_multicast_y_major;
+        t.mcast_reserve = (uint8_t)p.workload_multicast_path_reserve;
+        t.mcast_include_src = (uint8_t)p.workload_multicast_include_source;
+        plan->injectors = {t.mcast_src};
+    }
+    if (t.pattern != NOC_PAT_NONE &&
+        noc_traffic_config_check(&t, (uint32_t)plan->injectors.size(), why, sizeof why) != BH_OK)
+        return fail(err, why);
+    return true;
+}
+
+uint32_t Chip::noc0_node_of_frame(uint32_t noc, uint32_t frame_node) const
+{
+    return noc_traffic_frame_node(&plan_.traffic, noc, frame_node);
+}
+
+Chip::Chip(sc_core::sc_module_name name, const ChipPlan &plan, bool trace_busy)
+    : sc_module(name), plan_(plan), clk_(plan.aiclk_mhz)
+{
+    const BhGrid &g = *plan.grid;
+    NocMemOps ops = TileTlm::mem_ops();
+    for (uint32_t k = 0; k < plan.n_nocs; k++)
+        nocs_[k] = std::make_unique<NocNetTlm>(("noc" + std::to_string(k)).c_str(), plan.noc[k],
+                                               ops, clk_, trace_busy);
+    nothing_ = std::make_unique<MemoryTlm>("unmodeled_memory", 0, false);
+    if (plan.grid->cfg.topology == BH_TOPO_BLACKHOLE)
+        for (uint32_t c = 0; c < BH_DRAM_CONTROLLERS; c++)
+            dram_.push_back(std::make_unique<MemoryTlm>(("gddr" + std::to_string(c)).c_str(),
+                                                        kDramBytes, true));
+    std::vector<int> socket_of(g.w * g.h, -1);
+    l1_of_node_.assign(g.w * g.h, nullptr);
+    int sockets = 0;
+    for (uint32_t i = 0; i < g.w * g.h; i++) {
+        const BhTile &t = g.tiles[i];
+        NocNetTlm *nets[2] = {nocs_[0].get(), nocs_[1].get()};
+        uint32_t nodes[2] = {i, noc_traffic_frame_node(&plan.traffic, 1, i)};
+        std::string tname = "tile_x" + std::to_string(t.x) + "_y" + std::to_string(t.y);
+        auto tile = std::make_unique<TileTlm>(tname.c_str(), t, nets, nodes, plan.n_nocs, clk_);
+        if (t.kind == BH_TILE_TENSIX || t.kind == BH_TILE_GENERIC) {
+            l1_.push_back(std::make_unique<MemoryTlm>((tname + "_l1").c_str(), kL1Bytes, false));
+            tile->mem_out.bind(l1_.back()->port);
+            l1_of_node_[i] = l1_.back().get();
+        } else if (t.kind == BH_TILE_DRAM) {
+            tile->mem_out.bind(dram_.at((size_t)t.index)->port);
+        } else {
+            tile->mem_out.bind(nothing_->port);
+        }
+        /* every NIU answers at its registers; only enabled Tensix tiles take multicast */
+        uint32_t endpoint = (uint32_t)(t.index < 0 ? 0 : t.index) & 0xFF;
+        for (uint32_t k = 0; k < plan.n_nocs; k++)
+            noc_net_set_node(&nocs_[k]->net(), nodes[k], tile.get(),
+                             endpoint | ((uint32_t)t.kind << 16) | (k << 24), is_compute(t));
+        if (is_compute(t))
+            socket_of[i] = sockets++;
+        tiles_.push_back(std::move(tile));
+    }
+    if (plan.traffic.pattern != NOC_PAT_NONE && plan.traffic.rate > 0.0) {
+        traffic_ = std::make_unique<TrafficTlm>("workload", plan.traffic, plan.injectors,
+                                                socket_of, clk_);
+        for (auto &tile : tiles_)
+            if (is_compute(tile->tile()))
+                traffic_->mmio_out.bind(tile->mmio);
+        for (uint32_t k = 0; k < plan.n_nocs; k++)
+            noc_net_set_delivery(&nocs_[k]->net(), &TrafficTlm::delivered,
+                                 traffic_->delivery_ctx(k));
+        /* source buffers hold a pattern that names the sender, so moved data is recognisable */
+        for (uint32_t node : plan.injectors) {
+            std::vector<uint8_t> buf(plan.traffic.packet_bytes);
+            for (size_t b = 0; b < buf.size(); b++)
+                buf[b] = (uint8_t)(node * 31u + b);
+            l1_of_node_.at(node)->poke(plan.traffic.src_addr, buf.data(), buf.size());
+        }
+    }
+}
+
+Chip::~Chip() = default;
+
+void Chip::trace(sc_core::sc_trace_file *tf)
+{
+    for (auto &t : tiles_)
+        t->trace(tf);
+}
+
+uint64_t Chip::dram_resident_bytes() const
+{
+    uint64_t sum = 0;
+    for (auto &d : dram_)
+        sum += d->resident_bytes();
+    return sum;
+}
+
+} // namespace bh

@@ -1,0 +1,66 @@
+/* platform/chip.h - turns the configuration keys into model configurations (checking what
+ * the key table alone cannot: list syntax, coordinates that must name enabled Tensix tiles,
+ * cross-key limits), and assembles the chip: one TileTlm per grid position named
+ * tile_x<X>_y<Y> (NoC0 coordinates), one NocNetTlm per NoC, L1 and DRAM memories, and the
+ * synthetic workload. */
+#ifndef BH_CHIP_H
+#define BH_CHIP_H
+#include <memory>
+#include <string>
+#include <systemc>
+#include <vector>
+#include "model/chip/bh_grid.h"
+#include "model/noc/noc_net.h"
+#include "model/noc/noc_traffic.h"
+#include "platform/clock.h"
+#include "platform/mem/memory_tlm.h"
+#include "platform/noc/noc_net_tlm.h"
+#include "platform/noc/traffic_tlm.h"
+#include "platform/params.h"
+#include "platform/tile/tile_tlm.h"
+
+namespace bh
+{
+
+constexpr uint64_t kL1Bytes = 1536 * 1024;
+constexpr uint64_t kDramBytes = 4ull << 30;
+
+struct ChipPlan {
+    std::unique_ptr<BhGrid> grid;
+    NocNetConfig noc[2];
+    uint32_t n_nocs = 0;
+    NocTrafficConfig traffic{};
+    std::vector<uint32_t> injectors; /* NoC0 node indices */
+    double aiclk_mhz = 1350.0;
+};
+
+/* false with a message naming the key on a bad configuration */
+bool plan_chip(const BhParams &p, ChipPlan *plan, std::string *err);
+
+class Chip : public sc_core::sc_module
+{
+public:
+    Chip(sc_core::sc_module_name name, const ChipPlan &plan, bool trace_busy);
+    ~Chip() override;
+    const ChipPlan &plan() const { return plan_; }
+    const Clock &clock() const { return clk_; }
+    uint32_t n_nocs() const { return plan_.n_nocs; }
+    NocNetTlm &noc(uint32_t k) { return *nocs_[k]; }
+    TrafficTlm *traffic() { return traffic_.get(); }
+    void trace(sc_core::sc_trace_file *tf);
+    uint32_t noc0_node_of_frame(uint32_t noc, uint32_t frame_node) const;
+    uint64_t dram_resident_bytes() const;
+
+private:
+    const ChipPlan &plan_;
+    Clock clk_;
+    std::unique_ptr<NocNetTlm> nocs_[2];
+    std::vector<std::unique_ptr<MemoryTlm>> l1_, dram_;
+    std::unique_ptr<MemoryTlm> nothing_;
+    std::vector<MemoryTlm *> l1_of_node_;
+    std::vector<std::unique_ptr<TileTlm>> tiles_;
+    std::unique_ptr<TrafficTlm> traffic_;
+};
+
+} // namespace bh
+#endif

@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "platform/noc/noc_net_tlm.h"
+#include <stdexcept>
+
+namespace bh
+{
+
+NocNetTlm::NocNetTlm(sc_core::sc_module_name name, const NocNetConfig &cfg, const NocMemOps &ops,
+                     const Clock &clk, bool trace_busy)
+    : sc_module(name), clk_(clk)
+{
+    if (noc_net_init(&net_, &cfg, &ops) != BH_OK)
+        throw std::runtime_error(std::string(this->name()) + ": cannot build the network");
+    net_.trace_busy = trace_busy;
+    SC_METHOD(run);
+    sensitive << wake_;
+    dont_initialize();
+}
+
+NocNetTlm::~NocNetTlm()
+{
+    noc_net_destroy(&net_);
+}
+
+void NocNetTlm::schedule(uint64_t cycle)
+{
+    scheduled_ = cycle;
+    if (cycle != BH_IDLE)
+        wake_.notify(clk_.time_of(cycle) - sc_core::sc_time_stamp());
+}
+
+void NocNetTlm::run()
+{
+    uint64_t now = clk_.now();
+    if (clk_.time_of(now) != sc_core::sc_time_stamp()) { /* woken mid-cycle: go to the edge */
+        schedule(now + 1);
+        return;
+    }
+    schedule(noc_net_step(&net_, now));
+}
+
+void NocNetTlm::kick()
+{
+    uint64_t next = clk_.now() + 1;
+    if (scheduled_ > next) /* an earlier notification replaces a pending later one */
+        schedule(next);
+}
+
+} // namespace bh

@@ -1,0 +1,37 @@
+/* platform/noc/noc_net_tlm.h - one NoC (model/noc/noc_net.h) as an sc_module: one event,
+ * re-armed from the step's return value, so an idle network costs nothing. Register
+ * accesses reach the NIUs through the tile shells (TileTlm), which call kick() when a
+ * command may have created work. The network steps at the start of each cycle; initiators
+ * act 1 ps later, so a register written in cycle n is seen by the step of cycle n + 1
+ * whatever the order of SystemC processes. */
+#ifndef BH_NOC_NET_TLM_H
+#define BH_NOC_NET_TLM_H
+#include <systemc>
+#include "model/noc/noc_net.h"
+#include "platform/clock.h"
+
+namespace bh
+{
+
+class NocNetTlm : public sc_core::sc_module
+{
+public:
+    SC_HAS_PROCESS(NocNetTlm);
+    NocNetTlm(sc_core::sc_module_name name, const NocNetConfig &cfg, const NocMemOps &ops,
+              const Clock &clk, bool trace_busy);
+    ~NocNetTlm() override;
+    NocNet &net() { return net_; }
+    const NocNet &net() const { return net_; }
+    void kick(); /* something changed in cycle now(): step at the next cycle at the latest */
+
+private:
+    void run();
+    void schedule(uint64_t cycle);
+    NocNet net_{};
+    const Clock &clk_;
+    sc_core::sc_event wake_;
+    uint64_t scheduled_ = BH_IDLE;
+};
+
+} // namespace bh
+#endif

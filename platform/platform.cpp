@@ -1,0 +1,220 @@
+// SPDX-License-Identifier: Apache-2.0
+/* bh_platform_run: configuration, elaboration, the run loop (progress, end of injection,
+ * drain, deadlock watchdog) and the outputs. */
+#include "platform/platform.h"
+#include <sys/resource.h>
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <string>
+#include <vector>
+#include "platform/chip.h"
+#include "platform/config.h"
+#include "platform/report.h"
+
+using namespace bh;
+
+const char *bh_version(void)
+{
+    return BH_VERSION;
+}
+
+static void log_to_stderr(void *ctx, BhLogLevel level, const char *msg)
+{
+    bool quiet = *static_cast<bool *>(ctx);
+    static const char *const prefix[] = {"info", "guest error", "not modeled", "error"};
+    if (quiet && level == BH_LOG_INFO)
+        return;
+    std::fprintf(stderr, "bhsim: %s: %s\n", prefix[level], msg);
+}
+
+static double peak_rss_mib()
+{
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    return (double)ru.ru_maxrss / 1024.0;
+}
+
+static std::string strip_vcd(const std::string &path)
+{
+    /* sc_create_vcd_trace_file appends ".vcd" itself */
+    if (path.size() > 4 && path.compare(path.size() - 4, 4, ".vcd") == 0)
+        return path.substr(0, path.size() - 4);
+    return path;
+}
+
+static bool writable(const std::string &path, std::string *err)
+{
+    std::ofstream f(path, std::ios::app);
+    if (!f) {
+        *err = "cannot write '" + path + "'";
+        return false;
+    }
+    return true;
+}
+
+/* Runs the simulation in slices; returns an empty string or what went wrong. */
+static std::string run_loop(Chip &chip, const BhParams &p, bool quiet, RunInfo *run)
+{
+    const Clock &clk = chip.clock();
+    const uint64_t cycles = (uint64_t)p.sim_cycles, warmup = (uint64_t)p.sim_warmup_cycles;
+    const uint64_t drain_limit = cycles + (uint64_t)p.sim_drain_limit_cycles;
+    const uint64_t slice = 20000;
+    auto t0 = std::chrono::steady_clock::now(), last_print = t0;
+    bool printed = false;
+    uint64_t now = 0;
+    for (;;) {
+        uint64_t target = now + (now < cycles ? slice : slice / 10);
+        if (now < warmup && target > warmup)
+            target = warmup;
+        if (now < cycles && target > cycles)
+            target = cycles;
+        sc_core::sc_start(clk.time_of(target) - sc_core::sc_time_stamp());
+        now = target;
+        if (now == warmup)
+            for (uint32_t k = 0; k < chip.n_nocs(); k++)
+                noc_net_reset_window(&chip.noc(k).net());
+        if (now == cycles) {
+            run->window_flits.clear();
+            for (uint32_t k = 0; k < chip.n_nocs(); k++) {
+                const NocNet &net = chip.noc(k).net();
+                std::vector<uint64_t> w(net.n_links);
+                for (uint32_t li = 0; li < net.n_links; li++)
+                    w[li] = net.links[li].window_flits;
+                run->window_flits.push_back(std::move(w));
+            }
+        }
+        /* 1. deadlock: flits held, none moved for noc.deadlock_cycles */
+        for (uint32_t k = 0; k < chip.n_nocs(); k++) {
+            const NocNet &net = chip.noc(k).net();
+            if (!noc_net_quiescent(&net) && now > net.last_progress + (uint64_t)p.noc_deadlock_cycles) {
+                char buf[2048];
+                noc_net_describe_blocked(&net, buf, sizeof buf);
+                run->cycles = now;
+                return "deadlock on NoC" + std::to_string(k) + ": no flit has moved since cycle " +
+                       std::to_string(net.last_progress) + " (now " + std::to_string(now) +
+                       ") while " + std::to_string(net.pkts_live) +
+                       " packets are in flight; blocked input VCs:\n" + buf;
+            }
+        }
+        /* 2. progress line on long runs */
+        auto t = std::chrono::steady_clock::now();
+        if (!quiet && std::chrono::duration<double>(t - last_print).count() > 2.0) {
+            double s = std::chrono::duration<double>(t - t0).count();
+            std::fprintf(stderr, "\rbhsim: cycle %llu of %llu%s, %.0f cycles/s   ",
+                         (unsigned long long)now, (unsigned long long)cycles,
+                         now > cycles ? " (draining)" : "", (double)now / s);
+            last_print = t;
+            printed = true;
+        }
+        /* 3. done? */
+        if (now < cycles)
+            continue;
+        bool idle = !chip.traffic() || noc_traffic_idle(&chip.traffic()->traffic(), now);
+        for (uint32_t k = 0; k < chip.n_nocs(); k++)
+            idle = idle && noc_net_quiescent(&chip.noc(k).net());
+        if (idle || !p.sim_drain)
+            break;
+        if (now >= drain_limit) {
+            run->drained = false;
+            run->cycles = now;
+            return "the network did not drain within sim.drain_limit_cycles (" +
+                   std::to_string(p.sim_drain_limit_cycles) + ") after injection stopped";
+        }
+    }
+    if (printed)
+        std::fprintf(stderr, "\n");
+    /* a run ends on a slice boundary; report the cycle the last flit moved */
+    uint64_t last = std::min<uint64_t>(now, std::max<uint64_t>(cycles, 0));
+    for (uint32_t k = 0; k < chip.n_nocs(); k++)
+        last = std::max<uint64_t>(last, std::min<uint64_t>(now, chip.noc(k).net().last_progress));
+    run->cycles = last;
+    run->wall_seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    run->drained = true;
+    return "";
+}
+
+extern "C" int bh_platform_run(const BhOptions *opts)
+{
+    setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 0);
+    std::vector<std::string> sets(opts->sets, opts->sets + opts->nsets);
+    std::string err;
+    if (opts->list_params) {
+        config_list_params(std::cout, opts->list_params == 2);
+        return BH_EXIT_OK;
+    }
+    BhParams p;
+    std::string cfg = opts->config ? opts->config : "p150b";
+    if (!config_load(cfg, sets, &p, &err)) {
+        std::fprintf(stderr, "bhsim: config: %s\n", err.c_str());
+        return BH_EXIT_USAGE;
+    }
+    ChipPlan plan;
+    if (!plan_chip(p, &plan, &err)) {
+        std::fprintf(stderr, "bhsim: config: %s\n", err.c_str());
+        return BH_EXIT_USAGE;
+    }
+    if (opts->list_tiles) {
+        std::vector<char> buf(bh_grid_format(plan.grid.get(), nullptr, 0) + 1);
+        bh_grid_format(plan.grid.get(), buf.data(), buf.size());
+        std::fputs(buf.data(), stdout);
+        return BH_EXIT_OK;
+    }
+    for (const char *path : {p.output_report, p.output_heatmap})
+        if (*path && !writable(path, &err)) {
+            std::fprintf(stderr, "bhsim: output: %s\n", err.c_str());
+            return BH_EXIT_USAGE;
+        }
+    bool quiet = opts->quiet != 0;
+    bh_log_set_sink(log_to_stderr, &quiet);
+
+    std::unique_ptr<Chip> chip;
+    sc_core::sc_trace_file *tf = nullptr;
+    try {
+        chip = std::make_unique<Chip>("chip", plan, *p.output_vcd != 0);
+        if (*p.output_vcd) {
+            tf = sc_core::sc_create_vcd_trace_file(strip_vcd(p.output_vcd).c_str());
+            if (!tf) {
+                std::fprintf(stderr, "bhsim: output: cannot write '%s'\n", p.output_vcd);
+                return BH_EXIT_USAGE;
+            }
+            tf->set_time_unit(1, sc_core::SC_PS);
+            chip->trace(tf);
+        }
+    } catch (const std::exception &e) {
+        std::fprintf(stderr, "bhsim: elaboration failed: %s\n", e.what());
+        return BH_EXIT_SIM_ERROR;
+    }
+
+    RunInfo run;
+    run.config_name = cfg;
+    run.window_cycles = (uint64_t)(p.sim_cycles - p.sim_warmup_cycles);
+    std::string failure = run_loop(*chip, p, quiet, &run);
+    run.peak_rss_mib = peak_rss_mib();
+    if (tf)
+        sc_core::sc_close_vcd_trace_file(tf);
+    if (!failure.empty()) {
+        std::fprintf(stderr, "bhsim: simulation error: %s\n", failure.c_str());
+        return BH_EXIT_SIM_ERROR;
+    }
+    boost::json::object report = build_report(*chip, p, run);
+    if (*p.output_report) {
+        std::ofstream f(p.output_report);
+        f << boost::json::serialize(report) << "\n";
+        if (!f) {
+            std::fprintf(stderr, "bhsim: output: cannot write '%s'\n", p.output_report);
+            return BH_EXIT_SIM_ERROR;
+        }
+    }
+    if (*p.output_heatmap && !write_heatmap(*chip, run, p.output_heatmap, &err)) {
+        std::fprintf(stderr, "bhsim: output: %s\n", err.c_str());
+        return BH_EXIT_SIM_ERROR;
+    }
+    if (!quiet)
+        print_summary(report, stdout);
+    return BH_EXIT_OK;
+}

@@ -1,0 +1,165 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "platform/report.h"
+#include <cstdio>
+#include "platform/config.h"
+#include "platform/heatmap.h"
+
+namespace bh
+{
+
+namespace json = boost::json;
+
+static const char *link_dir(uint32_t noc, uint32_t port, bool blackhole)
+{
+    /* NoC1 runs in a frame rotated by 180 degrees: its +x is the chip's -x */
+    static const char *const names[2][NOC_PORTS] = {{"niu", "+x", "+y", "-x", "-y"},
+                                                    {"niu", "-x", "-y", "+x", "+y"}};
+    return names[blackhole && noc == 1][port];
+}
+
+static json::array xy(uint32_t node, uint32_t w)
+{
+    return json::array{node % w, node / w};
+}
+
+boost::json::object build_report(Chip &chip, const BhParams &p, const RunInfo &run)
+{
+    const ChipPlan &plan = chip.plan();
+    const BhGrid &g = *plan.grid;
+    bool bh = g.cfg.topology == BH_TOPO_BLACKHOLE;
+    uint64_t routers = (uint64_t)g.w * g.h * plan.n_nocs;
+    json::object r;
+    r["bhsim"] = {{"version", BH_VERSION}, {"config", run.config_name}};
+    r["config"] = config_to_json(p);
+    double cps = run.wall_seconds > 0 ? (double)run.cycles / run.wall_seconds : 0;
+    r["sim"] = {{"cycles", run.cycles},
+                {"measured_cycles", run.window_cycles},
+                {"aiclk_mhz", plan.aiclk_mhz},
+                {"simulated_seconds", (double)run.cycles / (plan.aiclk_mhz * 1e6)},
+                {"wall_seconds", run.wall_seconds},
+                {"cycles_per_second", cps},
+                {"routers", routers},
+                {"router_cycles_per_second", cps * (double)routers},
+                {"peak_rss_mib", run.peak_rss_mib},
+                {"drained", run.drained},
+                {"dram_resident_bytes", chip.dram_resident_bytes()}};
+    r["workload"] = {{"name", p.workload_name},
+                     {"op", p.workload_op},
+                     {"rate", p.workload_rate},
+                     {"packet_bytes", p.workload_packet_bytes},
+                     {"injectors", plan.injectors.size()}};
+    TrafficTlm *tr = chip.traffic();
+    for (uint32_t k = 0; k < plan.n_nocs; k++) {
+        const NocNet &net = chip.noc(k).net();
+        json::object n;
+        if (tr && (plan.traffic.noc_mask & (1u << k))) {
+            const NocTrafficStats &s = tr->traffic().stats[k];
+            double denom = (double)plan.injectors.size() * (double)run.window_cycles;
+            const NocLatency &l = s.latency;
+            n["offered_flits_per_node_cycle"] = (double)s.offered_flits / denom;
+            n["accepted_flits_per_node_cycle"] = (double)s.accepted_flits / denom;
+            n["packet_latency"] = {{"count", l.count},
+                                   {"mean", l.count ? (double)l.sum / (double)l.count : 0.0},
+                                   {"p50", noc_latency_percentile(&l, 0.50)},
+                                   {"p99", noc_latency_percentile(&l, 0.99)},
+                                   {"max", l.max}};
+            n["transfers"] = {{"created", s.created},
+                              {"issued", s.issued},
+                              {"delivered", s.delivered},
+                              {"dropped_at_source", s.dropped}};
+        }
+        n["flits"] = {{"injected", net.flits_injected},
+                      {"forked", net.flits_forked},
+                      {"ejected", net.flits_ejected},
+                      {"sunk_at_branch_ends", net.flits_sunk}};
+        n["guest_errors"] = net.guest_errors;
+        json::array links;
+        double sum = 0, mx = 0;
+        uint32_t count = 0;
+        for (uint32_t li = 0; li < net.n_links; li++) {
+            const NocLink &L = net.links[li];
+            if (L.src_port == NOC_PORTS || L.dst_port == NOC_PORTS)
+                continue; /* NIU links: not router to router */
+            double u = run.window_cycles ? (double)run.window_flits[k][li] / (double)run.window_cycles : 0;
+            sum += u;
+            mx = u > mx ? u : mx;
+            count++;
+            links.push_back({{"from", xy(chip.noc0_node_of_frame(k, L.src_node), g.w)},
+                             {"to", xy(chip.noc0_node_of_frame(k, L.dst_node), g.w)},
+                             {"direction", link_dir(k, L.src_port, bh)},
+                             {"utilisation", u}});
+        }
+        n["link_utilisation"] = {{"mean", count ? sum / count : 0.0}, {"max", mx}};
+        n["links"] = std::move(links);
+        r["noc" + std::to_string(k)] = std::move(n);
+    }
+    return r;
+}
+
+bool write_heatmap(Chip &chip, const RunInfo &run, const std::string &path, std::string *err)
+{
+    const ChipPlan &plan = chip.plan();
+    const BhGrid &g = *plan.grid;
+    std::vector<HeatTile> tiles;
+    for (uint32_t i = 0; i < g.w * g.h; i++) {
+        const BhTile &t = g.tiles[i];
+        tiles.push_back({t.x, t.y, t.label, t.kind, t.enabled != 0});
+    }
+    std::vector<HeatLink> links;
+    for (uint32_t k = 0; k < plan.n_nocs; k++) {
+        const NocNet &net = chip.noc(k).net();
+        for (uint32_t li = 0; li < net.n_links; li++) {
+            const NocLink &L = net.links[li];
+            if (L.src_port == NOC_PORTS || L.dst_port == NOC_PORTS)
+                continue;
+            uint32_t a = chip.noc0_node_of_frame(k, L.src_node),
+                     b = chip.noc0_node_of_frame(k, L.dst_node);
+            double u = run.window_cycles ? (double)run.window_flits[k][li] / (double)run.window_cycles : 0;
+            links.push_back({(int)k, (int)(a % g.w), (int)(a / g.w), (int)(b % g.w),
+                             (int)(b / g.w), u});
+        }
+    }
+    std::string title = "bhsim " + run.config_name + ": link utilisation over the measured " +
+                        std::to_string(run.window_cycles) + " cycles";
+    return write_heatmap_svg(path, title, (int)g.w, (int)g.h, tiles, links, err);
+}
+
+static double num(const json::value &v)
+{
+    return v.is_double() ? v.as_double() : v.is_int64() ? (double)v.as_int64() : (double)v.as_uint64();
+}
+
+void print_summary(const json::object &r, std::FILE *out)
+{
+    const json::object &sim = r.at("sim").as_object();
+    const json::object &wl = r.at("workload").as_object();
+    std::fprintf(out, "bhsim: %s, workload %s (%s, %lld B) at %.3f flits/node/cycle\n",
+                 r.at("bhsim").at("config").as_string().c_str(), wl.at("name").as_string().c_str(),
+                 wl.at("op").as_string().c_str(), (long long)num(wl.at("packet_bytes")),
+                 num(wl.at("rate")));
+    for (int k = 0; k < 2; k++) {
+        std::string key = "noc" + std::to_string(k);
+        if (!r.contains(key))
+            continue;
+        const json::object &n = r.at(key).as_object();
+        const json::object &lu = n.at("link_utilisation").as_object();
+        if (n.contains("packet_latency")) {
+            const json::object &l = n.at("packet_latency").as_object();
+            std::fprintf(out,
+                         "  NoC%d: offered %.4f accepted %.4f flits/node/cycle; latency mean %.1f "
+                         "p50 %.0f p99 %.0f max %.0f cycles; links mean %.1f%% max %.1f%%\n",
+                         k, num(n.at("offered_flits_per_node_cycle")),
+                         num(n.at("accepted_flits_per_node_cycle")), num(l.at("mean")),
+                         num(l.at("p50")), num(l.at("p99")), num(l.at("max")),
+                         100 * num(lu.at("mean")), 100 * num(lu.at("max")));
+        } else {
+            std::fprintf(out, "  NoC%d: no workload traffic\n", k);
+        }
+    }
+    std::fprintf(out, "  %.0f cycles in %.2f s: %.0f cycles/s, %.2f M router-cycles/s, peak RSS %.0f MiB\n",
+                 num(sim.at("cycles")), num(sim.at("wall_seconds")),
+                 num(sim.at("cycles_per_second")), num(sim.at("router_cycles_per_second")) / 1e6,
+                 num(sim.at("peak_rss_mib")));
+}
+
+} // namespace bh

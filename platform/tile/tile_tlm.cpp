@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "platform/tile/tile_tlm.h"
+#include <cstring>
+
+namespace bh
+{
+
+tlm::tlm_response_status bh_status_to_tlm(BhStatus s)
+{
+    switch (s) {
+    case BH_OK:
+        return tlm::TLM_OK_RESPONSE;
+    case BH_ERR_ADDR:
+        return tlm::TLM_ADDRESS_ERROR_RESPONSE;
+    case BH_ERR_ACCESS:
+        return tlm::TLM_COMMAND_ERROR_RESPONSE;
+    default:
+        return tlm::TLM_GENERIC_ERROR_RESPONSE;
+    }
+}
+
+BhStatus bh_status_from_tlm(tlm::tlm_response_status s)
+{
+    switch (s) {
+    case tlm::TLM_OK_RESPONSE:
+        return BH_OK;
+    case tlm::TLM_ADDRESS_ERROR_RESPONSE:
+        return BH_ERR_ADDR;
+    default:
+        return BH_ERR_ACCESS;
+    }
+}
+
+TileTlm::TileTlm(sc_core::sc_module_name name, const BhTile &tile, NocNetTlm *nocs[2],
+                 const uint32_t nodes[2], uint32_t n_nocs, const Clock &clk)
+    : sc_module(name), tile_(tile), nocs_{nocs[0], nocs[1]}, nodes_{nodes[0], nodes[1]},
+      n_nocs_(n_nocs), clk_(clk)
+{
+    mmio.register_b_transport(this, &TileTlm::b_transport);
+    mmio.register_transport_dbg(this, &TileTlm::transport_dbg);
+}
+
+NocMemOps TileTlm::mem_ops()
+{
+    return NocMemOps{&TileTlm::mem_read, &TileTlm::mem_write};
+}
+
+tlm::tlm_response_status TileTlm::niu_access(uint32_t noc, uint32_t off,
+                                             tlm::tlm_generic_payload &gp, bool debug)
+{
+    if (gp.get_data_length() != 4 || gp.get_byte_enable_ptr())
+        return tlm::TLM_BURST_ERROR_RESPONSE; /* NIU registers are 32 bits wide */
+    NocNet &net = nocs_[noc]->net();
+    uint32_t val = 0;
+    BhStatus st;
+    if (gp.is_read()) {
+        st = noc_niu_mmio_read(&net, nodes_[noc], off, &val, debug);
+        std::memcpy(gp.get_data_ptr(), &val, 4);
+    } else if (debug) {
+        return tlm::TLM_COMMAND_ERROR_RESPONSE; /* a debug write would have side effects */
+    } else {
+        std::memcpy(&val, gp.get_data_ptr(), 4);
+        TagExtension *ext = nullptr;
+        gp.get_extension(ext);
+        if (ext && off % NOC_CMD_BUF_STRIDE == noc_niu_reg_offset(NOC_R_CMD_CTRL))
+            noc_niu_tag_command(&net, nodes_[noc], off / NOC_CMD_BUF_STRIDE, ext->tag);
+        st = noc_niu_mmio_write(&net, nodes_[noc], off, val, clk_.now());
+        nocs_[noc]->kick();
+    }
+    return bh_status_to_tlm(st);
+}
+
+void TileTlm::b_transport(int, tlm::tlm_generic_payload &gp, sc_core::sc_time &delay)
+{
+    (void)delay;
+    uint64_t addr = gp.get_address();
+    for (uint32_t k = 0; k < n_nocs_; k++)
+        if (addr >= kNiuBase[k] && addr < kNiuBase[k] + NOC_NIU_WINDOW) {
+            gp.set_response_status(niu_access(k, static_cast<uint32_t>(addr - kNiuBase[k]), gp, false));
+            return;
+        }
+    sc_core::sc_time zero = sc_core::SC_ZERO_TIME;
+    mem_out->b_transport(gp, zero);
+}
+
+unsigned TileTlm::transport_dbg(int, tlm::tlm_generic_payload &gp)
+{
+    uint64_t addr = gp.get_address();
+    for (uint32_t k = 0; k < n_nocs_; k++)
+        if (addr >= kNiuBase[k] && addr < kNiuBase[k] + NOC_NIU_WINDOW)
+            return niu_access(k, static_cast<uint32_t>(addr - kNiuBase[k]), gp, true) ==
+                           tlm::TLM_OK_RESPONSE
+                       ? 4
+                       : 0;
+    return mem_out->transport_dbg(gp);
+}
+
+BhStatus TileTlm::mem_access(tlm::tlm_command cmd, uint64_t addr, void *buf, uint32_t len)
+{
+    tlm::tlm_generic_payload gp;
+    sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+    gp.set_command(cmd);
+    gp.set_address(addr);
+    gp.set_data_ptr(static_cast<unsigned char *>(buf));
+    gp.set_data_length(len);
+    gp.set_streaming_width(len);
+    gp.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+    mem_out->b_transport(gp, delay);
+    return bh_status_from_tlm(gp.get_response_status());
+}
+
+BhStatus TileTlm::mem_read(void *ctx, uint64_t addr, void *buf, uint32_t len)
+{
+    return static_cast<TileTlm *>(ctx)->mem_access(tlm::TLM_READ_COMMAND, addr, buf, len);
+}
+
+BhStatus TileTlm::mem_write(void *ctx, uint64_t addr, const void *buf, uint32_t len)
+{
+    return static_cast<TileTlm *>(ctx)->mem_access(tlm::TLM_WRITE_COMMAND, addr,
+                                                   const_cast<void *>(buf), len);
+}
+
+void TileTlm::trace(sc_core::sc_trace_file *tf)
+{
+    static const char *const dir[2][NOC_PORTS] = {{"to_niu", "out_east", "out_south", "", ""},
+                                                  {"to_niu", "out_west", "out_north", "", ""}};
+    for (uint32_t k = 0; k < n_nocs_; k++) {
+        NocNet &net = nocs_[k]->net();
+        std::string base = std::string(name()) + ".noc" + std::to_string(k) + ".";
+        const NocRouter &r = net.routers[nodes_[k]];
+        for (uint32_t p = 0; p < net.nports; p++) {
+            if (r.out[p].link == NOC_NONE)
+                continue;
+            std::string dname = net.nports == 3 ? dir[k][p] : "out" + std::to_string(p);
+            sc_core::sc_trace(tf, net.links[r.out[p].link].busy, base + "router." + dname + "_busy", 1);
+        }
+        sc_core::sc_trace(tf, net.nius[nodes_[k]].outstanding, base + "niu.outstanding");
+    }
+}
+
+} // namespace bh

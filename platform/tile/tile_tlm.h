@@ -1,0 +1,67 @@
+/* platform/tile/tile_tlm.h - one tile of the grid: its address space as its cores see it
+ * (target `mmio`: the NoC0 NIU at 0xFFB20000, the NoC1 NIU at 0xFFB30000, memory below), and
+ * the NIUs' path to the tile's memory (initiator `mem_out`: the L1, a DRAM controller, or an
+ * empty target for tiles whose inside is not modeled). The tile's routers and NIUs live in
+ * the two NocNetTlm networks; the tile names and traces its part of them.
+ * Command-buffer writes may carry a TagExtension: the workload's creation cycle of the
+ * transfer, used only for latency statistics. */
+#ifndef BH_TILE_TLM_H
+#define BH_TILE_TLM_H
+#include <string>
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/multi_passthrough_target_socket.h>
+#include <tlm_utils/simple_initiator_socket.h>
+#include "model/chip/bh_grid.h"
+#include "platform/noc/noc_net_tlm.h"
+
+namespace bh
+{
+
+struct TagExtension : tlm::tlm_extension<TagExtension> {
+    uint64_t tag = BH_IDLE;
+    tlm::tlm_extension_base *clone() const override { return new TagExtension(*this); }
+    void copy_from(const tlm::tlm_extension_base &e) override
+    {
+        tag = static_cast<const TagExtension &>(e).tag;
+    }
+};
+
+constexpr uint64_t kNiuBase[2] = {0xFFB20000u, 0xFFB30000u};
+
+class TileTlm : public sc_core::sc_module
+{
+public:
+    /* zero or more initiators: tiles without cores or workload stay unbound */
+    tlm_utils::multi_passthrough_target_socket<TileTlm, 32, tlm::tlm_base_protocol_types, 0,
+                                               sc_core::SC_ZERO_OR_MORE_BOUND>
+        mmio{"mmio"};
+    tlm_utils::simple_initiator_socket<TileTlm> mem_out{"mem_out"};
+
+    TileTlm(sc_core::sc_module_name name, const BhTile &tile, NocNetTlm *nocs[2],
+            const uint32_t nodes[2], uint32_t n_nocs, const Clock &clk);
+    static NocMemOps mem_ops(); /* NIU memory callbacks; ctx is the TileTlm */
+    void trace(sc_core::sc_trace_file *tf);
+    const BhTile &tile() const { return tile_; }
+
+private:
+    void b_transport(int id, tlm::tlm_generic_payload &gp, sc_core::sc_time &delay);
+    unsigned transport_dbg(int id, tlm::tlm_generic_payload &gp);
+    tlm::tlm_response_status niu_access(uint32_t noc, uint32_t off, tlm::tlm_generic_payload &gp,
+                                        bool debug);
+    BhStatus mem_access(tlm::tlm_command cmd, uint64_t addr, void *buf, uint32_t len);
+    static BhStatus mem_read(void *ctx, uint64_t addr, void *buf, uint32_t len);
+    static BhStatus mem_write(void *ctx, uint64_t addr, const void *buf, uint32_t len);
+
+    BhTile tile_;
+    NocNetTlm *nocs_[2];
+    uint32_t nodes_[2];
+    uint32_t n_nocs_;
+    const Clock &clk_;
+};
+
+BhStatus bh_status_from_tlm(tlm::tlm_response_status s);
+tlm::tlm_response_status bh_status_to_tlm(BhStatus s);
+
+} // namespace bh
+#endif
