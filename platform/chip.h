@@ -47,6 +47,7 @@ public:
     uint32_t n_nocs() const { return plan_.n_nocs; }
     NocNetTlm &noc(uint32_t k) { return *nocs_[k]; }
     TrafficTlm *traffic() { return traffic_.get(); }
+    TileTlm &tile_at(uint32_t x, uint32_t y) { return *tiles_.at(y * plan_.grid->w + x); }
     void trace(sc_core::sc_trace_file *tf);
     uint32_t noc0_node_of_frame(uint32_t noc, uint32_t frame_node) const;
     uint64_t dram_resident_bytes() const;
