@@ -21,8 +21,10 @@
  *   (credits return over the link with its latency), VC classes request / multicast /
  *   response, each split by a dateline bit (set on the wrap link, cleared on a turn), any
  *   free VC of the class may be taken (the buddy bit is adaptive), round-robin VC and switch
- *   allocation, one flit per input port and per output port per cycle; multicast flits fork
- *   to several outputs and leave the input buffer once every output has taken them.
+ *   allocation, a separable input-first switch allocator (each input port nominates one VC
+ *   round robin, each output grants one port round robin), so one flit per input port and
+ *   per output port per cycle; multicast flits fork to several outputs and leave the input
+ *   buffer once every output has taken them.
  * Not modeled: coordinate translation, static VCs and ARB_PRIORITY (stored only), linked
  *   transactions (VC_LINKED is ignored), the path-reservation handshake's return trip and
  *   its randomized retry (a reserving multicast holds its data at the sender until the
@@ -209,6 +211,7 @@ typedef struct NocRouter {
     NocInVc in[NOC_PORTS][NOC_MAX_VCS];
     NocOutPort out[NOC_PORTS];
     uint32_t in_link[NOC_PORTS]; /* link feeding each input port, NOC_NONE if absent */
+    uint8_t in_rr[NOC_PORTS];    /* per input port: VC last sent (switch allocation) */
 } NocRouter;
 
 typedef struct NocCmdBuf {

@@ -92,21 +92,18 @@ static void pop_front(NocNet *n, uint32_t node, uint32_t port, uint32_t vc, uint
     }
 }
 
-typedef struct Candidate {
-    uint8_t port, vc;
-} Candidate;
-
 void noc_router_step(NocNet *n, uint32_t node, uint64_t now)
 {
     NocRouter *r = &n->routers[node];
     if (!r->buffered)
         return;
-    const uint32_t nports = n->nports, nvcs = n->nvcs, slots = nports * nvcs;
-    Candidate cand[NOC_PORTS][NOC_PORTS * NOC_MAX_VCS];
-    uint32_t ncand[NOC_PORTS] = {0};
+    const uint32_t nports = n->nports, nvcs = n->nvcs;
+    uint8_t port_vc[NOC_PORTS];          /* VC each input port nominates this cycle, 0xFF: none */
+    uint32_t port_want[NOC_PORTS] = {0}; /* outputs the nominated VC can use now */
+    memset(port_vc, 0xFF, sizeof port_vc);
 
-    /* 1. route and allocate VCs for packets at the front; collect switch requests. The
-     * starting port rotates so no input always wins freed VCs first. */
+    /* 1. route and allocate VCs for packets at the front of their VC. The starting port
+     * rotates so no input always wins freed VCs first. */
     for (uint32_t pi = 0; pi < nports; pi++) {
         uint32_t p = (uint32_t)((pi + now) % nports);
         for (uint32_t bits = r->nonempty[p]; bits; bits &= bits - 1) {
@@ -121,44 +118,57 @@ void noc_router_step(NocNet *n, uint32_t node, uint64_t now)
             }
             if (iv->granted_mask != iv->out_mask)
                 allocate_vcs(n, node, p, v);
-            uint32_t ready = iv->granted_mask & ~iv->sent_mask;
-            for (uint32_t o = 0; ready >> o; o++)
-                if ((ready & (1u << o)) && r->out[o].credits[iv->out_vc[o]] > 0)
-                    cand[o][ncand[o]++] = (Candidate){(uint8_t)p, (uint8_t)v};
         }
     }
 
-    /* 2. switch allocation: each output grants round robin over (port, vc); an input port
-     * feeds one VC per cycle, though a multicast flit may leave on several outputs at once */
-    uint8_t port_vc[NOC_PORTS];
-    memset(port_vc, 0xFF, sizeof port_vc);
-    for (uint32_t o = 0; o < nports; o++) {
-        NocOutPort *out = &r->out[o];
-        int best = -1;
+    /* 2. switch allocation, separable and input first: each input port nominates one VC
+     * (round robin over the VCs with a flit that can move), then each output grants one of
+     * the ports nominating it (round robin over ports). A multicast flit may leave on several
+     * outputs in one cycle. */
+    for (uint32_t p = 0; p < nports; p++) {
         uint32_t best_dist = UINT32_MAX;
-        for (uint32_t c = 0; c < ncand[o]; c++) {
-            Candidate cd = cand[o][c];
-            if (port_vc[cd.port] != 0xFF && port_vc[cd.port] != cd.vc)
-                continue;
-            uint32_t k = cd.port * nvcs + cd.vc;
-            uint32_t dist = (k + slots - out->sw_rr - 1) % slots;
-            if (dist < best_dist) {
+        for (uint32_t bits = r->nonempty[p]; bits; bits &= bits - 1) {
+            uint32_t v = (uint32_t)__builtin_ctz(bits);
+            NocInVc *iv = &r->in[p][v];
+            uint32_t ready = iv->granted_mask & ~iv->sent_mask, want = 0;
+            for (uint32_t o = 0; ready >> o; o++)
+                if ((ready & (1u << o)) && r->out[o].credits[iv->out_vc[o]] > 0)
+                    want |= 1u << o;
+            uint32_t dist = (v + nvcs - r->in_rr[p] - 1) % nvcs;
+            if (want && dist < best_dist) {
                 best_dist = dist;
-                best = (int)c;
+                port_vc[p] = (uint8_t)v;
+                port_want[p] = want;
             }
         }
-        if (best < 0)
+    }
+    uint32_t granted[NOC_PORTS] = {0}; /* per input port: outputs granted this cycle */
+    for (uint32_t o = 0; o < nports; o++) {
+        NocOutPort *out = &r->out[o];
+        uint32_t winner = NOC_NONE, best_dist = UINT32_MAX;
+        for (uint32_t p = 0; p < nports; p++) {
+            uint32_t dist = (p + nports - out->sw_rr - 1) % nports;
+            if ((port_want[p] & (1u << o)) && dist < best_dist) {
+                best_dist = dist;
+                winner = p;
+            }
+        }
+        if (winner == NOC_NONE)
             continue;
-        Candidate cd = cand[o][best];
-        NocInVc *iv = &r->in[cd.port][cd.vc];
-        NocFlit f = *noc_in_flit(n, node, cd.port, cd.vc, iv->rd);
+        NocInVc *iv = &r->in[winner][port_vc[winner]];
+        NocFlit f = *noc_in_flit(n, node, winner, port_vc[winner], iv->rd);
         f.vc = iv->out_vc[o];
         out->credits[f.vc]--;
         noc_link_send(n, out->link, &f, now);
         iv->sent_mask |= (uint8_t)(1u << o);
-        out->sw_rr = (uint16_t)(cd.port * nvcs + cd.vc);
-        port_vc[cd.port] = cd.vc;
+        out->sw_rr = (uint16_t)winner;
+        granted[winner] |= 1u << o;
     }
+    for (uint32_t p = 0; p < nports; p++)
+        if (granted[p])
+            r->in_rr[p] = port_vc[p];
+        else
+            port_vc[p] = 0xFF;
 
     /* 3. flits every output has taken leave the buffer; branch ends with no output drain */
     for (uint32_t p = 0; p < nports; p++) {

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Installs the Debian packages bhsim needs, only those missing; a no-op when all are present.
+set -euo pipefail
+pkgs=(cmake make gcc g++ pkg-config python3 libsystemc-dev libboost1.81-dev
+      libboost-json1.81-dev libcmocka-dev gtkwave clang-format)
+missing=()
+for p in "${pkgs[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+echo "bhsim: installing ${missing[*]}" >&2
+sudo=""
+[ "$(id -u)" -ne 0 ] && sudo="sudo"
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"

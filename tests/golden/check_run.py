@@ -1,0 +1,106 @@
+#!/usr/bin/env python3
+"""Checks one bhsim run against references computed here, independently of the model:
+the report's invariants, link and throughput ceilings from the channel-load bound, the
+zero-load latency floor, and that the VCD loads in GTKWave's tools and the SVG is XML.
+
+usage: check_run.py REPORT [--vcd FILE] [--svg FILE] [--expect-injectors N]
+                           [--below-saturation] [--saturated]
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import xml.etree.ElementTree as ET
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import bound  # noqa: E402
+
+failures = []
+
+
+def check(cond, what):
+    if not cond:
+        failures.append(what)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("report")
+    ap.add_argument("--vcd")
+    ap.add_argument("--svg")
+    ap.add_argument("--expect-injectors", type=int)
+    ap.add_argument("--below-saturation", action="store_true",
+                    help="offered load is well below saturation: accepted must match it")
+    ap.add_argument("--saturated", action="store_true",
+                    help="offered load is past saturation: accepted must stay under the bound")
+    a = ap.parse_args()
+    r = json.load(open(a.report))
+    cfg = r["config"]
+    topo = cfg["chip.topology"]
+    harvested = [int(x) for x in cfg["chip.harvested_tensix_columns"].split(",") if x]
+    if topo == "blackhole":
+        w, h, nocs = 17, 12, 2
+    else:
+        w, h, nocs = cfg["chip.width"], cfg["chip.height"], 1
+    if a.expect_injectors is not None:
+        check(r["workload"]["injectors"] == a.expect_injectors,
+              "injectors %s, expected %d" % (r["workload"]["injectors"], a.expect_injectors))
+    hop = cfg["noc.router_latency_cycles"]
+    n2r, r2n = cfg["noc.niu_to_router_cycles"], cfg["noc.router_to_niu_cycles"]
+    flits = 1 + -(-cfg["workload.packet_bytes"] // cfg["noc.flit_bytes"])
+    for k in range(nocs):
+        n = r["noc%d" % k]
+        links = n["links"]
+        ports = 2 if topo in ("blackhole", "unitorus") else 4
+        expect_links = w * h * ports
+        if topo == "mesh":
+            expect_links = 2 * (2 * (w - 1) * h)
+        check(len(links) == expect_links, "noc%d: %d links, expected %d" % (k, len(links), expect_links))
+        check(all(0.0 <= l["utilisation"] <= 1.0 for l in links), "noc%d: utilisation outside 0..1" % k)
+        f = n["flits"]
+        check(f["injected"] + f["forked"] == f["ejected"] + f["sunk_at_branch_ends"],
+              "noc%d: flits not conserved: %s" % (k, f))
+        check(n["guest_errors"] == 0, "noc%d: %d guest errors" % (k, n["guest_errors"]))
+        lat = n["packet_latency"]
+        check(lat["count"] > 0, "noc%d: no packets measured" % k)
+        # a packet needs at least one hop unless it stays in place: floor = NIU in and out + flits
+        floor = 1 + n2r + r2n + flits - 1
+        check(lat["p50"] <= lat["p99"] <= lat["max"], "noc%d: percentiles out of order %s" % (k, lat))
+        check(lat["mean"] >= floor, "noc%d: mean latency %.1f below the floor %d" % (k, lat["mean"], floor))
+        off, acc = n["offered_flits_per_node_cycle"], n["accepted_flits_per_node_cycle"]
+        if cfg["workload.name"] == "uniform":
+            ceiling = bound.uniform_bound(topo, w, h, k, harvested)
+            check(acc <= ceiling * 1.02,
+                  "noc%d: accepted %.4f above the channel-load bound %.4f" % (k, acc, ceiling))
+            if a.saturated:
+                check(acc >= 0.25 * ceiling,
+                      "noc%d: saturated throughput %.4f below a quarter of the bound %.4f" % (k, acc, ceiling))
+            # the mean packet crosses the mean number of hops: the mean latency can not be lower
+            hops = bound.mean_hops(topo, w, h, k, harvested)
+            check(lat["mean"] >= 1 + n2r + r2n + hops * hop + flits - 1 - 0.5,
+                  "noc%d: mean latency %.1f below the zero-load mean %.1f" %
+                  (k, lat["mean"], 1 + n2r + r2n + hops * hop + flits - 1))
+        if a.below_saturation:
+            check(abs(acc - off) <= 0.1 * off, "noc%d: accepted %.4f far from offered %.4f" % (k, acc, off))
+    if a.vcd:
+        with tempfile.TemporaryDirectory() as d:
+            p = subprocess.run(["vcd2fst", a.vcd, os.path.join(d, "x.fst")], capture_output=True, text=True)
+            check(p.returncode == 0, "vcd2fst failed: %s" % p.stderr.strip())
+        text = open(a.vcd).read(200000)
+        check("$enddefinitions" in text and "out_east_busy" in text, "VCD lacks the link signals")
+    if a.svg:
+        try:
+            root = ET.parse(a.svg).getroot()
+            check(root.tag.endswith("svg"), "heatmap root is %s" % root.tag)
+        except ET.ParseError as e:
+            check(False, "heatmap is not XML: %s" % e)
+    for f in failures:
+        print("FAIL:", f)
+    print("ok" if not failures else "%d failures" % len(failures))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
