@@ -38,8 +38,8 @@ static bool compute_tile(const BhGrid &g, const std::string &key, const std::str
     auto [x, y] = xy[0];
     if (x >= (int)g.w || y >= (int)g.h)
         return fail(err, key + ": (" + std::to_string(x) + "," + std::to_string(y) +
-                             ") is outside the " + std::to_string(g.w) + "x" +
-                             std::to_string(g.h) + " grid");
+                             ") is outside the " + std::to_string(g.w) + "x" + std::to_string(g.h) +
+                             " grid");
     const BhTile &t = g.tiles[y * g.w + x];
     if (!is_compute(t))
         return fail(err, key + ": (" + std::to_string(x) + "," + std::to_string(y) + ") is " +
@@ -175,8 +175,8 @@ bool plan_chip(const BhParams &p, ChipPlan *plan, std::string *err)
             return fail(err, "workload.name: multicast needs a unidirectional torus (chip.topology "
                              "blackhole or unitorus), got " +
                                  std::string(p.chip_topology));
-        if (!compute_tile(g, "workload.multicast_source", p.workload_multicast_source,
-                          &t.mcast_src, err))
+        if (!compute_tile(g, "workload.multicast_source", p.workload_multicast_source, &t.mcast_src,
+                          err))
             return false;
         std::vector<int> r;
         if (!parse_int_list("workload.multicast_rect", p.workload_multicast_rect, 0, 63, &r, err))
@@ -184,8 +184,8 @@ bool plan_chip(const BhParams &p, ChipPlan *plan, std::string *err)
         if (r.size() != 4 || r[0] >= (int)g.w || r[2] >= (int)g.w || r[1] >= (int)g.h ||
             r[3] >= (int)g.h)
             return fail(err, "workload.multicast_rect: expected \"x0,y0,x1,y1\" inside the " +
-                                 std::to_string(g.w) + "x" + std::to_string(g.h) +
-                                 " grid, got \"" + p.workload_multicast_rect + "\"");
+                                 std::to_string(g.w) + "x" + std::to_string(g.h) + " grid, got \"" +
+                                 p.workload_multicast_rect + "\"");
         for (int i = 0; i < 4; i++)
             t.mcast_rect[i] = (uint8_t)r[i];
         t.mcast_y_major = (uint8_t)p.workload_multicast_y_major;
@@ -245,8 +245,8 @@ Chip::Chip(sc_core::sc_module_name name, const ChipPlan &plan, bool trace_busy)
         tiles_.push_back(std::move(tile));
     }
     if (plan.traffic.pattern != NOC_PAT_NONE && plan.traffic.rate > 0.0) {
-        traffic_ = std::make_unique<TrafficTlm>("workload", plan.traffic, plan.injectors,
-                                                socket_of, clk_);
+        traffic_ =
+            std::make_unique<TrafficTlm>("workload", plan.traffic, plan.injectors, socket_of, clk_);
         for (auto &tile : tiles_)
             if (is_compute(tile->tile()))
                 traffic_->mmio_out.bind(tile->mmio);

@@ -39,20 +39,38 @@ bool plan_chip(const BhParams &p, ChipPlan *plan, std::string *err);
 
 class Chip : public sc_core::sc_module
 {
-public:
+  public:
     Chip(sc_core::sc_module_name name, const ChipPlan &plan, bool trace_busy);
     ~Chip() override;
-    const ChipPlan &plan() const { return plan_; }
-    const Clock &clock() const { return clk_; }
-    uint32_t n_nocs() const { return plan_.n_nocs; }
-    NocNetTlm &noc(uint32_t k) { return *nocs_[k]; }
-    TrafficTlm *traffic() { return traffic_.get(); }
-    TileTlm &tile_at(uint32_t x, uint32_t y) { return *tiles_.at(y * plan_.grid->w + x); }
+    const ChipPlan &plan() const
+    {
+        return plan_;
+    }
+    const Clock &clock() const
+    {
+        return clk_;
+    }
+    uint32_t n_nocs() const
+    {
+        return plan_.n_nocs;
+    }
+    NocNetTlm &noc(uint32_t k)
+    {
+        return *nocs_[k];
+    }
+    TrafficTlm *traffic()
+    {
+        return traffic_.get();
+    }
+    TileTlm &tile_at(uint32_t x, uint32_t y)
+    {
+        return *tiles_.at(y * plan_.grid->w + x);
+    }
     void trace(sc_core::sc_trace_file *tf);
     uint32_t noc0_node_of_frame(uint32_t noc, uint32_t frame_node) const;
     uint64_t dram_resident_bytes() const;
 
-private:
+  private:
     const ChipPlan &plan_;
     Clock clk_;
     std::unique_ptr<NocNetTlm> nocs_[2];

@@ -5,9 +5,7 @@
 namespace bh
 {
 
-Clock::Clock(double mhz) : khz_(static_cast<uint64_t>(std::llround(mhz * 1000.0)))
-{
-}
+Clock::Clock(double mhz) : khz_(static_cast<uint64_t>(std::llround(mhz * 1000.0))) {}
 
 sc_core::sc_time Clock::time_of(uint64_t cycle) const
 {

@@ -12,14 +12,20 @@ namespace bh
 
 class Clock
 {
-public:
+  public:
     explicit Clock(double mhz = 1350.0);
     sc_core::sc_time time_of(uint64_t cycle) const;
     uint64_t cycle_at(const sc_core::sc_time &t) const; /* the cycle in progress at t */
-    uint64_t now() const { return cycle_at(sc_core::sc_time_stamp()); }
-    double mhz() const { return static_cast<double>(khz_) / 1000.0; }
+    uint64_t now() const
+    {
+        return cycle_at(sc_core::sc_time_stamp());
+    }
+    double mhz() const
+    {
+        return static_cast<double>(khz_) / 1000.0;
+    }
 
-private:
+  private:
     uint64_t khz_;
 };
 

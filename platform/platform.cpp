@@ -90,7 +90,8 @@ static std::string run_loop(Chip &chip, const BhParams &p, bool quiet, RunInfo *
         /* 1. deadlock: flits held, none moved for noc.deadlock_cycles */
         for (uint32_t k = 0; k < chip.n_nocs(); k++) {
             const NocNet &net = chip.noc(k).net();
-            if (!noc_net_quiescent(&net) && now > net.last_progress + (uint64_t)p.noc_deadlock_cycles) {
+            if (!noc_net_quiescent(&net) &&
+                now > net.last_progress + (uint64_t)p.noc_deadlock_cycles) {
                 char buf[2048];
                 noc_net_describe_blocked(&net, buf, sizeof buf);
                 run->cycles = now;
@@ -182,6 +183,8 @@ extern "C" int bh_platform_run(const BhOptions *opts)
                 std::fprintf(stderr, "bhsim: output: cannot write '%s'\n", p.output_vcd);
                 return BH_EXIT_USAGE;
             }
+            /* SystemC announces the time unit as an info report; the console is ours */
+            sc_core::sc_report_handler::set_actions(sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
             tf->set_time_unit(1, sc_core::SC_PS);
             chip->trace(tf);
         }

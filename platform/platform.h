@@ -6,12 +6,12 @@ extern "C" {
 #endif
 
 typedef struct BhOptions {
-    const char *config;       /* product name (platform/configs/<name>.json) or a JSON file path */
-    const char *const *sets;  /* "key=value" overrides, applied in order after the file */
+    const char *config;      /* product name (platform/configs/<name>.json) or a JSON file path */
+    const char *const *sets; /* "key=value" overrides, applied in order after the file */
     int nsets;
-    int list_tiles;           /* print the tile grid and exit */
-    int list_params;          /* 1: text table, 2: markdown table; then exit */
-    int quiet;                /* no console summary or progress */
+    int list_tiles;  /* print the tile grid and exit */
+    int list_params; /* 1: text table, 2: markdown table; then exit */
+    int quiet;       /* no console summary or progress */
 } BhOptions;
 
 #define BH_EXIT_OK 0

@@ -80,7 +80,8 @@ boost::json::object build_report(Chip &chip, const BhParams &p, const RunInfo &r
             const NocLink &L = net.links[li];
             if (L.src_port == NOC_PORTS || L.dst_port == NOC_PORTS)
                 continue; /* NIU links: not router to router */
-            double u = run.window_cycles ? (double)run.window_flits[k][li] / (double)run.window_cycles : 0;
+            double u =
+                run.window_cycles ? (double)run.window_flits[k][li] / (double)run.window_cycles : 0;
             sum += u;
             mx = u > mx ? u : mx;
             count++;
@@ -114,9 +115,10 @@ bool write_heatmap(Chip &chip, const RunInfo &run, const std::string &path, std:
                 continue;
             uint32_t a = chip.noc0_node_of_frame(k, L.src_node),
                      b = chip.noc0_node_of_frame(k, L.dst_node);
-            double u = run.window_cycles ? (double)run.window_flits[k][li] / (double)run.window_cycles : 0;
-            links.push_back({(int)k, (int)(a % g.w), (int)(a / g.w), (int)(b % g.w),
-                             (int)(b / g.w), u});
+            double u =
+                run.window_cycles ? (double)run.window_flits[k][li] / (double)run.window_cycles : 0;
+            links.push_back(
+                {(int)k, (int)(a % g.w), (int)(a / g.w), (int)(b % g.w), (int)(b / g.w), u});
         }
     }
     std::string title = "bhsim " + run.config_name + ": link utilisation over the measured " +
@@ -126,7 +128,9 @@ bool write_heatmap(Chip &chip, const RunInfo &run, const std::string &path, std:
 
 static double num(const json::value &v)
 {
-    return v.is_double() ? v.as_double() : v.is_int64() ? (double)v.as_int64() : (double)v.as_uint64();
+    return v.is_double()  ? v.as_double()
+           : v.is_int64() ? (double)v.as_int64()
+                          : (double)v.as_uint64();
 }
 
 void print_summary(const json::object &r, std::FILE *out)
@@ -156,10 +160,10 @@ void print_summary(const json::object &r, std::FILE *out)
             std::fprintf(out, "  NoC%d: no workload traffic\n", k);
         }
     }
-    std::fprintf(out, "  %.0f cycles in %.2f s: %.0f cycles/s, %.2f M router-cycles/s, peak RSS %.0f MiB\n",
-                 num(sim.at("cycles")), num(sim.at("wall_seconds")),
-                 num(sim.at("cycles_per_second")), num(sim.at("router_cycles_per_second")) / 1e6,
-                 num(sim.at("peak_rss_mib")));
+    std::fprintf(
+        out, "  %.0f cycles in %.2f s: %.0f cycles/s, %.2f M router-cycles/s, peak RSS %.0f MiB\n",
+        num(sim.at("cycles")), num(sim.at("wall_seconds")), num(sim.at("cycles_per_second")),
+        num(sim.at("router_cycles_per_second")) / 1e6, num(sim.at("peak_rss_mib")));
 }
 
 } // namespace bh

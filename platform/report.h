@@ -12,8 +12,8 @@ namespace bh
 
 struct RunInfo {
     std::string config_name;
-    uint64_t cycles = 0;          /* last simulated cycle */
-    uint64_t window_cycles = 0;   /* sim.cycles - sim.warmup_cycles */
+    uint64_t cycles = 0;        /* last simulated cycle */
+    uint64_t window_cycles = 0; /* sim.cycles - sim.warmup_cycles */
     double wall_seconds = 0;
     double peak_rss_mib = 0;
     bool drained = true;

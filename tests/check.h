@@ -17,8 +17,9 @@ static int check_failures_;
     do {                                                                                           \
         uint64_t a_ = (uint64_t)(a), b_ = (uint64_t)(b);                                           \
         if (a_ != b_) {                                                                            \
-            fprintf(stderr, "%s:%d: %s == %s failed: 0x%" PRIx64 " (%" PRIu64 ") vs 0x%" PRIx64  \
-                            " (%" PRIu64 ")\n",                                                    \
+            fprintf(stderr,                                                                        \
+                    "%s:%d: %s == %s failed: 0x%" PRIx64 " (%" PRIu64 ") vs 0x%" PRIx64            \
+                    " (%" PRIu64 ")\n",                                                            \
                     __FILE__, __LINE__, #a, #b, a_, a_, b_, b_);                                   \
             check_failures_++;                                                                     \
         }                                                                                          \

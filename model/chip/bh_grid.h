@@ -50,15 +50,15 @@ typedef struct BhTile {
     uint8_t enabled;  /* 0 when harvested or disabled */
     int16_t index;    /* Tn number, DRAM controller, ETH channel, PCIe n, L2CPU n; else -1 */
     int8_t dram_port; /* 0..2 for DRAM endpoints (UMD port order), else -1 */
-    char label[6];    /* as in facts section 1.2: "T12", "D3", "E10", "P0", "ARC", "SEC", "C2", "--" */
+    char label[6]; /* as in facts section 1.2: "T12", "D3", "E10", "P0", "ARC", "SEC", "C2", "--" */
 } BhTile;
 
 typedef struct BhGridConfig {
-    uint32_t topology;                /* BhTopology */
-    uint32_t width, height;           /* generic only; Blackhole is 17 x 12 */
-    uint32_t harvested_tensix_cols;   /* bit x set: Tensix column at NoC0 x disabled */
-    uint32_t disabled_dram_mask;      /* bit c set: GDDR6 controller c disabled */
-    uint32_t disabled_eth_mask;       /* bit c set: Ethernet channel c disabled */
+    uint32_t topology;              /* BhTopology */
+    uint32_t width, height;         /* generic only; Blackhole is 17 x 12 */
+    uint32_t harvested_tensix_cols; /* bit x set: Tensix column at NoC0 x disabled */
+    uint32_t disabled_dram_mask;    /* bit c set: GDDR6 controller c disabled */
+    uint32_t disabled_eth_mask;     /* bit c set: Ethernet channel c disabled */
 } BhGridConfig;
 
 typedef struct BhGrid {

@@ -17,10 +17,10 @@ extern "C" {
 #define BH_SPARSE_MAX_BYTES (64ull << 30) /* largest size_bytes */
 
 typedef struct BhSparseMem {
-    uint64_t size_bytes;     /* addressable size, a multiple of 4 KiB, at most 64 GiB */
-    uint8_t ***dir;          /* dir[hi][lo] -> 4 KiB page, NULL until first write */
-    uint32_t dir_entries;    /* first-level entries */
-    uint64_t pages;          /* pages allocated so far */
+    uint64_t size_bytes;  /* addressable size, a multiple of 4 KiB, at most 64 GiB */
+    uint8_t ***dir;       /* dir[hi][lo] -> 4 KiB page, NULL until first write */
+    uint32_t dir_entries; /* first-level entries */
+    uint64_t pages;       /* pages allocated so far */
 } BhSparseMem;
 
 /* BH_ERR_CONFIG unless size_bytes is a non-zero multiple of 4 KiB up to 64 GiB; BH_ERR_FULL

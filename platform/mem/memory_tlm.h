@@ -16,17 +16,20 @@ namespace bh
 
 class MemoryTlm : public sc_core::sc_module
 {
-public:
+  public:
     tlm_utils::multi_passthrough_target_socket<MemoryTlm, 32, tlm::tlm_base_protocol_types, 0,
                                                sc_core::SC_ZERO_OR_MORE_BOUND>
         port{"port"};
     MemoryTlm(sc_core::sc_module_name name, uint64_t size_bytes, bool sparse);
     ~MemoryTlm() override;
-    uint64_t size() const { return size_; }
+    uint64_t size() const
+    {
+        return size_;
+    }
     uint64_t resident_bytes() const;
     bool poke(uint64_t addr, const void *data, uint64_t len); /* host-side load, no timing */
 
-private:
+  private:
     void b_transport(int id, tlm::tlm_generic_payload &gp, sc_core::sc_time &delay);
     unsigned transport_dbg(int id, tlm::tlm_generic_payload &gp);
     tlm::tlm_response_status access(tlm::tlm_generic_payload &gp);

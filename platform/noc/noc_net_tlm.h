@@ -15,16 +15,22 @@ namespace bh
 
 class NocNetTlm : public sc_core::sc_module
 {
-public:
+  public:
     SC_HAS_PROCESS(NocNetTlm);
     NocNetTlm(sc_core::sc_module_name name, const NocNetConfig &cfg, const NocMemOps &ops,
               const Clock &clk, bool trace_busy);
     ~NocNetTlm() override;
-    NocNet &net() { return net_; }
-    const NocNet &net() const { return net_; }
+    NocNet &net()
+    {
+        return net_;
+    }
+    const NocNet &net() const
+    {
+        return net_;
+    }
     void kick(); /* something changed in cycle now(): step at the next cycle at the latest */
 
-private:
+  private:
     void run();
     void schedule(uint64_t cycle);
     NocNet net_{};

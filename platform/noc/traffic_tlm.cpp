@@ -54,7 +54,8 @@ void TrafficTlm::run()
 BhStatus TrafficTlm::access(uint32_t noc, uint32_t node, uint32_t off, uint32_t *val, bool write,
                             uint64_t tag)
 {
-    uint32_t node0 = noc_traffic_frame_node(&t_->cfg, noc, node); /* the rotation is its own inverse */
+    uint32_t node0 =
+        noc_traffic_frame_node(&t_->cfg, noc, node); /* the rotation is its own inverse */
     int sock = socket_of_node_.at(node0);
     if (sock < 0)
         return BH_ERR_ADDR;

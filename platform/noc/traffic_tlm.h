@@ -15,7 +15,7 @@ namespace bh
 
 class TrafficTlm : public sc_core::sc_module
 {
-public:
+  public:
     tlm_utils::multi_passthrough_initiator_socket<TrafficTlm> mmio_out{"mmio_out"};
     SC_HAS_PROCESS(TrafficTlm);
     /* socket_of_node: NoC0 node index -> index of the mmio_out binding to that tile */
@@ -23,11 +23,17 @@ public:
                const std::vector<uint32_t> &injectors, std::vector<int> socket_of_node,
                const Clock &clk);
     ~TrafficTlm() override;
-    NocTraffic &traffic() { return *t_; }
+    NocTraffic &traffic()
+    {
+        return *t_;
+    }
     static void delivered(void *ctx, uint32_t node, uint64_t tag, uint32_t flits, uint64_t now);
-    void *delivery_ctx(uint32_t noc) { return &noc_ctx_[noc]; }
+    void *delivery_ctx(uint32_t noc)
+    {
+        return &noc_ctx_[noc];
+    }
 
-private:
+  private:
     void start_of_simulation() override;
     void run();
     void schedule(uint64_t cycle);

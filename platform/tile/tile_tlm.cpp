@@ -76,7 +76,8 @@ void TileTlm::b_transport(int, tlm::tlm_generic_payload &gp, sc_core::sc_time &d
     uint64_t addr = gp.get_address();
     for (uint32_t k = 0; k < n_nocs_; k++)
         if (addr >= kNiuBase[k] && addr < kNiuBase[k] + NOC_NIU_WINDOW) {
-            gp.set_response_status(niu_access(k, static_cast<uint32_t>(addr - kNiuBase[k]), gp, false));
+            gp.set_response_status(
+                niu_access(k, static_cast<uint32_t>(addr - kNiuBase[k]), gp, false));
             return;
         }
     sc_core::sc_time zero = sc_core::SC_ZERO_TIME;
@@ -132,7 +133,8 @@ void TileTlm::trace(sc_core::sc_trace_file *tf)
             if (r.out[p].link == NOC_NONE)
                 continue;
             std::string dname = net.nports == 3 ? dir[k][p] : "out" + std::to_string(p);
-            sc_core::sc_trace(tf, net.links[r.out[p].link].busy, base + "router." + dname + "_busy", 1);
+            sc_core::sc_trace(tf, net.links[r.out[p].link].busy, base + "router." + dname + "_busy",
+                              1);
         }
         sc_core::sc_trace(tf, net.nius[nodes_[k]].outstanding, base + "niu.outstanding");
     }

@@ -20,7 +20,10 @@ namespace bh
 
 struct TagExtension : tlm::tlm_extension<TagExtension> {
     uint64_t tag = BH_IDLE;
-    tlm::tlm_extension_base *clone() const override { return new TagExtension(*this); }
+    tlm::tlm_extension_base *clone() const override
+    {
+        return new TagExtension(*this);
+    }
     void copy_from(const tlm::tlm_extension_base &e) override
     {
         tag = static_cast<const TagExtension &>(e).tag;
@@ -31,7 +34,7 @@ constexpr uint64_t kNiuBase[2] = {0xFFB20000u, 0xFFB30000u};
 
 class TileTlm : public sc_core::sc_module
 {
-public:
+  public:
     /* zero or more initiators: tiles without cores or workload stay unbound */
     tlm_utils::multi_passthrough_target_socket<TileTlm, 32, tlm::tlm_base_protocol_types, 0,
                                                sc_core::SC_ZERO_OR_MORE_BOUND>
@@ -42,9 +45,12 @@ public:
             const uint32_t nodes[2], uint32_t n_nocs, const Clock &clk);
     static NocMemOps mem_ops(); /* NIU memory callbacks; ctx is the TileTlm */
     void trace(sc_core::sc_trace_file *tf);
-    const BhTile &tile() const { return tile_; }
+    const BhTile &tile() const
+    {
+        return tile_;
+    }
 
-private:
+  private:
     void b_transport(int id, tlm::tlm_generic_payload &gp, sc_core::sc_time &delay);
     unsigned transport_dbg(int id, tlm::tlm_generic_payload &gp);
     tlm::tlm_response_status niu_access(uint32_t noc, uint32_t off, tlm::tlm_generic_payload &gp,

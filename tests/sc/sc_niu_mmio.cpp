@@ -14,7 +14,10 @@ struct Scenario : sc_core::sc_module {
     Poker cpu{"cpu"};
     Chip &chip;
     SC_HAS_PROCESS(Scenario);
-    Scenario(sc_core::sc_module_name n, Chip &c) : sc_module(n), chip(c) { SC_THREAD(run); }
+    Scenario(sc_core::sc_module_name n, Chip &c) : sc_module(n), chip(c)
+    {
+        SC_THREAD(run);
+    }
     void run()
     {
         const uint64_t niu0 = 0xFFB20000, niu1 = 0xFFB30000;
@@ -33,7 +36,8 @@ struct Scenario : sc_core::sc_module {
         cpu.read32(niu0 + 0x3C, &st);
         SC_CHECK(st == tlm::TLM_ADDRESS_ERROR_RESPONSE);
         uint64_t wide = 0;
-        SC_CHECK(cpu.access(tlm::TLM_READ_COMMAND, niu0, &wide, 8) == tlm::TLM_BURST_ERROR_RESPONSE);
+        SC_CHECK(cpu.access(tlm::TLM_READ_COMMAND, niu0, &wide, 8) ==
+                 tlm::TLM_BURST_ERROR_RESPONSE);
         /* L1 below the NIUs; the end of L1 is the end of the map */
         SC_CHECK(cpu.write32(0x17FFFC, 0x11223344) == tlm::TLM_OK_RESPONSE);
         SC_CHECK(cpu.read32(0x17FFFC) == 0x11223344);

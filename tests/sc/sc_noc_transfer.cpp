@@ -15,7 +15,10 @@ struct Scenario : sc_core::sc_module {
     Poker cpu{"cpu"}, peer{"peer"};
     Chip &chip;
     SC_HAS_PROCESS(Scenario);
-    Scenario(sc_core::sc_module_name n, Chip &c) : sc_module(n), chip(c) { SC_THREAD(run); }
+    Scenario(sc_core::sc_module_name n, Chip &c) : sc_module(n), chip(c)
+    {
+        SC_THREAD(run);
+    }
 
     void issue(uint32_t buf, uint32_t ctrl, uint32_t targ_lo, uint32_t targ_hi, uint32_t ret_lo,
                uint32_t ret_hi, uint32_t len)
@@ -58,7 +61,8 @@ struct Scenario : sc_core::sc_module {
         uint64_t ack_at = data_at + 5 + 9 * ack_hops + 5;
         uint64_t took = clk.now() - t0;
         if (took < ack_at || took > ack_at + 1)
-            std::fprintf(stderr, "write + ack took %llu cycles, expected %llu\n", (unsigned long long)took, (unsigned long long)ack_at);
+            std::fprintf(stderr, "write + ack took %llu cycles, expected %llu\n",
+                         (unsigned long long)took, (unsigned long long)ack_at);
         SC_CHECK(took >= ack_at && took <= ack_at + 1); /* the poll sees it within a cycle */
         /* 2. write to DRAM controller 2 through endpoint (0,9), read back through (0,4) */
         issue(1, NOC_CTRL_TYPE_WR | NOC_CTRL_RESP_MARKED, 0x10000, 1 | (2 << 6), 0x40000000,

@@ -108,8 +108,7 @@ static inline void h_destroy(Harness *h)
     free(h->mem);
 }
 
-static inline void h_delivered(void *ctx, uint32_t node, uint64_t tag, uint32_t flits,
-                               uint64_t now)
+static inline void h_delivered(void *ctx, uint32_t node, uint64_t tag, uint32_t flits, uint64_t now)
 {
     struct HNoc *d = ctx;
     (void)node;
@@ -122,8 +121,8 @@ static inline void h_delivered(void *ctx, uint32_t node, uint64_t tag, uint32_t 
 static inline BhStatus h_reg(Harness *h, uint32_t k, uint32_t node, uint32_t buf, NocCmdReg r,
                              uint32_t v)
 {
-    return noc_niu_mmio_write(&h->net[k], node, buf * NOC_CMD_BUF_STRIDE + noc_niu_reg_offset(r),
-                              v, h->now);
+    return noc_niu_mmio_write(&h->net[k], node, buf * NOC_CMD_BUF_STRIDE + noc_niu_reg_offset(r), v,
+                              h->now);
 }
 
 static inline uint32_t h_rd(Harness *h, uint32_t k, uint32_t node, uint32_t off)

@@ -63,8 +63,8 @@ static void test_zero_load_latency(void)
                 issue_write(&h, k, s, d, 0x100, 0x4000, bytes, 1, t0);
                 h_run(&h, t0 + 100000);
                 uint32_t flits = 1 + bytes / 64;
-                uint64_t want = 1 + c->niu_to_router + hops * c->router_latency +
-                                c->router_to_niu + (flits - 1);
+                uint64_t want = 1 + c->niu_to_router + hops * c->router_latency + c->router_to_niu +
+                                (flits - 1);
                 if (last_delivery - t0 != want)
                     fprintf(stderr, "  NoC%u %u hops %u bytes: %llu cycles, expected %llu\n", k,
                             hops, bytes, (unsigned long long)(last_delivery - t0),
@@ -313,8 +313,9 @@ static void saturate(uint32_t topology, uint32_t w, uint32_t hh, NocPattern pat,
     }
     CHECK(created > 0);
     CHECK_EQ_U64(created, issued);
-    fprintf(stderr, "  pattern %d op %d: drained at cycle %llu, %llu transfers, NoC0 accepted "
-                    "%.3f flits/node/cycle\n",
+    fprintf(stderr,
+            "  pattern %d op %d: drained at cycle %llu, %llu transfers, NoC0 accepted "
+            "%.3f flits/node/cycle\n",
             pat, op, (unsigned long long)h.now, (unsigned long long)created,
             (double)t->stats[0].accepted_flits / n / (double)(tc.stop - tc.warmup));
     noc_traffic_destroy(t);

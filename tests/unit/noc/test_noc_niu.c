@@ -20,7 +20,8 @@ static void test_reset_values(void)
     uint32_t node = 5 * 17 + 3; /* (3,5) */
     for (uint32_t b = 0; b < NOC_CMD_BUFS; b++)
         for (int r = 0; r < NOC_CMD_REGS; r++) {
-            uint32_t v = h_rd(&h, 0, node, b * NOC_CMD_BUF_STRIDE + noc_niu_reg_offset((NocCmdReg)r));
+            uint32_t v =
+                h_rd(&h, 0, node, b * NOC_CMD_BUF_STRIDE + noc_niu_reg_offset((NocCmdReg)r));
             if (r == NOC_R_NODE_ID)
                 CHECK_EQ_U32(v, 3u | (5u << 6) | (17u << 12) | (12u << 19) | (1u << 28));
             else if (r == NOC_R_ENDPOINT_ID)

@@ -103,8 +103,8 @@ static void test_dateline_links(void)
 
 /* Explores the multicast tree from the sender; every router is visited at most once and the
  * set of local deliveries must equal the receivers inside the rectangle. */
-static void check_tree(Harness *h, uint32_t src, const uint8_t rect[4], int y_major,
-                       int include, const uint8_t *receiver)
+static void check_tree(Harness *h, uint32_t src, const uint8_t rect[4], int y_major, int include,
+                       const uint8_t *receiver)
 {
     NocNet *n = &h->net[0];
     NocPacket p;
@@ -157,8 +157,8 @@ static void test_multicast_trees(void)
         rx[i] = g->tiles[i].kind == BH_TILE_TENSIX;
         h.net[0].nius[i].mcast_receiver = rx[i];
     }
-    const uint8_t rects[][4] = {{1, 2, 16, 11}, {3, 5, 7, 9}, {14, 9, 3, 4}, {0, 0, 16, 11},
-                                {5, 5, 5, 5},   {10, 2, 2, 11}};
+    const uint8_t rects[][4] = {{1, 2, 16, 11}, {3, 5, 7, 9}, {14, 9, 3, 4},
+                                {0, 0, 16, 11}, {5, 5, 5, 5}, {10, 2, 2, 11}};
     const uint32_t srcs[] = {1 + 2 * 17, 9 * 17 + 12, 4 * 17 + 5, 0, 11 * 17 + 16};
     for (uint32_t r = 0; r < BH_ARRAY_LEN(rects); r++)
         for (uint32_t s = 0; s < BH_ARRAY_LEN(srcs); s++)
