@@ -214,6 +214,27 @@ static void test_multicast_data(void)
     h_destroy(&h);
 }
 
+/* A router that never gets credits back stops the packet behind it: the network keeps the
+ * packet, stops making progress, and can say where it is stuck (the platform's deadlock
+ * report). */
+static void test_blocked_network_is_described(void)
+{
+    Harness h;
+    h_init(&h, BH_TOPO_BLACKHOLE, 17, 12, MEM);
+    h_start(&h);
+    uint32_t stuck = 2 * 17 + 3;
+    memset(h.net[0].routers[stuck].out[NOC_PORT_XP].credits, 0,
+           sizeof h.net[0].routers[stuck].out[NOC_PORT_XP].credits);
+    issue_write(&h, 0, 2 * 17 + 1, 2 * 17 + 6, 0, 0x1000, 256, 1, 0);
+    h_run(&h, 5000);
+    CHECK(!noc_net_quiescent(&h.net[0]));
+    CHECK(h.net[0].last_progress < 100);
+    char buf[2048];
+    noc_net_describe_blocked(&h.net[0], buf, sizeof buf);
+    CHECK(strstr(buf, "router (3,2) input +x") != NULL);
+    h_destroy(&h);
+}
+
 static uint64_t sat_cycles(void)
 {
     const char *e = getenv("BH_TEST_SAT_CYCLES");
@@ -279,7 +300,7 @@ static void saturate(uint32_t topology, uint32_t w, uint32_t hh, NocPattern pat,
         .mcast_reserve = 1,
         .queue_limit = 4,
         .seed = 42,
-        .warmup = 1000,
+        .warmup = sat_cycles() / 10,
         .stop = sat_cycles(),
     };
     NocTraffic *t = malloc(sizeof *t);
@@ -343,6 +364,7 @@ int main(void)
     RUN(test_write_read_and_split);
     RUN(test_atomic_increment);
     RUN(test_multicast_data);
+    RUN(test_blocked_network_is_described);
     RUN(test_saturation_drains_every_pattern);
     return check_failures();
 }
