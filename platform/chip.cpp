@@ -236,10 +236,9 @@ Chip::Chip(sc_core::sc_module_name name, const ChipPlan &plan, bool trace_busy)
             tile->mem_out.bind(nothing_->port);
         }
         /* every NIU answers at its registers; only enabled Tensix tiles take multicast */
-        uint32_t endpoint = (uint32_t)(t.index < 0 ? 0 : t.index) & 0xFF;
         for (uint32_t k = 0; k < plan.n_nocs; k++)
-            noc_net_set_node(&nocs_[k]->net(), nodes[k], tile.get(),
-                             endpoint | ((uint32_t)t.kind << 16) | (k << 24), is_compute(t));
+            noc_net_set_node(&nocs_[k]->net(), nodes[k], tile.get(), bh_tile_endpoint_id(&t, k),
+                             is_compute(t));
         if (is_compute(t))
             socket_of[i] = sockets++;
         tiles_.push_back(std::move(tile));

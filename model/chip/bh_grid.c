@@ -358,3 +358,16 @@ size_t bh_grid_format(const BhGrid *g, char *buf, size_t len)
     }
     return o.pos;
 }
+
+uint32_t bh_tile_endpoint_id(const BhTile *t, uint32_t noc)
+{
+    static const uint16_t type[] = {
+        [BH_TILE_EMPTY] = 0x0000, [BH_TILE_TENSIX] = 0x0100,   [BH_TILE_DRAM] = 0x0800,
+        [BH_TILE_ETH] = 0x0200,   [BH_TILE_PCIE] = 0x0300,     [BH_TILE_ARC] = 0x0500,
+        [BH_TILE_L2CPU] = 0x0901, [BH_TILE_SECURITY] = 0x0A00, [BH_TILE_GENERIC] = 0x0100,
+    };
+    uint32_t index = t->index < 0 ? 0u : (uint32_t)t->index & 0xFFu;
+    if (t->kind == BH_TILE_DRAM)
+        index = (uint32_t)t->dram_port; /* DRAM tiles number their endpoints 0..2 */
+    return index | ((uint32_t)type[t->kind] << 8) | (noc << 24);
+}

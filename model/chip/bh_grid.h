@@ -73,6 +73,10 @@ BhStatus bh_grid_config_check(const BhGridConfig *cfg, char *why, size_t why_len
 BhStatus bh_grid_init(BhGrid *g, const BhGridConfig *cfg);
 const BhTile *bh_grid_tile(const BhGrid *g, uint32_t x, uint32_t y);
 const char *bh_tile_kind_name(BhTileKind kind);
+/* NOC_ENDPOINT_ID of the tile's NIU on NoC `noc`: [7:0] tile index, [23:8] tile type
+ * (0x0100 Tensix, 0x0200 Ethernet, 0x0300 PCIe, 0x0500 ARC, 0x0800 DRAM, 0x0901 L2CPU,
+ * 0x0A00 security; facts 2.4), [31:24] NoC index. */
+uint32_t bh_tile_endpoint_id(const BhTile *t, uint32_t noc);
 /* Writes the ASCII map (header row of x, one line per y, labels as in facts 1.2, disabled
  * tiles in lower case with a trailing '*') into buf; returns the length it needed. */
 size_t bh_grid_format(const BhGrid *g, char *buf, size_t len);
