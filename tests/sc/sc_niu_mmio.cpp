@@ -28,8 +28,8 @@ struct Scenario : sc_core::sc_module {
         SC_CHECK((id0 & 0x3F) == 3 && ((id0 >> 6) & 0x3F) == 5 && (id0 >> 28 & 1) == 1);
         uint32_t id1 = cpu.read32(niu1 + 0x44, &st);
         SC_CHECK((id1 & 0x3F) == 13 && ((id1 >> 6) & 0x3F) == 6 && (id1 >> 28 & 1) == 0);
-        /* NOC_ENDPOINT_ID: (3,5) is T45, a Tensix tile (type 0x0100), on NoC1 */
-        SC_CHECK(cpu.read32(niu1 + 0x48) == (45u | (0x0100u << 8) | (1u << 24)));
+        /* NOC_ENDPOINT_ID: (3,5) is T44, a Tensix tile (type 0x0100), on NoC1 */
+        SC_CHECK(cpu.read32(niu1 + 0x48) == (44u | (0x0100u << 8) | (1u << 24)));
         /* a plain register round trip in command buffer 2 */
         SC_CHECK(cpu.write32(niu0 + 2 * 0x800 + 0x28, 0xCAFEF00D) == tlm::TLM_OK_RESPONSE);
         SC_CHECK(cpu.read32(niu0 + 2 * 0x800 + 0x28) == 0xCAFEF00D);
