@@ -17,6 +17,22 @@ static const char *link_dir(uint32_t noc, uint32_t port, bool blackhole)
     return names[blackhole && noc == 1][port];
 }
 
+/* Calls fn(link, NoC0 source node, NoC0 destination node, utilisation) for every
+ * router-to-router link of NoC k, utilisation over the measured window. */
+template <typename Fn>
+static void for_each_router_link(Chip &chip, const RunInfo &run, uint32_t k, Fn fn)
+{
+    const NocNet &net = chip.noc(k).net();
+    for (uint32_t li = 0; li < net.n_links; li++) {
+        const NocLink &L = net.links[li];
+        if (L.src_port == NOC_PORTS || L.dst_port == NOC_PORTS)
+            continue; /* NIU links */
+        double u =
+            run.window_cycles ? (double)run.window_flits[k][li] / (double)run.window_cycles : 0.0;
+        fn(L, chip.noc0_node_of_frame(k, L.src_node), chip.noc0_node_of_frame(k, L.dst_node), u);
+    }
+}
+
 static json::array xy(uint32_t node, uint32_t w)
 {
     return json::array{node % w, node / w};
@@ -76,20 +92,15 @@ boost::json::object build_report(Chip &chip, const BhParams &p, const RunInfo &r
         json::array links;
         double sum = 0, mx = 0;
         uint32_t count = 0;
-        for (uint32_t li = 0; li < net.n_links; li++) {
-            const NocLink &L = net.links[li];
-            if (L.src_port == NOC_PORTS || L.dst_port == NOC_PORTS)
-                continue; /* NIU links: not router to router */
-            double u =
-                run.window_cycles ? (double)run.window_flits[k][li] / (double)run.window_cycles : 0;
+        for_each_router_link(chip, run, k, [&](const NocLink &L, uint32_t a, uint32_t b, double u) {
             sum += u;
             mx = u > mx ? u : mx;
             count++;
-            links.push_back({{"from", xy(chip.noc0_node_of_frame(k, L.src_node), g.w)},
-                             {"to", xy(chip.noc0_node_of_frame(k, L.dst_node), g.w)},
+            links.push_back({{"from", xy(a, g.w)},
+                             {"to", xy(b, g.w)},
                              {"direction", link_dir(k, L.src_port, bh)},
                              {"utilisation", u}});
-        }
+        });
         n["link_utilisation"] = {{"mean", count ? sum / count : 0.0}, {"max", mx}};
         n["links"] = std::move(links);
         r["noc" + std::to_string(k)] = std::move(n);
@@ -107,20 +118,11 @@ bool write_heatmap(Chip &chip, const RunInfo &run, const std::string &path, std:
         tiles.push_back({t.x, t.y, t.label, t.kind, t.enabled != 0});
     }
     std::vector<HeatLink> links;
-    for (uint32_t k = 0; k < plan.n_nocs; k++) {
-        const NocNet &net = chip.noc(k).net();
-        for (uint32_t li = 0; li < net.n_links; li++) {
-            const NocLink &L = net.links[li];
-            if (L.src_port == NOC_PORTS || L.dst_port == NOC_PORTS)
-                continue;
-            uint32_t a = chip.noc0_node_of_frame(k, L.src_node),
-                     b = chip.noc0_node_of_frame(k, L.dst_node);
-            double u =
-                run.window_cycles ? (double)run.window_flits[k][li] / (double)run.window_cycles : 0;
+    for (uint32_t k = 0; k < plan.n_nocs; k++)
+        for_each_router_link(chip, run, k, [&](const NocLink &, uint32_t a, uint32_t b, double u) {
             links.push_back(
                 {(int)k, (int)(a % g.w), (int)(a / g.w), (int)(b % g.w), (int)(b / g.w), u});
-        }
-    }
+        });
     std::string title = "bhsim " + run.config_name + ": link utilisation over the measured " +
                         std::to_string(run.window_cycles) + " cycles";
     return write_heatmap_svg(path, title, (int)g.w, (int)g.h, tiles, links, err);

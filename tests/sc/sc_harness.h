@@ -6,6 +6,8 @@
 #include <systemc>
 #include <tlm>
 #include <tlm_utils/simple_initiator_socket.h>
+#include "platform/chip.h"
+#include "platform/config.h"
 
 static int sc_failures;
 #define SC_CHECK(cond)                                                                             \
@@ -58,4 +60,22 @@ struct Poker : sc_core::sc_module {
         return out->transport_dbg(gp);
     }
 };
+/* A p150b with no workload, for scenarios that drive the tiles themselves. */
+static inline bool idle_p150b(bh::ChipPlan *plan)
+{
+    BhParams p;
+    std::string err;
+    if (!bh::config_load("p150b", {"workload.name=none"}, &p, &err) ||
+        !bh::plan_chip(p, plan, &err)) {
+        std::fprintf(stderr, "%s\n", err.c_str());
+        return false;
+    }
+    return true;
+}
+
+static inline int report(const char *name)
+{
+    std::fprintf(stderr, "%s %s\n", sc_failures ? "FAIL" : "ok  ", name);
+    return sc_failures ? 1 : 0;
+}
 #endif

@@ -59,17 +59,12 @@ struct Scenario : sc_core::sc_module {
 
 int sc_main(int, char *[])
 {
-    BhParams p;
-    std::string err;
     ChipPlan plan;
-    if (!config_load("p150b", {"workload.name=none"}, &p, &err) || !plan_chip(p, &plan, &err)) {
-        std::fprintf(stderr, "%s\n", err.c_str());
+    if (!idle_p150b(&plan))
         return 1;
-    }
     Chip chip("chip", plan, false);
     Scenario s("scenario", chip);
     s.cpu.out.bind(chip.tile_at(3, 5).mmio);
     sc_core::sc_start();
-    std::fprintf(stderr, "%s sc_niu_mmio\n", sc_failures ? "FAIL" : "ok  ");
-    return sc_failures ? 1 : 0;
+    return report("sc_niu_mmio");
 }
