@@ -88,8 +88,20 @@ bool plan_chip(const BhParams &p, ChipPlan *plan, std::string *err)
     }
     if (gc.topology != BH_TOPO_BLACKHOLE)
         gc.harvested_tensix_cols = gc.disabled_dram_mask = gc.disabled_eth_mask = 0;
-    if (bh_grid_config_check(&gc, why, sizeof why) != BH_OK)
-        return fail(err, std::string("chip: ") + why);
+    if (bh_grid_config_check(&gc, why, sizeof why) != BH_OK) {
+        /* the grid names its fields; the user knows the keys */
+        static const char *const names[][2] = {
+            {"harvested_tensix_cols", "chip.harvested_tensix_columns"},
+            {"disabled_dram_mask", "chip.disabled_dram_controllers"},
+            {"disabled_eth_mask", "chip.disabled_ethernet"},
+            {"width", "chip.width"},
+            {"height", "chip.height"}};
+        std::string msg = why;
+        for (auto &n : names)
+            if (msg.rfind(n[0], 0) == 0)
+                return fail(err, n[1] + msg.substr(std::strlen(n[0])));
+        return fail(err, "chip: " + msg);
+    }
     plan->grid = std::make_unique<BhGrid>();
     bh_grid_init(plan->grid.get(), &gc);
     const BhGrid &g = *plan->grid;
@@ -145,7 +157,8 @@ bool plan_chip(const BhParams &p, ChipPlan *plan, std::string *err)
     t.hotspot_fraction = p.workload_hotspot_fraction;
     t.queue_limit = NOC_TRAFFIC_QUEUE;
     t.seed = (uint64_t)p.sim_seed;
-    t.warmup = (uint64_t)p.sim_warmup_cycles;
+    t.warmup =
+        p.sim_warmup_cycles < 0 ? (uint64_t)p.sim_cycles / 10 : (uint64_t)p.sim_warmup_cycles;
     t.stop = (uint64_t)p.sim_cycles;
     if (t.warmup >= t.stop)
         return fail(err, "sim.warmup_cycles: must be less than sim.cycles (" +

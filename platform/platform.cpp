@@ -60,7 +60,7 @@ static bool writable(const std::string &path, std::string *err)
 static std::string run_loop(Chip &chip, const BhParams &p, bool quiet, RunInfo *run)
 {
     const Clock &clk = chip.clock();
-    const uint64_t cycles = (uint64_t)p.sim_cycles, warmup = (uint64_t)p.sim_warmup_cycles;
+    const uint64_t cycles = (uint64_t)p.sim_cycles, warmup = chip.plan().traffic.warmup;
     const uint64_t drain_limit = cycles + (uint64_t)p.sim_drain_limit_cycles;
     const uint64_t slice = 20000;
     auto t0 = std::chrono::steady_clock::now(), last_print = t0;
@@ -195,7 +195,7 @@ extern "C" int bh_platform_run(const BhOptions *opts)
 
     RunInfo run;
     run.config_name = cfg;
-    run.window_cycles = (uint64_t)(p.sim_cycles - p.sim_warmup_cycles);
+    run.window_cycles = plan.traffic.stop - plan.traffic.warmup;
     std::string failure = run_loop(*chip, p, quiet, &run);
     run.peak_rss_mib = peak_rss_mib();
     if (tf)
