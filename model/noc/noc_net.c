@@ -147,9 +147,10 @@ BhStatus noc_net_init(NocNet *n, const NocNetConfig *cfg, const NocMemOps *mem)
     n->flits = calloc((size_t)nodes * n->nports * n->nvcs * depth, sizeof *n->flits);
     n->ej_flits = calloc((size_t)nodes * n->nvcs * depth, sizeof *n->ej_flits);
     n->resp_q_store = calloc((size_t)nodes * cfg->niu_response_slots, sizeof(uint32_t));
+    n->job_store = calloc((size_t)nodes * cfg->niu_response_slots, sizeof(uint32_t));
     n->active_nodes = calloc(nodes, sizeof(uint32_t));
     if (!n->routers || !n->nius || !n->links || !n->flits || !n->ej_flits || !n->resp_q_store ||
-        !n->active_nodes) {
+        !n->job_store || !n->active_nodes) {
         noc_net_destroy(n);
         return BH_ERR_FULL;
     }
@@ -217,6 +218,9 @@ BhStatus noc_net_init(NocNet *n, const NocNetConfig *cfg, const NocMemOps *mem)
         for (uint32_t v = 0; v < NOC_MAX_VCS; v++)
             u->inj_pkt[v] = NOC_NONE;
         u->resp_q = &n->resp_q_store[(size_t)i * cfg->niu_response_slots];
+        u->job_pkt = &n->job_store[(size_t)i * cfg->niu_response_slots];
+        for (uint32_t v = 0; v < NOC_MAX_VCS; v++)
+            u->ej_ack[v] = NOC_NONE;
         u->active_pos = NOC_NONE;
         u->accepts_traffic = 1;
         noc_net_set_node(n, i, NULL, 0, 1);
@@ -232,6 +236,7 @@ void noc_net_destroy(NocNet *n)
     free(n->flits);
     free(n->ej_flits);
     free(n->resp_q_store);
+    free(n->job_store);
     free(n->active_nodes);
     free(n->pipe);
     free(n->pipe_at);
@@ -256,6 +261,24 @@ void noc_net_set_node(NocNet *n, uint32_t node, void *mem_ctx, uint32_t endpoint
     u->node_id = x | (y << 6) | (n->cfg.w << 12) | (n->cfg.h << 19) | (dl_x << 26) | (dl_y << 27) |
                  ((n->cfg.y_first ? 0u : 1u) << 28);
     u->cfg[NOC_CFG_ID_LOGICAL] = x | (y << 6);
+}
+
+void noc_net_set_timed_memory(NocNet *n, uint32_t node, int timed)
+{
+    BH_ASSERT(!timed || n->mem.request);
+    n->nius[node].timed_mem = (uint8_t)(timed != 0);
+}
+
+void noc_net_mem_done(NocNet *n, uint32_t node, uint64_t token)
+{
+    uint32_t k = (uint32_t)token;
+    BH_ASSERT(token >> 32 == n->cfg.noc_id);
+    if (k == NOC_NONE)
+        return; /* a posted write: nobody waits for it */
+    NocPacket *p = &n->pkts[k];
+    BH_ASSERT(p->mem_done < p->mem_needed);
+    p->mem_done++;
+    noc_net_activate(n, node);
 }
 
 void noc_net_set_delivery(NocNet *n, NocDeliveryFn fn, void *ctx)
@@ -413,7 +436,7 @@ uint32_t noc_vc_alloc(NocNet *n, NocOutPort *o, uint32_t cls, uint32_t dl, int d
 
 static int niu_idle(const NocNiu *u)
 {
-    return !u->cmd_q_n && !u->inj_busy && !u->resp_n && !u->ej_nonempty;
+    return !u->cmd_q_n && !u->inj_busy && !u->resp_n && !u->ej_nonempty && !u->job_n;
 }
 
 uint64_t noc_net_step(NocNet *n, uint64_t now)

@@ -124,8 +124,14 @@ typedef struct NocNetConfig {
 } NocNetConfig;
 
 typedef struct NocMemOps {
+    /* functional access, no time: the data of every flit */
     BhStatus (*read)(void *ctx, uint64_t addr, void *buf, uint32_t len);
     BhStatus (*write)(void *ctx, uint64_t addr, const void *buf, uint32_t len);
+    /* timed access for nodes marked with noc_net_set_timed_memory (DRAM endpoints): issue a
+     * read, or a write carrying wdata; BH_ERR_FULL means "not now, retry". The memory calls
+     * noc_net_mem_done(token) when the access completes. NULL if no node is timed. */
+    BhStatus (*request)(void *ctx, int is_write, uint64_t addr, uint32_t len, const void *wdata,
+                        uint64_t token);
 } NocMemOps;
 
 /* Called when a transfer's data has fully landed at `node` (write data at its target, read
@@ -156,6 +162,8 @@ typedef struct NocPacket {
     uint8_t rect[4];     /* multicast start x, start y, end x, end y */
     uint8_t trunk[2];    /* multicast: trunk column / row (see noc_route.c) */
     uint8_t span[2];     /* multicast: farthest wanted column / row offset along the trunk */
+    uint16_t mem_needed; /* timed memory: accesses this response waits for */
+    uint16_t mem_done;   /* ... and those completed so far */
     int32_t copies;      /* tails still travelling (multicast forks add) */
     int32_t head_copies; /* headers still travelling (path reservation) */
     uint64_t tag;        /* workload tag (creation cycle), BH_IDLE if none */
@@ -239,6 +247,11 @@ typedef struct NocNiu {
     uint32_t *resp_q; /* responses waiting for a VC (ring of niu_response_slots) */
     uint16_t resp_rd, resp_n;
     uint16_t resp_held; /* slots held: queued + streaming + promised */
+    /* timed memory (DRAM endpoints): reads still to issue, one access per flit */
+    uint8_t timed_mem;
+    uint32_t *job_pkt;                /* ring of niu_response_slots: response packets */
+    uint16_t job_rd, job_n, job_next; /* ring state; next flit of the oldest job */
+    uint32_t ej_ack[NOC_MAX_VCS];     /* per ejection VC: acknowledgement awaiting its writes */
     /* ejection: input VCs fed by the router's LOCAL output */
     NocInVc ej[NOC_MAX_VCS];
     uint32_t ej_nonempty;
@@ -263,6 +276,7 @@ typedef struct NocNet {
     uint8_t *cred_vc;  /* credits in flight */
     uint64_t *cred_at;
     uint32_t *resp_q_store;
+    uint32_t *job_store;
     NocPacket *pkts;
     uint32_t n_pkts, free_pkt, pkts_live;
     uint32_t *active_nodes; /* routers or NIUs with work */
@@ -293,6 +307,12 @@ void noc_net_destroy(NocNet *n);
 void noc_net_set_node(NocNet *n, uint32_t node, void *mem_ctx, uint32_t endpoint_id,
                       int mcast_receiver);
 void noc_net_set_delivery(NocNet *n, NocDeliveryFn fn, void *ctx);
+/* The node's memory is timed: reads and writes also go through NocMemOps.request, responses
+ * wait for their accesses, write acknowledgements for the writes to complete. */
+void noc_net_set_timed_memory(NocNet *n, uint32_t node, int timed);
+/* A timed access issued with `token` has completed (called by the memory's shell). Bits
+ * 63:32 of a token give the NoC whose NIU issued it (one memory serves both NoCs). */
+void noc_net_mem_done(NocNet *n, uint32_t node, uint64_t token);
 uint64_t noc_net_step(NocNet *n, uint64_t now);
 int noc_net_quiescent(const NocNet *n); /* no flit, packet or command anywhere */
 void noc_net_reset_window(NocNet *n);   /* restart per-link window counters */

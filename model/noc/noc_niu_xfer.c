@@ -176,6 +176,9 @@ static void start_command(NocNet *n, uint32_t node, uint64_t now)
 static void start_response(NocNet *n, uint32_t node)
 {
     NocNiu *u = &n->nius[node];
+    const NocPacket *head = &n->pkts[u->resp_q[u->resp_rd]];
+    if (head->type != NOC_PKT_RD_RESP && head->mem_done < head->mem_needed)
+        return; /* an acknowledgement leaves once its writes have completed */
     uint32_t v = noc_vc_alloc(n, &u->inj, NOC_CLASS_RESP, 0, 0);
     if (v == NOC_NONE)
         return;
@@ -237,6 +240,8 @@ static void inject(NocNet *n, uint32_t node, uint64_t now)
         uint32_t s = u->inj_seq[v];
         if (s == 1 && p->mcast && p->reserve && p->head_copies > 0)
             continue; /* path reservation: data waits until the header has reached every leaf */
+        if (s > 0 && p->type == NOC_PKT_RD_RESP && p->mem_done < p->mem_needed && p->mem_done < s)
+            continue; /* timed memory: data flit s leaves once s reads have completed */
         NocFlit f;
         f.pkt = k;
         f.seq = (uint16_t)s;
@@ -268,10 +273,17 @@ static void inject(NocNet *n, uint32_t node, uint64_t now)
 
 /* ------------------------------------------------------------------ target side */
 
-static void push_response(NocNet *n, uint32_t node, const NocPacket *req, NocPktType type,
-                          uint32_t value)
+static void queue_response(NocNet *n, uint32_t node, uint32_t k)
 {
     NocNiu *u = &n->nius[node];
+    BH_ASSERT(u->resp_n < n->cfg.niu_response_slots);
+    u->resp_q[(u->resp_rd + u->resp_n) % n->cfg.niu_response_slots] = k;
+    u->resp_n++;
+}
+
+static uint32_t make_response(NocNet *n, uint32_t node, const NocPacket *req, NocPktType type,
+                              uint32_t value)
+{
     uint32_t k = noc_pkt_alloc(n);
     NocPacket *r = &n->pkts[k];
     r->type = (uint8_t)type;
@@ -291,9 +303,15 @@ static void push_response(NocNet *n, uint32_t node, const NocPacket *req, NocPkt
         r->at_data = value;
         r->len = 4;
     }
-    BH_ASSERT(u->resp_n < n->cfg.niu_response_slots);
-    u->resp_q[(u->resp_rd + u->resp_n) % n->cfg.niu_response_slots] = k;
-    u->resp_n++;
+    return k;
+}
+
+static uint32_t push_response(NocNet *n, uint32_t node, const NocPacket *req, NocPktType type,
+                              uint32_t value)
+{
+    uint32_t k = make_response(n, node, req, type, value);
+    queue_response(n, node, k);
+    return k;
 }
 
 static uint32_t atomic(NocNet *n, uint32_t node, const NocPacket *p)
@@ -359,7 +377,8 @@ static int needs_response(const NocPacket *p)
            ((p->type == NOC_PKT_WR_REQ || p->type == NOC_PKT_AT_REQ) && !p->posted);
 }
 
-static void consume(NocNet *n, uint32_t node, NocPacket *p, const NocFlit *f, uint64_t now)
+static void consume(NocNet *n, uint32_t node, uint32_t vc, NocPacket *p, const NocFlit *f,
+                    uint64_t now)
 {
     NocNiu *u = &n->nius[node];
     int marked = !p->posted;
@@ -371,7 +390,12 @@ static void consume(NocNet *n, uint32_t node, NocPacket *p, const NocFlit *f, ui
         case NOC_PKT_RD_REQ:
             count(u, NOC_CNT_SLV_REQ_ACCEPTED, 1);
             count(u, NOC_CNT_SLV_RD_REQ_RECEIVED, 1);
-            push_response(n, node, p, NOC_PKT_RD_RESP, 0);
+            uint32_t k = push_response(n, node, p, NOC_PKT_RD_RESP, 0);
+            if (u->timed_mem) { /* the data leaves as the memory delivers it */
+                n->pkts[k].mem_needed = (uint16_t)(n->pkts[k].nflits - 1);
+                u->job_pkt[(u->job_rd + u->job_n) % n->cfg.niu_response_slots] = k;
+                u->job_n++;
+            }
             break;
         case NOC_PKT_AT_REQ: {
             count(u, NOC_CNT_SLV_REQ_ACCEPTED, 1);
@@ -391,6 +415,12 @@ static void consume(NocNet *n, uint32_t node, NocPacket *p, const NocFlit *f, ui
             count(u,
                   marked ? NOC_CNT_SLV_NONPOSTED_WR_REQ_STARTED : NOC_CNT_SLV_POSTED_WR_REQ_STARTED,
                   1);
+            if (!p->inline_wr && u->timed_mem && marked) {
+                /* the acknowledgement counts the writes as the memory completes them */
+                uint32_t k = make_response(n, node, p, NOC_PKT_WR_ACK, 0);
+                n->pkts[k].mem_needed = (uint16_t)(p->nflits - 1);
+                u->ej_ack[vc] = k;
+            }
             if (p->inline_wr) {
                 count(u,
                       marked ? NOC_CNT_SLV_NONPOSTED_WR_REQ_RECEIVED
@@ -423,7 +453,8 @@ static void consume(NocNet *n, uint32_t node, NocPacket *p, const NocFlit *f, ui
         return;
     }
     if (p->type == NOC_PKT_WR_REQ) {
-        write_data(n, node, p, f);
+        if (!u->timed_mem || p->byte_enable)
+            write_data(n, node, p, f); /* timed writes carried their data in the request */
         count(u,
               marked ? NOC_CNT_SLV_NONPOSTED_WR_DATA_WORD_RECEIVED
                      : NOC_CNT_SLV_POSTED_WR_DATA_WORD_RECEIVED,
@@ -436,7 +467,12 @@ static void consume(NocNet *n, uint32_t node, NocPacket *p, const NocFlit *f, ui
             delivered(n, node, p, now);
             if (marked) {
                 count(u, NOC_CNT_SLV_WR_ACK_SENT, 1);
-                push_response(n, node, p, NOC_PKT_WR_ACK, 0);
+                if (u->ej_ack[vc] != NOC_NONE) {
+                    queue_response(n, node, u->ej_ack[vc]);
+                    u->ej_ack[vc] = NOC_NONE;
+                } else {
+                    push_response(n, node, p, NOC_PKT_WR_ACK, 0);
+                }
             }
         }
     } else if (p->type == NOC_PKT_RD_RESP) {
@@ -447,6 +483,50 @@ static void consume(NocNet *n, uint32_t node, NocPacket *p, const NocFlit *f, ui
             uncount_id(u, NOC_CNT_MST_REQS_OUTSTANDING_ID0 + p->tid);
             delivered(n, node, p, now);
         }
+    }
+}
+
+/* The memory may serve both NoCs of a tile: the token says which network's packet waits. */
+static uint64_t mem_token(const NocNet *n, uint32_t pkt)
+{
+    return ((uint64_t)n->cfg.noc_id << 32) | pkt;
+}
+
+static int timed_write(NocNet *n, uint32_t node, uint32_t vc, const NocPacket *p, const NocFlit *f)
+{
+    uint32_t fb = n->cfg.flit_bytes, off = (f->seq - 1u) * fb;
+    uint32_t ack = n->nius[node].ej_ack[vc];
+    BhStatus st = n->mem.request(n->nius[node].mem_ctx, 1, p->wr_addr + off,
+                                 BH_MIN(fb, p->len - off), f->data, mem_token(n, ack));
+    if (st == BH_ERR_FULL)
+        return 0;
+    if (st != BH_OK) { /* not accepted at all: count it done so the acknowledgement leaves */
+        mem_error(n, node, "write", p->wr_addr + off, fb, st);
+        if (ack != NOC_NONE)
+            n->pkts[ack].mem_done++;
+    }
+    return 1;
+}
+
+/* Issues the next read access of the oldest response waiting for data: one per cycle. */
+static void issue_reads(NocNet *n, uint32_t node)
+{
+    NocNiu *u = &n->nius[node];
+    uint32_t k = u->job_pkt[u->job_rd];
+    NocPacket *p = &n->pkts[k];
+    uint32_t fb = n->cfg.flit_bytes, off = u->job_next * fb;
+    BhStatus st = n->mem.request(u->mem_ctx, 0, p->rd_addr + off, BH_MIN(fb, p->len - off), NULL,
+                                 mem_token(n, k));
+    if (st == BH_ERR_FULL)
+        return;
+    if (st != BH_OK) {
+        mem_error(n, node, "read", p->rd_addr + off, fb, st);
+        p->mem_done++;
+    }
+    if (++u->job_next == p->mem_needed) {
+        u->job_next = 0;
+        u->job_rd = (uint16_t)((u->job_rd + 1) % n->cfg.niu_response_slots);
+        u->job_n--;
     }
 }
 
@@ -469,6 +549,11 @@ static void eject(NocNet *n, uint32_t node, uint64_t now)
             refused = 1;
             continue;
         }
+        if (f->seq > 0 && u->timed_mem && p->type == NOC_PKT_WR_REQ && !p->byte_enable &&
+            !timed_write(n, node, v, p, f)) {
+            refused = 1;
+            continue; /* the memory is not taking writes: the flit waits in the buffer */
+        }
         NocFlit flit = *f;
         iv->rd = (uint16_t)((iv->rd + 1) % n->cfg.vc_buffer_flits);
         if (--iv->n == 0)
@@ -477,7 +562,7 @@ static void eject(NocNet *n, uint32_t node, uint64_t now)
         n->flits_ejected++;
         n->last_progress = now;
         u->ej_rr = (uint16_t)v;
-        consume(n, node, p, &flit, now);
+        consume(n, node, v, p, &flit, now);
         if (flit.tail && --p->copies == 0)
             noc_pkt_release(n, k);
         return;
@@ -493,6 +578,8 @@ void noc_niu_step(NocNet *n, uint32_t node, uint64_t now)
         eject(n, node, now);
     if (u->cmd_q_n)
         start_command(n, node, now);
+    if (u->job_n)
+        issue_reads(n, node);
     if (u->resp_n)
         start_response(n, node);
     if (u->inj_busy)

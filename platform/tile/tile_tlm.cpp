@@ -42,7 +42,7 @@ TileTlm::TileTlm(sc_core::sc_module_name name, const BhTile &tile, NocNetTlm *no
 
 NocMemOps TileTlm::mem_ops()
 {
-    return NocMemOps{&TileTlm::mem_read, &TileTlm::mem_write};
+    return NocMemOps{&TileTlm::mem_read, &TileTlm::mem_write, nullptr};
 }
 
 tlm::tlm_response_status TileTlm::niu_access(uint32_t noc, uint32_t off,

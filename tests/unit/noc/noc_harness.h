@@ -23,6 +23,15 @@ typedef struct Harness {
     HNode ctx[BH_GRID_MAX_NODES];
     NocTraffic *traffic;
     uint64_t now;
+    /* timed memory: every access takes timed_latency cycles; at most timed_cap in flight
+     * per node */
+    uint32_t timed_latency, timed_cap;
+    struct HReq {
+        uint64_t done_at, token;
+        uint32_t node0;
+    } pend[4096];
+    uint32_t npend, in_flight[BH_GRID_MAX_NODES];
+    uint64_t timed_reads, timed_writes;
     struct HNoc {
         struct Harness *h;
         uint32_t noc;
@@ -54,6 +63,9 @@ static inline BhStatus h_write(void *ctx, uint64_t addr, const void *buf, uint32
     memcpy(c->h->mem + (size_t)c->node0 * c->h->mem_bytes + addr, buf, len);
     return BH_OK;
 }
+
+static inline BhStatus h_request(void *ctx, int is_write, uint64_t addr, uint32_t len,
+                                 const void *wdata, uint64_t token);
 
 static inline uint8_t *h_mem(Harness *h, uint32_t node0, uint32_t addr)
 {
@@ -89,7 +101,7 @@ static inline void h_init(Harness *h, uint32_t topology, uint32_t w, uint32_t hh
 
 static inline void h_start(Harness *h)
 {
-    NocMemOps ops = {h_read, h_write};
+    NocMemOps ops = {h_read, h_write, h_request};
     for (uint32_t k = 0; k < h->nnocs; k++) {
         if (noc_net_init(&h->net[k], &h->cfg[k], &ops) != BH_OK)
             abort();
@@ -137,12 +149,49 @@ static inline uint32_t h_counter(Harness *h, uint32_t k, uint32_t node, uint32_t
     return h_rd(h, k, node, 0x200 + 4 * idx);
 }
 
+static inline BhStatus h_request(void *ctx, int is_write, uint64_t addr, uint32_t len,
+                                 const void *wdata, uint64_t token)
+{
+    HNode *c = ctx;
+    Harness *h = c->h;
+    if (h->in_flight[c->node0] >= h->timed_cap || h->npend == 4096)
+        return BH_ERR_FULL;
+    if (addr + len > h->mem_bytes)
+        return BH_ERR_ADDR;
+    if (is_write) {
+        memcpy(h->mem + (size_t)c->node0 * h->mem_bytes + addr, wdata, len);
+        h->timed_writes++;
+    } else {
+        h->timed_reads++;
+    }
+    h->in_flight[c->node0]++;
+    h->pend[h->npend++] = (struct HReq){h->now + h->timed_latency, token, c->node0};
+    return BH_OK;
+}
+
+static inline uint32_t h_frame(const Harness *h, uint32_t noc, uint32_t node0);
+static inline void h_complete_timed(Harness *h)
+{
+    for (uint32_t i = 0; i < h->npend;) {
+        struct HReq r = h->pend[i];
+        if (r.done_at > h->now) {
+            i++;
+            continue;
+        }
+        h->pend[i] = h->pend[--h->npend];
+        h->in_flight[r.node0]--;
+        uint32_t noc = (uint32_t)(r.token >> 32);
+        noc_net_mem_done(&h->net[noc], h_frame(h, noc, r.node0), r.token);
+    }
+}
+
 /* Steps every NoC one cycle at a time until `until` or until all are quiescent. */
 static inline void h_run(Harness *h, uint64_t until)
 {
     while (h->now < until) {
         h->now++;
-        int busy = 0;
+        h_complete_timed(h);
+        int busy = h->npend != 0;
         for (uint32_t k = 0; k < h->nnocs; k++) {
             noc_net_step(&h->net[k], h->now);
             busy |= !noc_net_quiescent(&h->net[k]);

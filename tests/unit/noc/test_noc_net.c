@@ -280,6 +280,55 @@ static void test_blocked_network_is_described(void)
     h_destroy(&h);
 }
 
+/* A timed memory (a DRAM endpoint): read data leaves as the memory delivers it, a write's
+ * acknowledgement waits for the writes to complete, and a memory that takes only a few
+ * accesses at a time paces the NIU (back-pressure, not loss). */
+static void test_timed_memory_paces_the_niu(void)
+{
+    Harness h;
+    h_init(&h, BH_TOPO_BLACKHOLE, 17, 12, MEM);
+    h_start(&h);
+    h.timed_latency = 50;
+    h.timed_cap = 4;
+    uint32_t s = 3 * 17 + 2, d = 11 * 17 + 0, len = 4096, flits = len / 64;
+    noc_net_set_timed_memory(&h.net[0], d, 1);
+    fill_pattern(h_mem(&h, d, 0x8000), len, 3);
+    uint64_t t0 = h.now;
+    CHECK_OK(h_reg(&h, 0, s, 1, NOC_R_TARG_ADDR_LO, 0x8000));
+    CHECK_OK(h_reg(&h, 0, s, 1, NOC_R_TARG_ADDR_HI, h_xy(&h, d)));
+    CHECK_OK(h_reg(&h, 0, s, 1, NOC_R_RET_ADDR_LO, 0x1000));
+    CHECK_OK(h_reg(&h, 0, s, 1, NOC_R_RET_ADDR_HI, h_xy(&h, s)));
+    CHECK_OK(h_reg(&h, 0, s, 1, NOC_R_CTRL, NOC_CTRL_TYPE_RD));
+    CHECK_OK(h_reg(&h, 0, s, 1, NOC_R_AT_LEN_BE, len));
+    CHECK_OK(h_reg(&h, 0, s, 1, NOC_R_CMD_CTRL, 1));
+    h_run(&h, t0 + 100000);
+    CHECK(same_pattern(h_mem(&h, s, 0x1000), len, 3));
+    CHECK_EQ_U64(h.timed_reads, flits);
+    /* 4 accesses per 50 cycles at most: the read cannot finish sooner */
+    CHECK(h.now - t0 >= (uint64_t)flits / 4 * 50);
+    CHECK_EQ_U32(h_counter(&h, 0, s, NOC_CNT_MST_RD_RESP_RECEIVED), 1);
+
+    /* a non-posted write: data lands (delivery), the ack comes only after the writes */
+    noc_net_set_delivery(&h.net[0], record_node, NULL);
+    fill_pattern(h_mem(&h, s, 0x2000), len, 9);
+    t0 = h.now;
+    issue_write(&h, 0, s, d, 0x2000, 0xA000, len, 0, t0);
+    uint64_t landed = 0;
+    while (h_counter(&h, 0, s, NOC_CNT_MST_WR_ACK_RECEIVED) == 0 && h.now < t0 + 100000) {
+        h_run(&h, h.now + 1);
+        if (!landed && last_node == d)
+            landed = h.now;
+    }
+    CHECK(landed > 0);
+    CHECK(h.now >= landed + h.timed_latency); /* the last write completes, then the ack flies */
+    CHECK(same_pattern(h_mem(&h, d, 0xA000), len, 9));
+    CHECK_EQ_U64(h.timed_writes, flits);
+    h_run(&h, h.now + 10000);
+    CHECK(noc_net_quiescent(&h.net[0]));
+    CHECK_EQ_U64(h.net[0].guest_errors, 0);
+    h_destroy(&h);
+}
+
 static uint64_t sat_cycles(void)
 {
     const char *e = getenv("BH_TEST_SAT_CYCLES");
@@ -411,6 +460,7 @@ int main(void)
     RUN(test_atomic_increment);
     RUN(test_multicast_data);
     RUN(test_blocked_network_is_described);
+    RUN(test_timed_memory_paces_the_niu);
     RUN(test_saturation_drains_every_pattern);
     return check_failures();
 }
