@@ -49,6 +49,7 @@ static bool compute_tile(const BhGrid &g, const std::string &key, const std::str
     return true;
 }
 
+/* in NocPattern order; dram_stream is not a NoC pattern and maps to "none" */
 static const char *const kPatterns[] = {"none",      "uniform", "transpose", "hotspot",
                                         "neighbour", "gather",  "multicast"};
 static const char *const kOps[] = {"write", "posted_write", "read", "atomic"};
@@ -61,6 +62,8 @@ static uint32_t index_of(const char *const *names, size_t n, const char *v)
             return (uint32_t)i;
     return 0; /* the loader has already checked enum values */
 }
+
+static bool plan_dram_stream(const BhParams &p, ChipPlan *plan, std::string *err);
 
 bool plan_chip(const BhParams &p, ChipPlan *plan, std::string *err)
 {
@@ -209,6 +212,79 @@ bool plan_chip(const BhParams &p, ChipPlan *plan, std::string *err)
     if (t.pattern != NOC_PAT_NONE &&
         noc_traffic_config_check(&t, (uint32_t)plan->injectors.size(), why, sizeof why) != BH_OK)
         return fail(err, why);
+    plan->dram_stream = !std::strcmp(p.workload_name, "dram_stream");
+    if (plan->dram_stream && !plan_dram_stream(p, plan, err))
+        return false;
+    return true;
+}
+
+/* dram_stream: cores, controllers and their endpoints, the interleaved buffer. */
+static bool plan_dram_stream(const BhParams &p, ChipPlan *plan, std::string *err)
+{
+    const BhGrid &g = *plan->grid;
+    if (g.cfg.topology != BH_TOPO_BLACKHOLE)
+        return fail(err, "workload.name: dram_stream needs the blackhole topology (it has the "
+                         "GDDR6 controllers), got " +
+                             std::string(p.chip_topology));
+    DramStreamConfig &d = plan->dram;
+    d = DramStreamConfig{};
+    d.w = g.w;
+    d.h = g.h;
+    d.mirror_noc1 = 1;
+    d.noc_mask = plan->traffic.noc_mask;
+    d.page_bytes = (uint32_t)p.workload_page_bytes;
+    d.read_fraction = p.workload_read_fraction;
+    d.in_flight = (uint32_t)p.workload_in_flight;
+    d.port = (int32_t)p.workload_dram_port;
+    d.random = !std::strcmp(p.workload_dram_pattern, "random");
+    d.buffer_bytes = (uint64_t)p.workload_dram_buffer_bytes;
+    d.dram_base = 0;
+    d.l1_addr = (uint64_t)p.workload_dst_addr;
+    d.l1_bytes = kL1Bytes;
+    d.open_loop = (uint32_t)p.workload_open_loop;
+    d.rate = p.workload_rate;
+    d.seed = (uint64_t)p.sim_seed;
+    d.warmup = plan->traffic.warmup;
+    d.stop = plan->traffic.stop;
+    /* controllers: every enabled one, or the listed ones (which must be enabled) */
+    std::vector<int> banks;
+    if (!std::strcmp(p.workload_banks, "all")) {
+        for (int c = 0; c < BH_DRAM_CONTROLLERS; c++)
+            if (!(g.cfg.disabled_dram_mask & (1u << c)))
+                banks.push_back(c);
+    } else {
+        if (!parse_int_list("workload.banks", p.workload_banks, 0, BH_DRAM_CONTROLLERS - 1, &banks,
+                            err))
+            return false;
+        for (int c : banks)
+            if (g.cfg.disabled_dram_mask & (1u << c))
+                return fail(err, "workload.banks: controller " + std::to_string(c) +
+                                     " is disabled on " + p.chip_product);
+        if (banks.empty())
+            return fail(err, "workload.banks: name at least one controller");
+    }
+    d.banks = (uint32_t)banks.size();
+    for (uint32_t i = 0; i < g.w * g.h; i++) {
+        const BhTile &t = g.tiles[i];
+        if (t.kind != BH_TILE_DRAM)
+            continue;
+        for (uint32_t b = 0; b < d.banks; b++)
+            if (banks[b] == t.index)
+                d.bank_node[b][t.dram_port] = i;
+    }
+    /* cores: the first workload.cores enabled Tensix tiles in row-major order */
+    plan->cores.clear();
+    for (uint32_t i = 0; i < g.w * g.h; i++)
+        if (is_compute(g.tiles[i]) &&
+            (p.workload_cores == 0 || plan->cores.size() < (size_t)p.workload_cores))
+            plan->cores.push_back(i);
+    if (p.workload_cores > 0 && plan->cores.size() < (size_t)p.workload_cores)
+        return fail(err, "workload.cores: " + std::string(p.chip_product) + " has only " +
+                             std::to_string(plan->cores.size()) + " enabled Tensix cores, got " +
+                             std::to_string(p.workload_cores));
+    char why[256];
+    if (dram_stream_config_check(&d, (uint32_t)plan->cores.size(), why, sizeof why) != BH_OK)
+        return fail(err, why);
     return true;
 }
 
@@ -256,17 +332,28 @@ Chip::Chip(sc_core::sc_module_name name, const ChipPlan &plan, bool trace_busy)
             socket_of[i] = sockets++;
         tiles_.push_back(std::move(tile));
     }
-    if (plan.traffic.pattern != NOC_PAT_NONE && plan.traffic.rate > 0.0) {
-        traffic_ =
-            std::make_unique<TrafficTlm>("workload", plan.traffic, plan.injectors, socket_of, clk_);
+    WorkloadTlm::Factory make;
+    const std::vector<uint32_t> *sources = &plan.injectors;
+    if (plan.dram_stream) {
+        make = [&plan](const NocTrafficIo &io) -> std::unique_ptr<WorkloadModel> {
+            return std::make_unique<DramStreamWorkload>(plan.dram, plan.cores, io);
+        };
+        sources = &plan.cores;
+    } else if (plan.traffic.pattern != NOC_PAT_NONE && plan.traffic.rate > 0.0) {
+        make = [&plan](const NocTrafficIo &io) -> std::unique_ptr<WorkloadModel> {
+            return std::make_unique<SyntheticTraffic>(plan.traffic, plan.injectors, io);
+        };
+    }
+    if (make) {
+        workload_ = std::make_unique<WorkloadTlm>("workload", make, plan.traffic, socket_of, clk_);
         for (auto &tile : tiles_)
             if (is_compute(tile->tile()))
-                traffic_->mmio_out.bind(tile->mmio);
+                workload_->mmio_out.bind(tile->mmio);
         for (uint32_t k = 0; k < plan.n_nocs; k++)
-            noc_net_set_delivery(&nocs_[k]->net(), &TrafficTlm::delivered,
-                                 traffic_->delivery_ctx(k));
+            noc_net_set_delivery(&nocs_[k]->net(), &WorkloadTlm::delivered,
+                                 workload_->delivery_ctx(k));
         /* source buffers hold a pattern that names the sender, so moved data is recognisable */
-        for (uint32_t node : plan.injectors) {
+        for (uint32_t node : *sources) {
             std::vector<uint8_t> buf(plan.traffic.packet_bytes);
             for (size_t b = 0; b < buf.size(); b++)
                 buf[b] = (uint8_t)(node * 31u + b);
@@ -289,6 +376,19 @@ uint64_t Chip::dram_resident_bytes() const
     for (auto &d : dram_)
         sum += d->resident_bytes();
     return sum;
+}
+
+} // namespace bh
+
+namespace bh
+{
+
+boost::json::object Chip::dram_report() const
+{
+    boost::json::object d;
+    /* untimed stores: the peak is the interface's, 16 GT/s x 32 bits per controller */
+    d["peak_gbps"] = 64.0 * plan_.dram.banks;
+    return d;
 }
 
 } // namespace bh

@@ -5,6 +5,7 @@
  * synthetic workload. */
 #ifndef BH_CHIP_H
 #define BH_CHIP_H
+#include <boost/json.hpp>
 #include <memory>
 #include <string>
 #include <systemc>
@@ -15,7 +16,9 @@
 #include "platform/clock.h"
 #include "platform/mem/memory_tlm.h"
 #include "platform/noc/noc_net_tlm.h"
-#include "platform/noc/traffic_tlm.h"
+#include "model/noc/dram_stream.h"
+#include "platform/noc/workload_tlm.h"
+#include "platform/noc/workloads.h"
 #include "platform/params.h"
 #include "platform/tile/tile_tlm.h"
 
@@ -31,6 +34,9 @@ struct ChipPlan {
     uint32_t n_nocs = 0;
     NocTrafficConfig traffic{};
     std::vector<uint32_t> injectors; /* NoC0 node indices */
+    bool dram_stream = false;        /* the dram_stream workload instead of synthetic traffic */
+    DramStreamConfig dram{};
+    std::vector<uint32_t> cores; /* dram_stream: NoC0 node indices */
     double aiclk_mhz = 1350.0;
 };
 
@@ -58,9 +64,9 @@ class Chip : public sc_core::sc_module
     {
         return *nocs_[k];
     }
-    TrafficTlm *traffic()
+    WorkloadTlm *workload()
     {
-        return traffic_.get();
+        return workload_.get();
     }
     TileTlm &tile_at(uint32_t x, uint32_t y)
     {
@@ -69,6 +75,7 @@ class Chip : public sc_core::sc_module
     void trace(sc_core::sc_trace_file *tf);
     uint32_t noc0_node_of_frame(uint32_t noc, uint32_t frame_node) const;
     uint64_t dram_resident_bytes() const;
+    boost::json::object dram_report() const; /* peak and per-controller figures */
 
   private:
     const ChipPlan &plan_;
@@ -78,7 +85,7 @@ class Chip : public sc_core::sc_module
     std::unique_ptr<MemoryTlm> nothing_;
     std::vector<MemoryTlm *> l1_of_node_;
     std::vector<std::unique_ptr<TileTlm>> tiles_;
-    std::unique_ptr<TrafficTlm> traffic_;
+    std::unique_ptr<WorkloadTlm> workload_;
 };
 
 } // namespace bh

@@ -114,7 +114,7 @@ static std::string run_loop(Chip &chip, const BhParams &p, bool quiet, RunInfo *
         /* 3. done? */
         if (now < cycles)
             continue;
-        bool idle = !chip.traffic() || noc_traffic_idle(&chip.traffic()->traffic(), now);
+        bool idle = !chip.workload() || chip.workload()->model().idle(now);
         for (uint32_t k = 0; k < chip.n_nocs(); k++)
             idle = idle && noc_net_quiescent(&chip.noc(k).net());
         if (idle || !p.sim_drain)

@@ -38,6 +38,26 @@ static json::array xy(uint32_t node, uint32_t w)
     return json::array{node % w, node / w};
 }
 
+static json::object latency_json(const NocLatency &l)
+{
+    return {{"count", l.count},
+            {"mean", l.count ? (double)l.sum / (double)l.count : 0.0},
+            {"p50", noc_latency_percentile(&l, 0.50)},
+            {"p99", noc_latency_percentile(&l, 0.99)},
+            {"max", l.max}};
+}
+
+static json::object dram_stream_json(const DramStreamStats &s)
+{
+    return {{"reads", s.reads},
+            {"writes", s.writes},
+            {"bytes_read", s.bytes_read},
+            {"bytes_written", s.bytes_written},
+            {"read_latency", latency_json(s.read_latency)},
+            {"write_latency", latency_json(s.write_latency)},
+            {"dropped_at_source", s.dropped}};
+}
+
 boost::json::object build_report(Chip &chip, const BhParams &p, const RunInfo &run)
 {
     const ChipPlan &plan = chip.plan();
@@ -63,27 +83,29 @@ boost::json::object build_report(Chip &chip, const BhParams &p, const RunInfo &r
                      {"op", p.workload_op},
                      {"rate", p.workload_rate},
                      {"packet_bytes", p.workload_packet_bytes},
-                     {"injectors", plan.injectors.size()}};
-    TrafficTlm *tr = chip.traffic();
+                     {"injectors", plan.dram_stream ? plan.cores.size() : plan.injectors.size()}};
+    const SyntheticTraffic *tr =
+        chip.workload() ? dynamic_cast<const SyntheticTraffic *>(&chip.workload()->model())
+                        : nullptr;
+    const DramStreamWorkload *ds =
+        chip.workload() ? dynamic_cast<const DramStreamWorkload *>(&chip.workload()->model())
+                        : nullptr;
     for (uint32_t k = 0; k < plan.n_nocs; k++) {
         const NocNet &net = chip.noc(k).net();
         json::object n;
         if (tr && (plan.traffic.noc_mask & (1u << k))) {
-            const NocTrafficStats &s = tr->traffic().stats[k];
+            const NocTrafficStats &s = tr->state().stats[k];
             double denom = (double)plan.injectors.size() * (double)run.window_cycles;
-            const NocLatency &l = s.latency;
             n["offered_flits_per_node_cycle"] = (double)s.offered_flits / denom;
             n["accepted_flits_per_node_cycle"] = (double)s.accepted_flits / denom;
-            n["packet_latency"] = {{"count", l.count},
-                                   {"mean", l.count ? (double)l.sum / (double)l.count : 0.0},
-                                   {"p50", noc_latency_percentile(&l, 0.50)},
-                                   {"p99", noc_latency_percentile(&l, 0.99)},
-                                   {"max", l.max}};
+            n["packet_latency"] = latency_json(s.latency);
             n["transfers"] = {{"created", s.created},
                               {"issued", s.issued},
                               {"delivered", s.delivered},
                               {"dropped_at_source", s.dropped}};
         }
+        if (ds && (plan.dram.noc_mask & (1u << k)))
+            n["dram_stream"] = dram_stream_json(ds->state().stats[k]);
         n["flits"] = {{"injected", net.flits_injected},
                       {"forked", net.flits_forked},
                       {"ejected", net.flits_ejected},
@@ -104,6 +126,17 @@ boost::json::object build_report(Chip &chip, const BhParams &p, const RunInfo &r
         n["link_utilisation"] = {{"mean", count ? sum / count : 0.0}, {"max", mx}};
         n["links"] = std::move(links);
         r["noc" + std::to_string(k)] = std::move(n);
+    }
+    if (ds) {
+        uint64_t flits = 0;
+        for (uint32_t k = 0; k < plan.n_nocs; k++)
+            flits += ds->state().stats[k].done_flits;
+        double secs = (double)run.window_cycles / (plan.aiclk_mhz * 1e6);
+        double bytes = (double)flits * plan.noc[0].flit_bytes;
+        json::object d = chip.dram_report();
+        d["total_gbps"] = secs > 0 ? bytes / secs / 1e9 : 0.0;
+        d["banks_used"] = plan.dram.banks;
+        r["dram"] = std::move(d);
     }
     return r;
 }
@@ -139,10 +172,15 @@ void print_summary(const json::object &r, std::FILE *out)
 {
     const json::object &sim = r.at("sim").as_object();
     const json::object &wl = r.at("workload").as_object();
-    std::fprintf(out, "bhsim: %s, workload %s (%s, %lld B) at %.3f flits/node/cycle\n",
-                 r.at("bhsim").at("config").as_string().c_str(), wl.at("name").as_string().c_str(),
-                 wl.at("op").as_string().c_str(), (long long)num(wl.at("packet_bytes")),
-                 num(wl.at("rate")));
+    if (r.contains("dram"))
+        std::fprintf(out, "bhsim: %s, workload dram_stream: %lld cores\n",
+                     r.at("bhsim").at("config").as_string().c_str(),
+                     (long long)num(wl.at("injectors")));
+    else
+        std::fprintf(out, "bhsim: %s, workload %s (%s, %lld B) at %.3f flits/node/cycle\n",
+                     r.at("bhsim").at("config").as_string().c_str(),
+                     wl.at("name").as_string().c_str(), wl.at("op").as_string().c_str(),
+                     (long long)num(wl.at("packet_bytes")), num(wl.at("rate")));
     for (int k = 0; k < 2; k++) {
         std::string key = "noc" + std::to_string(k);
         if (!r.contains(key))
@@ -158,9 +196,25 @@ void print_summary(const json::object &r, std::FILE *out)
                          num(n.at("accepted_flits_per_node_cycle")), num(l.at("mean")),
                          num(l.at("p50")), num(l.at("p99")), num(l.at("max")),
                          100 * num(lu.at("mean")), 100 * num(lu.at("max")));
+        } else if (n.contains("dram_stream")) {
+            const json::object &d = n.at("dram_stream").as_object();
+            const json::object &rl = d.at("read_latency").as_object();
+            const json::object &wl2 = d.at("write_latency").as_object();
+            std::fprintf(out,
+                         "  NoC%d: %lld reads, %lld writes; read latency mean %.0f p99 %.0f, "
+                         "write latency mean %.0f p99 %.0f cycles; links mean %.1f%% max %.1f%%\n",
+                         k, (long long)num(d.at("reads")), (long long)num(d.at("writes")),
+                         num(rl.at("mean")), num(rl.at("p99")), num(wl2.at("mean")),
+                         num(wl2.at("p99")), 100 * num(lu.at("mean")), 100 * num(lu.at("max")));
         } else {
             std::fprintf(out, "  NoC%d: no workload traffic\n", k);
         }
+    }
+    if (r.contains("dram")) {
+        const json::object &d = r.at("dram").as_object();
+        std::fprintf(out, "  DRAM: %.1f GB/s over %lld controllers (peak %.1f GB/s)\n",
+                     num(d.at("total_gbps")), (long long)num(d.at("banks_used")),
+                     num(d.at("peak_gbps")));
     }
     std::fprintf(
         out, "  %.0f cycles in %.2f s: %.0f cycles/s, %.2f M router-cycles/s, peak RSS %.0f MiB\n",

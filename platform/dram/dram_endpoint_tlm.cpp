@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "platform/dram/dram_endpoint_tlm.h"
+#include <cstring>
+
+namespace bh
+{
+
+/* One transaction object per access in flight; found back from the payload by extension. */
+struct SlotExtension : tlm::tlm_extension<SlotExtension> {
+    uint32_t index = 0;
+    tlm::tlm_extension_base *clone() const override
+    {
+        return new SlotExtension(*this);
+    }
+    void copy_from(const tlm::tlm_extension_base &e) override
+    {
+        index = static_cast<const SlotExtension &>(e).index;
+    }
+};
+
+struct DramEndpointTlm::Slot {
+    tlm::tlm_generic_payload gp;
+    SlotExtension ext;
+    uint64_t token = 0;
+    unsigned char data[64] = {};
+};
+
+DramEndpointTlm::DramEndpointTlm(sc_core::sc_module_name name, uint32_t max_in_flight,
+                                 std::function<void(uint64_t)> on_done)
+    : sc_module(name), on_done_(std::move(on_done))
+{
+    out.register_nb_transport_bw(this, &DramEndpointTlm::nb_transport_bw);
+    for (uint32_t i = 0; i < max_in_flight; i++) {
+        Slot *s = new Slot;
+        s->ext.index = i;
+        s->gp.set_extension(&s->ext);
+        slots_.push_back(s);
+        free_.push_back(s);
+    }
+}
+
+DramEndpointTlm::~DramEndpointTlm()
+{
+    for (Slot *s : slots_) {
+        s->gp.clear_extension(&s->ext);
+        delete s;
+    }
+}
+
+BhStatus DramEndpointTlm::request(int is_write, uint64_t addr, uint32_t len, const void *wdata,
+                                  uint64_t token)
+{
+    if (awaiting_end_req_ || free_.empty())
+        return BH_ERR_FULL;
+    if (len > sizeof(Slot::data))
+        return BH_ERR_ACCESS;
+    Slot *s = free_.back();
+    free_.pop_back();
+    s->token = token;
+    tlm::tlm_generic_payload &gp = s->gp;
+    gp.set_command(is_write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
+    gp.set_address(addr);
+    gp.set_data_ptr(s->data);
+    gp.set_data_length(len);
+    gp.set_streaming_width(len);
+    gp.set_byte_enable_ptr(nullptr);
+    gp.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+    if (is_write)
+        std::memcpy(s->data, wdata, len);
+    in_flight_++;
+    tlm::tlm_phase phase = tlm::BEGIN_REQ;
+    sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+    switch (out->nb_transport_fw(gp, phase, delay)) {
+    case tlm::TLM_ACCEPTED: /* wait for END_REQ before sending another */
+        awaiting_end_req_ = &gp;
+        break;
+    case tlm::TLM_UPDATED:
+        if (phase == tlm::BEGIN_RESP) /* answered at once */
+            finish(gp);
+        break;
+    case tlm::TLM_COMPLETED:
+        finish(gp);
+        break;
+    }
+    return BH_OK;
+}
+
+void DramEndpointTlm::finish(tlm::tlm_generic_payload &gp)
+{
+    SlotExtension *ext = nullptr;
+    gp.get_extension(ext);
+    Slot *s = slots_.at(ext->index);
+    if (awaiting_end_req_ == &gp)
+        awaiting_end_req_ = nullptr;
+    in_flight_--;
+    free_.push_back(s);
+    on_done_(s->token); /* errors were reported by the target; the access still ends */
+}
+
+tlm::tlm_sync_enum DramEndpointTlm::nb_transport_bw(tlm::tlm_generic_payload &gp,
+                                                    tlm::tlm_phase &phase, sc_core::sc_time &)
+{
+    if (phase == tlm::END_REQ) {
+        if (awaiting_end_req_ == &gp)
+            awaiting_end_req_ = nullptr;
+        return tlm::TLM_ACCEPTED;
+    }
+    if (phase == tlm::BEGIN_RESP) {
+        finish(gp);
+        return tlm::TLM_COMPLETED; /* END_RESP implied */
+    }
+    return tlm::TLM_ACCEPTED;
+}
+
+} // namespace bh

@@ -1,0 +1,81 @@
+/* platform/noc/workloads.h - the C workload models behind WorkloadModel: each adapter owns
+ * its model's state and forwards step / delivered / idle. */
+#ifndef BH_WORKLOADS_H
+#define BH_WORKLOADS_H
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+#include "model/noc/dram_stream.h"
+#include "model/noc/noc_traffic.h"
+#include "platform/noc/workload_tlm.h"
+
+namespace bh
+{
+
+class SyntheticTraffic : public WorkloadModel
+{
+  public:
+    SyntheticTraffic(const NocTrafficConfig &cfg, const std::vector<uint32_t> &injectors,
+                     const NocTrafficIo &io)
+    {
+        if (noc_traffic_init(&t_, &cfg, injectors.data(), (uint32_t)injectors.size(), &io) != BH_OK)
+            throw std::runtime_error("workload: bad traffic configuration");
+    }
+    ~SyntheticTraffic() override
+    {
+        noc_traffic_destroy(&t_);
+    }
+    uint64_t step(uint64_t now) override
+    {
+        return noc_traffic_step(&t_, now);
+    }
+    void delivered(uint32_t noc, uint64_t tag, uint32_t flits, uint64_t now) override
+    {
+        noc_traffic_delivered(&t_, noc, tag, flits, now);
+    }
+    bool idle(uint64_t now) const override
+    {
+        return noc_traffic_idle(&t_, now);
+    }
+    const NocTraffic &state() const
+    {
+        return t_;
+    }
+
+  private:
+    NocTraffic t_{};
+};
+
+class DramStreamWorkload : public WorkloadModel
+{
+  public:
+    DramStreamWorkload(const DramStreamConfig &cfg, const std::vector<uint32_t> &cores,
+                       const NocTrafficIo &io)
+    {
+        if (dram_stream_init(&d_, &cfg, cores.data(), (uint32_t)cores.size(), &io) != BH_OK)
+            throw std::runtime_error("workload: bad dram_stream configuration");
+    }
+    uint64_t step(uint64_t now) override
+    {
+        return dram_stream_step(&d_, now);
+    }
+    void delivered(uint32_t noc, uint64_t tag, uint32_t flits, uint64_t now) override
+    {
+        dram_stream_delivered(&d_, noc, tag, flits, now);
+    }
+    bool idle(uint64_t now) const override
+    {
+        return dram_stream_idle(&d_, now);
+    }
+    const DramStream &state() const
+    {
+        return d_;
+    }
+
+  private:
+    DramStream d_{};
+};
+
+} // namespace bh
+#endif
