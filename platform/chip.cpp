@@ -134,7 +134,39 @@ bool plan_chip(const BhParams &p, ChipPlan *plan, std::string *err)
             return fail(err, std::string("noc.") + why);
     }
 
-    /* 3. workload */
+    /* 3. DRAM */
+    plan->dram_timed = p.dram_timed != 0;
+    plan->dram_endpoint_in_flight = (uint32_t)p.dram_endpoint_in_flight;
+    Gddr6Config &d = plan->gddr6;
+    d = gddr6_config_for_rate((uint32_t)p.dram_data_rate_mts);
+    d.channels = (uint32_t)p.dram_channels;
+    d.bus_bits = (uint32_t)p.dram_bus_bits;
+    d.bank_groups = (uint32_t)p.dram_bank_groups;
+    d.banks_per_group = (uint32_t)p.dram_banks_per_group;
+    d.rows = (uint32_t)p.dram_rows;
+    d.page_bytes = (uint32_t)p.dram_page_bytes;
+    d.burst_length = (uint32_t)p.dram_burst_length;
+#define BH_DRAM_TIMING(name, ps, ck, lo, hi, doc)                                                  \
+    if (p.dram_##name)                                                                             \
+        d.name = (uint32_t)p.dram_##name;
+    GDDR6_TIMINGS(BH_DRAM_TIMING)
+#undef BH_DRAM_TIMING
+    if (std::strlen(p.dram_address_map) >= sizeof d.address_map)
+        return fail(err, "dram.address_map: at most " + std::to_string(sizeof d.address_map - 1) +
+                             " characters, e.g. \"ro-ba-co-bg-ch\"");
+    std::memcpy(d.address_map, p.dram_address_map, std::strlen(p.dram_address_map) + 1);
+    d.port_fifo_depth = (uint32_t)p.dram_port_fifo_depth;
+    d.read_queue_depth = (uint32_t)p.dram_read_queue_depth;
+    d.write_queue_depth = (uint32_t)p.dram_write_queue_depth;
+    d.write_high_wm = (uint32_t)p.dram_write_high_watermark;
+    d.write_low_wm = (uint32_t)p.dram_write_low_watermark;
+    d.intake_per_cycle = (uint32_t)p.dram_intake_per_cycle;
+    d.page_policy = std::strcmp(p.dram_page_policy, "closed") ? GDDR6_PAGE_OPEN : GDDR6_PAGE_CLOSED;
+    d.refresh = (uint32_t)p.dram_refresh;
+    if (gddr6_config_check(&d, why, sizeof why) != BH_OK)
+        return fail(err, std::string("dram.") + why);
+
+    /* 4. workload */
     NocTrafficConfig &t = plan->traffic;
     t = NocTrafficConfig{};
     t.pattern = index_of(kPatterns, 7, p.workload_name);
@@ -302,10 +334,19 @@ Chip::Chip(sc_core::sc_module_name name, const ChipPlan &plan, bool trace_busy)
         nocs_[k] = std::make_unique<NocNetTlm>(("noc" + std::to_string(k)).c_str(), plan.noc[k],
                                                ops, clk_, trace_busy);
     nothing_ = std::make_unique<MemoryTlm>("unmodeled_memory", 0, false);
+    /* one GDDR6 controller per enabled bank: timed, or an untimed store (dram.timed) */
     if (plan.grid->cfg.topology == BH_TOPO_BLACKHOLE)
-        for (uint32_t c = 0; c < BH_DRAM_CONTROLLERS; c++)
-            dram_.push_back(std::make_unique<MemoryTlm>(("gddr" + std::to_string(c)).c_str(),
-                                                        kDramBytes, true));
+        for (uint32_t c = 0; c < BH_DRAM_CONTROLLERS; c++) {
+            std::string n = "gddr" + std::to_string(c);
+            if (g.cfg.disabled_dram_mask & (1u << c))
+                gddr_.push_back(nullptr), dram_.push_back(nullptr);
+            else if (plan.dram_timed)
+                gddr_.push_back(std::make_unique<Gddr6Tlm>(n.c_str(), plan.gddr6)),
+                    dram_.push_back(nullptr);
+            else
+                gddr_.push_back(nullptr),
+                    dram_.push_back(std::make_unique<MemoryTlm>(n.c_str(), kDramBytes, true));
+        }
     std::vector<int> socket_of(g.w * g.h, -1);
     l1_of_node_.assign(g.w * g.h, nullptr);
     int sockets = 0;
@@ -319,8 +360,13 @@ Chip::Chip(sc_core::sc_module_name name, const ChipPlan &plan, bool trace_busy)
             l1_.push_back(std::make_unique<MemoryTlm>((tname + "_l1").c_str(), kL1Bytes, false));
             tile->mem_out.bind(l1_.back()->port);
             l1_of_node_[i] = l1_.back().get();
-        } else if (t.kind == BH_TILE_DRAM) {
-            tile->mem_out.bind(dram_.at((size_t)t.index)->port);
+        } else if (t.kind == BH_TILE_DRAM && gddr_.at((size_t)t.index)) {
+            Gddr6Tlm &ctl = *gddr_[(size_t)t.index];
+            tile->mem_out.bind(ctl.functional);
+            tile->attach_dram_endpoint(plan.dram_endpoint_in_flight)
+                .out.bind(ctl.port[t.dram_port]);
+        } else if (t.kind == BH_TILE_DRAM && dram_.at((size_t)t.index)) {
+            tile->mem_out.bind(dram_[(size_t)t.index]->port);
         } else {
             tile->mem_out.bind(nothing_->port);
         }
@@ -368,13 +414,20 @@ void Chip::trace(sc_core::sc_trace_file *tf)
 {
     for (auto &t : tiles_)
         t->trace(tf);
+    for (auto &d : gddr_)
+        if (d)
+            d->trace(tf);
 }
 
 uint64_t Chip::dram_resident_bytes() const
 {
     uint64_t sum = 0;
     for (auto &d : dram_)
-        sum += d->resident_bytes();
+        if (d)
+            sum += d->resident_bytes();
+    for (auto &d : gddr_)
+        if (d)
+            sum += d->resident_bytes();
     return sum;
 }
 
@@ -383,11 +436,91 @@ uint64_t Chip::dram_resident_bytes() const
 namespace bh
 {
 
-boost::json::object Chip::dram_report() const
+std::vector<Gddr6Stats> Chip::dram_stats() const
 {
-    boost::json::object d;
-    /* untimed stores: the peak is the interface's, 16 GT/s x 32 bits per controller */
-    d["peak_gbps"] = 64.0 * plan_.dram.banks;
+    std::vector<Gddr6Stats> v(gddr_.size());
+    for (size_t c = 0; c < gddr_.size(); c++)
+        if (gddr_[c])
+            v[c] = gddr_[c]->state().st;
+    return v;
+}
+
+/* Counters are cumulative, so the window is the difference of two snapshots. */
+static Gddr6Stats stats_diff(const Gddr6Stats &a, const Gddr6Stats &b)
+{
+    Gddr6Stats d = b;
+    d.reads -= a.reads;
+    d.writes -= a.writes;
+    d.bytes_read -= a.bytes_read;
+    d.bytes_written -= a.bytes_written;
+    d.rd_bursts -= a.rd_bursts;
+    d.wr_bursts -= a.wr_bursts;
+    d.row_hits -= a.row_hits;
+    d.row_misses -= a.row_misses;
+    d.row_conflicts -= a.row_conflicts;
+    d.activates -= a.activates;
+    d.precharges -= a.precharges;
+    d.refreshes -= a.refreshes;
+    d.bus_busy_cycles -= a.bus_busy_cycles;
+    d.rd_lat_count -= a.rd_lat_count;
+    d.rd_lat_sum -= a.rd_lat_sum;
+    for (uint32_t i = 0; i < GDDR6_LAT_BUCKETS; i++)
+        d.rd_lat_hist[i] -= a.rd_lat_hist[i];
+    d.rq_integral -= a.rq_integral;
+    d.wq_integral -= a.wq_integral;
+    d.integral_cycles -= a.integral_cycles;
+    return d;
+}
+
+boost::json::object Chip::dram_report(const std::vector<Gddr6Stats> &from,
+                                      const std::vector<Gddr6Stats> &to, uint64_t cycles) const
+{
+    namespace json = boost::json;
+    const Gddr6Config &g = plan_.gddr6;
+    double peak_one = (double)g.data_rate_mts * 1e6 * g.channels * g.bus_bits / 8 / 1e9;
+    double secs = (double)cycles / (plan_.aiclk_mhz * 1e6);
+    json::object d;
+    json::array ctls;
+    double total = 0, peak = 0;
+    auto tmp = std::make_unique<Gddr6>(); /* for the percentile helper, which reads st only */
+    for (size_t c = 0; c < gddr_.size(); c++) {
+        if (!gddr_[c])
+            continue;
+        peak += peak_one;
+        Gddr6Stats s = stats_diff(from.at(c), to.at(c));
+        double to_aiclk = plan_.aiclk_mhz * 1e6 / (double)gddr6_clock_hz(&g); /* tCK -> cycles */
+        tmp->st = s;
+        double bytes = (double)(s.bytes_read + s.bytes_written);
+        double gbps = secs > 0 ? bytes / secs / 1e9 : 0;
+        total += gbps;
+        uint64_t bursts = s.row_hits + s.row_misses + s.row_conflicts;
+        double occ = s.integral_cycles ? 1.0 / (double)s.integral_cycles : 0;
+        ctls.push_back(
+            {{"controller", c},
+             {"bytes_read", s.bytes_read},
+             {"bytes_written", s.bytes_written},
+             {"gbps", gbps},
+             {"row_hit_rate", bursts ? (double)s.row_hits / (double)bursts : 0.0},
+             {"row_misses", s.row_misses},
+             {"row_conflicts", s.row_conflicts},
+             {"refreshes", s.refreshes},
+             {"read_latency",
+              {{"unit", "AICLK cycles, controller enqueue to data"},
+               {"count", s.rd_lat_count},
+               {"mean", s.rd_lat_count ? (double)s.rd_lat_sum / s.rd_lat_count * to_aiclk : 0.0},
+               {"p50", (double)gddr6_read_latency_percentile(tmp.get(), 0.50) * to_aiclk},
+               {"p99", (double)gddr6_read_latency_percentile(tmp.get(), 0.99) * to_aiclk}}},
+             {"queue_occupancy",
+              {{"read_mean", (double)s.rq_integral * occ},
+               {"write_mean", (double)s.wq_integral * occ}}},
+             {"data_bus_utilisation",
+              s.integral_cycles ? (double)s.bus_busy_cycles / g.channels / s.integral_cycles
+                                : 0.0}});
+    }
+    d["timed"] = plan_.dram_timed;
+    d["peak_gbps"] = plan_.dram_timed ? peak : 0.0;
+    d["controllers_gbps"] = total;
+    d["controllers"] = std::move(ctls);
     return d;
 }
 

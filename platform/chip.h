@@ -14,6 +14,7 @@
 #include "model/noc/noc_net.h"
 #include "model/noc/noc_traffic.h"
 #include "platform/clock.h"
+#include "platform/dram/gddr6_tlm.h"
 #include "platform/mem/memory_tlm.h"
 #include "platform/noc/noc_net_tlm.h"
 #include "model/noc/dram_stream.h"
@@ -37,6 +38,9 @@ struct ChipPlan {
     bool dram_stream = false;        /* the dram_stream workload instead of synthetic traffic */
     DramStreamConfig dram{};
     std::vector<uint32_t> cores; /* dram_stream: NoC0 node indices */
+    bool dram_timed = true;      /* GDDR6 controllers, else untimed stores */
+    Gddr6Config gddr6{};
+    uint32_t dram_endpoint_in_flight = 64;
     double aiclk_mhz = 1350.0;
 };
 
@@ -75,13 +79,22 @@ class Chip : public sc_core::sc_module
     void trace(sc_core::sc_trace_file *tf);
     uint32_t noc0_node_of_frame(uint32_t noc, uint32_t frame_node) const;
     uint64_t dram_resident_bytes() const;
-    boost::json::object dram_report() const; /* peak and per-controller figures */
+    /* GDDR6 statistics now, one entry per controller (zeros where disabled or untimed) */
+    std::vector<Gddr6Stats> dram_stats() const;
+    /* peak and per-controller figures over the window between two dram_stats() snapshots */
+    boost::json::object dram_report(const std::vector<Gddr6Stats> &from,
+                                    const std::vector<Gddr6Stats> &to, uint64_t cycles) const;
+    const std::vector<std::unique_ptr<Gddr6Tlm>> &gddr() const
+    {
+        return gddr_;
+    }
 
   private:
     const ChipPlan &plan_;
     Clock clk_;
     std::unique_ptr<NocNetTlm> nocs_[2];
-    std::vector<std::unique_ptr<MemoryTlm>> l1_, dram_;
+    std::vector<std::unique_ptr<MemoryTlm>> l1_, dram_; /* dram_: untimed stores */
+    std::vector<std::unique_ptr<Gddr6Tlm>> gddr_;       /* per controller, null if disabled */
     std::unique_ptr<MemoryTlm> nothing_;
     std::vector<MemoryTlm *> l1_of_node_;
     std::vector<std::unique_ptr<TileTlm>> tiles_;

@@ -2,6 +2,7 @@
 #ifndef BH_PARAMS_H
 #define BH_PARAMS_H
 #include <stdint.h>
+#include "model/dram/gddr6.h" /* GDDR6_TIMINGS: the dram.t* keys */
 #ifdef __cplusplus
 extern "C" {
 #endif

@@ -74,10 +74,13 @@ static std::string run_loop(Chip &chip, const BhParams &p, bool quiet, RunInfo *
             target = cycles;
         sc_core::sc_start(clk.time_of(target) - sc_core::sc_time_stamp());
         now = target;
-        if (now == warmup)
+        if (now == warmup) {
             for (uint32_t k = 0; k < chip.n_nocs(); k++)
                 noc_net_reset_window(&chip.noc(k).net());
+            run->dram_from = chip.dram_stats();
+        }
         if (now == cycles) {
+            run->dram_to = chip.dram_stats();
             run->window_flits.clear();
             for (uint32_t k = 0; k < chip.n_nocs(); k++) {
                 const NocNet &net = chip.noc(k).net();

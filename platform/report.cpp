@@ -133,7 +133,7 @@ boost::json::object build_report(Chip &chip, const BhParams &p, const RunInfo &r
             flits += ds->state().stats[k].done_flits;
         double secs = (double)run.window_cycles / (plan.aiclk_mhz * 1e6);
         double bytes = (double)flits * plan.noc[0].flit_bytes;
-        json::object d = chip.dram_report();
+        json::object d = chip.dram_report(run.dram_from, run.dram_to, run.window_cycles);
         d["total_gbps"] = secs > 0 ? bytes / secs / 1e9 : 0.0;
         d["banks_used"] = plan.dram.banks;
         r["dram"] = std::move(d);

@@ -18,6 +18,7 @@ struct RunInfo {
     double peak_rss_mib = 0;
     bool drained = true;
     std::vector<std::vector<uint64_t>> window_flits; /* per NoC per link, frozen at sim.cycles */
+    std::vector<Gddr6Stats> dram_from, dram_to;      /* GDDR6 counters at warmup and sim.cycles */
 };
 
 boost::json::object build_report(Chip &chip, const BhParams &p, const RunInfo &run);

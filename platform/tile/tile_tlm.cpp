@@ -42,7 +42,30 @@ TileTlm::TileTlm(sc_core::sc_module_name name, const BhTile &tile, NocNetTlm *no
 
 NocMemOps TileTlm::mem_ops()
 {
-    return NocMemOps{&TileTlm::mem_read, &TileTlm::mem_write, nullptr};
+    return NocMemOps{&TileTlm::mem_read, &TileTlm::mem_write, &TileTlm::mem_request};
+}
+
+DramEndpointTlm &TileTlm::attach_dram_endpoint(uint32_t max_in_flight)
+{
+    /* a completion names the NoC whose NIU waits (token bits 63:32) */
+    dram_ = std::make_unique<DramEndpointTlm>(
+        (std::string(basename()) + "_dram").c_str(), max_in_flight, [this](uint64_t token) {
+            uint32_t noc = (uint32_t)(token >> 32);
+            noc_net_mem_done(&nocs_[noc]->net(), nodes_[noc], token);
+            nocs_[noc]->kick();
+        });
+    for (uint32_t k = 0; k < n_nocs_; k++)
+        noc_net_set_timed_memory(&nocs_[k]->net(), nodes_[k], 1);
+    return *dram_;
+}
+
+BhStatus TileTlm::mem_request(void *ctx, int is_write, uint64_t addr, uint32_t len,
+                              const void *wdata, uint64_t token)
+{
+    TileTlm *t = static_cast<TileTlm *>(ctx);
+    if (!t->dram_)
+        return BH_ERR_UNSUPPORTED;
+    return t->dram_->request(is_write, addr, len, wdata, token);
 }
 
 tlm::tlm_response_status TileTlm::niu_access(uint32_t noc, uint32_t off,

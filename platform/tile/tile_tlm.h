@@ -13,6 +13,8 @@
 #include <tlm_utils/multi_passthrough_target_socket.h>
 #include <tlm_utils/simple_initiator_socket.h>
 #include "model/chip/bh_grid.h"
+#include <memory>
+#include "platform/dram/dram_endpoint_tlm.h"
 #include "platform/noc/noc_net_tlm.h"
 
 namespace bh
@@ -44,6 +46,8 @@ class TileTlm : public sc_core::sc_module
     TileTlm(sc_core::sc_module_name name, const BhTile &tile, NocNetTlm *nocs[2],
             const uint32_t nodes[2], uint32_t n_nocs, const Clock &clk);
     static NocMemOps mem_ops(); /* NIU memory callbacks; ctx is the TileTlm */
+    /* DRAM endpoints: the timed path to the controller; bind its `out` to a controller port */
+    DramEndpointTlm &attach_dram_endpoint(uint32_t max_in_flight);
     void trace(sc_core::sc_trace_file *tf);
     const BhTile &tile() const
     {
@@ -58,12 +62,15 @@ class TileTlm : public sc_core::sc_module
     BhStatus mem_access(tlm::tlm_command cmd, uint64_t addr, void *buf, uint32_t len);
     static BhStatus mem_read(void *ctx, uint64_t addr, void *buf, uint32_t len);
     static BhStatus mem_write(void *ctx, uint64_t addr, const void *buf, uint32_t len);
+    static BhStatus mem_request(void *ctx, int is_write, uint64_t addr, uint32_t len,
+                                const void *wdata, uint64_t token);
 
     BhTile tile_;
     NocNetTlm *nocs_[2];
     uint32_t nodes_[2];
     uint32_t n_nocs_;
     const Clock &clk_;
+    std::unique_ptr<DramEndpointTlm> dram_;
 };
 
 BhStatus bh_status_from_tlm(tlm::tlm_response_status s);
