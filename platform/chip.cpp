@@ -64,6 +64,7 @@ static uint32_t index_of(const char *const *names, size_t n, const char *v)
 }
 
 static bool plan_dram_stream(const BhParams &p, ChipPlan *plan, std::string *err);
+static bool plan_trace(const BhParams &p, ChipPlan *plan, std::string *err);
 
 bool plan_chip(const BhParams &p, ChipPlan *plan, std::string *err)
 {
@@ -247,6 +248,51 @@ bool plan_chip(const BhParams &p, ChipPlan *plan, std::string *err)
     plan->dram_stream = !std::strcmp(p.workload_name, "dram_stream");
     if (plan->dram_stream && !plan_dram_stream(p, plan, err))
         return false;
+    if (!std::strcmp(p.workload_name, "noc_trace") && !plan_trace(p, plan, err))
+        return false;
+    return true;
+}
+
+/* noc_trace: load and check the trace against this chip; the replay is measured whole. */
+static bool plan_trace(const BhParams &p, ChipPlan *plan, std::string *err)
+{
+    const BhGrid &g = *plan->grid;
+    if (!*p.workload_trace)
+        return fail(err,
+                    "workload.trace: noc_trace needs a trace file (--set workload.trace=FILE)");
+    if (g.cfg.topology != BH_TOPO_BLACKHOLE)
+        return fail(err, "workload.name: noc_trace replays Blackhole traces (chip.topology "
+                         "blackhole), got " +
+                             std::string(p.chip_topology));
+    ChipShape shape;
+    shape.w = (int)g.w;
+    shape.h = (int)g.h;
+    shape.tile_exists = [&g](int x, int y) {
+        const BhTile &t = g.tiles[y * g.w + x];
+        return t.enabled && t.kind != BH_TILE_EMPTY;
+    };
+    for (uint32_t x = 0; x < g.w; x++)
+        if (g.cfg.harvested_tensix_cols & (1u << x))
+            shape.harvested_tensix_cols.push_back((int)x);
+    for (int c = 0; c < BH_DRAM_CONTROLLERS; c++)
+        if (g.cfg.disabled_dram_mask & (1u << c))
+            shape.disabled_dram.push_back(c);
+    for (int c = 0; c < BH_ETH_CHANNELS; c++)
+        if (g.cfg.disabled_eth_mask & (1u << c))
+            shape.disabled_eth.push_back(c);
+    CoordSpace space = !std::strcmp(p.workload_trace_coords, "translated") ? CoordSpace::Translated
+                       : !std::strcmp(p.workload_trace_coords, "native")   ? CoordSpace::NocNative
+                                                                           : CoordSpace::Noc0;
+    plan->trace = std::make_unique<NocTrace>();
+    std::string why;
+    if (!load_noc_trace(p.workload_trace, space, shape, plan->trace.get(), &why))
+        return fail(err, "workload.trace: " + why);
+    for (const NocTraceStream &s : plan->trace->streams)
+        if (!is_compute(g.tiles[s.y * g.w + s.x]) && s.transfers)
+            return fail(err, "workload.trace: processor " + plan->trace->procs[s.proc] + " on (" +
+                                 std::to_string(s.x) + "," + std::to_string(s.y) +
+                                 ") issues transfers, but only Tensix tiles are driven");
+    plan->traffic.warmup = 0;
     return true;
 }
 
@@ -380,7 +426,24 @@ Chip::Chip(sc_core::sc_module_name name, const ChipPlan &plan, bool trace_busy)
     }
     WorkloadTlm::Factory make;
     const std::vector<uint32_t> *sources = &plan.injectors;
-    if (plan.dram_stream) {
+    std::vector<uint32_t> trace_tiles;
+    if (plan.trace) {
+        is_dram_.assign(g.w * g.h, 0);
+        for (uint32_t i = 0; i < g.w * g.h; i++)
+            is_dram_[i] = g.tiles[i].kind == BH_TILE_DRAM;
+        NocReplayConfig rc = {g.w,
+                              g.h,
+                              1,
+                              kL1Bytes,
+                              plan.traffic.src_addr,
+                              plan.traffic.dst_addr,
+                              kL1Bytes - plan.traffic.dst_addr,
+                              is_dram_.data()};
+        make = [&plan, rc](const NocTrafficIo &io) -> std::unique_ptr<WorkloadModel> {
+            return std::make_unique<TraceReplay>(*plan.trace, rc, io);
+        };
+        sources = &trace_tiles;
+    } else if (plan.dram_stream) {
         make = [&plan](const NocTrafficIo &io) -> std::unique_ptr<WorkloadModel> {
             return std::make_unique<DramStreamWorkload>(plan.dram, plan.cores, io);
         };

@@ -14,6 +14,7 @@
 #include "model/noc/noc_net.h"
 #include "model/noc/noc_traffic.h"
 #include "platform/clock.h"
+#include "platform/noc_trace_load.h"
 #include "platform/dram/gddr6_tlm.h"
 #include "platform/mem/memory_tlm.h"
 #include "platform/noc/noc_net_tlm.h"
@@ -37,8 +38,9 @@ struct ChipPlan {
     std::vector<uint32_t> injectors; /* NoC0 node indices */
     bool dram_stream = false;        /* the dram_stream workload instead of synthetic traffic */
     DramStreamConfig dram{};
-    std::vector<uint32_t> cores; /* dram_stream: NoC0 node indices */
-    bool dram_timed = true;      /* GDDR6 controllers, else untimed stores */
+    std::vector<uint32_t> cores;     /* dram_stream: NoC0 node indices */
+    std::unique_ptr<NocTrace> trace; /* noc_trace: the loaded trace */
+    bool dram_timed = true;          /* GDDR6 controllers, else untimed stores */
     Gddr6Config gddr6{};
     uint32_t dram_endpoint_in_flight = 64;
     double aiclk_mhz = 1350.0;
@@ -97,6 +99,7 @@ class Chip : public sc_core::sc_module
     std::vector<std::unique_ptr<Gddr6Tlm>> gddr_;       /* per controller, null if disabled */
     std::unique_ptr<MemoryTlm> nothing_;
     std::vector<MemoryTlm *> l1_of_node_;
+    std::vector<uint8_t> is_dram_; /* per NoC0 node, for the trace replay */
     std::vector<std::unique_ptr<TileTlm>> tiles_;
     std::unique_ptr<WorkloadTlm> workload_;
 };

@@ -56,6 +56,20 @@ static bool writable(const std::string &path, std::string *err)
     return true;
 }
 
+/* The measured window ends: freeze per-link and DRAM counters. */
+static void close_window(Chip &chip, RunInfo *run)
+{
+    run->dram_to = chip.dram_stats();
+    run->window_flits.clear();
+    for (uint32_t k = 0; k < chip.n_nocs(); k++) {
+        const NocNet &net = chip.noc(k).net();
+        std::vector<uint64_t> w(net.n_links);
+        for (uint32_t li = 0; li < net.n_links; li++)
+            w[li] = net.links[li].window_flits;
+        run->window_flits.push_back(std::move(w));
+    }
+}
+
 /* Runs the simulation in slices; returns an empty string or what went wrong. */
 static std::string run_loop(Chip &chip, const BhParams &p, bool quiet, RunInfo *run)
 {
@@ -63,11 +77,13 @@ static std::string run_loop(Chip &chip, const BhParams &p, bool quiet, RunInfo *
     const uint64_t cycles = (uint64_t)p.sim_cycles, warmup = chip.plan().traffic.warmup;
     const uint64_t drain_limit = cycles + (uint64_t)p.sim_drain_limit_cycles;
     const uint64_t slice = 20000;
+    /* a replayed trace is measured whole: the window closes when it has finished */
+    const bool window_to_end = chip.plan().trace != nullptr;
     auto t0 = std::chrono::steady_clock::now(), last_print = t0;
     bool printed = false;
     uint64_t now = 0;
     for (;;) {
-        uint64_t target = now + (now < cycles ? slice : slice / 10);
+        uint64_t target = now + (now < cycles && !window_to_end ? slice : slice / 10);
         if (now < warmup && target > warmup)
             target = warmup;
         if (now < cycles && target > cycles)
@@ -79,17 +95,8 @@ static std::string run_loop(Chip &chip, const BhParams &p, bool quiet, RunInfo *
                 noc_net_reset_window(&chip.noc(k).net());
             run->dram_from = chip.dram_stats();
         }
-        if (now == cycles) {
-            run->dram_to = chip.dram_stats();
-            run->window_flits.clear();
-            for (uint32_t k = 0; k < chip.n_nocs(); k++) {
-                const NocNet &net = chip.noc(k).net();
-                std::vector<uint64_t> w(net.n_links);
-                for (uint32_t li = 0; li < net.n_links; li++)
-                    w[li] = net.links[li].window_flits;
-                run->window_flits.push_back(std::move(w));
-            }
-        }
+        if (now == cycles && !window_to_end)
+            close_window(chip, run);
         /* 1. deadlock: flits held, none moved for noc.deadlock_cycles */
         for (uint32_t k = 0; k < chip.n_nocs(); k++) {
             const NocNet &net = chip.noc(k).net();
@@ -114,14 +121,16 @@ static std::string run_loop(Chip &chip, const BhParams &p, bool quiet, RunInfo *
             last_print = t;
             printed = true;
         }
-        /* 3. done? */
-        if (now < cycles)
+        /* 3. done? (a replay may finish before sim.cycles) */
+        if (now < cycles && !window_to_end)
             continue;
         bool idle = !chip.workload() || chip.workload()->model().idle(now);
         for (uint32_t k = 0; k < chip.n_nocs(); k++)
             idle = idle && noc_net_quiescent(&chip.noc(k).net());
-        if (idle || !p.sim_drain)
+        if (idle || (now >= cycles && !p.sim_drain))
             break;
+        if (now < cycles)
+            continue;
         if (now >= drain_limit) {
             run->drained = false;
             run->cycles = now;
@@ -132,10 +141,14 @@ static std::string run_loop(Chip &chip, const BhParams &p, bool quiet, RunInfo *
     if (printed)
         std::fprintf(stderr, "\n");
     /* a run ends on a slice boundary; report the cycle the last flit moved */
-    uint64_t last = std::min<uint64_t>(now, std::max<uint64_t>(cycles, 0));
+    uint64_t last = window_to_end ? 0 : std::min<uint64_t>(now, cycles);
     for (uint32_t k = 0; k < chip.n_nocs(); k++)
         last = std::max<uint64_t>(last, std::min<uint64_t>(now, chip.noc(k).net().last_progress));
     run->cycles = last;
+    if (window_to_end) {
+        close_window(chip, run);
+        run->window_cycles = last - warmup;
+    }
     run->wall_seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     run->drained = true;

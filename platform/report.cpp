@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "platform/report.h"
+#include <algorithm>
 #include <cstdio>
 #include "platform/config.h"
 #include "platform/heatmap.h"
@@ -56,6 +57,44 @@ static json::object dram_stream_json(const DramStreamStats &s)
             {"read_latency", latency_json(s.read_latency)},
             {"write_latency", latency_json(s.write_latency)},
             {"dropped_at_source", s.dropped}};
+}
+
+/* Per processor and overall: the simulated duration beside the recorded one. */
+static json::object trace_json(const TraceReplay &t, const RunInfo &run)
+{
+    const NocTrace &tr = t.trace();
+    const NocReplay &r = t.state();
+    json::array procs;
+    uint64_t first = UINT64_MAX, last = 0;
+    for (uint32_t i = 0; i < tr.streams.size(); i++) {
+        const NocTraceStream &s = tr.streams[i];
+        const NocReplayStream &st = r.st[i];
+        uint64_t rec =
+            s.count ? tr.events[s.first + s.count - 1].timestamp - tr.events[s.first].timestamp : 0;
+        first = std::min(first, st.started_at);
+        last = std::max(last, st.finished_at);
+        procs.push_back({{"tile", json::array{s.x, s.y}},
+                         {"proc", tr.procs[s.proc]},
+                         {"events", s.count},
+                         {"transfers", s.transfers},
+                         {"simulated_cycles", st.finished_at - st.started_at},
+                         {"recorded_cycles", rec}});
+    }
+    uint64_t transfers = 0, bytes = 0;
+    for (const NocReplayStats &s : r.stats) {
+        transfers += s.transfers;
+        bytes += s.bytes;
+    }
+    return {{"format", tr.format},
+            {"events", tr.events.size()},
+            {"processors", tr.streams.size()},
+            {"transfers", transfers},
+            {"bytes", bytes},
+            {"recorded_cycles", tr.last_ts - tr.first_ts},
+            /* to the last flit delivered, not just the last event issued */
+            {"simulated_cycles", std::max(last, run.cycles) - (first == UINT64_MAX ? 0 : first)},
+            {"golden_cycles", tr.golden_cycles},
+            {"per_processor", std::move(procs)}};
 }
 
 boost::json::object build_report(Chip &chip, const BhParams &p, const RunInfo &run)
@@ -127,6 +166,10 @@ boost::json::object build_report(Chip &chip, const BhParams &p, const RunInfo &r
         n["links"] = std::move(links);
         r["noc" + std::to_string(k)] = std::move(n);
     }
+    const TraceReplay *tr2 =
+        chip.workload() ? dynamic_cast<const TraceReplay *>(&chip.workload()->model()) : nullptr;
+    if (tr2)
+        r["trace"] = trace_json(*tr2, run);
     if (ds) {
         uint64_t flits = 0;
         for (uint32_t k = 0; k < plan.n_nocs; k++)
@@ -172,7 +215,16 @@ void print_summary(const json::object &r, std::FILE *out)
 {
     const json::object &sim = r.at("sim").as_object();
     const json::object &wl = r.at("workload").as_object();
-    if (r.contains("dram"))
+    if (r.contains("trace")) {
+        const json::object &t = r.at("trace").as_object();
+        std::fprintf(out,
+                     "bhsim: %s, replay of %lld events (%lld transfers) on %lld processors: "
+                     "%lld cycles simulated, %lld recorded\n",
+                     r.at("bhsim").at("config").as_string().c_str(), (long long)num(t.at("events")),
+                     (long long)num(t.at("transfers")), (long long)num(t.at("processors")),
+                     (long long)num(t.at("simulated_cycles")),
+                     (long long)num(t.at("recorded_cycles")));
+    } else if (r.contains("dram"))
         std::fprintf(out, "bhsim: %s, workload dram_stream: %lld cores\n",
                      r.at("bhsim").at("config").as_string().c_str(),
                      (long long)num(wl.at("injectors")));
@@ -195,6 +247,9 @@ void print_summary(const json::object &r, std::FILE *out)
                          k, num(n.at("offered_flits_per_node_cycle")),
                          num(n.at("accepted_flits_per_node_cycle")), num(l.at("mean")),
                          num(l.at("p50")), num(l.at("p99")), num(l.at("max")),
+                         100 * num(lu.at("mean")), 100 * num(lu.at("max")));
+        } else if (r.contains("trace")) {
+            std::fprintf(out, "  NoC%d: links mean %.1f%% max %.1f%%\n", k,
                          100 * num(lu.at("mean")), 100 * num(lu.at("max")));
         } else if (n.contains("dram_stream")) {
             const json::object &d = n.at("dram_stream").as_object();

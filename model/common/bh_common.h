@@ -46,7 +46,7 @@ void bh_assert_fail(const char *cond, const char *file, int line) __attribute__(
         static int bh_once_;                                                                       \
         if (!bh_once_) {                                                                           \
             bh_once_ = 1;                                                                          \
-            bh_log(BH_LOG_UNIMP, "not modeled: %s", what);                                         \
+            bh_log(BH_LOG_UNIMP, "%s", what);                                                      \
         }                                                                                          \
     } while (0)
 #define BH_ASSERT(cond)                                                                            \

@@ -54,9 +54,17 @@ tlm::tlm_response_status MemoryTlm::access(tlm::tlm_generic_payload &gp)
     if (gp.get_streaming_width() != gp.get_data_length())
         return tlm::TLM_BURST_ERROR_RESPONSE;
     uint64_t addr = gp.get_address(), len = gp.get_data_length();
+    bool write = gp.is_write();
+    if (!size_) {
+        /* what lies behind PCIe (host memory), Ethernet, ARC, L2CPU and security tiles */
+        BH_LOG_UNIMP_ONCE("memory behind PCIe, Ethernet, ARC, L2CPU and security tiles: reads "
+                          "return zeros, writes are dropped");
+        if (!write)
+            std::memset(gp.get_data_ptr(), 0, len);
+        return tlm::TLM_OK_RESPONSE;
+    }
     if (addr >= size_ || len > size_ - addr)
         return tlm::TLM_ADDRESS_ERROR_RESPONSE;
-    bool write = gp.is_write();
     if (sparse_) {
         BhStatus st = write ? bh_sparse_write(&store_, addr, gp.get_data_ptr(), len)
                             : bh_sparse_read(&store_, addr, gp.get_data_ptr(), len);

@@ -1,8 +1,9 @@
 /* platform/mem/memory_tlm.h - a byte-addressed memory behind a TLM target socket: a Tensix
  * tile's L1 (dense, zero-filled; pages the host never touches cost nothing) or a GDDR6
  * controller's 4 GiB (sparse store, model/mem/bh_sparse_mem.h), shared by the NIUs that
- * reach it. No timing yet: L1 ports and GDDR6 timing are later issues. Size 0 makes a
- * memory where every access is an address error (tiles whose inside is not modeled). */
+ * reach it (when dram.timed is off). No timing: L1 ports are a later issue. Size 0 stands for
+ * what is not modeled behind a tile (PCIe's host memory, Ethernet, ARC, L2CPU, security):
+ * reads return zeros, writes are dropped, and the first access logs that once. */
 #ifndef BH_MEMORY_TLM_H
 #define BH_MEMORY_TLM_H
 #include <cstdint>

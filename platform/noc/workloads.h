@@ -7,7 +7,9 @@
 #include <string>
 #include <vector>
 #include "model/noc/dram_stream.h"
+#include "model/noc/noc_replay.h"
 #include "model/noc/noc_traffic.h"
+#include "platform/noc_trace_load.h"
 #include "platform/noc/workload_tlm.h"
 
 namespace bh
@@ -75,6 +77,48 @@ class DramStreamWorkload : public WorkloadModel
 
   private:
     DramStream d_{};
+};
+
+class TraceReplay : public WorkloadModel
+{
+  public:
+    TraceReplay(const NocTrace &trace, const NocReplayConfig &cfg, const NocTrafficIo &io)
+        : trace_(trace)
+    {
+        char why[256];
+        if (noc_replay_init(&r_, &cfg, trace_.events.data(), trace_.streams.data(),
+                            (uint32_t)trace_.streams.size(), trace_.first_ts, &io, why,
+                            sizeof why) != BH_OK)
+            throw std::runtime_error(why);
+    }
+    ~TraceReplay() override
+    {
+        noc_replay_destroy(&r_);
+    }
+    uint64_t step(uint64_t now) override
+    {
+        return noc_replay_step(&r_, now);
+    }
+    void delivered(uint32_t noc, uint64_t tag, uint32_t flits, uint64_t now) override
+    {
+        noc_replay_delivered(&r_, noc, tag, flits, now);
+    }
+    bool idle(uint64_t) const override
+    {
+        return noc_replay_idle(&r_);
+    }
+    const NocReplay &state() const
+    {
+        return r_;
+    }
+    const NocTrace &trace() const
+    {
+        return trace_;
+    }
+
+  private:
+    const NocTrace &trace_;
+    NocReplay r_{};
 };
 
 } // namespace bh
