@@ -164,8 +164,16 @@ bool plan_chip(const BhParams &p, ChipPlan *plan, std::string *err)
     d.intake_per_cycle = (uint32_t)p.dram_intake_per_cycle;
     d.page_policy = std::strcmp(p.dram_page_policy, "closed") ? GDDR6_PAGE_OPEN : GDDR6_PAGE_CLOSED;
     d.refresh = (uint32_t)p.dram_refresh;
-    if (gddr6_config_check(&d, why, sizeof why) != BH_OK)
-        return fail(err, std::string("dram.") + why);
+    if (gddr6_config_check(&d, why, sizeof why) != BH_OK) {
+        /* the model names its fields; two keys read better spelled out */
+        std::string msg = why;
+        for (auto [field, key] :
+             {std::pair<const char *, const char *>{"write_high_wm", "write_high_watermark"},
+              {"write_low_wm", "write_low_watermark"}})
+            if (msg.rfind(field, 0) == 0)
+                msg = key + msg.substr(std::strlen(field));
+        return fail(err, "dram." + msg);
+    }
 
     /* 4. workload */
     NocTrafficConfig &t = plan->traffic;
@@ -581,6 +589,14 @@ boost::json::object Chip::dram_report(const std::vector<Gddr6Stats> &from,
                                 : 0.0}});
     }
     d["timed"] = plan_.dram_timed;
+    json::object t;
+    t["tck_ps"] = 1e12 / (double)gddr6_clock_hz(&g);
+    t["tburst"] = g.burst_length / GDDR6_BEATS_PER_CK;
+#define BH_DRAM_TIMING(name, ps, ck, lo, hi, doc) t[#name] = g.name;
+    GDDR6_TIMINGS(BH_DRAM_TIMING)
+#undef BH_DRAM_TIMING
+    d["timings_tck"] = std::move(t);
+    d["aiclk_per_tck"] = plan_.aiclk_mhz * 1e6 / (double)gddr6_clock_hz(&g);
     d["peak_gbps"] = plan_.dram_timed ? peak : 0.0;
     d["controllers_gbps"] = total;
     d["controllers"] = std::move(ctls);

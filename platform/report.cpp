@@ -59,6 +59,19 @@ static json::object dram_stream_json(const DramStreamStats &s)
             {"dropped_at_source", s.dropped}};
 }
 
+static size_t injecting_tiles(const ChipPlan &plan)
+{
+    if (plan.trace) {
+        std::vector<std::pair<int, int>> tiles;
+        for (const NocTraceStream &s : plan.trace->streams)
+            if (s.transfers)
+                tiles.emplace_back(s.x, s.y);
+        std::sort(tiles.begin(), tiles.end());
+        return (size_t)(std::unique(tiles.begin(), tiles.end()) - tiles.begin());
+    }
+    return plan.dram_stream ? plan.cores.size() : plan.injectors.size();
+}
+
 /* Per processor and overall: the simulated duration beside the recorded one. */
 static json::object trace_json(const TraceReplay &t, const RunInfo &run)
 {
@@ -122,7 +135,7 @@ boost::json::object build_report(Chip &chip, const BhParams &p, const RunInfo &r
                      {"op", p.workload_op},
                      {"rate", p.workload_rate},
                      {"packet_bytes", p.workload_packet_bytes},
-                     {"injectors", plan.dram_stream ? plan.cores.size() : plan.injectors.size()}};
+                     {"injectors", injecting_tiles(plan)}};
     const SyntheticTraffic *tr =
         chip.workload() ? dynamic_cast<const SyntheticTraffic *>(&chip.workload()->model())
                         : nullptr;

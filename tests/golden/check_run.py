@@ -33,6 +33,8 @@ def main():
     ap.add_argument("--expect-injectors", type=int)
     ap.add_argument("--below-saturation", action="store_true",
                     help="offered load is well below saturation: accepted must match it")
+    ap.add_argument("--dram-min-fraction", type=float,
+                    help="every busy controller reaches this share of its refresh-limited peak")
     ap.add_argument("--saturated", action="store_true",
                     help="offered load is past saturation: accepted must stay under the bound")
     a = ap.parse_args()
@@ -63,6 +65,8 @@ def main():
         check(f["injected"] + f["forked"] == f["ejected"] + f["sunk_at_branch_ends"],
               "noc%d: flits not conserved: %s" % (k, f))
         check(n["guest_errors"] == 0, "noc%d: %d guest errors" % (k, n["guest_errors"]))
+        if "packet_latency" not in n:
+            continue  # dram_stream and trace replays: checked below
         lat = n["packet_latency"]
         check(lat["count"] > 0, "noc%d: no packets measured" % k)
         # a packet needs at least one hop unless it stays in place: floor = NIU in and out + flits
@@ -84,6 +88,31 @@ def main():
                   (k, lat["mean"], 1 + n2r + r2n + hops * hop + flits - 1))
         if a.below_saturation:
             check(abs(acc - off) <= 0.1 * off, "noc%d: accepted %.4f far from offered %.4f" % (k, acc, off))
+    if "dram" in r and r["dram"]["timed"]:
+        d = r["dram"]
+        t = d["timings_tck"]
+        # a controller can never move more than its pins, nor more than refresh leaves free
+        refresh_bound = 1.0 - t["trfc"] / t["trefi"]
+        one = d["peak_gbps"] / len(d["controllers"])
+        for c in d["controllers"]:
+            check(c["gbps"] <= one * refresh_bound * 1.01,
+                  "controller %d: %.1f GB/s above the refresh-limited peak %.1f" % (c["controller"], c["gbps"], one * refresh_bound))
+            check(0.0 <= c["row_hit_rate"] <= 1.0, "controller %d: row hit rate %s" % (c["controller"], c["row_hit_rate"]))
+            check(c["read_latency"]["count"] == 0 or c["read_latency"]["mean"] >= (t["tcl"] + t["tburst"]) * d["aiclk_per_tck"],
+                  "controller %d: read latency %.1f below CL + burst" % (c["controller"], c["read_latency"]["mean"]))
+        if a.dram_min_fraction is not None:
+            busy = [c for c in d["controllers"] if c["bytes_read"] + c["bytes_written"] > 0]
+            for c in busy:
+                check(c["gbps"] >= a.dram_min_fraction * one * refresh_bound,
+                      "controller %d: %.1f GB/s below %.0f%% of the refresh-limited peak %.1f" %
+                      (c["controller"], c["gbps"], 100 * a.dram_min_fraction, one * refresh_bound))
+    if "trace" in r:
+        t = r["trace"]
+        check(sum(p["transfers"] for p in t["per_processor"]) == t["transfers"],
+              "trace: transfers issued %d, streams hold %d" % (t["transfers"], sum(p["transfers"] for p in t["per_processor"])))
+        check(all(p["simulated_cycles"] <= t["simulated_cycles"] for p in t["per_processor"]),
+              "trace: a processor outlasts the whole replay")
+        check(t["simulated_cycles"] > 0 and t["transfers"] > 0, "trace: nothing replayed")
     if a.vcd:
         with tempfile.TemporaryDirectory() as d:
             p = subprocess.run(["vcd2fst", a.vcd, os.path.join(d, "x.fst")], capture_output=True, text=True)
