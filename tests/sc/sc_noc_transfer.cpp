@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-/* A write and a read carried by the assembled chip, driven by a test initiator through the
- * NIU registers of tile (1,2): the bytes arrive in the other tile's L1 and in a GDDR6
- * controller's store (through a DRAM endpoint), and the time SystemC advances is the
- * zero-load latency the stage latencies add up to. */
+/* Writes and reads carried by the assembled chip, driven by a test initiator through the
+ * NIU registers of tile (1,2): the bytes arrive in the other tile's L1, and in GDDR6
+ * controller 2 through one of its endpoints and back through the two others; the time
+ * SystemC advances is the zero-load latency the stage latencies add up to. */
 #include <cstring>
 #include <vector>
 #include "platform/chip.h"
@@ -73,6 +73,18 @@ struct Scenario : sc_core::sc_module {
         std::fill(back.begin(), back.end(), 0);
         SC_CHECK(cpu.debug(tlm::TLM_READ_COMMAND, 0x30000, back.data(), 4096) == 4096);
         SC_CHECK(back == data);
+        /* and through the third endpoint (0,8), timed by the GDDR6 controller: at least
+         * one row activation, CAS latency and the 64 bursts of 4 KiB on two channels */
+        uint64_t t1 = clk.now();
+        issue(3, NOC_CTRL_TYPE_RD, 0x40000000, 0 | (8 << 6), 0x38000, 1 | (2 << 6), 4096);
+        wait_counter(NOC_CNT_MST_RD_RESP_RECEIVED, 2);
+        std::fill(back.begin(), back.end(), 0);
+        SC_CHECK(cpu.debug(tlm::TLM_READ_COMMAND, 0x38000, back.data(), 4096) == 4096);
+        SC_CHECK(back == data);
+        const Gddr6Config &g = chip.plan().gddr6;
+        double tck = chip.plan().aiclk_mhz * 1e6 / (double)gddr6_clock_hz(&g);
+        SC_CHECK(clk.now() - t1 > (uint64_t)((g.tcl + 64 / g.channels * 2) * tck));
+        SC_CHECK(chip.gddr()[2]->state().st.reads == 2 * 64); /* one access per flit */
         SC_CHECK(chip.dram_resident_bytes() > 0 && chip.dram_resident_bytes() < (1u << 20));
         SC_CHECK(chip.noc(0).net().guest_errors == 0);
         sc_core::sc_stop();
