@@ -175,6 +175,18 @@ bool plan_chip(const BhParams &p, ChipPlan *plan, std::string *err)
         return fail(err, "dram." + msg);
     }
 
+    /* the write queue can only fill as far as the endpoints can have writes in flight */
+    uint32_t burst_bytes = d.bus_bits / 8 * d.burst_length;
+    uint64_t reachable = (uint64_t)3 * plan->dram_endpoint_in_flight *
+                         ((plan->noc[0].flit_bytes + burst_bytes - 1) / burst_bytes);
+    if (plan->dram_timed && d.write_high_wm > reachable)
+        return fail(err,
+                    "dram.write_high_watermark: " + std::to_string(d.write_high_wm) +
+                        " bursts can never be queued: 3 endpoints x dram.endpoint_in_flight (" +
+                        std::to_string(plan->dram_endpoint_in_flight) + ") accesses of " +
+                        std::to_string(plan->noc[0].flit_bytes) + " bytes fill at most " +
+                        std::to_string(reachable) + " write bursts");
+
     /* 4. workload */
     NocTrafficConfig &t = plan->traffic;
     t = NocTrafficConfig{};
