@@ -1,0 +1,307 @@
+/* model/tile/l1.h - the Tensix tile's L1: 1536 KiB of SRAM as real bytes, in banks behind
+ * access ports, arbitrated every cycle between the tile's L1 clients.
+ *
+ * Interface (exposed by the tile shell):
+ *   l1_request          read or write of 1..L1_REQ_BYTES_MAX bytes at any alignment, by one
+ *                       client (L1_CLIENT_TABLE), with an opaque token; l1_request_masked
+ *                       writes only the bytes whose enable bit is set; l1_atomic runs one
+ *                       L1_ATOMIC_OPS operation on an aligned 32-bit word inside L1.
+ *                       BH_ERR_ADDR: [addr, addr + bytes) leaves L1; BH_ERR_ACCESS: 0 or too
+ *                       many bytes, a misaligned atomic, or the client has no port for that
+ *                       direction (unpackers cannot write); BH_ERR_UNSUPPORTED: unknown atomic
+ *                       op; BH_ERR_FULL: the client's queue (queue_depth requests, counting
+ *                       finished ones not yet taken) is full, retry. State is unchanged unless
+ *                       BH_OK.
+ *   l1_take_done        finished requests, in completion order, with a copy of the read data
+ *                       (an atomic returns the word's old value); taking frees the queue slot.
+ *   l1_debug_read/write functional access without timing or statistics (loaders, tests).
+ * Words and accesses: a request is cut at bank_width_bytes boundaries into accesses of one
+ *   word each (a 64-B request at a 16-B boundary is 4 accesses, unaligned 5), which go to
+ *   their own banks. A write access that covers less than its whole word, or any of whose
+ *   bytes is masked off, and every atomic, is a read-modify-write: it holds its port and its
+ *   bank for rmw_cycles (WH L1.md: narrow writes and atomics "block both the port and the
+ *   underlying bank for five cycles"). A narrow read costs a whole-word read (same source).
+ * Timing: l1_step(now) runs one cycle. 1. Finished requests become visible to take_done.
+ *   2. Every free port without a held access picks one of its clients round robin; that client
+ *   offers its oldest access (in issue order, per direction) this port can carry, and the port
+ *   holds it until its bank grants it: a port is in order and blocks at its head (BH
+ *   BabyRISCV/MemoryOrdering.md: "the request at the front of the queue will cause
+ *   head-of-line blocking if the bank it wants to access is busy"). A client owning several
+ *   ports (NoC, unpackers, packers) can fill several of them in one cycle. 3. Every free bank
+ *   grants one of the ports holding an access for it, round robin over ports (WH L1.md: each
+ *   mux "can be modelled as performing round-robin allocation"). The granted access moves its
+ *   data at once (so later grants see it) and finishes access_latency_cycles after its last
+ *   cycle of bank occupancy; a request finishes with its last access. Losers retry next
+ *   cycle. l1_step returns now + 1 while any access waits, else the next completion, else
+ *   BH_IDLE. Calling it twice for one cycle (a request arrived after the first call) is safe:
+ *   ports and banks used in that cycle stay used.
+ * Ordering: a client's accesses enter its ports in issue order per direction (reads; writes
+ *   and atomics), and one that targets the same word as an access of the same client already
+ *   held at another port, one of the two a write, waits until that one is granted. So writes
+ *   and atomics of a client land in issue order, and a client with one port (RISCs, ThCon)
+ *   sees its own reads and writes in order. A client with separate read and write ports (NoC,
+ *   Mover) may have a read and a write of the same word, issued close together, performed in
+ *   either order, as with separate connections in hardware: it orders them by completion.
+ * Banks: bank = (address / interleave_bytes) mod banks. The Wormhole document does not say how
+ *   addresses map to banks; the default interleaves by 16-B word because the documented
+ *   streaming rates need consecutive words in different banks: one unpacker reads "four
+ *   128-bit reads from L1 per cycle" and a NoC "256 bits per cycle" from sequential data, and
+ *   the Mover's read and write heads "naturally fall out of phase" (WH L1.md). Contiguous
+ *   banks (interleave_bytes = size_bytes / banks) remain a what-if.
+ * Default layout (Blackhole; bank and port structure NOT FOUND for BH, facts §3.1), each
+ *   assumption with its source:
+ *   - 1536 KiB (facts §3.1) in 32 banks of 48 KiB: BH MemoryOrdering.md "L1 ... can handle 32
+ *     simultaneous requests per cycle: one per bank per cycle" (WH had 16 x 91.5 KiB); this
+ *     doubling is taken as BH's "more L1 bandwidth" (BH TensixTile/README.md).
+ *   - 16-B (128-bit) bank words and ports: WH L1.md (BH not stated).
+ *   - rmw_cycles 5: WH L1.md (BH not stated, facts §2.7).
+ *   - access_latency_cycles 2: NOT FOUND; one cycle of SRAM read plus one back through the
+ *     bank-to-port mux. BH BabyRISCV/README.md gives a RISC L1 load >= 8 cycles and an atomic
+ *     >= 12: here an atomic finishes rmw_cycles - 1 = 4 cycles after a load granted at the
+ *     same time, matching the difference; the rest of the 8 belongs to the core's pipeline.
+ *   - Ports 0..15 and their clients: the WH port diagram (tt-isa-documentation
+ *     Diagrams/Src/L1.lua, drawn as WormholeB0/TensixTile/L1.md "Port assignments"), ports
+ *     kept with the same numbers. RISCV B, NC, T0, ThCon, packer 2, packer 0's L1-to-L1
+ *     reads and the Mover's reads share port 2; T1, T2, packer 3 and the Mover's writes share
+ *     port 3; unpacker 0 owns port 0 and unpacker 1 port 1 (with packer 1), and both share
+ *     9, 10 and 11 (so one unpacker reads 4 words per cycle and two read 5 together, as the
+ *     WH text says); packer 0 owns port 8; NoC0 writes 4, 5, reads 6, 7; NoC1 writes 12, 13,
+ *     reads 14, 15.
+ *   - Ports 16..23, two more write and two more read ports per NoC: BH flits are 512 bits,
+ *     twice WH's (BH NoC/README.md), and tt-metal's BH dev_mem_map.h says "issuing inline
+ *     writes and atomics requires all 4 memory ports to accept the transaction at the same
+ *     time", i.e. a NoC writes L1 through 4 x 128-bit ports; 4 read ports are assumed by
+ *     symmetry (so each NoC can read and write 512 bits per cycle, one flit).
+ *   - queue_depth 8 requests per client: NOT FOUND; deep enough that one client keeps all of
+ *     its ports busy with 64-B requests at the default latency.
+ *   l1_config_wormhole() gives the WH layout (1464 KiB, 16 banks, 16 ports) for cross-checks.
+ * Statistics (L1Stats): busy cycles per port and bank (an RMW counts rmw_cycles); waits: each
+ *   cycle, every access held at a port and not granted is one wait cycle of its client charged
+ *   to its bank's holder (bank_conflict[bank][holder], which includes a client's own accesses
+ *   from another of its ports), and every client whose oldest ready access of a direction found
+ *   all its ports for it taken, at least one by another client, is one wait cycle charged to
+ *   that port's holder (port_conflict[port][holder]); so sum(client wait) = sum(port_conflict)
+ *   + sum(bank_conflict). Bytes: requested (accepted), moved (granted accesses) and completed
+ *   (finished requests) agree once the model is idle. Counters only grow; the platform
+ *   subtracts a snapshot to measure a window.
+ * Not modeled: the nested mux levels of shared ports (one round robin over the port's clients
+ *   instead), the client-side rate limits (RISC loads 4 per 7 cycles, ThCon 1 request per 3,
+ *   Mover 8 per 11: the clients' models pace their own requests; RISC stores' 1 per 5 cycles
+ *   follows from the RMW here), packer accumulate (atomic or
+ *   the 2-cycle non-atomic form), the four packers as separate clients (PACK spreads its words
+ *   over the packers' ports), unpacker BFP exponent reads on port 2, the ECC scrubber, the
+ *   debug timestamper and daisychain on port 15, TDMA-RISC writes, ATINCGETPTR/ATCAS waiting
+ *   (the caller retries), the RISC L0 data cache, ECC, and the BH inline-write hang (all four
+ *   NoC ports must accept at once; the NIU model owns that).
+ */
+#ifndef BH_L1_H
+#define BH_L1_H
+#include <stddef.h>
+#include <stdint.h>
+#include "model/common/bh_common.h"
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define L1_BANKS_MAX 64
+#define L1_PORTS_MAX 32
+#define L1_CLIENT_PORTS_MAX 8 /* ports one client can own */
+#define L1_QUEUE_MAX 16       /* requests per client */
+#define L1_REQ_BYTES_MAX 64
+#define L1_WORD_BYTES_MIN 8
+#define L1_REQ_ACCESSES_MAX (L1_REQ_BYTES_MAX / L1_WORD_BYTES_MIN + 1)
+#define L1_SIZE_MAX (256u << 20)
+
+#define L1_DIR_READ 1u
+#define L1_DIR_WRITE 2u
+/* A client's port: port number plus the directions it carries (default table below). */
+#define L1_R(port) (0x100 | (port))
+#define L1_W(port) (0x200 | (port))
+#define L1_RW(port) (0x300 | (port))
+
+/* Clients: enum name, report name, default ports (source and reasoning in the header text). */
+#define L1_CLIENT_TABLE(X)                                                                         \
+    X(BRISC, "brisc", L1_RW(2))                                                                    \
+    X(NCRISC, "ncrisc", L1_RW(2))                                                                  \
+    X(TRISC0, "trisc0", L1_RW(2))                                                                  \
+    X(TRISC1, "trisc1", L1_RW(3))                                                                  \
+    X(TRISC2, "trisc2", L1_RW(3))                                                                  \
+    X(NOC0, "noc0", L1_W(4), L1_W(5), L1_W(16), L1_W(17), L1_R(6), L1_R(7), L1_R(18), L1_R(19))    \
+    X(NOC1, "noc1", L1_W(12), L1_W(13), L1_W(20), L1_W(21), L1_R(14), L1_R(15), L1_R(22),          \
+      L1_R(23))                                                                                    \
+    X(UNPACK0, "unpack0", L1_R(0), L1_R(9), L1_R(10), L1_R(11))                                    \
+    X(UNPACK1, "unpack1", L1_R(1), L1_R(9), L1_R(10), L1_R(11))                                    \
+    X(PACK, "pack", L1_W(8), L1_W(1), L1_RW(2), L1_W(3))                                           \
+    X(MOVER, "mover", L1_R(2), L1_W(3))                                                            \
+    X(THCON, "thcon", L1_RW(2))
+
+typedef enum L1Client {
+#define L1_X_ENUM(name, str, ...) L1_##name,
+    L1_CLIENT_TABLE(L1_X_ENUM)
+#undef L1_X_ENUM
+        L1_CLIENTS
+} L1Client;
+
+/* Atomic operations on an aligned 32-bit word: name, report name, new value from old, a
+ * (operand) and b (INCR: wrap mask, as the NoC's IntWidth: only bits set in b change, so
+ * 0xffffffff is a plain 32-bit add; CAS: compare value). Each returns the old value. */
+#define L1_ATOMIC_OPS(X)                                                                           \
+    X(INCR, "incr", ((old + a) & b) | (old & ~b))                                                  \
+    X(CAS, "cas", old == b ? a : old)                                                              \
+    X(SWAP, "swap", a)                                                                             \
+    X(AND, "and", old &a)                                                                          \
+    X(OR, "or", old | a)                                                                           \
+    X(XOR, "xor", old ^ a)                                                                         \
+    X(MIN, "min", (int32_t)old < (int32_t)a ? old : a)                                             \
+    X(MAX, "max", (int32_t)old > (int32_t)a ? old : a)                                             \
+    X(MINU, "minu", old < a ? old : a)                                                             \
+    X(MAXU, "maxu", old > a ? old : a)
+
+typedef enum L1AtomicOp {
+#define L1_X_ENUM(name, str, expr) L1_AT_##name,
+    L1_ATOMIC_OPS(L1_X_ENUM)
+#undef L1_X_ENUM
+        L1_AT_OPS
+} L1AtomicOp;
+
+typedef enum L1Kind { L1_KIND_READ, L1_KIND_WRITE, L1_KIND_ATOMIC } L1Kind;
+
+/* Scalar parameters: name, default, min, max, meaning (sources in the header text). */
+#define L1_PARAMS(X)                                                                               \
+    X(size_bytes, 1536u * 1024, 4096, L1_SIZE_MAX, "bytes of L1")                                  \
+    X(banks, 32, 1, L1_BANKS_MAX, "SRAM banks, one word each per cycle")                           \
+    X(bank_width_bytes, 16, L1_WORD_BYTES_MIN, 64, "word of a bank and a port, power of two")      \
+    X(interleave_bytes, 16, L1_WORD_BYTES_MIN, L1_SIZE_MAX,                                        \
+      "bank = addr / interleave_bytes mod banks; multiple of bank_width_bytes")                    \
+    X(ports, 24, 1, L1_PORTS_MAX, "access ports")                                                  \
+    X(rmw_cycles, 5, 1, 64, "cycles a narrow write or atomic holds its port and bank")             \
+    X(access_latency_cycles, 2, 1, 64, "last cycle in the bank to completion")                     \
+    X(queue_depth, 8, 1, L1_QUEUE_MAX, "requests per client, finished ones until taken")
+
+typedef struct L1Config {
+#define L1_X_FIELD(name, def, lo, hi, doc) uint32_t name;
+    L1_PARAMS(L1_X_FIELD)
+#undef L1_X_FIELD
+    uint32_t client_ports[L1_CLIENTS];                       /* ports of each client, 1..8 */
+    uint8_t port_of_client[L1_CLIENTS][L1_CLIENT_PORTS_MAX]; /* port number, < ports */
+    uint8_t port_dir[L1_CLIENTS][L1_CLIENT_PORTS_MAX];       /* L1_DIR_* mask, 1..3 */
+} L1Config;
+
+typedef struct L1Done {
+    uint64_t token;
+    uint64_t arrival_cycle; /* the request's `now` */
+    uint64_t done_cycle;
+    uint32_t client;
+    uint32_t bytes;
+    uint32_t kind;                  /* L1Kind */
+    uint8_t data[L1_REQ_BYTES_MAX]; /* read data; atomic: old value, little endian */
+} L1Done;
+
+typedef struct L1Stats {
+    uint64_t port_busy[L1_PORTS_MAX];
+    uint64_t bank_busy[L1_BANKS_MAX];
+    uint64_t port_conflict[L1_PORTS_MAX][L1_CLIENTS]; /* [port][holder]: cycles others waited */
+    uint64_t bank_conflict[L1_BANKS_MAX][L1_CLIENTS]; /* [bank][holder] */
+    uint64_t client_requests[L1_CLIENTS];
+    uint64_t client_accesses[L1_CLIENTS]; /* granted accesses */
+    uint64_t client_rmw[L1_CLIENTS];      /* of which read-modify-write */
+    uint64_t client_bytes[L1_CLIENTS];    /* bytes moved */
+    uint64_t client_wait[L1_CLIENTS];     /* wait cycles, see the header text */
+    uint64_t bytes_requested, bytes_moved, bytes_completed;
+} L1Stats;
+
+/* Internal state; read-only outside the block except through the functions below. */
+typedef struct L1Access {
+    uint64_t done; /* finish cycle once granted */
+    uint32_t word; /* address / bank_width_bytes */
+    uint16_t bank;
+    uint8_t off;     /* first byte within the word */
+    uint8_t len;     /* bytes within the word */
+    uint8_t req_off; /* matching offset in the request's data */
+    uint8_t rmw;
+    uint8_t port; /* while held at a port, or once granted */
+} L1Access;
+
+typedef struct L1Req {
+    uint64_t addr, token, arrival, seq, done;
+    uint64_t be; /* byte enables of a write, bit i = request byte i */
+    uint32_t bytes, at_a, at_b;
+    uint8_t kind, at_op, live, naccess, ngranted;
+    L1Access acc[L1_REQ_ACCESSES_MAX];
+    uint8_t data[L1_REQ_BYTES_MAX]; /* write data in, read data out */
+} L1Req;
+
+#define L1_REQS (L1_CLIENTS * L1_QUEUE_MAX)
+#define L1_FIFO_MAX (L1_QUEUE_MAX * L1_REQ_ACCESSES_MAX)
+
+typedef struct L1Fifo {        /* a client's accesses of one direction not yet at a port */
+    uint16_t ref[L1_FIFO_MAX]; /* request index x 16 + access index */
+    uint16_t rd, n;
+} L1Fifo;
+
+typedef struct L1Port {
+    uint64_t busy_until;              /* first cycle after its last grant's occupancy */
+    uint16_t head;                    /* access held waiting for its bank, L1_NONE if none */
+    uint8_t head_client, hold_client; /* hold: client of the last grant */
+    uint8_t rr;                       /* attach index picked last */
+    uint8_t nattach;
+    uint8_t attach_client[L1_CLIENTS], attach_slot[L1_CLIENTS];
+} L1Port;
+
+typedef struct L1Bank {
+    uint64_t busy_until;
+    uint8_t hold_client; /* client of the last grant */
+    uint8_t rr;          /* port granted last */
+} L1Bank;
+
+#define L1_NONE UINT16_MAX
+
+typedef struct L1 {
+    L1Config cfg; /* copied at init, read-only afterwards */
+    uint8_t *mem; /* size_bytes, allocated at init */
+    L1Req req[L1_REQS];
+    uint32_t qn[L1_CLIENTS];    /* live requests per client (traced) */
+    L1Fifo fifo[L1_CLIENTS][2]; /* [client][0 read, 1 write and atomic] */
+    L1Port port[L1_PORTS_MAX];
+    L1Bank bank[L1_BANKS_MAX];
+    uint64_t waited_slot[L1_CLIENTS][L1_CLIENT_PORTS_MAX]; /* cycle last charged (re-step) */
+    uint64_t waited_dir[L1_CLIENTS][2];
+    uint16_t fin[L1_REQS]; /* fully granted requests by (done, seq) */
+    uint32_t fin_n;
+    uint16_t done[L1_REQS]; /* finished, not taken: ring in completion order */
+    uint32_t done_rd, done_n;
+    uint32_t pending; /* accesses not yet granted */
+    uint64_t seq;
+    uint64_t now; /* cycle of the last step */
+    L1Stats st;
+} L1;
+
+L1Config l1_config_default(void);
+L1Config l1_config_wormhole(void); /* WH L1.md layout: 1464 KiB, 16 banks, 16 ports */
+BhStatus l1_config_check(const L1Config *cfg, char *why, size_t why_len);
+/* BH_ERR_CONFIG for a bad cfg, BH_ERR_FULL when the host cannot allocate size_bytes. Memory
+ * starts zeroed; l1_reset clears queues, arbitration and statistics but keeps the bytes. */
+BhStatus l1_init(L1 *l, const L1Config *cfg);
+void l1_reset(L1 *l);
+void l1_destroy(L1 *l);
+const char *l1_client_name(uint32_t client);
+const char *l1_atomic_name(uint32_t op);
+uint32_t l1_bank_of(const L1 *l, uint64_t addr);
+
+BhStatus l1_request(L1 *l, uint32_t client, uint64_t addr, uint32_t bytes, int is_write,
+                    const void *wdata, uint64_t token, uint64_t now);
+BhStatus l1_request_masked(L1 *l, uint32_t client, uint64_t addr, uint32_t bytes, const void *wdata,
+                           uint64_t byte_enable, uint64_t token, uint64_t now);
+BhStatus l1_atomic(L1 *l, uint32_t client, uint64_t addr, uint32_t op, uint32_t a, uint32_t b,
+                   uint64_t token, uint64_t now);
+uint64_t l1_step(L1 *l, uint64_t now);
+uint32_t l1_take_done(L1 *l, L1Done *out, uint32_t max);
+int l1_idle(const L1 *l); /* nothing queued, in flight or waiting to be taken */
+
+BhStatus l1_debug_read(const L1 *l, uint64_t addr, void *buf, uint64_t len);
+BhStatus l1_debug_write(L1 *l, uint64_t addr, const void *buf, uint64_t len);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
