@@ -429,7 +429,7 @@ Chip::Chip(sc_core::sc_module_name name, const ChipPlan &plan, bool trace_busy)
         } else if (t.kind == BH_TILE_DRAM && gddr_.at((size_t)t.index)) {
             Gddr6Tlm &ctl = *gddr_[(size_t)t.index];
             tile->mem_out.bind(ctl.functional);
-            tile->attach_dram_endpoint(plan.dram_endpoint_in_flight)
+            tile->attach_timed_port(-1, plan.dram_endpoint_in_flight)
                 .out.bind(ctl.port[t.dram_port]);
         } else if (t.kind == BH_TILE_DRAM && dram_.at((size_t)t.index)) {
             tile->mem_out.bind(dram_[(size_t)t.index]->port);

@@ -45,27 +45,32 @@ NocMemOps TileTlm::mem_ops()
     return NocMemOps{&TileTlm::mem_read, &TileTlm::mem_write, &TileTlm::mem_request};
 }
 
-DramEndpointTlm &TileTlm::attach_dram_endpoint(uint32_t max_in_flight)
+TimedPortTlm &TileTlm::attach_timed_port(int noc, uint32_t max_in_flight)
 {
     /* a completion names the NoC whose NIU waits (token bits 63:32) */
-    dram_ = std::make_unique<DramEndpointTlm>(
-        (std::string(basename()) + "_dram").c_str(), max_in_flight, [this](uint64_t token) {
-            uint32_t noc = (uint32_t)(token >> 32);
-            noc_net_mem_done(&nocs_[noc]->net(), nodes_[noc], token);
-            nocs_[noc]->kick();
-        });
+    auto done = [this](uint64_t token) {
+        uint32_t k = (uint32_t)(token >> 32);
+        noc_net_mem_done(&nocs_[k]->net(), nodes_[k], token);
+        nocs_[k]->kick();
+    };
+    std::string n = std::string(basename()) + (noc < 0 ? "_mem" : "_noc" + std::to_string(noc));
+    auto &slot = port_[noc < 0 ? 0 : noc];
+    slot = std::make_unique<TimedPortTlm>(n.c_str(), max_in_flight, done);
     for (uint32_t k = 0; k < n_nocs_; k++)
-        noc_net_set_timed_memory(&nocs_[k]->net(), nodes_[k], 1);
-    return *dram_;
+        if (noc < 0 || (uint32_t)noc == k)
+            noc_net_set_timed_memory(&nocs_[k]->net(), nodes_[k], 1);
+    return *slot;
 }
 
 BhStatus TileTlm::mem_request(void *ctx, int is_write, uint64_t addr, uint32_t len,
                               const void *wdata, uint64_t token)
 {
     TileTlm *t = static_cast<TileTlm *>(ctx);
-    if (!t->dram_)
+    TimedPortTlm *p =
+        t->port_[token >> 32 & 1] ? t->port_[token >> 32 & 1].get() : t->port_[0].get();
+    if (!p)
         return BH_ERR_UNSUPPORTED;
-    return t->dram_->request(is_write, addr, len, wdata, token);
+    return p->request(is_write, addr, len, wdata, token);
 }
 
 tlm::tlm_response_status TileTlm::niu_access(uint32_t noc, uint32_t off,

@@ -14,7 +14,7 @@
 #include <tlm_utils/simple_initiator_socket.h>
 #include "model/chip/bh_grid.h"
 #include <memory>
-#include "platform/dram/dram_endpoint_tlm.h"
+#include "platform/mem/timed_port_tlm.h"
 #include "platform/noc/noc_net_tlm.h"
 
 namespace bh
@@ -46,8 +46,9 @@ class TileTlm : public sc_core::sc_module
     TileTlm(sc_core::sc_module_name name, const BhTile &tile, NocNetTlm *nocs[2],
             const uint32_t nodes[2], uint32_t n_nocs, const Clock &clk);
     static NocMemOps mem_ops(); /* NIU memory callbacks; ctx is the TileTlm */
-    /* DRAM endpoints: the timed path to the controller; bind its `out` to a controller port */
-    DramEndpointTlm &attach_dram_endpoint(uint32_t max_in_flight);
+    /* The timed path from the NIU of NoC `noc` to the tile's memory (bind the port's `out` to
+     * the memory's target); noc -1: one port shared by both NIUs (a DRAM endpoint's link). */
+    TimedPortTlm &attach_timed_port(int noc, uint32_t max_in_flight);
     void trace(sc_core::sc_trace_file *tf);
     const BhTile &tile() const
     {
@@ -70,7 +71,7 @@ class TileTlm : public sc_core::sc_module
     uint32_t nodes_[2];
     uint32_t n_nocs_;
     const Clock &clk_;
-    std::unique_ptr<DramEndpointTlm> dram_;
+    std::unique_ptr<TimedPortTlm> port_[2]; /* per NoC; port_[0] alone when shared */
 };
 
 BhStatus bh_status_from_tlm(tlm::tlm_response_status s);

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "platform/dram/dram_endpoint_tlm.h"
+#include "platform/mem/timed_port_tlm.h"
 #include <cstring>
 
 namespace bh
@@ -18,18 +18,18 @@ struct SlotExtension : tlm::tlm_extension<SlotExtension> {
     }
 };
 
-struct DramEndpointTlm::Slot {
+struct TimedPortTlm::Slot {
     tlm::tlm_generic_payload gp;
     SlotExtension ext;
     uint64_t token = 0;
     unsigned char data[64] = {};
 };
 
-DramEndpointTlm::DramEndpointTlm(sc_core::sc_module_name name, uint32_t max_in_flight,
-                                 std::function<void(uint64_t)> on_done)
+TimedPortTlm::TimedPortTlm(sc_core::sc_module_name name, uint32_t max_in_flight,
+                           std::function<void(uint64_t)> on_done)
     : sc_module(name), on_done_(std::move(on_done))
 {
-    out.register_nb_transport_bw(this, &DramEndpointTlm::nb_transport_bw);
+    out.register_nb_transport_bw(this, &TimedPortTlm::nb_transport_bw);
     for (uint32_t i = 0; i < max_in_flight; i++) {
         Slot *s = new Slot;
         s->ext.index = i;
@@ -39,7 +39,7 @@ DramEndpointTlm::DramEndpointTlm(sc_core::sc_module_name name, uint32_t max_in_f
     }
 }
 
-DramEndpointTlm::~DramEndpointTlm()
+TimedPortTlm::~TimedPortTlm()
 {
     for (Slot *s : slots_) {
         s->gp.clear_extension(&s->ext);
@@ -47,8 +47,8 @@ DramEndpointTlm::~DramEndpointTlm()
     }
 }
 
-BhStatus DramEndpointTlm::request(int is_write, uint64_t addr, uint32_t len, const void *wdata,
-                                  uint64_t token)
+BhStatus TimedPortTlm::request(int is_write, uint64_t addr, uint32_t len, const void *wdata,
+                               uint64_t token)
 {
     if (awaiting_end_req_ || free_.empty())
         return BH_ERR_FULL;
@@ -85,7 +85,7 @@ BhStatus DramEndpointTlm::request(int is_write, uint64_t addr, uint32_t len, con
     return BH_OK;
 }
 
-void DramEndpointTlm::finish(tlm::tlm_generic_payload &gp)
+void TimedPortTlm::finish(tlm::tlm_generic_payload &gp)
 {
     SlotExtension *ext = nullptr;
     gp.get_extension(ext);
@@ -97,8 +97,8 @@ void DramEndpointTlm::finish(tlm::tlm_generic_payload &gp)
     on_done_(s->token); /* errors were reported by the target; the access still ends */
 }
 
-tlm::tlm_sync_enum DramEndpointTlm::nb_transport_bw(tlm::tlm_generic_payload &gp,
-                                                    tlm::tlm_phase &phase, sc_core::sc_time &)
+tlm::tlm_sync_enum TimedPortTlm::nb_transport_bw(tlm::tlm_generic_payload &gp,
+                                                 tlm::tlm_phase &phase, sc_core::sc_time &)
 {
     if (phase == tlm::END_REQ) {
         if (awaiting_end_req_ == &gp)

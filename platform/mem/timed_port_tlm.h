@@ -1,11 +1,11 @@
-/* platform/dram/dram_endpoint_tlm.h - the timed side of a DRAM endpoint's NIU: turns the NIU's
+/* platform/mem/timed_port_tlm.h - the timed side of a DRAM endpoint's NIU: turns the NIU's
  * memory accesses (NocMemOps.request) into TLM-2.0 approximately-timed transactions on the
  * base protocol (BEGIN_REQ / END_REQ / BEGIN_RESP), so any AT memory model (bhsim's GDDR6
  * controller, or DRAMSys) can sit behind it. A request not yet accepted by the target
  * (no END_REQ) holds back the next: the NIU sees BH_ERR_FULL and retries, which is how the
  * controller's queues push back into the NoC. */
-#ifndef BH_DRAM_ENDPOINT_TLM_H
-#define BH_DRAM_ENDPOINT_TLM_H
+#ifndef BH_TIMED_PORT_TLM_H
+#define BH_TIMED_PORT_TLM_H
 #include <functional>
 #include <systemc>
 #include <tlm>
@@ -16,14 +16,14 @@
 namespace bh
 {
 
-class DramEndpointTlm : public sc_core::sc_module
+class TimedPortTlm : public sc_core::sc_module
 {
   public:
-    tlm_utils::simple_initiator_socket<DramEndpointTlm> out{"out"};
+    tlm_utils::simple_initiator_socket<TimedPortTlm> out{"out"};
     /* on_done(token): an access completed (its BEGIN_RESP arrived) */
-    DramEndpointTlm(sc_core::sc_module_name name, uint32_t max_in_flight,
-                    std::function<void(uint64_t)> on_done);
-    ~DramEndpointTlm() override;
+    TimedPortTlm(sc_core::sc_module_name name, uint32_t max_in_flight,
+                 std::function<void(uint64_t)> on_done);
+    ~TimedPortTlm() override;
     BhStatus request(int is_write, uint64_t addr, uint32_t len, const void *wdata, uint64_t token);
     uint32_t in_flight() const
     {

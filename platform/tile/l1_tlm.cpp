@@ -1,0 +1,138 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "platform/tile/l1_tlm.h"
+#include <cstring>
+#include <stdexcept>
+#include <string>
+
+namespace bh
+{
+
+static const sc_core::sc_time kPhase = sc_core::sc_time::from_value(2); /* 2 ps after the edge */
+
+L1Tlm::L1Tlm(sc_core::sc_module_name name, const L1Config &cfg, const Clock &clk)
+    : sc_module(name), clk_(clk)
+{
+    if (l1_init(&l1_, &cfg) != BH_OK)
+        throw std::runtime_error(std::string(this->name()) + ": bad L1 configuration");
+    port.register_nb_transport_fw(this, &L1Tlm::nb_transport_fw);
+    port.register_transport_dbg(this, &L1Tlm::transport_dbg);
+    functional.register_b_transport(this, &L1Tlm::b_transport);
+    functional.register_transport_dbg(this, &L1Tlm::transport_dbg);
+    SC_METHOD(run);
+    sensitive << wake_;
+    dont_initialize();
+}
+
+L1Tlm::~L1Tlm()
+{
+    l1_destroy(&l1_);
+}
+
+unsigned L1Tlm::transport_dbg(int, tlm::tlm_generic_payload &gp)
+{
+    BhStatus st =
+        gp.is_write()
+            ? l1_debug_write(&l1_, gp.get_address(), gp.get_data_ptr(), gp.get_data_length())
+            : l1_debug_read(&l1_, gp.get_address(), gp.get_data_ptr(), gp.get_data_length());
+    return st == BH_OK ? gp.get_data_length() : 0;
+}
+
+void L1Tlm::b_transport(int id, tlm::tlm_generic_payload &gp, sc_core::sc_time &)
+{
+    gp.set_response_status(transport_dbg(id, gp) ? tlm::TLM_OK_RESPONSE
+                                                 : tlm::TLM_ADDRESS_ERROR_RESPONSE);
+}
+
+sc_core::sc_time L1Tlm::at(uint64_t cycle) const
+{
+    return clk_.time_of(cycle) + kPhase;
+}
+
+void L1Tlm::schedule(uint64_t cycle)
+{
+    scheduled_ = cycle;
+    if (cycle != BH_IDLE)
+        wake_.notify(at(cycle) - sc_core::sc_time_stamp());
+}
+
+void L1Tlm::kick()
+{
+    uint64_t now = clk_.now();
+    uint64_t next = sc_core::sc_time_stamp() <= at(now) ? now : now + 1;
+    if (scheduled_ > next || scheduled_ < now)
+        schedule(next);
+}
+
+BhStatus L1Tlm::offer(int id, tlm::tlm_generic_payload &gp)
+{
+    if (gp.get_byte_enable_ptr())
+        return BH_ERR_UNSUPPORTED;
+    return l1_request(&l1_, client_of_binding_.at((size_t)id), gp.get_address(),
+                      gp.get_data_length(), gp.is_write(), gp.get_data_ptr(),
+                      reinterpret_cast<uint64_t>(&gp), clk_.now());
+}
+
+tlm::tlm_sync_enum L1Tlm::nb_transport_fw(int id, tlm::tlm_generic_payload &gp,
+                                          tlm::tlm_phase &phase, sc_core::sc_time &)
+{
+    if (phase == tlm::END_RESP)
+        return tlm::TLM_COMPLETED;
+    if (phase != tlm::BEGIN_REQ)
+        return tlm::TLM_ACCEPTED;
+    if (waiting_.size() < client_of_binding_.size())
+        waiting_.resize(client_of_binding_.size(), nullptr);
+    gp.set_response_status(tlm::TLM_OK_RESPONSE);
+    switch (offer(id, gp)) {
+    case BH_OK:
+        kick();
+        phase = tlm::END_REQ;
+        return tlm::TLM_UPDATED;
+    case BH_ERR_FULL: /* END_REQ follows when the client's queue has room */
+        waiting_[(size_t)id] = &gp;
+        kick();
+        return tlm::TLM_ACCEPTED;
+    default:
+        gp.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
+        phase = tlm::BEGIN_RESP;
+        return tlm::TLM_COMPLETED;
+    }
+}
+
+void L1Tlm::run()
+{
+    uint64_t now = clk_.now();
+    if (sc_core::sc_time_stamp() != at(now)) {
+        schedule(sc_core::sc_time_stamp() < at(now) ? now : now + 1);
+        return;
+    }
+    uint64_t next = l1_step(&l1_, now);
+    L1Done done[32];
+    uint32_t n;
+    while ((n = l1_take_done(&l1_, done, 32)) > 0)
+        for (uint32_t i = 0; i < n; i++) {
+            auto *gp = reinterpret_cast<tlm::tlm_generic_payload *>(done[i].token);
+            if (gp->is_read())
+                std::memcpy(gp->get_data_ptr(), done[i].data, done[i].bytes);
+            if (binding_of_client_.empty()) {
+                binding_of_client_.assign(L1_CLIENTS, -1);
+                for (size_t b = 0; b < client_of_binding_.size(); b++)
+                    binding_of_client_[client_of_binding_[b]] = (int)b;
+            }
+            tlm::tlm_phase phase = tlm::BEGIN_RESP;
+            sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+            port[binding_of_client_[done[i].client]]->nb_transport_bw(*gp, phase, delay);
+        }
+    for (size_t id = 0; id < waiting_.size(); id++) {
+        tlm::tlm_generic_payload *gp = waiting_[id];
+        if (!gp || offer((int)id, *gp) == BH_ERR_FULL)
+            continue;
+        waiting_[id] = nullptr;
+        tlm::tlm_phase phase = tlm::END_REQ;
+        sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+        port[(int)id]->nb_transport_bw(*gp, phase, delay);
+        next = std::min(next, now + 1);
+    }
+    schedule(next);
+}
+
+} // namespace bh

@@ -1,0 +1,69 @@
+/* platform/tile/l1_tlm.h - a Tensix tile's L1 (model/tile/l1.h) behind TLM-2.0 targets:
+ *   port        approximately-timed, base protocol, one binding per client (the binder says
+ *               which L1 client it is with bind_client): BEGIN_REQ gets END_REQ when the
+ *               client's queue takes the request (later if full), BEGIN_RESP when its data
+ *               has moved; reads carry their data back
+ *   functional  untimed access to the same bytes (b_transport, transport_dbg): the NIUs'
+ *               per-flit data and loads before a run
+ * L1 steps 2 ps after the clock edge, after the networks (edge) and the cores (1 ps), so every
+ * request made in a cycle is arbitrated in that cycle whatever the order of processes. */
+#ifndef BH_L1_TLM_H
+#define BH_L1_TLM_H
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/multi_passthrough_target_socket.h>
+#include <vector>
+#include "model/tile/l1.h"
+#include "platform/clock.h"
+
+namespace bh
+{
+
+class L1Tlm : public sc_core::sc_module
+{
+  public:
+    tlm_utils::multi_passthrough_target_socket<L1Tlm, 32, tlm::tlm_base_protocol_types, 0,
+                                               sc_core::SC_ZERO_OR_MORE_BOUND>
+        port{"port"};
+    tlm_utils::multi_passthrough_target_socket<L1Tlm, 32, tlm::tlm_base_protocol_types, 0,
+                                               sc_core::SC_ZERO_OR_MORE_BOUND>
+        functional{"functional"};
+    SC_HAS_PROCESS(L1Tlm);
+    L1Tlm(sc_core::sc_module_name name, const L1Config &cfg, const Clock &clk);
+    ~L1Tlm() override;
+    /* the next binding of `port` is L1 client `client` (L1_CLIENT_TABLE) */
+    void bind_client(uint32_t client)
+    {
+        client_of_binding_.push_back(client);
+    }
+    const L1 &state() const
+    {
+        return l1_;
+    }
+    bool poke(uint64_t addr, const void *data, uint64_t len)
+    {
+        return l1_debug_write(&l1_, addr, data, len) == BH_OK;
+    }
+
+  private:
+    tlm::tlm_sync_enum nb_transport_fw(int id, tlm::tlm_generic_payload &gp, tlm::tlm_phase &phase,
+                                       sc_core::sc_time &delay);
+    void b_transport(int id, tlm::tlm_generic_payload &gp, sc_core::sc_time &delay);
+    unsigned transport_dbg(int id, tlm::tlm_generic_payload &gp);
+    BhStatus offer(int id, tlm::tlm_generic_payload &gp);
+    void run();
+    void kick();
+    void schedule(uint64_t cycle);
+    sc_core::sc_time at(uint64_t cycle) const;
+
+    L1 l1_{};
+    const Clock &clk_;
+    sc_core::sc_event wake_;
+    uint64_t scheduled_ = BH_IDLE;
+    std::vector<uint32_t> client_of_binding_;
+    std::vector<tlm::tlm_generic_payload *> waiting_; /* per binding: BEGIN_REQ not taken */
+    std::vector<int> binding_of_client_;
+};
+
+} // namespace bh
+#endif
