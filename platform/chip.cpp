@@ -135,7 +135,19 @@ bool plan_chip(const BhParams &p, ChipPlan *plan, std::string *err)
             return fail(err, std::string("noc.") + why);
     }
 
-    /* 3. DRAM */
+    /* 3. L1 */
+    plan->l1_timed = p.l1_timed != 0;
+    L1Config &l1 = plan->l1;
+    l1 = l1_config_default();
+    l1.banks = (uint32_t)p.l1_banks;
+    l1.interleave_bytes = (uint32_t)p.l1_interleave_bytes;
+    l1.rmw_cycles = (uint32_t)p.l1_rmw_cycles;
+    l1.access_latency_cycles = (uint32_t)p.l1_access_latency_cycles;
+    l1.queue_depth = (uint32_t)p.l1_queue_depth;
+    if (l1_config_check(&l1, why, sizeof why) != BH_OK)
+        return fail(err, std::string("l1.") + why);
+
+    /* 4. DRAM */
     plan->dram_timed = p.dram_timed != 0;
     plan->dram_endpoint_in_flight = (uint32_t)p.dram_endpoint_in_flight;
     Gddr6Config &d = plan->gddr6;
@@ -414,7 +426,7 @@ Chip::Chip(sc_core::sc_module_name name, const ChipPlan &plan, bool trace_busy)
                     dram_.push_back(std::make_unique<MemoryTlm>(n.c_str(), kDramBytes, true));
         }
     std::vector<int> socket_of(g.w * g.h, -1);
-    l1_of_node_.assign(g.w * g.h, nullptr);
+    poke_.assign(g.w * g.h, nullptr);
     int sockets = 0;
     for (uint32_t i = 0; i < g.w * g.h; i++) {
         const BhTile &t = g.tiles[i];
@@ -423,9 +435,24 @@ Chip::Chip(sc_core::sc_module_name name, const ChipPlan &plan, bool trace_busy)
         std::string tname = "tile_x" + std::to_string(t.x) + "_y" + std::to_string(t.y);
         auto tile = std::make_unique<TileTlm>(tname.c_str(), t, nets, nodes, plan.n_nocs, clk_);
         if (t.kind == BH_TILE_TENSIX || t.kind == BH_TILE_GENERIC) {
-            l1_.push_back(std::make_unique<MemoryTlm>((tname + "_l1").c_str(), kL1Bytes, false));
-            tile->mem_out.bind(l1_.back()->port);
-            l1_of_node_[i] = l1_.back().get();
+            if (plan.l1_timed) { /* the NIUs reach L1 through its ports, as clients NOC0/NOC1 */
+                tl1_.push_back(std::make_unique<L1Tlm>((tname + "_l1").c_str(), plan.l1, clk_));
+                L1Tlm &l1 = *tl1_.back();
+                tile->mem_out.bind(l1.functional);
+                for (uint32_t k = 0; k < plan.n_nocs; k++) {
+                    tile->attach_timed_port((int)k, plan.l1.queue_depth).out.bind(l1.port);
+                    l1.bind_client(k == 0 ? L1_NOC0 : L1_NOC1);
+                }
+                poke_[i] = [&l1](uint64_t a, const void *d, uint64_t n) {
+                    return l1.poke(a, d, n);
+                };
+            } else {
+                l1_.push_back(
+                    std::make_unique<MemoryTlm>((tname + "_l1").c_str(), kL1Bytes, false));
+                tile->mem_out.bind(l1_.back()->port);
+                MemoryTlm &m = *l1_.back();
+                poke_[i] = [&m](uint64_t a, const void *d, uint64_t n) { return m.poke(a, d, n); };
+            }
         } else if (t.kind == BH_TILE_DRAM && gddr_.at((size_t)t.index)) {
             Gddr6Tlm &ctl = *gddr_[(size_t)t.index];
             tile->mem_out.bind(ctl.functional);
@@ -486,7 +513,7 @@ Chip::Chip(sc_core::sc_module_name name, const ChipPlan &plan, bool trace_busy)
             std::vector<uint8_t> buf(plan.traffic.packet_bytes);
             for (size_t b = 0; b < buf.size(); b++)
                 buf[b] = (uint8_t)(node * 31u + b);
-            l1_of_node_.at(node)->poke(plan.traffic.src_addr, buf.data(), buf.size());
+            poke_.at(node)(plan.traffic.src_addr, buf.data(), buf.size());
         }
     }
 }

@@ -6,6 +6,7 @@
 #ifndef BH_CHIP_H
 #define BH_CHIP_H
 #include <boost/json.hpp>
+#include <functional>
 #include <memory>
 #include <string>
 #include <systemc>
@@ -14,6 +15,7 @@
 #include "model/noc/noc_net.h"
 #include "model/noc/noc_traffic.h"
 #include "platform/clock.h"
+#include "platform/tile/l1_tlm.h"
 #include "platform/noc_trace_load.h"
 #include "platform/dram/gddr6_tlm.h"
 #include "platform/mem/memory_tlm.h"
@@ -41,6 +43,8 @@ struct ChipPlan {
     std::vector<uint32_t> cores;     /* dram_stream: NoC0 node indices */
     std::unique_ptr<NocTrace> trace; /* noc_trace: the loaded trace */
     bool dram_timed = true;          /* GDDR6 controllers, else untimed stores */
+    bool l1_timed = true;            /* L1 banks and ports, else an untimed byte array */
+    L1Config l1{};
     Gddr6Config gddr6{};
     uint32_t dram_endpoint_in_flight = 64;
     double aiclk_mhz = 1350.0;
@@ -98,7 +102,9 @@ class Chip : public sc_core::sc_module
     std::vector<std::unique_ptr<MemoryTlm>> l1_, dram_; /* dram_: untimed stores */
     std::vector<std::unique_ptr<Gddr6Tlm>> gddr_;       /* per controller, null if disabled */
     std::unique_ptr<MemoryTlm> nothing_;
-    std::vector<MemoryTlm *> l1_of_node_;
+    std::vector<std::unique_ptr<L1Tlm>> tl1_; /* timed L1s (l1.timed) */
+    /* per NoC0 node: loads bytes into the tile's L1 before a run */
+    std::vector<std::function<bool(uint64_t, const void *, uint64_t)>> poke_;
     std::vector<uint8_t> is_dram_; /* per NoC0 node, for the trace replay */
     std::vector<std::unique_ptr<TileTlm>> tiles_;
     std::unique_ptr<WorkloadTlm> workload_;
