@@ -149,10 +149,15 @@ static int wait_holds(const TensixThread *t, uint32_t thread, const TensixBacken
 
 /* The wait gate: the head of the last FIFO leaves when no latched wait blocks its class and
  * the backend takes it. */
-static void gate(TensixThread *t, uint32_t thread, const TensixBackend *be, uint64_t now)
+void tensix_thread_eval_wait(TensixThread *t, uint32_t thread, const TensixBackend *be,
+                             uint64_t now)
 {
     if (t->wait_active && now >= t->wait_lag_until && !wait_holds(t, thread, be, now))
         t->wait_active = 0;
+}
+
+static void gate(TensixThread *t, uint32_t thread, const TensixBackend *be, uint64_t now)
+{
     if (!t->fifo2.n || t->stopped)
         return;
     uint32_t w = fifo_head(&t->fifo2), op = tensix_opcode(w);
@@ -205,6 +210,12 @@ static void gate(TensixThread *t, uint32_t thread, const TensixBackend *be, uint
 }
 
 int tensix_thread_step(TensixThread *t, uint32_t thread, const TensixBackend *be, uint64_t now)
+{
+    tensix_thread_eval_wait(t, thread, be, now);
+    return tensix_thread_advance(t, thread, be, now);
+}
+
+int tensix_thread_advance(TensixThread *t, uint32_t thread, const TensixBackend *be, uint64_t now)
 {
     uint32_t w;
     /* 1. wait gate and backend */

@@ -100,8 +100,13 @@ typedef struct TensixThread {
 void tensix_thread_init(TensixThread *t);
 BhStatus tensix_thread_push(TensixThread *t, uint32_t word, uint64_t now);
 BhStatus tensix_thread_push_late(TensixThread *t, uint32_t word, uint64_t now);
-/* One cycle; returns 1 while the thread holds instructions or a latched wait. */
+/* One cycle; returns 1 while the thread holds instructions or a latched wait. A tile steps
+ * its threads in two phases, every thread's eval_wait before any thread's advance, so that
+ * no thread sees another's same-cycle effects (a SEMPOST releases a SEMWAIT the next cycle). */
 int tensix_thread_step(TensixThread *t, uint32_t thread, const TensixBackend *be, uint64_t now);
+void tensix_thread_eval_wait(TensixThread *t, uint32_t thread, const TensixBackend *be,
+                             uint64_t now);
+int tensix_thread_advance(TensixThread *t, uint32_t thread, const TensixBackend *be, uint64_t now);
 int tensix_thread_idle(const TensixThread *t);     /* nothing queued, expanding or latched */
 int tensix_thread_mop_idle(const TensixThread *t); /* no MOP queued or expanding */
 uint32_t tensix_block_class(uint32_t opcode);      /* TENSIX_B_* of an instruction */

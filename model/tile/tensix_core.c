@@ -1,0 +1,301 @@
+// SPDX-License-Identifier: Apache-2.0
+/* The coprocessor's backend dispatch and the RISC-V address map of its units. */
+#include "model/tile/tensix_core.h"
+#include <stdio.h>
+#include <string.h>
+#include "model/tile/mop.h"
+#include "model/tile/tensix_isa.h"
+
+#define INSTRN_BUF_BASE 0xFFE40000u
+#define INSTRN_BUF_STRIDE 0x10000u
+#define PC_BUF_BASE 0xFFE80000u
+#define REGFILE_BASE 0xFFE00000u
+#define TENSIX_CFG_BASE 0xFFEF0000u
+#define TDMA_BASE 0xFFB11000u
+#define WINDOW 0x10000u
+
+enum { UNIT_SYNC, UNIT_CFG, UNIT_THCON, UNIT_MOVER };
+static const char *const unit_names[] = {"sync", "config", "thcon", "mover"};
+
+const char *tensix_core_unit_name(uint32_t unit)
+{
+    return unit < 4 ? unit_names[unit] : "?";
+}
+
+/* ------------------------------------------------------------------ L1 ports of the units */
+
+static BhStatus mover_l1(void *ctx, uint64_t addr, int is_write, const uint8_t *wdata16,
+                         uint64_t token)
+{
+    TensixCore *c = ctx;
+    return l1_request(c->l1, L1_MOVER, addr, 16, is_write, wdata16, token, c->now);
+}
+
+static BhStatus mover_l0(void *ctx, uint32_t addr, const uint8_t *data16)
+{
+    TensixCore *c = ctx;
+    if (addr < TENSIX_CFG_BASE || addr + 16 > TENSIX_CFG_BASE + WINDOW)
+        return BH_ERR_ADDR; /* Blackhole has no NCRISC IRAM: discarded */
+    for (uint32_t i = 0; i < 16; i += 4)
+        tensix_cfg_mmio_write(&c->cfg, addr - TENSIX_CFG_BASE + i, data16 + i, 4, 1);
+    return BH_OK;
+}
+
+static BhStatus thcon_l1(void *ctx, uint64_t addr, uint32_t bytes, int kind, const void *wdata,
+                         uint32_t a0, uint32_t a1, uint64_t token)
+{
+    TensixCore *c = ctx;
+    switch (kind) {
+    case THCON_ACC_READ:
+        return l1_request(c->l1, L1_THCON, addr, bytes, 0, NULL, token, c->now);
+    case THCON_ACC_WRITE:
+        return l1_request(c->l1, L1_THCON, addr, bytes, 1, wdata, token, c->now);
+    case THCON_ACC_ATINCGET:
+        return l1_atomic(c->l1, L1_THCON, addr, L1_AT_INCR, a0, a1, token, c->now);
+    case THCON_ACC_ATCAS:
+        return l1_atomic(c->l1, L1_THCON, addr, L1_AT_CAS, a0, a1, token, c->now);
+    case THCON_ACC_ATSWAP: { /* 16-bit granules of the 16-byte block */
+        uint64_t be = 0;
+        for (uint32_t g = 0; g < 8; g++)
+            if (a0 & (1u << g))
+                be |= 3ull << (2 * g);
+        return l1_request_masked(c->l1, L1_THCON, addr & ~15ull, 16, wdata, be, token, c->now);
+    }
+    default:
+        BH_LOG_UNIMP_ONCE("ATINCGETPTR: L1 has no whole-block read-modify-write yet");
+        return BH_ERR_UNSUPPORTED;
+    }
+}
+
+void tensix_core_l1_done(TensixCore *c, const L1Done *d, uint64_t now)
+{
+    if (d->client == L1_MOVER)
+        mover_l1_done(&c->mover, d->token, d->data, now);
+    else if (d->client == L1_THCON)
+        thcon_l1_done(&c->thcon, d->token, d->data, now);
+}
+
+/* ------------------------------------------------------------------ dispatch */
+
+static int thread_idle(void *ctx, uint32_t thread)
+{
+    return tensix_thread_idle(&((TensixCore *)ctx)->thr[thread]);
+}
+
+static int mop_idle(void *ctx, uint32_t thread)
+{
+    return tensix_thread_mop_idle(&((TensixCore *)ctx)->thr[thread]);
+}
+
+BhStatus tensix_core_init(TensixCore *c, L1 *l1)
+{
+    memset(c, 0, sizeof *c);
+    c->l1 = l1;
+    for (uint32_t t = 0; t < TENSIX_THREADS; t++)
+        tensix_thread_init(&c->thr[t]);
+    SyncHooks sh = {thread_idle, mop_idle, c};
+    sync_init(&c->sync, &sh);
+    tensix_cfg_init(&c->cfg, NULL);
+    ThconConfig tc = thcon_config_default();
+    ThconPorts tp = {thcon_l1, NULL, c};
+    MoverConfig mc = mover_config_default();
+    MoverPorts mp = {mover_l1, mover_l0, c};
+    if (thcon_init(&c->thcon, &tc, &tp) != BH_OK || mover_init(&c->mover, &mc, &mp) != BH_OK)
+        return BH_ERR_CONFIG;
+    return BH_OK;
+}
+
+/* A unit's verdict: taken (1), not this cycle (0); a guest error is reported by the unit
+ * and the instruction consumed, as the hardware does. */
+static int verdict(TensixCore *c, uint32_t unit, BhStatus st)
+{
+    if (st == BH_ERR_FULL)
+        return 0;
+    c->unit_instructions[unit]++;
+    return 1;
+}
+
+static int issue(void *ctx, uint32_t thread, uint32_t w, uint64_t now)
+{
+    TensixCore *c = ctx;
+    uint32_t *gpr = thcon_gprs(&c->thcon, thread);
+    switch (tensix_opcode(w)) {
+    case TENSIX_OP_NOP:
+        return 1;
+    case TENSIX_OP_DMANOP:
+        return verdict(c, UNIT_THCON, thcon_dmanop(&c->thcon, thread, now));
+    case TENSIX_OP_SETDMAREG:
+        if (TENSIX_GET(SETDMAREG, SET_SIGNALS_MODE, w))
+            return -1; /* the special form is not modeled */
+        return verdict(c, UNIT_THCON,
+                       thcon_setdmareg(&c->thcon, thread, (w >> 8) & 0xFFFF,
+                                       TENSIX_GET(SETDMAREG, REG_INDEX_16B, w), now));
+    case TENSIX_OP_ADDDMAREG:
+        return verdict(c, UNIT_THCON,
+                       thcon_adddmareg(&c->thcon, thread, TENSIX_GET(ADDDMAREG, OP_B_IS_CONST, w),
+                                       TENSIX_GET(ADDDMAREG, RESULT_REG_INDEX, w),
+                                       TENSIX_GET(ADDDMAREG, OP_B_REG_INDEX, w),
+                                       TENSIX_GET(ADDDMAREG, OP_A_REG_INDEX, w), now));
+    case TENSIX_OP_MULDMAREG:
+        return verdict(c, UNIT_THCON,
+                       thcon_muldmareg(&c->thcon, thread, TENSIX_GET(MULDMAREG, OP_B_IS_CONST, w),
+                                       TENSIX_GET(MULDMAREG, RESULT_REG_INDEX, w),
+                                       TENSIX_GET(MULDMAREG, OP_B_REG_INDEX, w),
+                                       TENSIX_GET(MULDMAREG, OP_A_REG_INDEX, w), now));
+    case TENSIX_OP_SEMINIT:
+        return verdict(c, UNIT_SYNC,
+                       sync_seminit(&c->sync, TENSIX_GET(SEMINIT, MAX_VALUE, w),
+                                    TENSIX_GET(SEMINIT, INIT_VALUE, w),
+                                    TENSIX_GET(SEMINIT, SEM_SEL, w), now));
+    case TENSIX_OP_SEMPOST:
+        return verdict(c, UNIT_SYNC, sync_sempost(&c->sync, TENSIX_GET(SEMPOST, SEM_SEL, w), now));
+    case TENSIX_OP_SEMGET:
+        return verdict(c, UNIT_SYNC, sync_semget(&c->sync, TENSIX_GET(SEMGET, SEM_SEL, w), now));
+    case TENSIX_OP_STALLWAIT:
+    case TENSIX_OP_SEMWAIT:
+        return verdict(c, UNIT_SYNC, sync_wait_issue(&c->sync, now));
+    case TENSIX_OP_ATGETM:
+        return verdict(c, UNIT_SYNC,
+                       sync_atgetm(&c->sync, thread, TENSIX_GET(ATGETM, MUTEX_INDEX, w), now));
+    case TENSIX_OP_ATRELM:
+        return verdict(c, UNIT_SYNC,
+                       sync_atrelm(&c->sync, thread, TENSIX_GET(ATRELM, MUTEX_INDEX, w), now));
+    case TENSIX_OP_WRCFG:
+        return verdict(c, UNIT_CFG,
+                       tensix_cfg_wrcfg(&c->cfg, thread, gpr, TENSIX_GET(WRCFG, GPR_ADDRESS, w),
+                                        TENSIX_GET(WRCFG, WR128B, w), TENSIX_GET(WRCFG, CFG_REG, w),
+                                        now));
+    case TENSIX_OP_RDCFG:
+        return verdict(c, UNIT_CFG,
+                       tensix_cfg_rdcfg(&c->cfg, thread, gpr, TENSIX_GET(RDCFG, GPR_ADDRESS, w),
+                                        TENSIX_GET(RDCFG, CFG_REG, w), now));
+    case TENSIX_OP_SETC16:
+        return verdict(c, UNIT_CFG,
+                       tensix_cfg_setc16(&c->cfg, thread, TENSIX_GET(SETC16, SETC16_REG, w),
+                                         TENSIX_GET(SETC16, SETC16_VALUE, w)));
+    case TENSIX_OP_RMWCIB0:
+    case TENSIX_OP_RMWCIB1:
+    case TENSIX_OP_RMWCIB2:
+    case TENSIX_OP_RMWCIB3:
+        return verdict(c, UNIT_CFG,
+                       tensix_cfg_rmwcib(&c->cfg, thread, tensix_opcode(w) - TENSIX_OP_RMWCIB0,
+                                         TENSIX_GET(RMWCIB0, MASK, w), TENSIX_GET(RMWCIB0, DATA, w),
+                                         TENSIX_GET(RMWCIB0, CFG_REG_ADDR, w), now));
+    default:
+        return -1;
+    }
+}
+
+static uint32_t busy_conditions(void *ctx, uint32_t thread, uint64_t now)
+{
+    TensixCore *c = ctx;
+    return (thcon_busy(&c->thcon, thread) ? 1u << 0 : 0) | (mover_busy(&c->mover) ? 1u << 9 : 0) |
+           (tensix_cfg_busy(&c->cfg, now) ? 1u << 12 : 0);
+}
+
+static int sem_ready(void *ctx, uint32_t mask, uint32_t cond, uint64_t now)
+{
+    (void)now;
+    return sync_sem_wait_ready(&((TensixCore *)ctx)->sync, mask, cond);
+}
+
+uint64_t tensix_core_step(TensixCore *c, uint64_t now)
+{
+    c->now = now;
+    TensixBackend be = {issue, busy_conditions, sem_ready, c};
+    if (mover_busy(&c->mover))
+        c->unit_busy_cycles[UNIT_MOVER]++;
+    if (thcon_busy(&c->thcon, 0) || thcon_busy(&c->thcon, 1) || thcon_busy(&c->thcon, 2))
+        c->unit_busy_cycles[UNIT_THCON]++;
+    uint64_t next = BH_IDLE, t = mover_step(&c->mover, now);
+    next = t < next ? t : next;
+    t = thcon_step(&c->thcon, now);
+    next = t < next ? t : next;
+    for (uint32_t i = 0; i < TENSIX_THREADS; i++)
+        tensix_thread_eval_wait(&c->thr[i], i, &be, now);
+    for (uint32_t i = 0; i < TENSIX_THREADS; i++) {
+        TensixThread *th = &c->thr[i];
+        if (tensix_thread_advance(th, i, &be, now))
+            next = now + 1;
+        if (th->stopped && !c->failed) {
+            char name[96];
+            tensix_format(th->stop_word, name, sizeof name);
+            snprintf(c->error, sizeof c->error,
+                     "Tensix thread T%u at cycle %llu: %s (0x%08x) is not implemented", i,
+                     (unsigned long long)th->stop_cycle, name, th->stop_word);
+            c->failed = 1;
+        }
+    }
+    if (!l1_idle(c->l1) || mover_busy(&c->mover))
+        next = next < now + 1 ? next : now + 1;
+    return next;
+}
+
+int tensix_core_idle(const TensixCore *c)
+{
+    for (uint32_t i = 0; i < TENSIX_THREADS; i++)
+        if (!tensix_thread_idle(&c->thr[i]))
+            return 0;
+    return !mover_busy(&c->mover) && !thcon_busy(&c->thcon, 0) && !thcon_busy(&c->thcon, 1) &&
+           !thcon_busy(&c->thcon, 2);
+}
+
+/* ------------------------------------------------------------------ RISC-V view */
+
+static BhStatus fail(TensixCore *c, const char *fmt, uint32_t core, uint32_t addr)
+{
+    snprintf(c->error, sizeof c->error, fmt, core, addr);
+    c->failed = 1;
+    return BH_ERR_ACCESS;
+}
+
+BhStatus tensix_core_mmio_write(TensixCore *c, uint32_t core, uint32_t addr, uint32_t val,
+                                uint64_t now)
+{
+    c->now = now;
+    int brisc = core == TENSIX_CORE_BRISC;
+    if (addr >= INSTRN_BUF_BASE && addr < INSTRN_BUF_BASE + 3 * INSTRN_BUF_STRIDE) {
+        uint32_t target = (addr - INSTRN_BUF_BASE) / INSTRN_BUF_STRIDE;
+        if (brisc) /* BRISC's pushes enter after the MOP expander */
+            return tensix_thread_push_late(&c->thr[target], val, now);
+        if (target != 0) /* the hardware hangs the core: report it instead */
+            return fail(c,
+                        "TRISC%u stored to 0x%08x, another thread's instruction FIFO (only "
+                        "BRISC may): on hardware the core hangs",
+                        core, addr);
+        return tensix_thread_push(&c->thr[core], val, now);
+    }
+    if (addr >= MOP_CFG_BASE && addr < MOP_CFG_BASE + 4 * MOP_CFG_WORDS && !brisc)
+        return mop_write_cfg(&c->thr[core].mop, (addr - MOP_CFG_BASE) / 4, val);
+    if (addr >= TDMA_BASE && addr < TDMA_BASE + 0x1000)
+        return mover_mmio_write(&c->mover, core == TENSIX_CORE_BRISC ? 0 : core + 1,
+                                addr - TDMA_BASE, val, now);
+    if (addr >= PC_BUF_BASE && addr < PC_BUF_BASE + WINDOW)
+        return sync_mmio_write(&c->sync, brisc ? SYNC_PORT_B0 : (SyncPort)(SYNC_PORT_T0 + core),
+                               addr - PC_BUF_BASE, &val, 4, 0);
+    if (addr >= REGFILE_BASE && addr < REGFILE_BASE + WINDOW)
+        return thcon_gpr_mmio_write(&c->thcon, brisc ? THCON_VIEW_B : core, addr - REGFILE_BASE,
+                                    &val, 4, 0);
+    if (addr >= TENSIX_CFG_BASE && addr < TENSIX_CFG_BASE + WINDOW)
+        return tensix_cfg_mmio_write(&c->cfg, addr - TENSIX_CFG_BASE, &val, 4, 0);
+    return BH_ERR_ADDR;
+}
+
+BhStatus tensix_core_mmio_read(TensixCore *c, uint32_t core, uint32_t addr, uint32_t *val,
+                               uint64_t now)
+{
+    c->now = now;
+    int brisc = core == TENSIX_CORE_BRISC;
+    *val = 0;
+    if (addr >= TDMA_BASE && addr < TDMA_BASE + 0x1000)
+        return mover_mmio_read(&c->mover, brisc ? 0 : core + 1, addr - TDMA_BASE, val, now);
+    if (addr >= PC_BUF_BASE && addr < PC_BUF_BASE + WINDOW)
+        return sync_mmio_read(&c->sync, brisc ? SYNC_PORT_B0 : (SyncPort)(SYNC_PORT_T0 + core),
+                              addr - PC_BUF_BASE, val, 4, 0);
+    if (addr >= REGFILE_BASE && addr < REGFILE_BASE + WINDOW)
+        return thcon_gpr_mmio_read(&c->thcon, brisc ? THCON_VIEW_B : core, addr - REGFILE_BASE, val,
+                                   4, 0);
+    if (addr >= TENSIX_CFG_BASE && addr < TENSIX_CFG_BASE + WINDOW)
+        return tensix_cfg_mmio_read(&c->cfg, addr - TENSIX_CFG_BASE, val, 4, 0);
+    return BH_ERR_ADDR;
+}

@@ -1,0 +1,72 @@
+/* model/tile/tensix_core.h - a Tensix tile's coprocessor as far as it exists: three thread
+ * frontends (tensix_frontend.h) feeding the sync unit, the configuration unit, ThCon and the
+ * Mover, which reach the tile's L1 (l1.h) as its clients THCON and MOVER; and the RISC-V view
+ * of all of them (the tile address map below 0xFFF0_0000 that is not NoC or L1).
+ *
+ * Interface:
+ *   tensix_core_mmio_write/read   a core's 32-bit access: core 0..2 = TRISC0..2, 3 = BRISC.
+ *     INSTRN_BUF_BASE 0xFFE40000 (TRISC i: its thread; BRISC: thread 0 after the MOP expander;
+ *     0xFFE50000 / 0xFFE60000: BRISC to threads 1 / 2; a TRISC storing there is the hang the
+ *     hardware has: the core stops with an error naming it), TENSIX_MOP_CFG_BASE 0xFFB80000
+ *     (TRISC i: thread i's MopCfg), TDMA-RISC 0xFFB11000 (the Mover), PC_BUF_BASE 0xFFE80000
+ *     (semaphores, PCBufs, TTSync), REGFILE_BASE 0xFFE00000 (GPRs), TENSIX_CFG_BASE
+ *     0xFFEF0000 (configuration). BH_ERR_FULL: the core stalls and retries; BH_ERR_ADDR:
+ *     unmapped.
+ *   tensix_core_l1_done          the owner of the L1 hands over completions of THCON / MOVER
+ * Timing: tensix_core_step(now) steps the Mover and ThCon, then the three threads (wait gate,
+ *   replay, MOP); returns now + 1 while anything is in flight, else BH_IDLE.
+ * Instructions executed: NOP, DMANOP, SETDMAREG (plain form), ADDDMAREG, MULDMAREG, SEMINIT,
+ *   SEMPOST, SEMGET, SEMWAIT, STALLWAIT, ATGETM, ATRELM, WRCFG, RDCFG, SETC16, RMWCIB0..3
+ *   (field layouts from tensix_isa.def); MOP, MOP_CFG and REPLAY in the frontend. Anything
+ *   else stops the run, naming the mnemonic, thread and cycle (the matrix and vector units,
+ *   packer and unpackers are the next issue; XMOV and the ThCon memory instructions, whose
+ *   encodings the data file leaves out, are driven through TDMA-RISC and are next).
+ * STALLWAIT conditions answered: C0 ThCon busy for the thread, C9 Mover busy, C12
+ *   configuration unit busy; the unpacker, packer, FPU and SFPU conditions never hold (those
+ *   units do not exist yet).
+ */
+#ifndef BH_TENSIX_CORE_H
+#define BH_TENSIX_CORE_H
+#include <stddef.h>
+#include <stdint.h>
+#include "model/common/bh_common.h"
+#include "model/tile/l1.h"
+#include "model/tile/mover.h"
+#include "model/tile/sync_unit.h"
+#include "model/tile/tensix_cfg.h"
+#include "model/tile/tensix_frontend.h"
+#include "model/tile/thcon.h"
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define TENSIX_THREADS 3
+#define TENSIX_CORE_BRISC 3
+
+typedef struct TensixCore {
+    TensixThread thr[TENSIX_THREADS];
+    SyncUnit sync;
+    TensixCfg cfg;
+    Thcon thcon;
+    Mover mover;
+    L1 *l1; /* the tile's L1, owned elsewhere */
+    uint64_t now;
+    uint8_t failed; /* a run-stopping error: message in error */
+    char error[256];
+    uint64_t unit_instructions[4], unit_busy_cycles[4]; /* sync, cfg, thcon, mover */
+} TensixCore;
+
+BhStatus tensix_core_init(TensixCore *c, L1 *l1);
+uint64_t tensix_core_step(TensixCore *c, uint64_t now);
+BhStatus tensix_core_mmio_write(TensixCore *c, uint32_t core, uint32_t addr, uint32_t val,
+                                uint64_t now);
+BhStatus tensix_core_mmio_read(TensixCore *c, uint32_t core, uint32_t addr, uint32_t *val,
+                               uint64_t now);
+void tensix_core_l1_done(TensixCore *c, const L1Done *d, uint64_t now);
+int tensix_core_idle(const TensixCore *c);
+const char *tensix_core_unit_name(uint32_t unit);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
