@@ -65,6 +65,7 @@ static uint32_t index_of(const char *const *names, size_t n, const char *v)
 
 static bool plan_dram_stream(const BhParams &p, ChipPlan *plan, std::string *err);
 static bool plan_trace(const BhParams &p, ChipPlan *plan, std::string *err);
+static bool plan_tensix_stream(const BhParams &p, ChipPlan *plan, std::string *err);
 
 bool plan_chip(const BhParams &p, ChipPlan *plan, std::string *err)
 {
@@ -282,6 +283,49 @@ bool plan_chip(const BhParams &p, ChipPlan *plan, std::string *err)
         return false;
     if (!std::strcmp(p.workload_name, "noc_trace") && !plan_trace(p, plan, err))
         return false;
+    if (!std::strcmp(p.workload_name, "tensix_stream") && !plan_tensix_stream(p, plan, err))
+        return false;
+    return true;
+}
+
+/* tensix_stream: the tiles and the four scripts (the same scripts on every tile). */
+static bool plan_tensix_stream(const BhParams &p, ChipPlan *plan, std::string *err)
+{
+    const BhGrid &g = *plan->grid;
+    if (!plan->l1_timed)
+        return fail(err, "l1.timed: tensix_stream needs the timed L1 (its Mover and ThCon are "
+                         "L1 clients)");
+    std::vector<std::pair<int, int>> xy;
+    if (!parse_xy_list("workload.tiles", p.workload_tiles, &xy, err))
+        return false;
+    if (xy.empty())
+        return fail(err, "workload.tiles: name at least one tile");
+    const char *files[TENSIX_STREAM_CORES] = {p.workload_t0, p.workload_t1, p.workload_t2,
+                                              p.workload_brisc};
+    const char *keys[TENSIX_STREAM_CORES] = {"workload.t0", "workload.t1", "workload.t2",
+                                             "workload.brisc"};
+    std::vector<TensixStreamItem> scripts[TENSIX_STREAM_CORES];
+    bool any = false;
+    for (int c = 0; c < TENSIX_STREAM_CORES; c++) {
+        if (!*files[c])
+            continue;
+        std::string why;
+        if (!load_tensix_stream(files[c], &scripts[c], &why))
+            return fail(err, std::string(keys[c]) + ": " + why);
+        any = true;
+    }
+    if (!any)
+        return fail(err, "workload.t0: tensix_stream needs at least one script (workload.t0, "
+                         "t1, t2 or brisc)");
+    for (auto [x, y] : xy) {
+        uint32_t node;
+        if (!compute_tile(g, "workload.tiles", std::to_string(x) + "," + std::to_string(y), &node,
+                          err))
+            return false;
+        plan->stream_tiles.push_back(node);
+        for (int c = 0; c < TENSIX_STREAM_CORES; c++)
+            plan->stream_items.push_back(scripts[c]);
+    }
     return true;
 }
 
@@ -474,7 +518,21 @@ Chip::Chip(sc_core::sc_module_name name, const ChipPlan &plan, bool trace_busy)
     WorkloadTlm::Factory make;
     const std::vector<uint32_t> *sources = &plan.injectors;
     std::vector<uint32_t> trace_tiles;
-    if (plan.trace) {
+    if (!plan.stream_tiles.empty()) {
+        core_of_node_.assign(g.w * g.h, nullptr);
+        for (uint32_t node : plan.stream_tiles)
+            for (auto &l1 : tl1_)
+                if (std::string(l1->basename()) == "tile_x" + std::to_string(node % g.w) + "_y" +
+                                                       std::to_string(node / g.w) + "_l1") {
+                    l1->enable_coprocessor();
+                    core_of_node_[node] = l1.get();
+                    tiles_.at(node)->set_coprocessor(l1.get());
+                }
+        make = [&plan](const WorkloadTlm::Io &io) -> std::unique_ptr<WorkloadModel> {
+            return std::make_unique<TensixStreamWorkload>(plan, io.core);
+        };
+        sources = &trace_tiles;
+    } else if (plan.trace) {
         is_dram_.assign(g.w * g.h, 0);
         for (uint32_t i = 0; i < g.w * g.h; i++)
             is_dram_[i] = g.tiles[i].kind == BH_TILE_DRAM;
@@ -486,18 +544,18 @@ Chip::Chip(sc_core::sc_module_name name, const ChipPlan &plan, bool trace_busy)
                               plan.traffic.dst_addr,
                               kL1Bytes - plan.traffic.dst_addr,
                               is_dram_.data()};
-        make = [&plan, rc](const NocTrafficIo &io) -> std::unique_ptr<WorkloadModel> {
-            return std::make_unique<TraceReplay>(*plan.trace, rc, io);
+        make = [&plan, rc](const WorkloadTlm::Io &io) -> std::unique_ptr<WorkloadModel> {
+            return std::make_unique<TraceReplay>(*plan.trace, rc, io.noc);
         };
         sources = &trace_tiles;
     } else if (plan.dram_stream) {
-        make = [&plan](const NocTrafficIo &io) -> std::unique_ptr<WorkloadModel> {
-            return std::make_unique<DramStreamWorkload>(plan.dram, plan.cores, io);
+        make = [&plan](const WorkloadTlm::Io &io) -> std::unique_ptr<WorkloadModel> {
+            return std::make_unique<DramStreamWorkload>(plan.dram, plan.cores, io.noc);
         };
         sources = &plan.cores;
     } else if (plan.traffic.pattern != NOC_PAT_NONE && plan.traffic.rate > 0.0) {
-        make = [&plan](const NocTrafficIo &io) -> std::unique_ptr<WorkloadModel> {
-            return std::make_unique<SyntheticTraffic>(plan.traffic, plan.injectors, io);
+        make = [&plan](const WorkloadTlm::Io &io) -> std::unique_ptr<WorkloadModel> {
+            return std::make_unique<SyntheticTraffic>(plan.traffic, plan.injectors, io.noc);
         };
     }
     if (make) {
@@ -640,6 +698,36 @@ boost::json::object Chip::dram_report(const std::vector<Gddr6Stats> &from,
     d["controllers_gbps"] = total;
     d["controllers"] = std::move(ctls);
     return d;
+}
+
+} // namespace bh
+
+namespace bh
+{
+
+bool Chip::coprocessors_idle() const
+{
+    for (const L1Tlm *l : core_of_node_)
+        if (l && !tensix_core_idle(const_cast<L1Tlm *>(l)->core()))
+            return false;
+    return true;
+}
+
+uint64_t Chip::coprocessors_last_busy() const
+{
+    uint64_t last = 0;
+    for (const L1Tlm *l : core_of_node_)
+        if (l)
+            last = std::max(last, l->last_busy_cycle());
+    return last;
+}
+
+std::string Chip::coprocessor_error() const
+{
+    for (const L1Tlm *l : core_of_node_)
+        if (l && const_cast<L1Tlm *>(l)->core()->failed)
+            return std::string(l->basename()) + ": " + const_cast<L1Tlm *>(l)->core()->error;
+    return "";
 }
 
 } // namespace bh

@@ -17,6 +17,7 @@
 #include "platform/clock.h"
 #include "platform/tile/l1_tlm.h"
 #include "platform/noc_trace_load.h"
+#include "platform/tensix_stream_load.h"
 #include "platform/dram/gddr6_tlm.h"
 #include "platform/mem/memory_tlm.h"
 #include "platform/noc/noc_net_tlm.h"
@@ -42,8 +43,11 @@ struct ChipPlan {
     DramStreamConfig dram{};
     std::vector<uint32_t> cores;     /* dram_stream: NoC0 node indices */
     std::unique_ptr<NocTrace> trace; /* noc_trace: the loaded trace */
-    bool dram_timed = true;          /* GDDR6 controllers, else untimed stores */
-    bool l1_timed = true;            /* L1 banks and ports, else an untimed byte array */
+    /* tensix_stream: per tile and core (TRISC0..2, BRISC) the script's items */
+    std::vector<uint32_t> stream_tiles;                      /* NoC0 nodes */
+    std::vector<std::vector<TensixStreamItem>> stream_items; /* [tile * 4 + core] */
+    bool dram_timed = true; /* GDDR6 controllers, else untimed stores */
+    bool l1_timed = true;   /* L1 banks and ports, else an untimed byte array */
     L1Config l1{};
     Gddr6Config gddr6{};
     uint32_t dram_endpoint_in_flight = 64;
@@ -85,6 +89,19 @@ class Chip : public sc_core::sc_module
     void trace(sc_core::sc_trace_file *tf);
     uint32_t noc0_node_of_frame(uint32_t noc, uint32_t frame_node) const;
     uint64_t dram_resident_bytes() const;
+    /* the coprocessors of the tensix_stream tiles: all idle, and the first error if any */
+    bool coprocessors_idle() const;
+    std::string coprocessor_error() const;
+    uint64_t coprocessors_last_busy() const;
+    TensixCore *coprocessor(uint32_t node0)
+    {
+        return core_of_node_.empty() || !core_of_node_[node0] ? nullptr
+                                                              : core_of_node_[node0]->core();
+    }
+    const L1Tlm *l1_of(uint32_t node0) const
+    {
+        return core_of_node_.empty() ? nullptr : core_of_node_[node0];
+    }
     /* GDDR6 statistics now, one entry per controller (zeros where disabled or untimed) */
     std::vector<Gddr6Stats> dram_stats() const;
     /* peak and per-controller figures over the window between two dram_stats() snapshots */
@@ -103,6 +120,7 @@ class Chip : public sc_core::sc_module
     std::vector<std::unique_ptr<Gddr6Tlm>> gddr_;       /* per controller, null if disabled */
     std::unique_ptr<MemoryTlm> nothing_;
     std::vector<std::unique_ptr<L1Tlm>> tl1_; /* timed L1s (l1.timed) */
+    std::vector<L1Tlm *> core_of_node_;       /* tensix_stream tiles' L1 and coprocessor */
     /* per NoC0 node: loads bytes into the tile's L1 before a run */
     std::vector<std::function<bool(uint64_t, const void *, uint64_t)>> poke_;
     std::vector<uint8_t> is_dram_; /* per NoC0 node, for the trace replay */

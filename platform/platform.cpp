@@ -77,8 +77,8 @@ static std::string run_loop(Chip &chip, const BhParams &p, bool quiet, RunInfo *
     const uint64_t cycles = (uint64_t)p.sim_cycles, warmup = chip.plan().traffic.warmup;
     const uint64_t drain_limit = cycles + (uint64_t)p.sim_drain_limit_cycles;
     const uint64_t slice = 20000;
-    /* a replayed trace is measured whole: the window closes when it has finished */
-    const bool window_to_end = chip.plan().trace != nullptr;
+    /* a replayed trace or scripted cores are measured whole: the window closes at the end */
+    const bool window_to_end = chip.plan().trace != nullptr || !chip.plan().stream_tiles.empty();
     auto t0 = std::chrono::steady_clock::now(), last_print = t0;
     bool printed = false;
     uint64_t now = 0;
@@ -124,7 +124,18 @@ static std::string run_loop(Chip &chip, const BhParams &p, bool quiet, RunInfo *
         /* 3. done? (a replay may finish before sim.cycles) */
         if (now < cycles && !window_to_end)
             continue;
-        bool idle = !chip.workload() || chip.workload()->model().idle(now);
+        bool idle =
+            (!chip.workload() || chip.workload()->model().idle(now)) && chip.coprocessors_idle();
+        std::string cerr = chip.coprocessor_error();
+        if (auto *ts = chip.workload()
+                           ? dynamic_cast<const TensixStreamWorkload *>(&chip.workload()->model())
+                           : nullptr;
+            ts && ts->state().failed && cerr.empty())
+            cerr = std::string("tensix_stream: ") + ts->state().error;
+        if (!cerr.empty()) {
+            run->cycles = now;
+            return cerr;
+        }
         for (uint32_t k = 0; k < chip.n_nocs(); k++)
             idle = idle && noc_net_quiescent(&chip.noc(k).net());
         if (idle || (now >= cycles && !p.sim_drain))
@@ -141,7 +152,7 @@ static std::string run_loop(Chip &chip, const BhParams &p, bool quiet, RunInfo *
     if (printed)
         std::fprintf(stderr, "\n");
     /* a run ends on a slice boundary; report the cycle the last flit moved */
-    uint64_t last = window_to_end ? 0 : std::min<uint64_t>(now, cycles);
+    uint64_t last = window_to_end ? chip.coprocessors_last_busy() : std::min<uint64_t>(now, cycles);
     for (uint32_t k = 0; k < chip.n_nocs(); k++)
         last = std::max<uint64_t>(last, std::min<uint64_t>(now, chip.noc(k).net().last_progress));
     run->cycles = last;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 #include "platform/config.h"
+#include "model/tile/tensix_isa.h"
 #include "platform/heatmap.h"
 
 namespace bh
@@ -57,6 +58,66 @@ static json::object dram_stream_json(const DramStreamStats &s)
             {"read_latency", latency_json(s.read_latency)},
             {"write_latency", latency_json(s.write_latency)},
             {"dropped_at_source", s.dropped}};
+}
+
+/* tensix_stream: per tile, what its threads issued and why they waited, the units' work,
+ * and its L1 ports and banks (utilisation and conflict cycles by holder). */
+static json::array tiles_json(Chip &chip, const RunInfo &run)
+{
+    json::array tiles;
+    const BhGrid &g = *chip.plan().grid;
+    double cycles = run.cycles ? (double)run.cycles : 1.0;
+    for (uint32_t node : chip.plan().stream_tiles) {
+        TensixCore *c = chip.coprocessor(node);
+        const L1 &l1 = chip.l1_of(node)->state();
+        json::array threads;
+        for (uint32_t t = 0; t < TENSIX_THREADS; t++) {
+            const TensixThread &th = c->thr[t];
+            json::object ops, stalls;
+            for (uint32_t op = 0; op < 256; op++)
+                if (th.opcode_count[op]) {
+                    const char *n = tensix_op_name(op);
+                    ops[n ? n : std::to_string(op)] = th.opcode_count[op];
+                }
+            for (uint32_t k = 0; k < TENSIX_STALLS; k++)
+                stalls[tensix_stall_name((TensixStall)k)] = th.stall_cycles[k];
+            threads.push_back({{"thread", t},
+                               {"issued", th.issued},
+                               {"opcodes", std::move(ops)},
+                               {"stall_cycles", std::move(stalls)}});
+        }
+        json::object units;
+        for (uint32_t u = 0; u < 4; u++)
+            units[tensix_core_unit_name(u)] = {{"instructions", c->unit_instructions[u]},
+                                               {"busy_cycles", c->unit_busy_cycles[u]}};
+        auto resource = [&](uint32_t n, const uint64_t *busy, const uint64_t(*conf)[L1_CLIENTS],
+                            const char *what) {
+            json::array a;
+            for (uint32_t i = 0; i < n; i++) {
+                json::object by;
+                uint64_t total = 0;
+                for (uint32_t k = 0; k < L1_CLIENTS; k++)
+                    if (conf[i][k]) {
+                        by[l1_client_name(k)] = conf[i][k];
+                        total += conf[i][k];
+                    }
+                a.push_back({{what, i},
+                             {"utilisation", (double)busy[i] / cycles},
+                             {"conflict_cycles", total},
+                             {"conflict_cycles_by_holder", std::move(by)}});
+            }
+            return a;
+        };
+        tiles.push_back(
+            {{"tile", json::array{node % g.w, node / g.w}},
+             {"threads", std::move(threads)},
+             {"units", std::move(units)},
+             {"l1",
+              {{"ports", resource(l1.cfg.ports, l1.st.port_busy, l1.st.port_conflict, "port")},
+               {"banks", resource(l1.cfg.banks, l1.st.bank_busy, l1.st.bank_conflict, "bank")}}},
+             {"mover", {{"bytes", c->mover.st.l1_bytes_written + c->mover.st.l0_bytes_written}}}});
+    }
+    return tiles;
 }
 
 static size_t injecting_tiles(const ChipPlan &plan)
@@ -179,6 +240,8 @@ boost::json::object build_report(Chip &chip, const BhParams &p, const RunInfo &r
         n["links"] = std::move(links);
         r["noc" + std::to_string(k)] = std::move(n);
     }
+    if (!plan.stream_tiles.empty())
+        r["tiles"] = tiles_json(chip, run);
     const TraceReplay *tr2 =
         chip.workload() ? dynamic_cast<const TraceReplay *>(&chip.workload()->model()) : nullptr;
     if (tr2)
@@ -228,7 +291,21 @@ void print_summary(const json::object &r, std::FILE *out)
 {
     const json::object &sim = r.at("sim").as_object();
     const json::object &wl = r.at("workload").as_object();
-    if (r.contains("trace")) {
+    if (r.contains("tiles")) {
+        std::fprintf(out, "bhsim: %s, tensix_stream on %zu tiles\n",
+                     r.at("bhsim").at("config").as_string().c_str(),
+                     r.at("tiles").as_array().size());
+        for (const json::value &tv : r.at("tiles").as_array()) {
+            const json::object &t = tv.as_object();
+            const json::array &xy = t.at("tile").as_array();
+            std::fprintf(out, "  tile (%lld,%lld): issued", (long long)num(xy[0]),
+                         (long long)num(xy[1]));
+            for (const json::value &th : t.at("threads").as_array())
+                std::fprintf(out, " T%lld %lld", (long long)num(th.at("thread")),
+                             (long long)num(th.at("issued")));
+            std::fprintf(out, "; mover %lld bytes\n", (long long)num(t.at("mover").at("bytes")));
+        }
+    } else if (r.contains("trace")) {
         const json::object &t = r.at("trace").as_object();
         std::fprintf(out,
                      "bhsim: %s, replay of %lld events (%lld transfers) on %lld processors: "

@@ -10,7 +10,8 @@ WorkloadTlm::WorkloadTlm(sc_core::sc_module_name name, const Factory &make,
                          const Clock &clk)
     : sc_module(name), frame_(frame), socket_of_node_(std::move(socket_of_node)), clk_(clk)
 {
-    model_ = make(NocTrafficIo{&WorkloadTlm::io_write, &WorkloadTlm::io_read, this});
+    model_ = make(Io{NocTrafficIo{&WorkloadTlm::io_write, &WorkloadTlm::io_read, this},
+                     TensixStreamIo{&WorkloadTlm::io_core, this}});
     for (uint32_t k = 0; k < NOC_TRAFFIC_NOCS; k++)
         noc_ctx_[k] = {this, k};
     SC_METHOD(run);
@@ -71,6 +72,28 @@ BhStatus WorkloadTlm::io_write(void *ctx, uint32_t noc, uint32_t node, uint32_t 
 BhStatus WorkloadTlm::io_read(void *ctx, uint32_t noc, uint32_t node, uint32_t off, uint32_t *val)
 {
     return static_cast<WorkloadTlm *>(ctx)->access(noc, node, off, val, false, BH_IDLE);
+}
+
+BhStatus WorkloadTlm::io_core(void *ctx, uint32_t node0, uint32_t core, uint32_t addr, uint32_t val)
+{
+    auto *self = static_cast<WorkloadTlm *>(ctx);
+    int sock = self->socket_of_node_.at(node0);
+    if (sock < 0)
+        return BH_ERR_ADDR;
+    tlm::tlm_generic_payload gp;
+    CoreExtension ext;
+    ext.core = core;
+    sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+    gp.set_command(tlm::TLM_WRITE_COMMAND);
+    gp.set_address(addr);
+    gp.set_data_ptr(reinterpret_cast<unsigned char *>(&val));
+    gp.set_data_length(4);
+    gp.set_streaming_width(4);
+    gp.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+    gp.set_extension(&ext);
+    self->mmio_out[sock]->b_transport(gp, delay);
+    gp.clear_extension(&ext);
+    return bh_status_from_tlm(gp.get_response_status());
 }
 
 void WorkloadTlm::delivered(void *ctx, uint32_t, uint64_t tag, uint32_t flits, uint64_t now)

@@ -11,6 +11,7 @@
 #include <tlm_utils/multi_passthrough_initiator_socket.h>
 #include <vector>
 #include "model/noc/noc_traffic.h"
+#include "model/tile/tensix_stream.h"
 #include "platform/clock.h"
 
 namespace bh
@@ -28,7 +29,12 @@ class WorkloadTlm : public sc_core::sc_module
   public:
     tlm_utils::multi_passthrough_initiator_socket<WorkloadTlm> mmio_out{"mmio_out"};
     SC_HAS_PROCESS(WorkloadTlm);
-    using Factory = std::function<std::unique_ptr<WorkloadModel>(const NocTrafficIo &)>;
+    /* what a workload model can reach: NIU registers, and a core's view of its tile */
+    struct Io {
+        NocTrafficIo noc;
+        TensixStreamIo core;
+    };
+    using Factory = std::function<std::unique_ptr<WorkloadModel>(const Io &)>;
     /* frame: grid size and NoC1 rotation (NocTrafficConfig w, h, mirror_noc1);
      * socket_of_node: NoC0 node index -> index of the mmio_out binding to that tile */
     WorkloadTlm(sc_core::sc_module_name name, const Factory &make, const NocTrafficConfig &frame,
@@ -52,6 +58,7 @@ class WorkloadTlm : public sc_core::sc_module
     static BhStatus io_write(void *ctx, uint32_t noc, uint32_t node, uint32_t off, uint32_t val,
                              uint64_t tag);
     static BhStatus io_read(void *ctx, uint32_t noc, uint32_t node, uint32_t off, uint32_t *val);
+    static BhStatus io_core(void *ctx, uint32_t node0, uint32_t core, uint32_t addr, uint32_t val);
 
     std::unique_ptr<WorkloadModel> model_;
     NocTrafficConfig frame_;

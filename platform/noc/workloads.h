@@ -9,6 +9,7 @@
 #include "model/noc/dram_stream.h"
 #include "model/noc/noc_replay.h"
 #include "model/noc/noc_traffic.h"
+#include "model/tile/tensix_stream.h"
 #include "platform/noc_trace_load.h"
 #include "platform/noc/workload_tlm.h"
 
@@ -119,6 +120,50 @@ class TraceReplay : public WorkloadModel
   private:
     const NocTrace &trace_;
     NocReplay r_{};
+};
+
+/* tensix_stream: the plan's scripts on its tiles (ChipPlan owns the items). */
+class TensixStreamWorkload : public WorkloadModel
+{
+  public:
+    template <typename Plan> TensixStreamWorkload(const Plan &plan, const TensixStreamIo &io)
+    {
+        std::vector<TensixStreamCore> cores;
+        for (size_t t = 0; t < plan.stream_tiles.size(); t++)
+            for (uint32_t c = 0; c < TENSIX_STREAM_CORES; c++) {
+                const auto &items = plan.stream_items[t * TENSIX_STREAM_CORES + c];
+                if (items.empty())
+                    continue;
+                TensixStreamCore k{};
+                k.items = items.data();
+                k.n = (uint32_t)items.size();
+                k.node0 = plan.stream_tiles[t];
+                k.core = c;
+                cores.push_back(k);
+            }
+        if (tensix_stream_init(&s_, cores.data(), (uint32_t)cores.size(), &io) != BH_OK)
+            throw std::runtime_error("workload: cannot start tensix_stream");
+    }
+    ~TensixStreamWorkload() override
+    {
+        tensix_stream_destroy(&s_);
+    }
+    uint64_t step(uint64_t now) override
+    {
+        return tensix_stream_step(&s_, now);
+    }
+    void delivered(uint32_t, uint64_t, uint32_t, uint64_t) override {}
+    bool idle(uint64_t) const override
+    {
+        return tensix_stream_idle(&s_);
+    }
+    const TensixStream &state() const
+    {
+        return s_;
+    }
+
+  private:
+    TensixStream s_{};
 };
 
 } // namespace bh

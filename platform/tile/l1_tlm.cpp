@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "platform/tile/l1_tlm.h"
+#include <algorithm>
 #include <cstring>
 #include <stdexcept>
 #include <string>
@@ -21,6 +22,23 @@ L1Tlm::L1Tlm(sc_core::sc_module_name name, const L1Config &cfg, const Clock &clk
     SC_METHOD(run);
     sensitive << wake_;
     dont_initialize();
+}
+
+void L1Tlm::enable_coprocessor()
+{
+    core_ = std::make_unique<TensixCore>();
+    if (tensix_core_init(core_.get(), &l1_) != BH_OK)
+        throw std::runtime_error(std::string(name()) + ": bad coprocessor configuration");
+}
+
+BhStatus L1Tlm::core_access(uint32_t core, uint32_t addr, uint32_t *val, bool write)
+{
+    if (!core_)
+        return BH_ERR_ADDR;
+    BhStatus st = write ? tensix_core_mmio_write(core_.get(), core, addr, *val, clk_.now())
+                        : tensix_core_mmio_read(core_.get(), core, addr, val, clk_.now());
+    kick();
+    return st;
 }
 
 L1Tlm::~L1Tlm()
@@ -105,11 +123,19 @@ void L1Tlm::run()
         schedule(sc_core::sc_time_stamp() < at(now) ? now : now + 1);
         return;
     }
-    uint64_t next = l1_step(&l1_, now);
+    uint64_t next = core_ ? tensix_core_step(core_.get(), now) : BH_IDLE;
+    last_busy_ = now;
+    next = std::min(next, l1_step(&l1_, now));
     L1Done done[32];
     uint32_t n;
     while ((n = l1_take_done(&l1_, done, 32)) > 0)
         for (uint32_t i = 0; i < n; i++) {
+            if (done[i].client == L1_MOVER || done[i].client == L1_THCON) {
+                if (core_)
+                    tensix_core_l1_done(core_.get(), &done[i], now);
+                next = std::min(next, now + 1);
+                continue;
+            }
             auto *gp = reinterpret_cast<tlm::tlm_generic_payload *>(done[i].token);
             if (gp->is_read())
                 std::memcpy(gp->get_data_ptr(), done[i].data, done[i].bytes);

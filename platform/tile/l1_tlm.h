@@ -13,7 +13,9 @@
 #include <tlm>
 #include <tlm_utils/multi_passthrough_target_socket.h>
 #include <vector>
+#include <memory>
 #include "model/tile/l1.h"
+#include "model/tile/tensix_core.h"
 #include "platform/clock.h"
 
 namespace bh
@@ -44,6 +46,19 @@ class L1Tlm : public sc_core::sc_module
     {
         return l1_debug_write(&l1_, addr, data, len) == BH_OK;
     }
+    /* The tile's Tensix coprocessor (model/tile/tensix_core.h), whose Mover and ThCon are
+     * L1 clients inside this module: it steps with L1, in the same cycle and phase. */
+    void enable_coprocessor();
+    TensixCore *core()
+    {
+        return core_.get();
+    }
+    uint64_t last_busy_cycle() const /* the last cycle the coprocessor or L1 had work */
+    {
+        return last_busy_;
+    }
+    /* A RISC-V core's 32-bit access to the coprocessor's registers (core 0..2 TRISC, 3 BRISC) */
+    BhStatus core_access(uint32_t core, uint32_t addr, uint32_t *val, bool write);
 
   private:
     tlm::tlm_sync_enum nb_transport_fw(int id, tlm::tlm_generic_payload &gp, tlm::tlm_phase &phase,
@@ -63,6 +78,8 @@ class L1Tlm : public sc_core::sc_module
     std::vector<uint32_t> client_of_binding_;
     std::vector<tlm::tlm_generic_payload *> waiting_; /* per binding: BEGIN_REQ not taken */
     std::vector<int> binding_of_client_;
+    std::unique_ptr<TensixCore> core_;
+    uint64_t last_busy_ = 0;
 };
 
 } // namespace bh

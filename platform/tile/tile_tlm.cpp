@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "platform/tile/tile_tlm.h"
 #include <cstring>
+#include "platform/tile/l1_tlm.h"
 
 namespace bh
 {
@@ -14,6 +15,8 @@ tlm::tlm_response_status bh_status_to_tlm(BhStatus s)
         return tlm::TLM_ADDRESS_ERROR_RESPONSE;
     case BH_ERR_ACCESS:
         return tlm::TLM_COMMAND_ERROR_RESPONSE;
+    case BH_ERR_FULL: /* not attempted: the core stalls and tries again */
+        return tlm::TLM_INCOMPLETE_RESPONSE;
     default:
         return tlm::TLM_GENERIC_ERROR_RESPONSE;
     }
@@ -26,6 +29,8 @@ BhStatus bh_status_from_tlm(tlm::tlm_response_status s)
         return BH_OK;
     case tlm::TLM_ADDRESS_ERROR_RESPONSE:
         return BH_ERR_ADDR;
+    case tlm::TLM_INCOMPLETE_RESPONSE:
+        return BH_ERR_FULL;
     default:
         return BH_ERR_ACCESS;
     }
@@ -108,6 +113,24 @@ void TileTlm::b_transport(int, tlm::tlm_generic_payload &gp, sc_core::sc_time &d
                 niu_access(k, static_cast<uint32_t>(addr - kNiuBase[k]), gp, false));
             return;
         }
+    if (coprocessor_ && ((addr >= 0xFFB11000u && addr < 0xFFB12000u) ||
+                         (addr >= 0xFFB80000u && addr < 0xFFB80024u) ||
+                         (addr >= 0xFFE00000u && addr < 0xFFF00000u))) {
+        if (gp.get_data_length() != 4) {
+            gp.set_response_status(tlm::TLM_BURST_ERROR_RESPONSE);
+            return;
+        }
+        CoreExtension *ce = nullptr;
+        gp.get_extension(ce);
+        uint32_t val;
+        std::memcpy(&val, gp.get_data_ptr(), 4);
+        BhStatus st =
+            coprocessor_->core_access(ce ? ce->core : 3, (uint32_t)addr, &val, gp.is_write());
+        if (gp.is_read())
+            std::memcpy(gp.get_data_ptr(), &val, 4);
+        gp.set_response_status(bh_status_to_tlm(st));
+        return;
+    }
     sc_core::sc_time zero = sc_core::SC_ZERO_TIME;
     mem_out->b_transport(gp, zero);
 }

@@ -32,7 +32,23 @@ struct TagExtension : tlm::tlm_extension<TagExtension> {
     }
 };
 
+/* Which of the tile's RISC-V cores makes an access (0..2 TRISC, 3 BRISC; default BRISC): the
+ * coprocessor's registers answer each core in its own view. */
+struct CoreExtension : tlm::tlm_extension<CoreExtension> {
+    uint32_t core = 3;
+    tlm::tlm_extension_base *clone() const override
+    {
+        return new CoreExtension(*this);
+    }
+    void copy_from(const tlm::tlm_extension_base &e) override
+    {
+        core = static_cast<const CoreExtension &>(e).core;
+    }
+};
+
 constexpr uint64_t kNiuBase[2] = {0xFFB20000u, 0xFFB30000u};
+
+class L1Tlm;
 
 class TileTlm : public sc_core::sc_module
 {
@@ -54,6 +70,12 @@ class TileTlm : public sc_core::sc_module
     {
         return tile_;
     }
+    /* the coprocessor whose registers (TDMA-RISC, MopCfg, GPRs, instruction FIFOs, PC
+     * buffers, configuration) this tile's address map reaches */
+    void set_coprocessor(L1Tlm *t)
+    {
+        coprocessor_ = t;
+    }
 
   private:
     void b_transport(int id, tlm::tlm_generic_payload &gp, sc_core::sc_time &delay);
@@ -72,6 +94,7 @@ class TileTlm : public sc_core::sc_module
     uint32_t n_nocs_;
     const Clock &clk_;
     std::unique_ptr<TimedPortTlm> port_[2]; /* per NoC; port_[0] alone when shared */
+    L1Tlm *coprocessor_ = nullptr;
 };
 
 BhStatus bh_status_from_tlm(tlm::tlm_response_status s);

@@ -33,6 +33,8 @@ def main():
     ap.add_argument("--expect-injectors", type=int)
     ap.add_argument("--below-saturation", action="store_true",
                     help="offered load is well below saturation: accepted must match it")
+    ap.add_argument("--expect-issued", help="tensix_stream: instructions issued by T0,T1,T2 of the first tile")
+    ap.add_argument("--expect-mover-bytes", type=int, help="tensix_stream: bytes the first tile's Mover wrote")
     ap.add_argument("--dram-min-fraction", type=float,
                     help="every busy controller reaches this share of its refresh-limited peak")
     ap.add_argument("--saturated", action="store_true",
@@ -106,6 +108,19 @@ def main():
                 check(c["gbps"] >= a.dram_min_fraction * one * refresh_bound,
                       "controller %d: %.1f GB/s below %.0f%% of the refresh-limited peak %.1f" %
                       (c["controller"], c["gbps"], 100 * a.dram_min_fraction, one * refresh_bound))
+    if "tiles" in r:
+        t = r["tiles"][0]
+        if a.expect_issued:
+            want = [int(x) for x in a.expect_issued.split(",")]
+            got = [th["issued"] for th in t["threads"]]
+            check(got == want, "issued per thread %s, expected %s" % (got, want))
+        if a.expect_mover_bytes is not None:
+            check(t["mover"]["bytes"] == a.expect_mover_bytes,
+                  "mover bytes %d, expected %d" % (t["mover"]["bytes"], a.expect_mover_bytes))
+        for kind in ("ports", "banks"):
+            check(all(0.0 <= x["utilisation"] <= 1.0 for x in t["l1"][kind]), "l1 %s utilisation outside 0..1" % kind)
+        # the Mover writes at most one 16-byte word per cycle: the run lasts at least that long
+        check(r["sim"]["cycles"] >= t["mover"]["bytes"] // 16, "the Mover wrote faster than 16 B/cycle")
     if "trace" in r:
         t = r["trace"]
         check(sum(p["transfers"] for p in t["per_processor"]) == t["transfers"],

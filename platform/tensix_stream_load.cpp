@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "platform/tensix_stream_load.h"
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+namespace bh
+{
+
+/* A 32-bit number: hex with 0x, or decimal; `hex_default` reads bare digits as hex. */
+static bool number(const std::string &tok, bool hex_default, uint32_t *v)
+{
+    if (tok.empty())
+        return false;
+    const char *s = tok.c_str();
+    int base = hex_default ? 16 : 10;
+    if (tok.size() > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+        base = 16;
+        s += 2;
+    }
+    char *end = nullptr;
+    errno = 0;
+    unsigned long long x = std::strtoull(s, &end, base);
+    if (errno || *end || end == s || x > 0xFFFFFFFFull || s[0] == '-' || s[0] == '+')
+        return false;
+    *v = (uint32_t)x;
+    return true;
+}
+
+bool parse_tensix_stream(const std::string &text, const std::string &shown,
+                         std::vector<TensixStreamItem> *out, std::string *err)
+{
+    std::vector<TensixStreamItem> items;
+    std::istringstream in(text);
+    std::string line;
+    uint32_t n = 0;
+    while (std::getline(in, line)) {
+        n++;
+        size_t hash = line.find('#');
+        if (hash != std::string::npos)
+            line.resize(hash);
+        std::istringstream words(line);
+        std::vector<std::string> w;
+        for (std::string t; words >> t;)
+            w.push_back(t);
+        if (w.empty())
+            continue;
+        auto bad = [&](const std::string &why) {
+            *err = shown + ":" + std::to_string(n) + ": " + why;
+            return false;
+        };
+        TensixStreamItem it{};
+        it.line = n;
+        if (w[0] == "mmio") {
+            if (w.size() != 3)
+                return bad("expected 'mmio ADDR VALUE', got '" + line + "'");
+            it.kind = TS_MMIO;
+            if (!number(w[1], false, &it.addr))
+                return bad("mmio address '" + w[1] + "' is not a 32-bit number");
+            if (!number(w[2], false, &it.value))
+                return bad("mmio value '" + w[2] + "' is not a 32-bit number");
+        } else if (w[0] == "wait") {
+            if (w.size() != 2 || !number(w[1], false, &it.value))
+                return bad("expected 'wait N' with N a number of cycles, got '" + line + "'");
+            it.kind = TS_WAIT;
+        } else {
+            if (w.size() != 1)
+                return bad("expected one hex instruction word, 'mmio ADDR VALUE' or 'wait N', "
+                           "got '" +
+                           line + "'");
+            it.kind = TS_PUSH;
+            if (!number(w[0], true, &it.value))
+                return bad("'" + w[0] + "' is not a 32-bit hex instruction word");
+        }
+        items.push_back(it);
+    }
+    *out = std::move(items);
+    return true;
+}
+
+bool load_tensix_stream(const std::string &path, std::vector<TensixStreamItem> *out,
+                        std::string *err)
+{
+    std::ifstream f(path, std::ios::binary);
+    if (!f) {
+        *err = "cannot read '" + path + "': " + std::strerror(errno);
+        return false;
+    }
+    std::ostringstream ss;
+    ss << f.rdbuf();
+    return parse_tensix_stream(ss.str(), path, out, err);
+}
+
+} // namespace bh
