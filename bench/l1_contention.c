@@ -72,12 +72,12 @@ static void run(const char *name, int noc, int unpack, uint32_t bytes)
         by_self += st->bank_conflict[b][L1_MOVER];
     }
     double cycles = (double)(end - start);
-    printf(
-        "%-18s %7.0f cycles %6.1f bits/cycle; Mover waited %5llu (holder noc0 %llu, unpack0 "
-        "%llu), others waited on the Mover %llu; noc0 %.2f flits/cycle, unpack0 %.2f x64B/cycle\n",
-        name, cycles, 8.0 * bytes / cycles, (unsigned long long)waited, (unsigned long long)by_noc,
-        (unsigned long long)by_unpack, (unsigned long long)by_self,
-        (double)ld.noc_addr / 64 / (double)now, (double)ld.unpack_addr / 64 / (double)now);
+    printf("%-18s %7.0f cycles %6.1f bits/cycle; Mover waited %5llu; all waits on noc0 %llu, on "
+           "unpack0 "
+           "%llu, on the Mover %llu; noc0 %.2f flits/cycle, unpack0 %.2f x64B/cycle\n",
+           name, cycles, 8.0 * bytes / cycles, (unsigned long long)waited,
+           (unsigned long long)by_noc, (unsigned long long)by_unpack, (unsigned long long)by_self,
+           (double)ld.noc_addr / 64 / (double)now, (double)ld.unpack_addr / 64 / (double)now);
     l1_destroy(l1);
     free(l1);
     free(c);
