@@ -3,22 +3,10 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include "model/common/bh_rng.h"
 #include "model/noc/noc_net.h"
 
 #define TID 2u /* the workload's transaction ID: its outstanding counter paces the core */
-
-static uint64_t splitmix(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
-static double uniform01(uint64_t *s)
-{
-    return ((double)(splitmix(s) >> 11) + 1.0) / 9007199254740992.0;
-}
 
 BhStatus dram_stream_config_check(const DramStreamConfig *c, uint32_t n_cores, char *why,
                                   size_t len)
@@ -56,9 +44,7 @@ BhStatus dram_stream_config_check(const DramStreamConfig *c, uint32_t n_cores, c
 
 static uint64_t gap(DramStream *d, DramStreamCore *c)
 {
-    if (d->p_create >= 1.0)
-        return 1;
-    return 1 + (uint64_t)floor(log(uniform01(&c->rng)) / log1p(-d->p_create));
+    return bh_rng_gap(&c->rng, d->p_create);
 }
 
 BhStatus dram_stream_init(DramStream *d, const DramStreamConfig *cfg, const uint32_t *cores,
@@ -119,7 +105,7 @@ static int issue(DramStream *d, DramStreamCore *c, uint64_t created)
         buf = (buf + 1) % NOC_CMD_BUFS;
     c->buf_rr = (uint8_t)((buf + 1) % NOC_CMD_BUFS);
 
-    uint64_t page = cfg->random ? splitmix(&c->rng) % d->pages : c->next_page % d->pages;
+    uint64_t page = cfg->random ? bh_rng_next(&c->rng) % d->pages : c->next_page % d->pages;
     c->next_page += d->n_cores;
     uint32_t bank = (uint32_t)(page % cfg->banks);
     uint32_t port = cfg->port >= 0 ? (uint32_t)cfg->port : c->index % 3;
@@ -127,7 +113,7 @@ static int issue(DramStream *d, DramStreamCore *c, uint64_t created)
     uint64_t dram = cfg->dram_base + page / cfg->banks * cfg->page_bytes;
     uint32_t l1 = (uint32_t)(cfg->l1_addr + (uint64_t)c->slot * cfg->page_bytes);
     c->slot = (c->slot + 1) % cfg->in_flight;
-    int read = uniform01(&c->rng) <= cfg->read_fraction;
+    int read = bh_rng_uniform(&c->rng) <= cfg->read_fraction;
     uint64_t tag = created << 1 | (uint64_t)read;
     DramStreamStats *st = &d->stats[c->noc];
     BhStatus s;

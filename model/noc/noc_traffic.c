@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "model/common/bh_rng.h"
 #include "model/noc/noc_net.h"
 
 /* ------------------------------------------------------------------ latency histogram */
@@ -54,19 +55,6 @@ uint64_t noc_latency_percentile(const NocLatency *l, double q)
 
 /* ------------------------------------------------------------------ helpers */
 
-static uint64_t splitmix(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
-static double uniform01(uint64_t *s) /* in (0, 1] */
-{
-    return ((double)(splitmix(s) >> 11) + 1.0) / 9007199254740992.0;
-}
-
 uint32_t noc_traffic_frame_node(const NocTrafficConfig *cfg, uint32_t noc, uint32_t noc0_node)
 {
     if (noc == 0 || !cfg->mirror_noc1)
@@ -77,10 +65,7 @@ uint32_t noc_traffic_frame_node(const NocTrafficConfig *cfg, uint32_t noc, uint3
 
 static uint64_t next_gap(NocTraffic *t, NocTrafficSource *s)
 {
-    if (t->p_create >= 1.0)
-        return 1;
-    double g = floor(log(uniform01(&s->rng)) / log1p(-t->p_create));
-    return 1 + (g > 1e15 ? (uint64_t)1e15 : (uint64_t)g);
+    return bh_rng_gap(&s->rng, t->p_create);
 }
 
 BhStatus noc_traffic_config_check(const NocTrafficConfig *c, uint32_t n_injectors, char *why,
@@ -215,13 +200,13 @@ static uint32_t pick_destination(NocTraffic *t, NocTrafficSource *s)
     const NocTrafficConfig *c = &t->cfg;
     if (s->fixed_dst != NOC_TRAFFIC_NONE)
         return s->fixed_dst;
-    if (c->pattern == NOC_PAT_HOTSPOT && uniform01(&s->rng) <= c->hotspot_fraction) {
+    if (c->pattern == NOC_PAT_HOTSPOT && bh_rng_uniform(&s->rng) <= c->hotspot_fraction) {
         uint32_t hot = noc_traffic_frame_node(c, s->noc, c->target);
         if (hot != s->node)
             return hot;
     }
     /* uniform over the other injectors */
-    uint32_t k = (uint32_t)(splitmix(&s->rng) % (t->n_injectors - 1));
+    uint32_t k = (uint32_t)(bh_rng_next(&s->rng) % (t->n_injectors - 1));
     if (k >= s->index)
         k++;
     return noc_traffic_frame_node(c, s->noc, t->injectors[k]);
