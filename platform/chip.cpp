@@ -65,6 +65,7 @@ static uint32_t index_of(const char *const *names, size_t n, const char *v)
 
 static bool plan_dram_stream(const BhParams &p, ChipPlan *plan, std::string *err);
 static bool plan_trace(const BhParams &p, ChipPlan *plan, std::string *err);
+static bool plan_vcd_l1(const BhParams &p, ChipPlan *plan, std::string *err);
 static bool plan_tensix_stream(const BhParams &p, ChipPlan *plan, std::string *err);
 
 bool plan_chip(const BhParams &p, ChipPlan *plan, std::string *err)
@@ -285,6 +286,42 @@ bool plan_chip(const BhParams &p, ChipPlan *plan, std::string *err)
         return false;
     if (!std::strcmp(p.workload_name, "tensix_stream") && !plan_tensix_stream(p, plan, err))
         return false;
+    return plan_vcd_l1(p, plan, err);
+}
+
+/* output.vcd_l1: which tiles' L1 ports and banks go into the VCD (each costs ~56 signals) */
+static bool plan_vcd_l1(const BhParams &p, ChipPlan *plan, std::string *err)
+{
+    const BhGrid &g = *plan->grid;
+    std::string v = p.output_vcd_l1;
+    if (v == "none")
+        return true;
+    if (v == "auto") {
+        plan->vcd_l1_tiles = plan->stream_tiles;
+        return true;
+    }
+    if (!plan->l1_timed)
+        return fail(err, "output.vcd_l1: \"" + v +
+                             "\" needs the timed L1 (l1.timed=true); use "
+                             "auto or none");
+    if (v == "all") {
+        for (uint32_t i = 0; i < g.w * g.h; i++)
+            if (g.tiles[i].enabled &&
+                (g.tiles[i].kind == BH_TILE_TENSIX || g.tiles[i].kind == BH_TILE_GENERIC))
+                plan->vcd_l1_tiles.push_back(i);
+        return true;
+    }
+    std::vector<std::pair<int, int>> xy;
+    if (!parse_xy_list("output.vcd_l1", v, &xy, err))
+        return fail(err, "output.vcd_l1: expected auto, all, none or tiles \"x,y;x,y\", got \"" +
+                             v + "\"");
+    for (auto [x, y] : xy) {
+        uint32_t node;
+        if (!compute_tile(g, "output.vcd_l1", std::to_string(x) + "," + std::to_string(y), &node,
+                          err))
+            return false;
+        plan->vcd_l1_tiles.push_back(node);
+    }
     return true;
 }
 
@@ -471,6 +508,7 @@ Chip::Chip(sc_core::sc_module_name name, const ChipPlan &plan, bool trace_busy)
         }
     std::vector<int> socket_of(g.w * g.h, -1);
     poke_.assign(g.w * g.h, nullptr);
+    l1_of_node_.assign(g.w * g.h, nullptr);
     int sockets = 0;
     for (uint32_t i = 0; i < g.w * g.h; i++) {
         const BhTile &t = g.tiles[i];
@@ -482,6 +520,7 @@ Chip::Chip(sc_core::sc_module_name name, const ChipPlan &plan, bool trace_busy)
             if (plan.l1_timed) { /* the NIUs reach L1 through its ports, as clients NOC0/NOC1 */
                 tl1_.push_back(std::make_unique<L1Tlm>((tname + "_l1").c_str(), plan.l1, clk_));
                 L1Tlm &l1 = *tl1_.back();
+                l1_of_node_[i] = &l1;
                 tile->mem_out.bind(l1.functional);
                 for (uint32_t k = 0; k < plan.n_nocs; k++) {
                     tile->attach_timed_port((int)k, plan.l1.queue_depth).out.bind(l1.port);
@@ -520,14 +559,12 @@ Chip::Chip(sc_core::sc_module_name name, const ChipPlan &plan, bool trace_busy)
     std::vector<uint32_t> trace_tiles;
     if (!plan.stream_tiles.empty()) {
         core_of_node_.assign(g.w * g.h, nullptr);
-        for (uint32_t node : plan.stream_tiles)
-            for (auto &l1 : tl1_)
-                if (std::string(l1->basename()) == "tile_x" + std::to_string(node % g.w) + "_y" +
-                                                       std::to_string(node / g.w) + "_l1") {
-                    l1->enable_coprocessor();
-                    core_of_node_[node] = l1.get();
-                    tiles_.at(node)->set_coprocessor(l1.get());
-                }
+        for (uint32_t node : plan.stream_tiles) {
+            L1Tlm *l1 = l1_of_node_.at(node); /* planning checked: a timed L1 on a Tensix tile */
+            l1->enable_coprocessor();
+            core_of_node_[node] = l1;
+            tiles_.at(node)->set_coprocessor(l1);
+        }
         make = [&plan](const WorkloadTlm::Io &io) -> std::unique_ptr<WorkloadModel> {
             return std::make_unique<TensixStreamWorkload>(plan, io.core);
         };
@@ -585,6 +622,9 @@ void Chip::trace(sc_core::sc_trace_file *tf)
     for (auto &d : gddr_)
         if (d)
             d->trace(tf);
+    for (uint32_t node : plan_.vcd_l1_tiles)
+        if (l1_of_node_.at(node))
+            l1_of_node_[node]->trace(tf);
 }
 
 uint64_t Chip::dram_resident_bytes() const

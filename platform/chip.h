@@ -46,8 +46,9 @@ struct ChipPlan {
     /* tensix_stream: per tile and core (TRISC0..2, BRISC) the script's items */
     std::vector<uint32_t> stream_tiles;                      /* NoC0 nodes */
     std::vector<std::vector<TensixStreamItem>> stream_items; /* [tile * 4 + core] */
-    bool dram_timed = true; /* GDDR6 controllers, else untimed stores */
-    bool l1_timed = true;   /* L1 banks and ports, else an untimed byte array */
+    bool dram_timed = true;             /* GDDR6 controllers, else untimed stores */
+    bool l1_timed = true;               /* L1 banks and ports, else an untimed byte array */
+    std::vector<uint32_t> vcd_l1_tiles; /* NoC0 nodes whose L1 the VCD traces (output.vcd_l1) */
     L1Config l1{};
     Gddr6Config gddr6{};
     uint32_t dram_endpoint_in_flight = 64;
@@ -121,6 +122,7 @@ class Chip : public sc_core::sc_module
     std::unique_ptr<MemoryTlm> nothing_;
     std::vector<std::unique_ptr<L1Tlm>> tl1_; /* timed L1s (l1.timed) */
     std::vector<L1Tlm *> core_of_node_;       /* tensix_stream tiles' L1 and coprocessor */
+    std::vector<L1Tlm *> l1_of_node_;         /* timed L1 of each NoC0 node, or null */
     /* per NoC0 node: loads bytes into the tile's L1 before a run */
     std::vector<std::function<bool(uint64_t, const void *, uint64_t)>> poke_;
     std::vector<uint8_t> is_dram_; /* per NoC0 node, for the trace replay */

@@ -8,6 +8,7 @@
 namespace bh
 {
 
+static_assert(L1_CLIENTS < 16, "the traced holder (1 + client) is 4 bits wide");
 static const sc_core::sc_time kPhase = sc_core::sc_time::from_value(2); /* 2 ps after the edge */
 
 L1Tlm::L1Tlm(sc_core::sc_module_name name, const L1Config &cfg, const Clock &clk)
@@ -158,7 +159,43 @@ void L1Tlm::run()
         port[(int)id]->nb_transport_bw(*gp, phase, delay);
         next = std::min(next, now + 1);
     }
+    if (traced_ && sample(now))
+        next = std::min(next, now + 1);
     schedule(next);
+}
+
+/* true while anything traced is non-zero, so the next cycle is sampled too */
+bool L1Tlm::sample(uint64_t now)
+{
+    bool any = false;
+    for (uint32_t p = 0; p < l1_.cfg.ports; p++) {
+        const L1Port &port = l1_.port[p];
+        port_holder_[p] = port.busy_until > now ? (uint8_t)(port.hold_client + 1) : 0;
+        port_blocked_[p] = port.head != L1_NONE;
+        any |= port_holder_[p] || port_blocked_[p];
+    }
+    for (uint32_t b = 0; b < l1_.cfg.banks; b++) {
+        const L1Bank &bank = l1_.bank[b];
+        bank_holder_[b] = bank.busy_until > now ? (uint8_t)(bank.hold_client + 1) : 0;
+        any |= bank_holder_[b] != 0;
+    }
+    return any;
+}
+
+void L1Tlm::trace(sc_core::sc_trace_file *tf)
+{
+    traced_ = true;
+    port_holder_.assign(l1_.cfg.ports, 0);
+    port_blocked_.assign(l1_.cfg.ports, 0);
+    bank_holder_.assign(l1_.cfg.banks, 0);
+    std::string base = std::string(name()) + ".";
+    for (uint32_t p = 0; p < l1_.cfg.ports; p++) {
+        std::string n = base + "port" + std::to_string(p) + ".";
+        sc_core::sc_trace(tf, port_holder_[p], n + "holder", 4);
+        sc_core::sc_trace(tf, port_blocked_[p], n + "blocked", 1);
+    }
+    for (uint32_t b = 0; b < l1_.cfg.banks; b++)
+        sc_core::sc_trace(tf, bank_holder_[b], base + "bank" + std::to_string(b) + ".holder", 4);
 }
 
 } // namespace bh

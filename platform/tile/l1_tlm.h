@@ -57,6 +57,10 @@ class L1Tlm : public sc_core::sc_module
     {
         return last_busy_;
     }
+    /* VCD: per port `holder` (0 idle, else 1 + the L1_CLIENT_TABLE index of the client whose
+     * access occupies it this cycle) and `blocked` (it holds an access its bank did not grant
+     * this cycle), per bank `holder`. Sampled every cycle while any is non-zero, so exact. */
+    void trace(sc_core::sc_trace_file *tf);
     /* A RISC-V core's 32-bit access to the coprocessor's registers (core 0..2 TRISC, 3 BRISC) */
     BhStatus core_access(uint32_t core, uint32_t addr, uint32_t *val, bool write);
 
@@ -70,6 +74,7 @@ class L1Tlm : public sc_core::sc_module
     void kick();
     void schedule(uint64_t cycle);
     sc_core::sc_time at(uint64_t cycle) const;
+    bool sample(uint64_t now);
 
     L1 l1_{};
     const Clock &clk_;
@@ -80,6 +85,8 @@ class L1Tlm : public sc_core::sc_module
     std::vector<int> binding_of_client_;
     std::unique_ptr<TensixCore> core_;
     uint64_t last_busy_ = 0;
+    bool traced_ = false;
+    std::vector<uint8_t> port_holder_, port_blocked_, bank_holder_; /* traced, see trace() */
 };
 
 } // namespace bh

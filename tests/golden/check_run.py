@@ -5,6 +5,11 @@ zero-load latency floor, and that the VCD loads in GTKWave's tools and the SVG i
 
 usage: check_run.py REPORT [--vcd FILE] [--svg FILE] [--expect-injectors N]
                            [--below-saturation] [--saturated]
+                           [--expect-vcd-busy SIGNAL=VALUE:CYCLES ...]
+
+--expect-vcd-busy counts, in the VCD, the cycles during which the signal whose full name ends
+in SIGNAL holds VALUE (e.g. tile_x1_y2_l1.port2.holder=11:4096: the Mover, L1 client 10, held
+port 2 for 4096 cycles), reading the cycle time from the report's aiclk_mhz.
 """
 import argparse
 import json
@@ -25,10 +30,53 @@ def check(cond, what):
         failures.append(what)
 
 
+def vcd_cycles_at(path, suffix, value, period_ps):
+    """Cycles (rounded) during which the one scalar or vector signal named ...suffix equals
+    value; None if no such signal. Scopes join with dots; the timescale must be 1 ps."""
+    scopes, ident, t, since, total, cur = [], None, 0, None, 0, None
+    with open(path) as f:
+        for line in f:
+            w = line.split()
+            if not w:
+                continue
+            if w[0] == "$timescale":
+                ts = "".join(w[1:]) if len(w) > 1 else next(f).replace(" ", "").strip()
+                if not ts.startswith("1ps"):
+                    return None
+            elif w[0] == "$scope":
+                scopes.append(w[2])
+            elif w[0] == "$upscope":
+                scopes.pop()
+            elif w[0] == "$var" and ".".join(scopes + [w[4]]).endswith(suffix):
+                if ident is not None:
+                    return None  # ambiguous suffix
+                ident = w[3]
+            elif w[0][0] == "#":
+                t = int(w[0][1:])
+            elif ident is not None:
+                if w[0][0] == "b" and len(w) == 2 and w[1] == ident:
+                    v = int(w[0][1:], 2) if set(w[0][1:]) <= set("01") else -1
+                elif w[0][0] in "01xz" and w[0][1:] == ident:
+                    v = int(w[0][0]) if w[0][0] in "01" else -1
+                else:
+                    continue
+                if cur == value and v != value:
+                    total += t - since
+                if v == value and cur != value:
+                    since = t
+                cur = v
+    if ident is None:
+        return None
+    if cur == value:
+        total += t - since
+    return round(total / period_ps)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("report")
     ap.add_argument("--vcd")
+    ap.add_argument("--expect-vcd-busy", action="append", default=[])
     ap.add_argument("--svg")
     ap.add_argument("--expect-injectors", type=int)
     ap.add_argument("--below-saturation", action="store_true",
@@ -132,6 +180,12 @@ def main():
         with tempfile.TemporaryDirectory() as d:
             p = subprocess.run(["vcd2fst", a.vcd, os.path.join(d, "x.fst")], capture_output=True, text=True)
             check(p.returncode == 0, "vcd2fst failed: %s" % p.stderr.strip())
+        period_ps = 1e6 / r["sim"]["aiclk_mhz"]
+        for spec in a.expect_vcd_busy:
+            name, rest = spec.split("=")
+            value, cycles = (int(x) for x in rest.split(":"))
+            got = vcd_cycles_at(a.vcd, name, value, period_ps)
+            check(got == cycles, "VCD: %s was %d for %s cycles, expected %d" % (name, value, got, cycles))
         text = open(a.vcd).read(200000)
         check("$enddefinitions" in text and "out_east_busy" in text, "VCD lacks the link signals")
     if a.svg:
