@@ -25,12 +25,12 @@ constexpr double kGap = 24;       // between panels
 constexpr double kMargin = 16;    // around everything
 constexpr double kTitleH = 34;    // document title
 constexpr double kPanelHead = 42; // panel title and statistics
-constexpr double kLegendH = 96;
-constexpr double kLaneOff = 7; // arrow shift off the tile centre line
-constexpr double kStart = 13;  // arrow start/end distance from the tile centre
-constexpr double kStub = 16;   // how far a wrap stub reaches past the grid edge
-constexpr double kShaft = 2.6; // half widths and head length of an arrow
-constexpr double kHead = 6.5;
+constexpr double kLegendH = 116;
+constexpr double kLaneOff = 11; // arrow shift off the tile centre line
+constexpr double kStart = 13;   // arrow start/end distance from the tile centre
+constexpr double kStub = 16;    // how far a wrap stub reaches past the grid edge
+constexpr double kShaft = 2.6;  // half widths and head length of an arrow
+constexpr double kHead = 6;
 constexpr double kHeadLen = 8.5;
 
 struct Stop {
@@ -320,7 +320,7 @@ bool write_heatmap_svg(const std::string &path, const std::string &title, int w,
     // 2. Lay out: panels side by side under the title, legend underneath.
     const double panel_w = 2 * kPad + w * kCell, panel_h = kPanelHead + 2 * kPad + h * kCell;
     const double total_w =
-        std::max(2 * kMargin + nocs.size() * panel_w + (nocs.size() - 1) * kGap, 520.0);
+        std::max(2 * kMargin + nocs.size() * panel_w + (nocs.size() - 1) * kGap, 600.0);
     const double total_h = kMargin + kTitleH + panel_h + kLegendH + kMargin;
     std::vector<Panel> panels;
     double px = kMargin;
@@ -387,8 +387,7 @@ bool write_heatmap_svg(const std::string &path, const std::string &title, int w,
     // 4. Legend: utilisation scale, then tile kinds present.
     const double ly = kMargin + kTitleH + panel_h + 18, lx = kMargin, bar_w = 320;
     o += "<text class=\"cap\" x=\"" + num(lx) + "\" y=\"" + num(ly) +
-         "\">link utilisation (fixed scale; arrows keep to the right of their direction; wrap "
-         "links leave one edge and re-enter the opposite one)</text>\n";
+         "\">link utilisation, fixed scale</text>\n";
     o += "<rect x=\"" + num(lx) + "\" y=\"" + num(ly + 8) + "\" width=\"" + num(bar_w) +
          "\" height=\"14\" fill=\"url(#scale)\" stroke=\"#666\" stroke-width=\"0.6\"/>\n";
     for (int i = 0; i <= 4; i++) {
@@ -419,6 +418,9 @@ bool write_heatmap_svg(const std::string &path, const std::string &title, int w,
         swatch(kind_fill(k), kind_name(k), false);
     if (any_disabled)
         swatch("#d4d4d4", "disabled", true);
+    o += "<text class=\"cap\" x=\"" + num(lx) + "\" y=\"" + num(ky + 36) +
+         "\">arrows keep right of travel; wrap links exit one edge, re-enter the "
+         "opposite</text>\n";
     o += "</svg>\n";
 
     // 5. Write.

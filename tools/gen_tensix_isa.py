@@ -13,7 +13,9 @@ lowest bit first:
     TENSIX_OP(MNEMONIC, opcode, supported)
     TENSIX_FIELD(MNEMONIC, FIELD, lo_bit, width)
 
-Field names are the JSON's (tt-llk's ckernel_ops.h argument names) in upper case.
+Field names are the JSON's (tt-llk's ckernel_ops.h argument names) in upper case, except
+for the few instructions the JSON gives no operands, whose fields come from the encoding
+diagrams (DOCUMENTED_FIELDS below).
 `supported` is 0 where the JSON marks the instruction "unsupported" (by ttsim).
 
 How the JSON's "args" bit ranges read
@@ -77,6 +79,28 @@ START_BIT_ONLY = {
     ("REPLAY", "start_idx"): ("14:14", 5),
 }
 
+# Instructions the JSON lists without operands (ttsim marks them unsupported), with fields
+# (lo, width, NAME) read off tt-isa-documentation Diagrams/Out/Bits32_<name>.svg (the
+# WormholeB0 TensixCoprocessor pages); tt-llk's tt_llk_blackhole/common/inc/ckernel_ops.h
+# TT_OP_* macros put the same arguments at the same shifts on Blackhole. STOREIND's three
+# forms share one opcode: bit 23 (MEM_HIER_SEL) selects L1, else bit 22 (SIZE_SEL) MMIO,
+# else SrcA/SrcB; in the L1 form SIZE_SEL:REG_SIZE_SEL is the 2-bit Size. The generator
+# stops if the JSON ever gives these instructions operands of its own.
+DOCUMENTED_FIELDS = {
+    "LOADIND": [(0, 6, "ADDR_REG"), (6, 6, "RESULT_REG"), (12, 2, "OFFSET_INCREMENT"),
+                (14, 7, "OFFSET_HALF_REG"), (22, 2, "SIZE")],
+    "STOREIND": [(0, 6, "ADDR_REG"), (6, 6, "DATA_REG"), (12, 2, "OFFSET_INCREMENT"),
+                 (14, 7, "OFFSET_HALF_REG"), (21, 1, "REG_SIZE_SEL"), (22, 1, "SIZE_SEL"),
+                 (23, 1, "MEM_HIER_SEL")],
+    "ATINCGET": [(0, 6, "ADDR_REG"), (6, 6, "IN_OUT_REG"), (12, 2, "OFS"), (14, 5, "INT_WIDTH")],
+    "ATCAS": [(0, 6, "ADDR_REG"), (12, 2, "OFS"), (14, 4, "CMP_VAL"), (18, 4, "SET_VAL")],
+    "ATSWAP": [(0, 6, "ADDR_REG"), (6, 6, "DATA_REG"), (14, 8, "MASK"), (22, 1, "SINGLE_DATA_REG")],
+    "ATINCGETPTR": [(0, 6, "ADDR_REG"), (6, 6, "RESULT_REG"), (12, 2, "OFS"), (14, 4, "INT_WIDTH"),
+                    (18, 4, "INCR_LOG2"), (22, 1, "NO_INCR")],
+    "LOADREG": [(0, 18, "ADDR_LO"), (18, 6, "RESULT_REG")],
+    "XMOV": [],  # bits 23:0 are zero (TT_XMOV(0, 0))
+}
+
 IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 
@@ -132,7 +156,13 @@ def generate(json_path):
             fail(f"{mnemonic}: opcode 0x{opcode:02X} used twice")
         used.add(opcode)
         supported = 0 if ins.get("unsupported", False) else 1
-        rows.append((opcode, mnemonic, supported, parse_fields(mnemonic, ins.get("args") or {})))
+        fields = parse_fields(mnemonic, ins.get("args") or {})
+        if mnemonic in DOCUMENTED_FIELDS:
+            if fields:
+                fail(f"{mnemonic}: the data file now gives operands; compare them with "
+                     "DOCUMENTED_FIELDS and drop the entry")
+            fields = DOCUMENTED_FIELDS[mnemonic]
+        rows.append((opcode, mnemonic, supported, fields))
     rows.sort()
 
     rel = os.path.relpath(json_path, ROOT)

@@ -181,6 +181,59 @@ static int issue(void *ctx, uint32_t thread, uint32_t w, uint64_t now)
                        tensix_cfg_rmwcib(&c->cfg, thread, tensix_opcode(w) - TENSIX_OP_RMWCIB0,
                                          TENSIX_GET(RMWCIB0, MASK, w), TENSIX_GET(RMWCIB0, DATA, w),
                                          TENSIX_GET(RMWCIB0, CFG_REG_ADDR, w), now));
+    case TENSIX_OP_CFGSHIFTMASK:
+        return verdict(c, UNIT_CFG,
+                       tensix_cfg_cfgshiftmask(&c->cfg, thread,
+                                               TENSIX_GET(CFGSHIFTMASK, DISABLE_MASK_ON_OLD_VAL, w),
+                                               TENSIX_GET(CFGSHIFTMASK, OPERATION, w),
+                                               TENSIX_GET(CFGSHIFTMASK, MASK_WIDTH, w),
+                                               TENSIX_GET(CFGSHIFTMASK, RIGHT_CSHIFT_AMT, w),
+                                               TENSIX_GET(CFGSHIFTMASK, SCRATCH_SEL, w),
+                                               TENSIX_GET(CFGSHIFTMASK, CFG_REG, w), now));
+    case TENSIX_OP_LOADIND:
+        return verdict(c, UNIT_THCON,
+                       thcon_loadind(&c->thcon, thread, TENSIX_GET(LOADIND, SIZE, w),
+                                     TENSIX_GET(LOADIND, OFFSET_HALF_REG, w),
+                                     TENSIX_GET(LOADIND, OFFSET_INCREMENT, w),
+                                     TENSIX_GET(LOADIND, RESULT_REG, w),
+                                     TENSIX_GET(LOADIND, ADDR_REG, w), now));
+    case TENSIX_OP_STOREIND:
+        if (!TENSIX_GET(STOREIND, MEM_HIER_SEL, w))
+            return -1; /* the MMIO and SrcA/SrcB forms are not modeled */
+        return verdict(
+            c, UNIT_THCON,
+            thcon_storeind_l1(
+                &c->thcon, thread,
+                TENSIX_GET(STOREIND, SIZE_SEL, w) << 1 | TENSIX_GET(STOREIND, REG_SIZE_SEL, w),
+                TENSIX_GET(STOREIND, OFFSET_HALF_REG, w), TENSIX_GET(STOREIND, OFFSET_INCREMENT, w),
+                TENSIX_GET(STOREIND, DATA_REG, w), TENSIX_GET(STOREIND, ADDR_REG, w), now));
+    case TENSIX_OP_ATINCGET:
+        return verdict(c, UNIT_THCON,
+                       thcon_atincget(&c->thcon, thread, TENSIX_GET(ATINCGET, INT_WIDTH, w),
+                                      TENSIX_GET(ATINCGET, OFS, w),
+                                      TENSIX_GET(ATINCGET, IN_OUT_REG, w),
+                                      TENSIX_GET(ATINCGET, ADDR_REG, w), now));
+    case TENSIX_OP_ATCAS:
+        return verdict(c, UNIT_THCON,
+                       thcon_atcas(&c->thcon, thread, TENSIX_GET(ATCAS, SET_VAL, w),
+                                   TENSIX_GET(ATCAS, CMP_VAL, w), TENSIX_GET(ATCAS, OFS, w),
+                                   TENSIX_GET(ATCAS, ADDR_REG, w), now));
+    case TENSIX_OP_ATSWAP:
+        return verdict(c, UNIT_THCON,
+                       thcon_atswap(&c->thcon, thread, TENSIX_GET(ATSWAP, SINGLE_DATA_REG, w),
+                                    TENSIX_GET(ATSWAP, MASK, w), TENSIX_GET(ATSWAP, DATA_REG, w),
+                                    TENSIX_GET(ATSWAP, ADDR_REG, w), now));
+    case TENSIX_OP_XMOV: { /* XMOV.md: the issuing thread's config state names the copy */
+        uint32_t st = tensix_cfg_state_id(&c->cfg, thread);
+        return verdict(
+            c, UNIT_MOVER,
+            mover_xmov(&c->mover, thread,
+                       tensix_cfg_get(&c->cfg, st, TCFG_F_THCON_SEC0_REG6_Source_address),
+                       tensix_cfg_get(&c->cfg, st, TCFG_F_THCON_SEC0_REG6_Destination_address),
+                       tensix_cfg_get(&c->cfg, st, TCFG_F_THCON_SEC0_REG6_Buffer_size),
+                       tensix_cfg_get(&c->cfg, st, TCFG_F_THCON_SEC0_REG6_Transfer_direction),
+                       now));
+    }
     default:
         return -1;
     }
