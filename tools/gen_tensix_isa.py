@@ -99,6 +99,12 @@ DOCUMENTED_FIELDS = {
                     (18, 4, "INCR_LOG2"), (22, 1, "NO_INCR")],
     "LOADREG": [(0, 18, "ADDR_LO"), (18, 6, "RESULT_REG")],
     "XMOV": [],  # bits 23:0 are zero (TT_XMOV(0, 0))
+    # ThCon arithmetic: as the JSON's ADDDMAREG, plus the 3-bit Mode of Bits32_<name>.svg
+    "SUBDMAREG": [(0, 6, "OP_A_REG_INDEX"), (6, 6, "OP_B_REG_INDEX"), (12, 6, "RESULT_REG_INDEX"),
+                  (23, 1, "OP_B_IS_CONST")],
+    **{name: [(0, 6, "OP_A_REG_INDEX"), (6, 6, "OP_B_REG_INDEX"), (12, 6, "RESULT_REG_INDEX"),
+              (18, 3, "OP_SEL"), (23, 1, "OP_B_IS_CONST")]
+       for name in ("BITWOPDMAREG", "SHIFTDMAREG", "CMPDMAREG")},
 }
 
 IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")

@@ -229,6 +229,36 @@ static void test_memory_instructions(void)
     rig_free(r);
 }
 
+/* The ThCon arithmetic the data file gives no operands for, decoded from real words:
+ * GPR20 = 100, GPR21 = 0x0F0F; results checked against plain C. */
+static uint32_t alu(uint32_t op, uint32_t mode, uint32_t imm, uint32_t res, uint32_t b, uint32_t a)
+{
+    return ((uint32_t)op << 24) | TENSIX_PUT(BITWOPDMAREG, OP_B_IS_CONST, imm) |
+           TENSIX_PUT(BITWOPDMAREG, OP_SEL, mode) |
+           TENSIX_PUT(BITWOPDMAREG, RESULT_REG_INDEX, res) |
+           TENSIX_PUT(BITWOPDMAREG, OP_B_REG_INDEX, b) |
+           TENSIX_PUT(BITWOPDMAREG, OP_A_REG_INDEX, a);
+}
+
+static void test_thcon_arithmetic(void)
+{
+    Rig *r = rig_new();
+    set_gpr(r, 0, 20, 100);
+    set_gpr(r, 0, 21, 0x0F0F);
+    push(r, 0, alu(TENSIX_OP_SUBDMAREG, 0, 0, 30, 21, 20));    /* 100 - 0x0F0F */
+    push(r, 0, alu(TENSIX_OP_BITWOPDMAREG, 1, 1, 31, 48, 21)); /* 0x0F0F | 48 (immediate) */
+    push(r, 0, alu(TENSIX_OP_SHIFTDMAREG, 1, 1, 32, 4, 21));   /* 0x0F0F >> 4 */
+    push(r, 0, alu(TENSIX_OP_CMPDMAREG, 1, 0, 33, 21, 20));    /* 100 < 0x0F0F */
+    for (int i = 0; i < 100; i++)
+        tick(r);
+    CHECK(!r->core.failed);
+    CHECK_EQ_U32(gpr(r, 0, 30), 100u - 0x0F0Fu);
+    CHECK_EQ_U32(gpr(r, 0, 31), 0x0F0Fu | 48u);
+    CHECK_EQ_U32(gpr(r, 0, 32), 0x0F0Fu >> 4);
+    CHECK_EQ_U32(gpr(r, 0, 33), 1);
+    rig_free(r);
+}
+
 /* CFGSHIFTMASK: config word |= scratch masked to 8 bits, the old value kept */
 static void test_cfgshiftmask(void)
 {
@@ -285,6 +315,7 @@ int main(void)
     RUN(test_mover_copy_through_l1);
     RUN(test_memory_instructions);
     RUN(test_cfgshiftmask);
+    RUN(test_thcon_arithmetic);
     RUN(test_stops);
     return check_failures();
 }
