@@ -67,6 +67,47 @@ static BhStatus thcon_l1(void *ctx, uint64_t addr, uint32_t bytes, int kind, con
     }
 }
 
+/* ThCon's MMIO port (LOADREG, STOREREG, STOREIND's MMIO form): a request is queued and
+ * performed at the start of the next step through the address map as the issuing thread's
+ * TRISC sees it (which RISC view ThCon uses is not documented; the TRISC's is assumed), then
+ * answered like an L1 request. */
+static BhStatus thcon_mmio(void *ctx, uint64_t addr, uint32_t bytes, int kind, const void *wdata,
+                           uint32_t a0, uint32_t a1, uint64_t token)
+{
+    TensixCore *c = ctx;
+    (void)bytes, (void)a0, (void)a1;
+    if (c->thcon_mmio_n == THCON_MAX_OUTSTANDING)
+        return BH_ERR_FULL;
+    uint32_t i = c->thcon_mmio_n++;
+    c->thcon_mmio[i].token = token;
+    c->thcon_mmio[i].addr = (uint32_t)addr;
+    c->thcon_mmio[i].write = kind == THCON_ACC_MMIO_WRITE;
+    c->thcon_mmio[i].thread = c->thcon.insn.thread;
+    c->thcon_mmio[i].data = 0;
+    if (c->thcon_mmio[i].write)
+        memcpy(&c->thcon_mmio[i].data, wdata, 4);
+    return BH_OK;
+}
+
+static void thcon_mmio_perform(TensixCore *c, uint64_t now)
+{
+    uint32_t n = c->thcon_mmio_n;
+    c->thcon_mmio_n = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t v = c->thcon_mmio[i].data, thread = c->thcon_mmio[i].thread;
+        uint32_t addr = c->thcon_mmio[i].addr;
+        BhStatus st = c->thcon_mmio[i].write ? tensix_core_mmio_write(c, thread, addr, v, now)
+                                             : tensix_core_mmio_read(c, thread, addr, &v, now);
+        if (st != BH_OK)
+            BH_LOG_GUEST("thcon: thread %u %s at 0x%08x: no register there (%s), %s", thread,
+                         c->thcon_mmio[i].write ? "MMIO store" : "MMIO load", addr,
+                         bh_status_name(st), c->thcon_mmio[i].write ? "dropped" : "reads 0");
+        uint8_t d[16] = {0};
+        memcpy(d, &v, 4);
+        thcon_l1_done(&c->thcon, c->thcon_mmio[i].token, d, now);
+    }
+}
+
 void tensix_core_l1_done(TensixCore *c, const L1Done *d, uint64_t now)
 {
     if (d->client == L1_MOVER)
@@ -97,7 +138,7 @@ BhStatus tensix_core_init(TensixCore *c, L1 *l1)
     sync_init(&c->sync, &sh);
     tensix_cfg_init(&c->cfg, NULL);
     ThconConfig tc = thcon_config_default();
-    ThconPorts tp = {thcon_l1, NULL, c};
+    ThconPorts tp = {thcon_l1, thcon_mmio, c};
     MoverConfig mc = mover_config_default();
     MoverPorts mp = {mover_l1, mover_l0, c};
     if (thcon_init(&c->thcon, &tc, &tp) != BH_OK || mover_init(&c->mover, &mc, &mp) != BH_OK)
@@ -221,8 +262,16 @@ static int issue(void *ctx, uint32_t thread, uint32_t w, uint64_t now)
                                      TENSIX_GET(LOADIND, RESULT_REG, w),
                                      TENSIX_GET(LOADIND, ADDR_REG, w), now));
     case TENSIX_OP_STOREIND:
-        if (!TENSIX_GET(STOREIND, MEM_HIER_SEL, w))
-            return -1; /* the MMIO and SrcA/SrcB forms are not modeled */
+        if (!TENSIX_GET(STOREIND, MEM_HIER_SEL, w)) {
+            if (!TENSIX_GET(STOREIND, SIZE_SEL, w))
+                return -1; /* the SrcA/SrcB form waits for the register files */
+            return verdict(c, UNIT_THCON,
+                           thcon_storeind_mmio(&c->thcon, thread,
+                                               TENSIX_GET(STOREIND, OFFSET_HALF_REG, w),
+                                               TENSIX_GET(STOREIND, OFFSET_INCREMENT, w),
+                                               TENSIX_GET(STOREIND, DATA_REG, w),
+                                               TENSIX_GET(STOREIND, ADDR_REG, w), now));
+        }
         return verdict(
             c, UNIT_THCON,
             thcon_storeind_l1(
@@ -230,6 +279,15 @@ static int issue(void *ctx, uint32_t thread, uint32_t w, uint64_t now)
                 TENSIX_GET(STOREIND, SIZE_SEL, w) << 1 | TENSIX_GET(STOREIND, REG_SIZE_SEL, w),
                 TENSIX_GET(STOREIND, OFFSET_HALF_REG, w), TENSIX_GET(STOREIND, OFFSET_INCREMENT, w),
                 TENSIX_GET(STOREIND, DATA_REG, w), TENSIX_GET(STOREIND, ADDR_REG, w), now));
+    case TENSIX_OP_LOADREG:
+        return verdict(c, UNIT_THCON,
+                       thcon_loadreg(&c->thcon, thread, TENSIX_GET(LOADREG, RESULT_REG, w),
+                                     TENSIX_GET(LOADREG, ADDR_LO, w), now));
+    case TENSIX_OP_STOREREG:
+        return verdict(c, UNIT_THCON,
+                       thcon_storereg(&c->thcon, thread,
+                                      TENSIX_GET(STOREREG, TDMA_DATA_REG_INDEX, w),
+                                      TENSIX_GET(STOREREG, REG_ADDR, w), now));
     case TENSIX_OP_ATINCGET:
         return verdict(c, UNIT_THCON,
                        thcon_atincget(&c->thcon, thread, TENSIX_GET(ATINCGET, INT_WIDTH, w),
@@ -283,6 +341,8 @@ uint64_t tensix_core_step(TensixCore *c, uint64_t now)
         c->unit_busy_cycles[UNIT_MOVER]++;
     if (thcon_busy(&c->thcon, 0) || thcon_busy(&c->thcon, 1) || thcon_busy(&c->thcon, 2))
         c->unit_busy_cycles[UNIT_THCON]++;
+    if (c->thcon_mmio_n)
+        thcon_mmio_perform(c, now);
     uint64_t next = BH_IDLE, t = mover_step(&c->mover, now);
     next = t < next ? t : next;
     t = thcon_step(&c->thcon, now);
@@ -302,7 +362,7 @@ uint64_t tensix_core_step(TensixCore *c, uint64_t now)
             c->failed = 1;
         }
     }
-    if (!l1_idle(c->l1) || mover_busy(&c->mover))
+    if (!l1_idle(c->l1) || mover_busy(&c->mover) || c->thcon_mmio_n)
         next = next < now + 1 ? next : now + 1;
     return next;
 }
@@ -313,7 +373,7 @@ int tensix_core_idle(const TensixCore *c)
         if (!tensix_thread_idle(&c->thr[i]))
             return 0;
     return !mover_busy(&c->mover) && !thcon_busy(&c->thcon, 0) && !thcon_busy(&c->thcon, 1) &&
-           !thcon_busy(&c->thcon, 2);
+           !thcon_busy(&c->thcon, 2) && !c->thcon_mmio_n;
 }
 
 /* ------------------------------------------------------------------ RISC-V view */

@@ -54,6 +54,12 @@ typedef struct TensixCore {
     uint8_t failed; /* a run-stopping error: message in error */
     char error[256];
     uint64_t unit_instructions[4], unit_busy_cycles[4]; /* sync, cfg, thcon, mover */
+    struct {
+        uint64_t token;
+        uint32_t addr, data;
+        uint8_t write, thread;
+    } thcon_mmio[THCON_MAX_OUTSTANDING]; /* ThCon's MMIO requests, performed next step */
+    uint32_t thcon_mmio_n;
 } TensixCore;
 
 BhStatus tensix_core_init(TensixCore *c, L1 *l1);

@@ -259,6 +259,38 @@ static void test_thcon_arithmetic(void)
     rig_free(r);
 }
 
+/* ThCon's MMIO instructions reach TDMA-RISC registers through the thread's TRISC view: the
+ * per-RISC XMOV_L1_BASE_ADDR written by STOREREG reads back through LOADREG and TRISC0. */
+static void test_thcon_mmio(void)
+{
+    Rig *r = rig_new();
+    const uint32_t base = 0xFFB1102Cu, hyst = 0xFFB11028u; /* XMOV_L1_BASE_ADDR, CLK_GATE_HYST */
+    set_gpr(r, 0, 40, 0x1234);
+    set_gpr(r, 0, 42, hyst - 0xFFB00000u); /* STOREIND MMIO: GPR plus offset, in the window */
+    set_gpr(r, 0, 44, 0x55);
+    push(r, 0,
+         TENSIX_WORD(STOREREG) | TENSIX_PUT(STOREREG, TDMA_DATA_REG_INDEX, 40) |
+             TENSIX_PUT(STOREREG, REG_ADDR, (base - 0xFFB00000u) / 4));
+    push(r, 0,
+         TENSIX_WORD(LOADREG) | TENSIX_PUT(LOADREG, RESULT_REG, 41) |
+             TENSIX_PUT(LOADREG, ADDR_LO, (base - 0xFFB00000u) / 4));
+    push(r, 0,
+         TENSIX_WORD(STOREIND) | TENSIX_PUT(STOREIND, SIZE_SEL, 1) |
+             TENSIX_PUT(STOREIND, OFFSET_HALF_REG, 2 * 43) | TENSIX_PUT(STOREIND, DATA_REG, 44) |
+             TENSIX_PUT(STOREIND, ADDR_REG, 42));
+    for (int i = 0; i < 100; i++)
+        tick(r);
+    CHECK(!r->core.failed);
+    CHECK_EQ_U32(gpr(r, 0, 41), 0x1234);
+    uint32_t v = 0;
+    CHECK_OK(tensix_core_mmio_read(&r->core, 0, base, &v, r->now));
+    CHECK_EQ_U32(v, 0x1234);
+    CHECK_OK(tensix_core_mmio_read(&r->core, 0, hyst, &v, r->now));
+    CHECK_EQ_U32(v, 0x55);
+    CHECK(tensix_core_idle(&r->core));
+    rig_free(r);
+}
+
 /* CFGSHIFTMASK: config word |= scratch masked to 8 bits, the old value kept */
 static void test_cfgshiftmask(void)
 {
@@ -287,8 +319,8 @@ static void test_stops(void)
     CHECK(r->core.failed);
     CHECK(strstr(r->core.error, "MVMUL") != NULL && strstr(r->core.error, "T0") != NULL);
     rig_free(r);
-    r = rig_new(); /* STOREIND's MMIO form is not modeled yet: a stop, not a silent no-op */
-    push(r, 0, TENSIX_WORD(STOREIND) | TENSIX_PUT(STOREIND, SIZE_SEL, 1));
+    r = rig_new(); /* STOREIND's SrcA/SrcB form is not modeled yet: a stop, not a no-op */
+    push(r, 0, TENSIX_WORD(STOREIND));
     for (int i = 0; i < 20; i++)
         tick(r);
     CHECK(r->core.failed && strstr(r->core.error, "STOREIND") != NULL);
@@ -316,6 +348,7 @@ int main(void)
     RUN(test_memory_instructions);
     RUN(test_cfgshiftmask);
     RUN(test_thcon_arithmetic);
+    RUN(test_thcon_mmio);
     RUN(test_stops);
     return check_failures();
 }
