@@ -64,6 +64,11 @@ static json::object dram_stream_json(const DramStreamStats &s)
  * and its L1 ports and banks (utilisation and conflict cycles by holder). */
 static json::array tiles_json(Chip &chip, const RunInfo &run)
 {
+    static const char *const core_names[TENSIX_STREAM_CORES] = {"trisc0", "trisc1", "trisc2",
+                                                                "brisc"};
+    const TensixStreamWorkload *ts =
+        chip.workload() ? dynamic_cast<const TensixStreamWorkload *>(&chip.workload()->model())
+                        : nullptr;
     json::array tiles;
     const BhGrid &g = *chip.plan().grid;
     double cycles = run.cycles ? (double)run.cycles : 1.0;
@@ -85,6 +90,14 @@ static json::array tiles_json(Chip &chip, const RunInfo &run)
                                {"issued", th.issued},
                                {"opcodes", std::move(ops)},
                                {"stall_cycles", std::move(stalls)}});
+        }
+        json::array cores; /* the scripts standing in for the RISC-V cores */
+        for (uint32_t i = 0; ts && i < ts->state().n_cores; i++) {
+            const TensixStreamCore &k = ts->state().cores[i];
+            if (k.node0 == node)
+                cores.push_back({{"core", core_names[k.core]},
+                                 {"finished_cycle", k.done ? json::value(k.finished_at) : nullptr},
+                                 {"stall_cycles", k.stall_cycles}});
         }
         json::object units;
         for (uint32_t u = 0; u < 4; u++)
@@ -110,6 +123,7 @@ static json::array tiles_json(Chip &chip, const RunInfo &run)
         };
         tiles.push_back(
             {{"tile", json::array{node % g.w, node / g.w}},
+             {"cores", std::move(cores)},
              {"threads", std::move(threads)},
              {"units", std::move(units)},
              {"l1",

@@ -61,14 +61,30 @@ bool parse_tensix_stream(const std::string &text, const std::string &shown,
                 return bad("mmio address '" + w[1] + "' is not a 32-bit number");
             if (!number(w[2], false, &it.value))
                 return bad("mmio value '" + w[2] + "' is not a 32-bit number");
+        } else if (w[0] == "load") {
+            if (w.size() != 2)
+                return bad("expected 'load ADDR', got '" + line + "'");
+            it.kind = TS_LOAD;
+            if (!number(w[1], false, &it.addr))
+                return bad("load address '" + w[1] + "' is not a 32-bit number");
+        } else if (w[0] == "tensix_sync" || w[0] == "mop_sync") {
+            if (w.size() != 1)
+                return bad("'" + w[0] + "' takes no operands, got '" + line + "'");
+            /* the LLK idiom (ckernel.h store_blocking): store 0, then load the same address,
+             * which returns once the thread (PC_BUF_BASE + 4) or its MOP expander (+ 8) is
+             * done */
+            it.kind = TS_MMIO;
+            it.addr = w[0] == "tensix_sync" ? 0xFFE80004u : 0xFFE80008u;
+            items.push_back(it);
+            it.kind = TS_LOAD;
         } else if (w[0] == "wait") {
             if (w.size() != 2 || !number(w[1], false, &it.value))
                 return bad("expected 'wait N' with N a number of cycles, got '" + line + "'");
             it.kind = TS_WAIT;
         } else {
             if (w.size() != 1)
-                return bad("expected one hex instruction word, 'mmio ADDR VALUE' or 'wait N', "
-                           "got '" +
+                return bad("expected one hex instruction word, 'mmio ADDR VALUE', 'load ADDR', "
+                           "'tensix_sync', 'mop_sync' or 'wait N', got '" +
                            line + "'");
             it.kind = TS_PUSH;
             if (!number(w[0], true, &it.value))

@@ -39,16 +39,17 @@ static void run_core(TensixStream *s, TensixStreamCore *c, uint64_t now)
     if (it->kind == TS_WAIT) {
         c->ready_at = now + it->value;
     } else {
-        uint32_t addr = it->kind == TS_PUSH ? INSTRN_BUF_BASE : it->addr;
-        BhStatus st = s->io.access(s->io.ctx, c->node0, c->core, addr, it->value);
+        uint32_t addr = it->kind == TS_PUSH ? INSTRN_BUF_BASE : it->addr, v = it->value;
+        int write = it->kind != TS_LOAD;
+        BhStatus st = s->io.access(s->io.ctx, c->node0, c->core, addr, &v, write);
         if (st == BH_ERR_FULL) {
             c->stall_cycles++;
-            return; /* the core stalls on its store */
+            return; /* the core stalls on its access */
         }
         if (st != BH_OK && !s->failed) {
             snprintf(s->error, sizeof s->error,
-                     "tile node %u core %u, line %u: store of 0x%08x to 0x%08x failed (%s)",
-                     c->node0, c->core, it->line, it->value, addr, bh_status_name(st));
+                     "tile node %u core %u, line %u: %s 0x%08x failed (%s)", c->node0, c->core,
+                     it->line, write ? "store to" : "load from", addr, bh_status_name(st));
             s->failed = 1;
         }
         c->ready_at = now + 1;

@@ -3,11 +3,13 @@
  * file (platform/tensix_stream_load.cpp): push a Tensix instruction, store to the tile's
  * address map, or idle.
  *
- * Interface: TensixStreamIo.access: a core's 32-bit store to its tile's address map, as the
- *   core would make it (BH_ERR_FULL: the core stalls and tries again next cycle).
+ * Interface: TensixStreamIo.access: a core's 32-bit store or load in its tile's address map,
+ *   as the core would make it (BH_ERR_FULL: the core stalls and tries again next cycle; so a
+ *   load of PC_BUF_BASE + 4 or + 8, the TTSync addresses, waits as the real core does).
  * Timing: each core performs at most one item per cycle; a push goes to INSTRN_BUF_BASE
  *   (0xFFE40000: TRISC i to thread i, BRISC to thread 0 after the MOP expander), `wait N`
- *   idles N cycles. tensix_stream_step(now) returns the next cycle with work.
+ *   idles N cycles, `load ADDR` waits until the load returns. tensix_stream_step(now) returns the
+ * next cycle with work.
  */
 #ifndef BH_TENSIX_STREAM_H
 #define BH_TENSIX_STREAM_H
@@ -21,6 +23,7 @@ typedef enum TensixStreamKind {
     TS_PUSH, /* push `value` as a Tensix instruction, as the core's `sw` to INSTRN_BUF_BASE */
     TS_MMIO, /* 32-bit store of `value` at `addr` in the tile's address map */
     TS_WAIT, /* the core idles `value` cycles */
+    TS_LOAD, /* 32-bit load from `addr`, the value discarded: the core waits for it (TTSync) */
 } TensixStreamKind;
 
 typedef struct TensixStreamItem {
@@ -33,7 +36,8 @@ typedef struct TensixStreamItem {
 #define TENSIX_STREAM_CORES 4 /* TRISC0, TRISC1, TRISC2, BRISC */
 
 typedef struct TensixStreamIo {
-    BhStatus (*access)(void *ctx, uint32_t node0, uint32_t core, uint32_t addr, uint32_t val);
+    BhStatus (*access)(void *ctx, uint32_t node0, uint32_t core, uint32_t addr, uint32_t *val,
+                       int write);
     void *ctx;
 } TensixStreamIo;
 

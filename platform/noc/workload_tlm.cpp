@@ -74,7 +74,8 @@ BhStatus WorkloadTlm::io_read(void *ctx, uint32_t noc, uint32_t node, uint32_t o
     return static_cast<WorkloadTlm *>(ctx)->access(noc, node, off, val, false, BH_IDLE);
 }
 
-BhStatus WorkloadTlm::io_core(void *ctx, uint32_t node0, uint32_t core, uint32_t addr, uint32_t val)
+BhStatus WorkloadTlm::io_core(void *ctx, uint32_t node0, uint32_t core, uint32_t addr,
+                              uint32_t *val, int write)
 {
     auto *self = static_cast<WorkloadTlm *>(ctx);
     int sock = self->socket_of_node_.at(node0);
@@ -84,9 +85,9 @@ BhStatus WorkloadTlm::io_core(void *ctx, uint32_t node0, uint32_t core, uint32_t
     CoreExtension ext;
     ext.core = core;
     sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-    gp.set_command(tlm::TLM_WRITE_COMMAND);
+    gp.set_command(write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
     gp.set_address(addr);
-    gp.set_data_ptr(reinterpret_cast<unsigned char *>(&val));
+    gp.set_data_ptr(reinterpret_cast<unsigned char *>(val));
     gp.set_data_length(4);
     gp.set_streaming_width(4);
     gp.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);

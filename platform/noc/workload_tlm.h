@@ -58,7 +58,8 @@ class WorkloadTlm : public sc_core::sc_module
     static BhStatus io_write(void *ctx, uint32_t noc, uint32_t node, uint32_t off, uint32_t val,
                              uint64_t tag);
     static BhStatus io_read(void *ctx, uint32_t noc, uint32_t node, uint32_t off, uint32_t *val);
-    static BhStatus io_core(void *ctx, uint32_t node0, uint32_t core, uint32_t addr, uint32_t val);
+    static BhStatus io_core(void *ctx, uint32_t node0, uint32_t core, uint32_t addr, uint32_t *val,
+                            int write);
 
     std::unique_ptr<WorkloadModel> model_;
     NocTrafficConfig frame_;
