@@ -156,6 +156,9 @@ static void start_template1(Mop *m, uint32_t word)
                           "overrides per tt-llk assembly.yaml); ignored, as in the functional "
                           "model");
     m->tmpl = 1;
+    if ((c[T1_OUTER] | c[T1_INNER]) > 127) /* a likely script bug; the hardware just masks */
+        BH_LOG_GUEST("mop: template-1 counts %u x %u are 7-bit fields: expanding %u x %u",
+                     c[T1_OUTER], c[T1_INNER], c[T1_OUTER] & 127, c[T1_INNER] & 127);
     m->count = c[T1_OUTER] & 127;
     m->inner = c[T1_INNER] & 127;
     m->loop_op = c[T1_LOOP];

@@ -205,6 +205,18 @@ static void test_t1_double_loop(void)
     check_back_to_back(r, 0);
 }
 
+/* Counts wider than 7 bits are masked, as on hardware (200 -> 72), and the guest is told. */
+static void test_t1_count_masked(void)
+{
+    Mop m;
+    mop_init(&m);
+    cfg_t1(&m, 1, 200, OP_NOP, OP_NOP, OP_NOP, L, OP_NOP, L, L);
+    uint64_t warned = bh_log_count(BH_LOG_GUEST);
+    const uint32_t in[] = {OP_MOP(1, 0, 0)};
+    CHECK_EQ_U32(run(&m, in, 1)->n, 72);
+    CHECK_EQ_U64(bh_log_count(BH_LOG_GUEST), warned + 1);
+}
+
 /* LoopOp1 not a NOP: 2 x InnerCount steps alternating by XOR; the override replaces the
  * LoopOp1 step at the end; an even number of flips starts each outer iteration at LoopOp. */
 static void test_t1_alternation(void)
@@ -561,6 +573,7 @@ int main(void)
     RUN(test_t0_flags_and_mask);
     RUN(test_t0_mask_hi);
     RUN(test_t1_double_loop);
+    RUN(test_t1_count_masked);
     RUN(test_t1_alternation);
     RUN(test_t1_end_ops);
     RUN(test_nop_is_opcode_2_only);
