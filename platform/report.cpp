@@ -121,13 +121,22 @@ static json::array tiles_json(Chip &chip, const RunInfo &run)
             }
             return a;
         };
+        json::array clients; /* who used L1, and how long each waited */
+        for (uint32_t k = 0; k < L1_CLIENTS; k++)
+            if (l1.st.client_requests[k])
+                clients.push_back({{"client", l1_client_name(k)},
+                                   {"requests", l1.st.client_requests[k]},
+                                   {"bytes", l1.st.client_bytes[k]},
+                                   {"read_modify_writes", l1.st.client_rmw[k]},
+                                   {"wait_cycles", l1.st.client_wait[k]}});
         tiles.push_back(
             {{"tile", json::array{node % g.w, node / g.w}},
              {"cores", std::move(cores)},
              {"threads", std::move(threads)},
              {"units", std::move(units)},
              {"l1",
-              {{"ports", resource(l1.cfg.ports, l1.st.port_busy, l1.st.port_conflict, "port")},
+              {{"clients", std::move(clients)},
+               {"ports", resource(l1.cfg.ports, l1.st.port_busy, l1.st.port_conflict, "port")},
                {"banks", resource(l1.cfg.banks, l1.st.bank_busy, l1.st.bank_conflict, "bank")}}},
              {"mover", {{"bytes", c->mover.st.l1_bytes_written + c->mover.st.l0_bytes_written}}}});
     }
