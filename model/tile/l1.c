@@ -194,7 +194,7 @@ static int has_dir(const L1 *l, uint32_t client, uint32_t dir)
 
 static BhStatus enqueue(L1 *l, uint32_t client, uint32_t kind, uint64_t addr, uint32_t bytes,
                         const void *wdata, uint64_t be, uint32_t op, uint32_t a, uint32_t b,
-                        uint64_t token, uint64_t now)
+                        uint32_t c, L1BlockRmw block, uint64_t token, uint64_t now)
 {
     BH_ASSERT(client < L1_CLIENTS);
     const char *nm = client_name[client];
@@ -210,6 +210,13 @@ static BhStatus enqueue(L1 *l, uint32_t client, uint32_t kind, uint64_t addr, ui
     uint32_t dir = kind == L1_KIND_READ ? DIR_RD : DIR_WR;
     if (!has_dir(l, client, dir)) {
         BH_LOG_GUEST("l1: %s has no L1 port that can %s", nm, dir == DIR_RD ? "read" : "write");
+        return BH_ERR_ACCESS;
+    }
+    if (kind == L1_KIND_ATOMIC && op == L1_AT_BLOCK &&
+        ((addr & 15) || l->cfg.bank_width_bytes < 16)) {
+        BH_LOG_GUEST("l1: %s block atomic at 0x%llx: needs a 16-byte aligned block within one "
+                     "bank word (bank width %u)",
+                     nm, (unsigned long long)addr, l->cfg.bank_width_bytes);
         return BH_ERR_ACCESS;
     }
     if (kind == L1_KIND_ATOMIC && (addr & 3)) {
@@ -235,6 +242,8 @@ static BhStatus enqueue(L1 *l, uint32_t client, uint32_t kind, uint64_t addr, ui
     r->at_op = (uint8_t)op;
     r->at_a = a;
     r->at_b = b;
+    r->at_c = c;
+    r->at_block = block;
     if (wdata)
         memcpy(r->data, wdata, bytes);
     /* one access per bank word the request touches */
@@ -268,14 +277,15 @@ BhStatus l1_request(L1 *l, uint32_t client, uint64_t addr, uint32_t bytes, int i
 {
     BH_ASSERT(!is_write || wdata);
     return enqueue(l, client, is_write ? L1_KIND_WRITE : L1_KIND_READ, addr, bytes, wdata,
-                   UINT64_MAX, 0, 0, 0, token, now);
+                   UINT64_MAX, 0, 0, 0, 0, NULL, token, now);
 }
 
 BhStatus l1_request_masked(L1 *l, uint32_t client, uint64_t addr, uint32_t bytes, const void *wdata,
                            uint64_t byte_enable, uint64_t token, uint64_t now)
 {
     BH_ASSERT(wdata);
-    return enqueue(l, client, L1_KIND_WRITE, addr, bytes, wdata, byte_enable, 0, 0, 0, token, now);
+    return enqueue(l, client, L1_KIND_WRITE, addr, bytes, wdata, byte_enable, 0, 0, 0, 0, NULL,
+                   token, now);
 }
 
 BhStatus l1_atomic(L1 *l, uint32_t client, uint64_t addr, uint32_t op, uint32_t a, uint32_t b,
@@ -285,7 +295,15 @@ BhStatus l1_atomic(L1 *l, uint32_t client, uint64_t addr, uint32_t op, uint32_t 
         BH_LOG_GUEST("l1: %s atomic op %u unknown", l1_client_name(client), op);
         return BH_ERR_UNSUPPORTED;
     }
-    return enqueue(l, client, L1_KIND_ATOMIC, addr, 4, NULL, 0, op, a, b, token, now);
+    return enqueue(l, client, L1_KIND_ATOMIC, addr, 4, NULL, 0, op, a, b, 0, NULL, token, now);
+}
+
+BhStatus l1_atomic_block(L1 *l, uint32_t client, uint64_t addr16, L1BlockRmw apply, uint32_t a,
+                         uint32_t b, uint32_t c, uint64_t token, uint64_t now)
+{
+    BH_ASSERT(apply);
+    return enqueue(l, client, L1_KIND_ATOMIC, addr16, 16, NULL, 0, L1_AT_BLOCK, a, b, c, apply,
+                   token, now);
 }
 
 static L1Req *req_of(L1 *l, uint16_t ref)
@@ -320,6 +338,9 @@ static void move_data(L1 *l, L1Req *r, const L1Access *x)
         for (uint32_t i = 0; i < x->len; i++)
             if ((r->be >> (x->req_off + i)) & 1)
                 m[i] = r->data[x->req_off + i];
+    } else if (r->at_op == L1_AT_BLOCK) {
+        memcpy(r->data, m, 16);
+        r->at_block(m, r->at_a, r->at_b, r->at_c);
     } else {
         uint32_t old =
             (uint32_t)m[0] | (uint32_t)m[1] << 8 | (uint32_t)m[2] << 16 | (uint32_t)m[3] << 24;

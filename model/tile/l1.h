@@ -5,7 +5,8 @@
  *   l1_request          read or write of 1..L1_REQ_BYTES_MAX bytes at any alignment, by one
  *                       client (L1_CLIENT_TABLE), with an opaque token; l1_request_masked
  *                       writes only the bytes whose enable bit is set; l1_atomic runs one
- *                       L1_ATOMIC_OPS operation on an aligned 32-bit word inside L1.
+ *                       L1_ATOMIC_OPS operation on an aligned 32-bit word inside L1, and
+ *                       l1_atomic_block a client's own rule on an aligned 16-byte block.
  *                       BH_ERR_ADDR: [addr, addr + bytes) leaves L1; BH_ERR_ACCESS: 0 or too
  *                       many bytes, a misaligned atomic, or the client has no port for that
  *                       direction (unpackers cannot write); BH_ERR_UNSUPPORTED: unknown atomic
@@ -166,6 +167,11 @@ typedef enum L1AtomicOp {
 
 typedef enum L1Kind { L1_KIND_READ, L1_KIND_WRITE, L1_KIND_ATOMIC } L1Kind;
 
+/* A client's own read-modify-write rule for a 16-byte block (ThCon's ATINCGETPTR), run at the
+ * grant on the block's bytes with the request's three operands. */
+typedef void (*L1BlockRmw)(uint8_t block[16], uint32_t a, uint32_t b, uint32_t c);
+#define L1_AT_BLOCK L1_AT_OPS /* the op of an l1_atomic_block request */
+
 /* Scalar parameters: name, default, min, max, meaning (sources in the header text). */
 #define L1_PARAMS(X)                                                                               \
     X(size_bytes, 1536u * 1024, 4096, L1_SIZE_MAX, "bytes of L1")                                  \
@@ -225,7 +231,8 @@ typedef struct L1Access {
 typedef struct L1Req {
     uint64_t addr, token, arrival, seq, done;
     uint64_t be; /* byte enables of a write, bit i = request byte i */
-    uint32_t bytes, at_a, at_b;
+    uint32_t bytes, at_a, at_b, at_c;
+    L1BlockRmw at_block; /* l1_atomic_block's rule */
     uint8_t kind, at_op, live, naccess, ngranted;
     L1Access acc[L1_REQ_ACCESSES_MAX];
     uint8_t data[L1_REQ_BYTES_MAX]; /* write data in, read data out */
@@ -294,6 +301,11 @@ BhStatus l1_request_masked(L1 *l, uint32_t client, uint64_t addr, uint32_t bytes
                            uint64_t byte_enable, uint64_t token, uint64_t now);
 BhStatus l1_atomic(L1 *l, uint32_t client, uint64_t addr, uint32_t op, uint32_t a, uint32_t b,
                    uint64_t token, uint64_t now);
+/* One atomic read-modify-write of the 16-byte block at addr16 (16-aligned) by apply; the
+ * request returns the block as it was. BH_ERR_ACCESS if addr16 is misaligned or a block spans
+ * two bank words (bank_width_bytes < 16). Otherwise as l1_atomic. */
+BhStatus l1_atomic_block(L1 *l, uint32_t client, uint64_t addr16, L1BlockRmw apply, uint32_t a,
+                         uint32_t b, uint32_t c, uint64_t token, uint64_t now);
 uint64_t l1_step(L1 *l, uint64_t now);
 uint32_t l1_take_done(L1 *l, L1Done *out, uint32_t max);
 int l1_idle(const L1 *l); /* nothing queued, in flight or waiting to be taken */

@@ -41,6 +41,12 @@ static BhStatus mover_l0(void *ctx, uint32_t addr, const uint8_t *data16)
     return BH_OK;
 }
 
+/* ATINCGETPTR's rule on its {Rd, Wr} block, at the L1 grant: c is the word's byte offset */
+static void fifo_ptr_rmw(uint8_t block[16], uint32_t increment, uint32_t int_width, uint32_t word)
+{
+    thcon_atomic_apply(THCON_ACC_ATINCGETPTR, word, block, NULL, increment, int_width);
+}
+
 static BhStatus thcon_l1(void *ctx, uint64_t addr, uint32_t bytes, int kind, const void *wdata,
                          uint32_t a0, uint32_t a1, uint64_t token)
 {
@@ -61,8 +67,11 @@ static BhStatus thcon_l1(void *ctx, uint64_t addr, uint32_t bytes, int kind, con
                 be |= 3ull << (2 * g);
         return l1_request_masked(c->l1, L1_THCON, addr & ~15ull, 16, wdata, be, token, c->now);
     }
+    case THCON_ACC_ATINCGETPTR:
+        return l1_atomic_block(c->l1, L1_THCON, addr & ~15ull, fifo_ptr_rmw, a0, a1,
+                               (uint32_t)(addr & 15), token, c->now);
     default:
-        BH_LOG_UNIMP_ONCE("ATINCGETPTR: L1 has no whole-block read-modify-write yet");
+        BH_ASSERT(0);
         return BH_ERR_UNSUPPORTED;
     }
 }
@@ -294,6 +303,14 @@ static int issue(void *ctx, uint32_t thread, uint32_t w, uint64_t now)
                                       TENSIX_GET(ATINCGET, OFS, w),
                                       TENSIX_GET(ATINCGET, IN_OUT_REG, w),
                                       TENSIX_GET(ATINCGET, ADDR_REG, w), now));
+    case TENSIX_OP_ATINCGETPTR:
+        return verdict(c, UNIT_THCON,
+                       thcon_atincgetptr(&c->thcon, thread, TENSIX_GET(ATINCGETPTR, NO_INCR, w),
+                                         TENSIX_GET(ATINCGETPTR, INCR_LOG2, w),
+                                         TENSIX_GET(ATINCGETPTR, INT_WIDTH, w),
+                                         TENSIX_GET(ATINCGETPTR, OFS, w),
+                                         TENSIX_GET(ATINCGETPTR, RESULT_REG, w),
+                                         TENSIX_GET(ATINCGETPTR, ADDR_REG, w), now));
     case TENSIX_OP_ATCAS:
         return verdict(c, UNIT_THCON,
                        thcon_atcas(&c->thcon, thread, TENSIX_GET(ATCAS, SET_VAL, w),

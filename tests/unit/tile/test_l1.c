@@ -269,6 +269,48 @@ static uint32_t le32(const uint8_t *p)
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
 
+/* a block rule that swaps the first two words and sets the last to a + b + c */
+static void swap_and_sum(uint8_t block[16], uint32_t a, uint32_t b, uint32_t c)
+{
+    uint8_t w0[4];
+    memcpy(w0, block, 4);
+    memmove(block, block + 4, 4);
+    memcpy(block + 4, w0, 4);
+    uint32_t v = a + b + c;
+    memcpy(block + 12, &v, 4);
+}
+
+/* l1_atomic_block: the rule sees and changes the whole block atomically, the old block comes
+ * back, it holds the bank rmw_cycles like any atomic; misaligned or split blocks are refused. */
+static void test_block_atomic(void)
+{
+    L1Config g = l1_config_default();
+    Tb *t = tb_new(&g);
+    const uint32_t before[4] = {11, 22, 33, 44};
+    CHECK_OK(l1_debug_write(&t->l, 0x6000, before, 16));
+    t->now = 100;
+    CHECK_OK(l1_atomic_block(&t->l, L1_THCON, 0x6000, swap_and_sum, 1, 2, 3, 7, t->now));
+    run_idle(t, 100);
+    const L1Done *d = find(t, 7);
+    CHECK(d && d->bytes == 16 && !memcmp(d->data, before, 16));
+    uint32_t after[4];
+    CHECK_OK(l1_debug_read(&t->l, 0x6000, after, 16));
+    CHECK_EQ_U32(after[0], 22);
+    CHECK_EQ_U32(after[1], 11);
+    CHECK_EQ_U32(after[2], 33);
+    CHECK_EQ_U32(after[3], 6);
+    CHECK_EQ_U64(done_at(t, 7), 100 + g.rmw_cycles - 1 + g.access_latency_cycles);
+    CHECK_EQ_U32(l1_atomic_block(&t->l, L1_THCON, 0x6004, swap_and_sum, 0, 0, 0, 8, t->now),
+                 BH_ERR_ACCESS);
+    tb_free(t);
+    g.bank_width_bytes = 8;
+    g.interleave_bytes = 8;
+    t = tb_new(&g);
+    CHECK_EQ_U32(l1_atomic_block(&t->l, L1_THCON, 0x6000, swap_and_sum, 0, 0, 0, 9, t->now),
+                 BH_ERR_ACCESS);
+    tb_free(t);
+}
+
 static void test_atomics(void)
 {
     L1Config g = l1_config_default();
@@ -738,6 +780,7 @@ int main(void)
     RUN(test_random_conservation);
     RUN(test_queue_full);
     RUN(test_errors_change_nothing);
+    RUN(test_block_atomic);
     RUN(test_config_check);
     RUN(test_idle_and_next_event);
     RUN(test_documented_bandwidth);

@@ -291,6 +291,50 @@ static void test_thcon_mmio(void)
     rig_free(r);
 }
 
+/* ATINCGETPTR on a {Rd, Wr} FIFO block of 3-bit pointers (capacity 4): pushes bump Wr, pops
+ * bump Rd, each returning the old pointer; a pop of an empty FIFO holds ThCon, retrying, until
+ * something else pushes (here a debug write of Wr). */
+static uint32_t fifo_ptr(uint32_t ofs, uint32_t result)
+{
+    return TENSIX_WORD(ATINCGETPTR) | TENSIX_PUT(ATINCGETPTR, INT_WIDTH, 3) |
+           TENSIX_PUT(ATINCGETPTR, OFS, ofs) | TENSIX_PUT(ATINCGETPTR, RESULT_REG, result) |
+           TENSIX_PUT(ATINCGETPTR, ADDR_REG, 50);
+}
+
+static void test_fifo_pointers(void)
+{
+    Rig *r = rig_new();
+    const uint32_t pad[2] = {0xCAFE0001u, 0xCAFE0002u};
+    CHECK_OK(l1_debug_write(&r->l1, 0x5008, pad, 8));
+    set_gpr(r, 0, 50, 0x5000 / 16);
+    push(r, 0, fifo_ptr(1, 51)); /* push: Wr 0 -> 1 */
+    push(r, 0, fifo_ptr(1, 52)); /* push: Wr 1 -> 2 */
+    push(r, 0, fifo_ptr(0, 53)); /* pop: Rd 0 -> 1 */
+    push(r, 0, fifo_ptr(0, 54)); /* pop: Rd 1 -> 2 */
+    push(r, 0, fifo_ptr(0, 55)); /* pop of an empty FIFO: waits */
+    for (int i = 0; i < 300; i++)
+        tick(r);
+    CHECK(!r->core.failed);
+    CHECK_EQ_U32(gpr(r, 0, 51), 0);
+    CHECK_EQ_U32(gpr(r, 0, 52), 1);
+    CHECK_EQ_U32(gpr(r, 0, 53), 0);
+    CHECK_EQ_U32(gpr(r, 0, 54), 1);
+    CHECK_EQ_U32(l1_word(r, 0x5000), 2);
+    CHECK_EQ_U32(l1_word(r, 0x5004), 2);
+    CHECK(thcon_busy(&r->core.thcon, 0));
+    CHECK(r->core.thcon.stats.atomic_retries > 0);
+    uint32_t wr = 3; /* another agent pushes */
+    CHECK_OK(l1_debug_write(&r->l1, 0x5004, &wr, 4));
+    for (int i = 0; i < 100; i++)
+        tick(r);
+    CHECK_EQ_U32(gpr(r, 0, 55), 2);
+    CHECK_EQ_U32(l1_word(r, 0x5000), 3);
+    CHECK_EQ_U32(l1_word(r, 0x5008), pad[0]); /* the pad words are left alone */
+    CHECK_EQ_U32(l1_word(r, 0x500C), pad[1]);
+    CHECK(tensix_core_idle(&r->core));
+    rig_free(r);
+}
+
 /* CFGSHIFTMASK: config word |= scratch masked to 8 bits, the old value kept */
 static void test_cfgshiftmask(void)
 {
@@ -349,6 +393,7 @@ int main(void)
     RUN(test_cfgshiftmask);
     RUN(test_thcon_arithmetic);
     RUN(test_thcon_mmio);
+    RUN(test_fifo_pointers);
     RUN(test_stops);
     return check_failures();
 }
