@@ -7,6 +7,7 @@ usage: check_run.py REPORT [--vcd FILE] [--svg FILE] [--expect-injectors N]
                            [--below-saturation] [--saturated]
                            [--expect-vcd-busy SIGNAL=VALUE:CYCLES ...]
                            [--expect-core-finish CORE:MIN_CYCLE] [--expect-l1-bytes CLIENT:BYTES]
+                           [--expect-cycles LO:HI]
 
 --expect-vcd-busy counts, in the VCD, the cycles during which the signal whose full name ends
 in SIGNAL holds VALUE (e.g. tile_x1_y2_l1.port2.holder=11:4096: the Mover, L1 client 10, held
@@ -78,6 +79,7 @@ def main():
     ap.add_argument("report")
     ap.add_argument("--vcd")
     ap.add_argument("--expect-vcd-busy", action="append", default=[])
+    ap.add_argument("--expect-cycles", help="LO:HI: the run's simulated cycles lie in [LO, HI]")
     ap.add_argument("--expect-l1-bytes", action="append", default=[],
                     help="CLIENT:BYTES: the bytes that L1 client moved, summed over the tiles")
     ap.add_argument("--expect-core-finish", action="append", default=[],
@@ -174,6 +176,10 @@ def main():
             check(all(0.0 <= x["utilisation"] <= 1.0 for x in t["l1"][kind]), "l1 %s utilisation outside 0..1" % kind)
         # the Mover writes at most one 16-byte word per cycle: the run lasts at least that long
         check(r["sim"]["cycles"] >= t["mover"]["bytes"] // 16, "the Mover wrote faster than 16 B/cycle")
+    if a.expect_cycles:
+        lo, hi = (int(x) for x in a.expect_cycles.split(":"))
+        got = r["sim"]["cycles"]
+        check(lo <= got <= hi, "the run took %d cycles, expected %d..%d" % (got, lo, hi))
     for spec in a.expect_l1_bytes:
         name, want = spec.split(":")
         got = sum(c["bytes"] for t in r.get("tiles", []) for c in t["l1"]["clients"] if c["client"] == name)
