@@ -384,6 +384,40 @@ uint64_t tensix_core_step(TensixCore *c, uint64_t now)
     return next;
 }
 
+/* bstatus bits [10:0] of one thread: queued, or executing in a unit on its behalf (the Mover
+ * and the config unit are shared: busy shows on every thread) */
+static uint32_t busy_bits(const TensixCore *c, uint32_t thread)
+{
+    uint32_t b = tensix_thread_queue_status(&c->thr[thread]) & 0x7FFu;
+    if (thcon_busy(&c->thcon, thread))
+        b |= 1u << 2 | 1u << 8;
+    if (mover_busy(&c->mover))
+        b |= 1u << 3 | 1u << 8;
+    if (tensix_cfg_busy(&c->cfg, c->now))
+        b |= 1u << 6;
+    return b;
+}
+
+BhStatus tensix_core_csr_read(const TensixCore *c, uint32_t thread, uint32_t csr, uint32_t *val)
+{
+    BH_ASSERT(thread < TENSIX_THREADS);
+    uint32_t own = 0, all = 0;
+    if (csr == 0xBC0) {
+        for (uint32_t t = 0; t < TENSIX_THREADS; t++)
+            all |= tensix_thread_queue_status(&c->thr[t]);
+        own = tensix_thread_queue_status(&c->thr[thread]);
+        *val = own | all << 13;
+        return BH_OK;
+    }
+    if (csr == 0xBC1) {
+        for (uint32_t t = 0; t < TENSIX_THREADS; t++)
+            all |= busy_bits(c, t);
+        *val = busy_bits(c, thread) | all << 11;
+        return BH_OK;
+    }
+    return BH_ERR_ADDR;
+}
+
 int tensix_core_idle(const TensixCore *c)
 {
     for (uint32_t i = 0; i < TENSIX_THREADS; i++)

@@ -70,6 +70,10 @@ BhStatus tensix_core_mmio_read(TensixCore *c, uint32_t core, uint32_t addr, uint
                                uint64_t now);
 void tensix_core_l1_done(TensixCore *c, const L1Done *d, uint64_t now);
 int tensix_core_idle(const TensixCore *c);
+/* A TRISC's read of CSR 0xBC0 (tensix_queue_status: own bits [12:0], OR over the three
+ * threads in [25:13]) or 0xBC1 (tensix_busy_status: "queued or executing", own [10:0], all
+ * threads [21:11]); other CSR numbers: BH_ERR_ADDR. For the RISC-V cores (next issue). */
+BhStatus tensix_core_csr_read(const TensixCore *c, uint32_t thread, uint32_t csr, uint32_t *val);
 const char *tensix_core_unit_name(uint32_t unit);
 
 #ifdef __cplusplus

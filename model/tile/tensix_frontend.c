@@ -239,6 +239,39 @@ int tensix_thread_mop_idle(const TensixThread *t)
     return !t->fifo0.n && !mop_busy(&t->mop);
 }
 
+static uint32_t queued_bits(const TensixFifo *f)
+{
+    static const struct {
+        uint32_t block, bit;
+    } map[] = {{TENSIX_B_THCON, 2}, {TENSIX_B_XMOV, 3}, {TENSIX_B_UNPACK, 4},
+               {TENSIX_B_PACK, 5},  {TENSIX_B_CFG, 6},  {TENSIX_B_SYNC, 7},
+               {TENSIX_B_MISC, 8},  {TENSIX_B_SFPU, 9}, {TENSIX_B_FPU, 10}};
+    uint32_t bits = 0;
+    for (uint32_t i = 0; i < f->n; i++) {
+        uint32_t op = tensix_opcode(f->slot[(f->rd + i) % f->depth]);
+        if (op == TENSIX_OP_MOP || op == TENSIX_OP_MOP_CFG) {
+            bits |= 1u << 1;
+        } else if (op == TENSIX_OP_REPLAY) {
+            bits |= 1u << 0;
+        } else if (op == TENSIX_OP_STALLWAIT || op == TENSIX_OP_SEMWAIT ||
+                   op == TENSIX_OP_STREAMWAIT) {
+            bits |= 1u << 7; /* waits are the sync unit's */
+        } else if (op != TENSIX_OP_NOP) {
+            uint32_t cls = tensix_block_class(op);
+            for (uint32_t k = 0; k < sizeof map / sizeof map[0]; k++)
+                if (cls & map[k].block)
+                    bits |= 1u << map[k].bit;
+        }
+    }
+    return bits;
+}
+
+uint32_t tensix_thread_queue_status(const TensixThread *t)
+{
+    return queued_bits(&t->fifo0) | queued_bits(&t->fifo1) | queued_bits(&t->fifo2) |
+           (replay_busy(&t->replay) ? 1u << 0 : 0) | (mop_busy(&t->mop) ? 1u << 1 : 0);
+}
+
 int tensix_thread_idle(const TensixThread *t)
 {
     return tensix_thread_mop_idle(t) && !t->fifo1.n && !replay_busy(&t->replay) && !t->fifo2.n &&

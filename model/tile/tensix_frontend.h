@@ -109,7 +109,13 @@ void tensix_thread_eval_wait(TensixThread *t, uint32_t thread, const TensixBacke
 int tensix_thread_advance(TensixThread *t, uint32_t thread, const TensixBackend *be, uint64_t now);
 int tensix_thread_idle(const TensixThread *t);     /* nothing queued, expanding or latched */
 int tensix_thread_mop_idle(const TensixThread *t); /* no MOP queued or expanding */
-uint32_t tensix_block_class(uint32_t opcode);      /* TENSIX_B_* of an instruction */
+/* The thread's own bits [10:0] of the tensix_queue_status CSR (0xBC0; bit layout of tt-llk
+ * tt_llk_blackhole/common/inc/ckernel.h qstatus_u): 0 replay expander busy or a REPLAY
+ * queued, 1 a MOP queued or expanding, then an instruction queued in the thread's FIFOs for
+ * 2 ThCon, 3 Mover (XMOV), 4 unpacker, 5 packer, 6 config, 7 sync, 8 misc (TDMA), 9 SFPU,
+ * 10 FPU. Bits 11-12 (SFPU condition codes) stay 0 until the vector unit exists. */
+uint32_t tensix_thread_queue_status(const TensixThread *t);
+uint32_t tensix_block_class(uint32_t opcode); /* TENSIX_B_* of an instruction */
 const char *tensix_stall_name(TensixStall s);
 
 #ifdef __cplusplus

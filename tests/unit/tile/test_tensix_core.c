@@ -335,6 +335,52 @@ static void test_fifo_pointers(void)
     rig_free(r);
 }
 
+/* tensix_queue_status and tensix_busy_status as a TRISC would read them */
+static void test_status_csrs(void)
+{
+    Rig *r = rig_new();
+    const uint32_t cfg1[9] = {1,          100,        0x02000000, 0x02000000, 0x02000000,
+                              0xA5000000, 0x02000000, 0xA5000000, 0xA5000000}; /* 100 SEMGETs */
+    for (uint32_t i = 0; i < 9; i++)
+        CHECK_OK(tensix_core_mmio_write(&r->core, 0, 0xFFB80000u + 4 * i, cfg1[i], r->now));
+    push(r, 0, 0x01800000u); /* MOP on thread 0 */
+    push(r, 1, TENSIX_WORD(DMANOP));
+    uint32_t q0, q1, b2;
+    CHECK_OK(tensix_core_csr_read(&r->core, 1, 0xBC0, &q1));
+    CHECK_EQ_U32(q1 & 0x1FFF, 1u << 2 | 1u << 8); /* T1: a ThCon (and misc) instruction */
+    for (int i = 0; i < 5; i++)
+        tick(r);
+    CHECK_OK(tensix_core_csr_read(&r->core, 0, 0xBC0, &q0));
+    CHECK_OK(tensix_core_csr_read(&r->core, 1, 0xBC0, &q1));
+    CHECK(q0 & 1u << 1);        /* T0's MOP is expanding */
+    CHECK(!(q1 & 1u << 1));     /* not T1's */
+    CHECK(q1 & 1u << (13 + 1)); /* but some thread's */
+    CHECK(q0 & 1u << 7);        /* SEMGETs queued for the sync unit */
+    /* a Mover copy from BRISC: every thread's busy status shows the Mover executing */
+    const uint32_t tdma = 0xFFB11000u;
+    CHECK_OK(tensix_core_mmio_write(&r->core, 3, tdma + 0x000, 0x10000 / 16, r->now));
+    CHECK_OK(tensix_core_mmio_write(&r->core, 3, tdma + 0x004, 0x20000 / 16, r->now));
+    CHECK_OK(tensix_core_mmio_write(&r->core, 3, tdma + 0x008, 64, r->now));
+    CHECK_OK(tensix_core_mmio_write(&r->core, 3, tdma + 0x00C, 3, r->now));
+    CHECK_OK(tensix_core_mmio_write(&r->core, 3, tdma + 0x010, 0x40, r->now));
+    tick(r);
+    tick(r);
+    CHECK_OK(tensix_core_csr_read(&r->core, 2, 0xBC1, &b2));
+    CHECK(b2 & 1u << 3);
+    CHECK(b2 & 1u << (11 + 3));
+    for (int i = 0; i < 400; i++)
+        tick(r);
+    CHECK(tensix_core_idle(&r->core));
+    for (uint32_t t = 0; t < 3; t++) {
+        CHECK_OK(tensix_core_csr_read(&r->core, t, 0xBC0, &q0));
+        CHECK_OK(tensix_core_csr_read(&r->core, t, 0xBC1, &b2));
+        CHECK_EQ_U32(q0, 0);
+        CHECK_EQ_U32(b2, 0);
+    }
+    CHECK_EQ_U32(tensix_core_csr_read(&r->core, 0, 0xBC2, &q0), BH_ERR_ADDR);
+    rig_free(r);
+}
+
 /* CFGSHIFTMASK: config word |= scratch masked to 8 bits, the old value kept */
 static void test_cfgshiftmask(void)
 {
@@ -394,6 +440,7 @@ int main(void)
     RUN(test_thcon_arithmetic);
     RUN(test_thcon_mmio);
     RUN(test_fifo_pointers);
+    RUN(test_status_csrs);
     RUN(test_stops);
     return check_failures();
 }
