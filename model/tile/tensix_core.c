@@ -181,40 +181,18 @@ static int issue(void *ctx, uint32_t thread, uint32_t w, uint64_t now)
                        thcon_setdmareg(&c->thcon, thread, (w >> 8) & 0xFFFF,
                                        TENSIX_GET(SETDMAREG, REG_INDEX_16B, w), now));
     case TENSIX_OP_ADDDMAREG:
-        return verdict(c, UNIT_THCON,
-                       thcon_adddmareg(&c->thcon, thread, TENSIX_GET(ADDDMAREG, OP_B_IS_CONST, w),
-                                       TENSIX_GET(ADDDMAREG, RESULT_REG_INDEX, w),
-                                       TENSIX_GET(ADDDMAREG, OP_B_REG_INDEX, w),
-                                       TENSIX_GET(ADDDMAREG, OP_A_REG_INDEX, w), now));
-    case TENSIX_OP_MULDMAREG:
-        return verdict(c, UNIT_THCON,
-                       thcon_muldmareg(&c->thcon, thread, TENSIX_GET(MULDMAREG, OP_B_IS_CONST, w),
-                                       TENSIX_GET(MULDMAREG, RESULT_REG_INDEX, w),
-                                       TENSIX_GET(MULDMAREG, OP_B_REG_INDEX, w),
-                                       TENSIX_GET(MULDMAREG, OP_A_REG_INDEX, w), now));
     case TENSIX_OP_SUBDMAREG:
-        return verdict(c, UNIT_THCON,
-                       thcon_subdmareg(&c->thcon, thread, TENSIX_GET(SUBDMAREG, OP_B_IS_CONST, w),
-                                       TENSIX_GET(SUBDMAREG, RESULT_REG_INDEX, w),
-                                       TENSIX_GET(SUBDMAREG, OP_B_REG_INDEX, w),
-                                       TENSIX_GET(SUBDMAREG, OP_A_REG_INDEX, w), now));
+    case TENSIX_OP_MULDMAREG:
     case TENSIX_OP_BITWOPDMAREG:
     case TENSIX_OP_SHIFTDMAREG:
-    case TENSIX_OP_CMPDMAREG: { /* one layout (the table's BITWOPDMAREG fields serve all three) */
-        static BhStatus (*const op[])(Thcon *, uint32_t, uint32_t, uint32_t, uint32_t, uint32_t,
-                                      uint32_t, uint64_t) = {
-            [TENSIX_OP_BITWOPDMAREG - TENSIX_OP_BITWOPDMAREG] = thcon_bitwopdmareg,
-            [TENSIX_OP_SHIFTDMAREG - TENSIX_OP_BITWOPDMAREG] = thcon_shiftdmareg,
-            [TENSIX_OP_CMPDMAREG - TENSIX_OP_BITWOPDMAREG] = thcon_cmpdmareg,
-        };
+    case TENSIX_OP_CMPDMAREG: /* one layout; the table's BITWOPDMAREG fields serve all six */
         return verdict(c, UNIT_THCON,
-                       op[tensix_opcode(w) - TENSIX_OP_BITWOPDMAREG](
-                           &c->thcon, thread, TENSIX_GET(BITWOPDMAREG, OP_B_IS_CONST, w),
-                           TENSIX_GET(BITWOPDMAREG, OP_SEL, w),
-                           TENSIX_GET(BITWOPDMAREG, RESULT_REG_INDEX, w),
-                           TENSIX_GET(BITWOPDMAREG, OP_B_REG_INDEX, w),
-                           TENSIX_GET(BITWOPDMAREG, OP_A_REG_INDEX, w), now));
-    }
+                       thcon_dmareg_op(&c->thcon, thread, tensix_opcode(w) - TENSIX_OP_ADDDMAREG,
+                                       TENSIX_GET(BITWOPDMAREG, OP_B_IS_CONST, w),
+                                       TENSIX_GET(BITWOPDMAREG, OP_SEL, w),
+                                       TENSIX_GET(BITWOPDMAREG, RESULT_REG_INDEX, w),
+                                       TENSIX_GET(BITWOPDMAREG, OP_B_REG_INDEX, w),
+                                       TENSIX_GET(BITWOPDMAREG, OP_A_REG_INDEX, w), now));
     case TENSIX_OP_SEMINIT:
         return verdict(c, UNIT_SYNC,
                        sync_seminit(&c->sync, TENSIX_GET(SEMINIT, MAX_VALUE, w),

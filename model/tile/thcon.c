@@ -461,6 +461,14 @@ static BhStatus dmareg(Thcon *t, uint32_t thread, AluOp op, uint32_t Mode, uint3
     return BH_OK;
 }
 
+BhStatus thcon_dmareg_op(Thcon *t, uint32_t thread, uint32_t op, uint32_t RightIsImm, uint32_t Mode,
+                         uint32_t ResultReg, uint32_t RightReg, uint32_t LeftReg, uint64_t now)
+{
+    BH_ASSERT(op <= ALU_CMP);
+    return dmareg(t, thread, (AluOp)op, op <= ALU_MUL ? 0 : Mode, RightIsImm, ResultReg, RightReg,
+                  LeftReg, now);
+}
+
 BhStatus thcon_adddmareg(Thcon *t, uint32_t thread, uint32_t RightIsImm, uint32_t ResultReg,
                          uint32_t RightReg, uint32_t LeftReg, uint64_t now)
 {

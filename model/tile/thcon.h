@@ -186,6 +186,10 @@ BhStatus thcon_shiftdmareg(Thcon *t, uint32_t thread, uint32_t RightIsImm, uint3
 BhStatus thcon_cmpdmareg(Thcon *t, uint32_t thread, uint32_t RightIsImm, uint32_t Mode,
                          uint32_t ResultReg, uint32_t RightReg, uint32_t LeftReg, uint64_t now);
 BhStatus thcon_dmanop(Thcon *t, uint32_t thread, uint64_t now);
+/* The six above by index, in opcode order (0 ADD, 1 SUB, 2 MUL, 3 BITWOP, 4 SHIFT, 5 CMP, =
+ * opcode - 0x58); Mode is ignored by ADD, SUB and MUL. */
+BhStatus thcon_dmareg_op(Thcon *t, uint32_t thread, uint32_t op, uint32_t RightIsImm, uint32_t Mode,
+                         uint32_t ResultReg, uint32_t RightReg, uint32_t LeftReg, uint64_t now);
 
 /* Memory instructions. */
 BhStatus thcon_loadind(Thcon *t, uint32_t thread, uint32_t Size, uint32_t OffsetHalfReg,

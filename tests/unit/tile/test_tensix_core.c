@@ -249,6 +249,7 @@ static void test_thcon_arithmetic(void)
     push(r, 0, alu(TENSIX_OP_BITWOPDMAREG, 1, 1, 31, 48, 21)); /* 0x0F0F | 48 (immediate) */
     push(r, 0, alu(TENSIX_OP_SHIFTDMAREG, 1, 1, 32, 4, 21));   /* 0x0F0F >> 4 */
     push(r, 0, alu(TENSIX_OP_CMPDMAREG, 1, 0, 33, 21, 20));    /* 100 < 0x0F0F */
+    push(r, 0, alu(TENSIX_OP_MULDMAREG, 5, 0, 34, 21, 20));    /* low halves; Mode bits ignored */
     for (int i = 0; i < 100; i++)
         tick(r);
     CHECK(!r->core.failed);
@@ -256,6 +257,7 @@ static void test_thcon_arithmetic(void)
     CHECK_EQ_U32(gpr(r, 0, 31), 0x0F0Fu | 48u);
     CHECK_EQ_U32(gpr(r, 0, 32), 0x0F0Fu >> 4);
     CHECK_EQ_U32(gpr(r, 0, 33), 1);
+    CHECK_EQ_U32(gpr(r, 0, 34), 100u * 0x0F0Fu);
     rig_free(r);
 }
 
