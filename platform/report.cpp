@@ -100,7 +100,7 @@ static json::array tiles_json(Chip &chip, const RunInfo &run)
                                  {"stall_cycles", k.stall_cycles}});
         }
         json::object units;
-        for (uint32_t u = 0; u < 4; u++)
+        for (uint32_t u = 0; u < TENSIX_UNITS; u++)
             units[tensix_core_unit_name(u)] = {{"instructions", c->unit_instructions[u]},
                                                {"busy_cycles", c->unit_busy_cycles[u]}};
         auto resource = [&](uint32_t n, const uint64_t *busy, const uint64_t(*conf)[L1_CLIENTS],

@@ -14,12 +14,12 @@
 #define TDMA_BASE 0xFFB11000u
 #define WINDOW 0x10000u
 
-enum { UNIT_SYNC, UNIT_CFG, UNIT_THCON, UNIT_MOVER };
-static const char *const unit_names[] = {"sync", "config", "thcon", "mover"};
+enum { UNIT_SYNC, UNIT_CFG, UNIT_THCON, UNIT_MOVER, UNIT_MATRIX };
+static const char *const unit_names[TENSIX_UNITS] = {"sync", "config", "thcon", "mover", "matrix"};
 
 const char *tensix_core_unit_name(uint32_t unit)
 {
-    return unit < 4 ? unit_names[unit] : "?";
+    return unit < TENSIX_UNITS ? unit_names[unit] : "?";
 }
 
 /* ------------------------------------------------------------------ L1 ports of the units */
@@ -140,6 +140,7 @@ static int mop_idle(void *ctx, uint32_t thread)
 BhStatus tensix_core_init(TensixCore *c, L1 *l1)
 {
     memset(c, 0, sizeof *c);
+    srcdst_reset(&c->regs);
     c->l1 = l1;
     for (uint32_t t = 0; t < TENSIX_THREADS; t++)
         tensix_thread_init(&c->thr[t]);
@@ -163,6 +164,23 @@ static int verdict(TensixCore *c, uint32_t unit, BhStatus st)
         return 0;
     c->unit_instructions[unit]++;
     return 1;
+}
+
+/* FlipSrcA (bit 0) / FlipSrcB (bit 1) of SETRWC and CLEARDVALID: the matrix unit's bank goes
+ * back to the unpackers unless the thread's CLR_DVALID_Src*_Disable is set, and (unless
+ * keep_same) its pointer moves on (SETRWC.md, CLEARDVALID.md). */
+static void give_back_src(TensixCore *c, uint32_t thread, uint32_t flips, uint32_t keep_same)
+{
+    static const TensixThreadField disable[2] = {TCFG_T_CLR_DVALID_SrcA_Disable,
+                                                 TCFG_T_CLR_DVALID_SrcB_Disable};
+    for (uint32_t reg = 0; reg < 2; reg++) {
+        if (!(flips >> reg & 1))
+            continue;
+        if (!tensix_cfg_thread_get(&c->cfg, thread, disable[reg]))
+            src_clear_dvalid(&c->regs, (SrcReg)reg, (int)keep_same);
+        else if (!keep_same)
+            c->regs.fpu_bank[reg] ^= 1;
+    }
 }
 
 static int issue(void *ctx, uint32_t thread, uint32_t w, uint64_t now)
@@ -232,6 +250,30 @@ static int issue(void *ctx, uint32_t thread, uint32_t w, uint64_t now)
                        tensix_cfg_rmwcib(&c->cfg, thread, tensix_opcode(w) - TENSIX_OP_RMWCIB0,
                                          TENSIX_GET(RMWCIB0, MASK, w), TENSIX_GET(RMWCIB0, DATA, w),
                                          TENSIX_GET(RMWCIB0, CFG_REG_ADDR, w), now));
+    case TENSIX_OP_SETRWC:
+        rwc_setrwc(&c->rwc[thread], TENSIX_GET(SETRWC, BIT_MASK, w), TENSIX_GET(SETRWC, RWC_CR, w),
+                   TENSIX_GET(SETRWC, RWC_A, w), TENSIX_GET(SETRWC, RWC_B, w),
+                   TENSIX_GET(SETRWC, RWC_D, w));
+        give_back_src(c, thread, TENSIX_GET(SETRWC, CLEAR_AB_VLD, w), 0);
+        return verdict(c, UNIT_MATRIX, BH_OK);
+    case TENSIX_OP_INCRWC:
+        rwc_incrwc(&c->rwc[thread], TENSIX_GET(INCRWC, RWC_CR, w), TENSIX_GET(INCRWC, RWC_A, w),
+                   TENSIX_GET(INCRWC, RWC_B, w), TENSIX_GET(INCRWC, RWC_D, w));
+        return verdict(c, UNIT_MATRIX, BH_OK);
+    case TENSIX_OP_CLEARDVALID: { /* RESET field: bit 0 Reset, bit 1 KeepReadingSameSrc */
+        uint32_t r = TENSIX_GET(CLEARDVALID, RESET, w);
+        if (r & 1)
+            src_clear_dvalid_reset(&c->regs);
+        else
+            give_back_src(c, thread, TENSIX_GET(CLEARDVALID, CLEARDVALID, w), r >> 1);
+        return verdict(c, UNIT_MATRIX, BH_OK);
+    }
+    case TENSIX_OP_SETDVALID: /* bit 0 SrcA, bit 1 SrcB (the unpackers' SrcRow reset waits
+                                 for the unpackers) */
+        for (uint32_t reg = 0; reg < 2; reg++)
+            if (TENSIX_GET(SETDVALID, SETVALID, w) >> reg & 1)
+                src_set_dvalid(&c->regs, (SrcReg)reg);
+        return verdict(c, UNIT_MATRIX, BH_OK);
     case TENSIX_OP_CFGSHIFTMASK:
         return verdict(c, UNIT_CFG,
                        tensix_cfg_cfgshiftmask(&c->cfg, thread,

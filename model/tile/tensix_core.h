@@ -15,12 +15,14 @@
  *   tensix_core_l1_done          the owner of the L1 hands over completions of THCON / MOVER
  * Timing: tensix_core_step(now) steps the Mover and ThCon, then the three threads (wait gate,
  *   replay, MOP); returns now + 1 while anything is in flight, else BH_IDLE.
- * Instructions executed: NOP, DMANOP, SETDMAREG (plain form), ADDDMAREG, MULDMAREG, SEMINIT,
- *   SEMPOST, SEMGET, SEMWAIT, STALLWAIT, ATGETM, ATRELM, WRCFG, RDCFG, SETC16, RMWCIB0..3
- *   (field layouts from tensix_isa.def); MOP, MOP_CFG and REPLAY in the frontend. Anything
- *   else stops the run, naming the mnemonic, thread and cycle (the matrix and vector units,
- *   packer and unpackers are the next issue; XMOV and the ThCon memory instructions, whose
- *   encodings the data file leaves out, are driven through TDMA-RISC and are next).
+ * Instructions executed (field layouts from tensix_isa.def): NOP; ThCon's DMANOP, SETDMAREG
+ *   (plain form), ADD/SUB/MUL/BITWOP/SHIFT/CMPDMAREG, LOADIND, STOREIND (L1 and MMIO forms),
+ *   LOADREG, STOREREG, ATINCGET, ATINCGETPTR, ATCAS, ATSWAP; the sync unit's SEMINIT, SEMPOST,
+ *   SEMGET, SEMWAIT, STALLWAIT, ATGETM, ATRELM; the config unit's WRCFG, RDCFG, SETC16,
+ *   RMWCIB0..3, CFGSHIFTMASK; XMOV; the matrix unit's bookkeeping SETRWC, INCRWC, CLEARDVALID
+ *   and SETDVALID (on srcdst.h and rwc.h); MOP, MOP_CFG and REPLAY in the frontend. Anything
+ *   else stops the run, naming the mnemonic, thread and cycle (the matrix unit's math, the
+ *   vector unit, packer and unpackers are issue 5's).
  * STALLWAIT conditions answered: C0 ThCon busy for the thread, C9 Mover busy, C12
  *   configuration unit busy; the unpacker, packer, FPU and SFPU conditions never hold (those
  *   units do not exist yet).
@@ -36,12 +38,15 @@
 #include "model/tile/tensix_cfg.h"
 #include "model/tile/tensix_frontend.h"
 #include "model/tile/thcon.h"
+#include "model/tile/srcdst.h"
+#include "model/tile/rwc.h"
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 #define TENSIX_THREADS 3
 #define TENSIX_CORE_BRISC 3
+#define TENSIX_UNITS 5 /* sync, config, thcon, mover, matrix (tensix_core_unit_name) */
 
 typedef struct TensixCore {
     TensixThread thr[TENSIX_THREADS];
@@ -53,7 +58,9 @@ typedef struct TensixCore {
     uint64_t now;
     uint8_t failed; /* a run-stopping error: message in error */
     char error[256];
-    uint64_t unit_instructions[4], unit_busy_cycles[4]; /* sync, cfg, thcon, mover */
+    uint64_t unit_instructions[TENSIX_UNITS], unit_busy_cycles[TENSIX_UNITS];
+    SrcDst regs;             /* SrcA, SrcB, Dst (srcdst.h) */
+    Rwc rwc[TENSIX_THREADS]; /* per-thread counters (rwc.h) */
     struct {
         uint64_t token;
         uint32_t addr, data;

@@ -383,6 +383,37 @@ static void test_status_csrs(void)
     rig_free(r);
 }
 
+/* The matrix unit's bookkeeping from real words: SETRWC/INCRWC move thread 1's counters only,
+ * SETDVALID hands both banks to the matrix unit, SETRWC's FlipSrcA and CLEARDVALID give
+ * them back, CLEARDVALID Reset returns everything. */
+static void test_rwc_and_dvalid(void)
+{
+    Rig *r = rig_new();
+    push(r, 1,
+         TENSIX_WORD(SETRWC) | TENSIX_PUT(SETRWC, BIT_MASK, RWC_SET_A | RWC_SET_D) |
+             TENSIX_PUT(SETRWC, RWC_A, 8) | TENSIX_PUT(SETRWC, RWC_D, 4));
+    push(r, 1, TENSIX_WORD(INCRWC) | TENSIX_PUT(INCRWC, RWC_B, 3) | TENSIX_PUT(INCRWC, RWC_D, 2));
+    push(r, 1, TENSIX_WORD(SETDVALID) | TENSIX_PUT(SETDVALID, SETVALID, 3));
+    for (int i = 0; i < 20; i++)
+        tick(r);
+    CHECK(!r->core.failed);
+    CHECK(r->core.rwc[1].srca == 8 && r->core.rwc[1].srcb == 3 && r->core.rwc[1].dst == 6);
+    CHECK(r->core.rwc[0].srca == 0 && r->core.rwc[0].dst == 0);
+    CHECK(src_matrix_may_read(&r->core.regs, SRC_A) && src_matrix_may_read(&r->core.regs, SRC_B));
+    push(r, 1, TENSIX_WORD(SETRWC) | TENSIX_PUT(SETRWC, CLEAR_AB_VLD, 1)); /* FlipSrcA */
+    for (int i = 0; i < 10; i++)
+        tick(r);
+    CHECK(!src_matrix_may_read(&r->core.regs, SRC_A) && r->core.regs.fpu_bank[SRC_A] == 1);
+    CHECK(src_matrix_may_read(&r->core.regs, SRC_B));
+    push(r, 1, TENSIX_WORD(CLEARDVALID) | TENSIX_PUT(CLEARDVALID, RESET, 1));
+    for (int i = 0; i < 10; i++)
+        tick(r);
+    CHECK(!src_matrix_may_read(&r->core.regs, SRC_B) && r->core.regs.fpu_bank[SRC_A] == 0);
+    CHECK_EQ_U64(r->core.unit_instructions[4], 5);
+    CHECK_EQ_U32(strcmp(tensix_core_unit_name(4), "matrix"), 0);
+    rig_free(r);
+}
+
 /* CFGSHIFTMASK: config word |= scratch masked to 8 bits, the old value kept */
 static void test_cfgshiftmask(void)
 {
@@ -443,6 +474,7 @@ int main(void)
     RUN(test_thcon_mmio);
     RUN(test_fifo_pointers);
     RUN(test_status_csrs);
+    RUN(test_rwc_and_dvalid);
     RUN(test_stops);
     return check_failures();
 }
