@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "platform/config.h"
+#include "platform/json_text.h"
 
 #include <algorithm>
 #include <cctype>
@@ -459,20 +460,9 @@ bool read_json(const fs::path &path, json::value *v, std::string *err)
     const std::string text((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
     if (f.bad())
         return fail(err, "cannot read config file '" + shown + "'");
-    json::stream_parser sp;
-    boost::system::error_code ec;
-    const size_t n = sp.write(text.data(), text.size(), ec); /* bytes before the error */
-    if (!ec)
-        sp.finish(ec);
-    if (ec) {
-        size_t line = 1, col = 1;
-        for (size_t i = 0; i < n && i < text.size(); ++i, ++col)
-            if (text[i] == '\n')
-                ++line, col = 0;
-        return fail(err, shown + ":" + std::to_string(line) + ":" + std::to_string(col) +
-                             ": invalid JSON: " + ec.message());
-    }
-    *v = sp.release();
+    std::string why;
+    if (!parse_json_text(text, shown, v, &why))
+        return fail(err, why);
     if (!v->is_object())
         return fail(err, shown + ": expected a JSON object at the top level");
     return true;

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "platform/noc_trace_load.h"
+#include "platform/json_text.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -707,21 +708,9 @@ bool parse_noc_trace(const std::string &text, const std::string &shown, CoordSpa
 {
     std::string dummy;
     err = err ? err : &dummy;
-    json::stream_parser sp;
-    boost::system::error_code ec;
-    const size_t n = sp.write(text.data(), text.size(), ec); /* bytes before the error */
-    if (!ec)
-        sp.finish(ec);
-    if (ec) {
-        size_t line = 1, col = 1;
-        for (size_t i = 0; i < n && i < text.size(); ++i, ++col)
-            if (text[i] == '\n')
-                ++line, col = 0;
-        *err = shown + ":" + std::to_string(line) + ":" + std::to_string(col) +
-               ": invalid JSON: " + ec.message();
+    json::value v;
+    if (!parse_json_text(text, shown, &v, err))
         return false;
-    }
-    const json::value v = sp.release();
     for (int h : chip.harvested_tensix_cols)
         if (is_blackhole(chip) && (phys_index(h) < 0))
             return *err = shown + ": chip: harvested Tensix column " + std::to_string(h) +
