@@ -144,6 +144,24 @@ static inline uint32_t h_rd(Harness *h, uint32_t k, uint32_t node, uint32_t off)
     return v;
 }
 
+/* A workload's MMIO stores and loads (NocTrafficIo): straight into the NIU, tagging each
+ * command with the workload's tag as the platform does. */
+static inline BhStatus h_workload_write(void *ctx, uint32_t noc, uint32_t node, uint32_t off,
+                                        uint32_t val, uint64_t tag)
+{
+    Harness *h = ctx;
+    if (off % NOC_CMD_BUF_STRIDE == noc_niu_reg_offset(NOC_R_CMD_CTRL))
+        noc_niu_tag_command(&h->net[noc], node, off / NOC_CMD_BUF_STRIDE, tag);
+    return noc_niu_mmio_write(&h->net[noc], node, off, val, h->now);
+}
+
+static inline BhStatus h_workload_read(void *ctx, uint32_t noc, uint32_t node, uint32_t off,
+                                       uint32_t *val)
+{
+    Harness *h = ctx;
+    return noc_niu_mmio_read(&h->net[noc], node, off, val, 0);
+}
+
 static inline uint32_t h_counter(Harness *h, uint32_t k, uint32_t node, uint32_t idx)
 {
     return h_rd(h, k, node, 0x200 + 4 * idx);

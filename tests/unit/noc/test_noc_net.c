@@ -335,21 +335,6 @@ static uint64_t sat_cycles(void)
     return e ? strtoull(e, NULL, 0) : 100000;
 }
 
-static BhStatus t_write(void *ctx, uint32_t noc, uint32_t node, uint32_t off, uint32_t val,
-                        uint64_t tag)
-{
-    Harness *h = ctx;
-    if (off % NOC_CMD_BUF_STRIDE == noc_niu_reg_offset(NOC_R_CMD_CTRL))
-        noc_niu_tag_command(&h->net[noc], node, off / NOC_CMD_BUF_STRIDE, tag);
-    return noc_niu_mmio_write(&h->net[noc], node, off, val, h->now);
-}
-
-static BhStatus t_read(void *ctx, uint32_t noc, uint32_t node, uint32_t off, uint32_t *val)
-{
-    Harness *h = ctx;
-    return noc_niu_mmio_read(&h->net[noc], node, off, val, 0);
-}
-
 /* Saturates both NoCs with one pattern, then stops injecting and requires a full drain:
  * every created transfer delivered, every packet freed, and flits conserved. */
 static void saturate(uint32_t topology, uint32_t w, uint32_t hh, NocPattern pat, NocOp op,
@@ -398,7 +383,7 @@ static void saturate(uint32_t topology, uint32_t w, uint32_t hh, NocPattern pat,
         .stop = sat_cycles(),
     };
     NocTraffic *t = malloc(sizeof *t);
-    NocTrafficIo io = {t_write, t_read, &h};
+    NocTrafficIo io = {h_workload_write, h_workload_read, &h};
     CHECK_OK(noc_traffic_init(t, &tc, inj, n, &io));
     h.traffic = t;
     uint64_t limit = tc.stop + 2000000;

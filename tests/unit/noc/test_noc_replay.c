@@ -8,21 +8,6 @@
 
 #define MEM (64 * 1024)
 
-static BhStatus r_write(void *ctx, uint32_t noc, uint32_t node, uint32_t off, uint32_t val,
-                        uint64_t tag)
-{
-    Harness *h = ctx;
-    if (off % NOC_CMD_BUF_STRIDE == noc_niu_reg_offset(NOC_R_CMD_CTRL))
-        noc_niu_tag_command(&h->net[noc], node, off / NOC_CMD_BUF_STRIDE, tag);
-    return noc_niu_mmio_write(&h->net[noc], node, off, val, h->now);
-}
-
-static BhStatus r_read(void *ctx, uint32_t noc, uint32_t node, uint32_t off, uint32_t *val)
-{
-    Harness *h = ctx;
-    return noc_niu_mmio_read(&h->net[noc], node, off, val, 0);
-}
-
 static NocTraceEvent ev(uint64_t ts, NocTraceOp op, uint8_t noc, uint8_t proc, uint8_t sx,
                         uint8_t sy, uint8_t dx, uint8_t dy, uint32_t bytes)
 {
@@ -84,7 +69,7 @@ static void test_write_barrier_then_read_back(void)
     for (uint32_t i = 0; i < 2048; i++)
         h_mem(&h, src, 0x1000)[i] = (uint8_t)(i * 7 + 1);
     NocReplay r;
-    NocTrafficIo io = {r_write, r_read, &h};
+    NocTrafficIo io = {h_workload_write, h_workload_read, &h};
     char why[128];
     CHECK_OK(noc_replay_init(&r, &cfg, e, &s, 1, 4000, &io, why, sizeof why));
     run(&h, &r, 200000);
@@ -122,7 +107,7 @@ static void test_processors_keep_separate_barriers(void)
     uint8_t is_dram[BH_GRID_MAX_NODES] = {0};
     NocReplayConfig cfg = {17, 12, 1, MEM, 0x100, 0x5000, 0x8000, is_dram};
     NocReplay r;
-    NocTrafficIo io = {r_write, r_read, &h};
+    NocTrafficIo io = {h_workload_write, h_workload_read, &h};
     char why[128];
     CHECK_OK(noc_replay_init(&r, &cfg, e, s, 2, 0, &io, why, sizeof why));
     run(&h, &r, 100000);
