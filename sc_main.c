@@ -9,7 +9,15 @@
 #include <string.h>
 #include "platform/platform.h"
 
-enum { OPT_SEED = 256, OPT_REPORT, OPT_VCD, OPT_HEATMAP, OPT_LIST_TILES, OPT_LIST_PARAMS };
+enum {
+    OPT_SEED = 256,
+    OPT_REPORT,
+    OPT_VCD,
+    OPT_HEATMAP,
+    OPT_DUMP_L1,
+    OPT_LIST_TILES,
+    OPT_LIST_PARAMS
+};
 
 static const struct option long_opts[] = {
     {"config", required_argument, NULL, 'c'},
@@ -20,6 +28,7 @@ static const struct option long_opts[] = {
     {"report", required_argument, NULL, OPT_REPORT},
     {"vcd", required_argument, NULL, OPT_VCD},
     {"heatmap", required_argument, NULL, OPT_HEATMAP},
+    {"dump-l1", required_argument, NULL, OPT_DUMP_L1},
     {"list-tiles", no_argument, NULL, OPT_LIST_TILES},
     {"list-params", optional_argument, NULL, OPT_LIST_PARAMS},
     {"quiet", no_argument, NULL, 'q'},
@@ -53,6 +62,9 @@ static void usage(FILE *f)
           "      --report FILE       write the JSON report, same as --set output.report=FILE\n"
           "      --vcd FILE          write a VCD waveform, same as --set output.vcd=FILE\n"
           "      --heatmap FILE      write an SVG link heatmap, same as --set output.heatmap=FILE\n"
+          "      --dump-l1 X,Y:ADDR:LEN:FILE\n"
+          "                          after the run, write LEN bytes of tile X,Y's L1 from ADDR\n"
+          "                          to FILE (repeatable; adds to output.dump_l1)\n"
           "      --list-tiles        print the tile grid of the configuration and exit\n"
           "      --list-params[=markdown]\n"
           "                          print every config key (type, default, range, meaning) "
@@ -102,11 +114,12 @@ static int bad_usage(const char *fmt, ...)
     return BH_EXIT_USAGE;
 }
 
-/* Fills opts from argv; sets point into argv or into text. Returns -1 to run, else an exit
- * code. */
+/* Fills opts from argv; sets point into argv or into text and fill `sets` from the front,
+ * --dump-l1 arguments fill it from the back (argc slots are enough for both). Returns -1 to
+ * run, else an exit code. */
 static int parse(int argc, char *argv[], BhOptions *opts, const char **sets, char *text)
 {
-    int nsets = 0, c;
+    int nsets = 0, ndumps = 0, c;
     opterr = 0;
     while ((c = getopt_long(argc, argv, short_opts, long_opts, NULL)) != -1) {
         const char *arg = argv[optind - 1];
@@ -128,6 +141,9 @@ static int parse(int argc, char *argv[], BhOptions *opts, const char **sets, cha
             break;
         case 'q':
             opts->quiet = 1;
+            break;
+        case OPT_DUMP_L1:
+            sets[argc - 1 - ndumps++] = optarg;
             break;
         case 'h':
             usage(stdout);
@@ -160,6 +176,13 @@ static int parse(int argc, char *argv[], BhOptions *opts, const char **sets, cha
         return bad_usage("unexpected argument '%s'", argv[optind]);
     opts->sets = sets;
     opts->nsets = nsets;
+    opts->dumps = sets + argc - ndumps;
+    opts->ndumps = ndumps; /* in reverse order of the command line: put them back */
+    for (int i = 0; i < ndumps / 2; i++) {
+        const char *t = sets[argc - ndumps + i];
+        sets[argc - ndumps + i] = sets[argc - 1 - i];
+        sets[argc - 1 - i] = t;
+    }
     return -1;
 }
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "platform/chip.h"
+#include <fstream>
 #include <cstring>
 #include <stdexcept>
 #include "platform/config.h"
@@ -26,9 +27,8 @@ static bool is_compute(const BhTile &t)
     return t.enabled && (t.kind == BH_TILE_TENSIX || t.kind == BH_TILE_GENERIC);
 }
 
-/* Parses "x,y" naming an enabled Tensix (or generic) tile. */
-static bool compute_tile(const BhGrid &g, const std::string &key, const std::string &text,
-                         uint32_t *node, std::string *err)
+bool compute_tile(const BhGrid &g, const std::string &key, const std::string &text, uint32_t *node,
+                  std::string *err)
 {
     std::vector<std::pair<int, int>> xy;
     if (!parse_xy_list(key, text, &xy, err))
@@ -286,6 +286,9 @@ bool plan_chip(const BhParams &p, ChipPlan *plan, std::string *err)
         return false;
     if (!std::strcmp(p.workload_name, "tensix_stream") && !plan_tensix_stream(p, plan, err))
         return false;
+    if (!plan_l1_init(g, p.workload_l1_init, kL1Bytes, &plan->l1_init, err) ||
+        !plan_l1_dumps(g, "output.dump_l1", p.output_dump_l1, kL1Bytes, &plan->l1_dumps, err))
+        return false; /* --dump-l1 entries are added by the caller (plan_l1_dumps) */
     return plan_vcd_l1(p, plan, err);
 }
 
@@ -508,6 +511,7 @@ Chip::Chip(sc_core::sc_module_name name, const ChipPlan &plan, bool trace_busy)
         }
     std::vector<int> socket_of(g.w * g.h, -1);
     poke_.assign(g.w * g.h, nullptr);
+    peek_.assign(g.w * g.h, nullptr);
     l1_of_node_.assign(g.w * g.h, nullptr);
     int sockets = 0;
     for (uint32_t i = 0; i < g.w * g.h; i++) {
@@ -529,12 +533,14 @@ Chip::Chip(sc_core::sc_module_name name, const ChipPlan &plan, bool trace_busy)
                 poke_[i] = [&l1](uint64_t a, const void *d, uint64_t n) {
                     return l1.poke(a, d, n);
                 };
+                peek_[i] = [&l1](uint64_t a, void *d, uint64_t n) { return l1.peek(a, d, n); };
             } else {
                 l1_.push_back(
                     std::make_unique<MemoryTlm>((tname + "_l1").c_str(), kL1Bytes, false));
                 tile->mem_out.bind(l1_.back()->port);
                 MemoryTlm &m = *l1_.back();
                 poke_[i] = [&m](uint64_t a, const void *d, uint64_t n) { return m.poke(a, d, n); };
+                peek_[i] = [&m](uint64_t a, void *d, uint64_t n) { return m.peek(a, d, n); };
             }
         } else if (t.kind == BH_TILE_DRAM && gddr_.at((size_t)t.index)) {
             Gddr6Tlm &ctl = *gddr_[(size_t)t.index];
@@ -611,6 +617,23 @@ Chip::Chip(sc_core::sc_module_name name, const ChipPlan &plan, bool trace_busy)
             poke_.at(node)(plan.traffic.src_addr, buf.data(), buf.size());
         }
     }
+    /* the user's bytes last, so they win over the workload's source pattern */
+    for (const L1Blob &b : plan.l1_init)
+        poke_.at(b.node)(b.addr, b.bytes.data(), b.bytes.size());
+}
+
+bool Chip::dump_l1(std::string *err) const
+{
+    for (const L1Dump &d : plan_.l1_dumps) {
+        std::vector<uint8_t> buf(d.len);
+        std::ofstream f(d.path, std::ios::binary | std::ios::trunc);
+        if (!peek_.at(d.node)(d.addr, buf.data(), buf.size()) ||
+            !f.write(reinterpret_cast<const char *>(buf.data()), (std::streamsize)buf.size())) {
+            *err = "output.dump_l1: cannot write '" + d.path + "'";
+            return false;
+        }
+    }
+    return true;
 }
 
 Chip::~Chip() = default;

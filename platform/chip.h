@@ -16,6 +16,7 @@
 #include "model/noc/noc_traffic.h"
 #include "platform/clock.h"
 #include "platform/tile/l1_tlm.h"
+#include "platform/l1_image.h"
 #include "platform/noc_trace_load.h"
 #include "platform/tensix_stream_load.h"
 #include "platform/dram/gddr6_tlm.h"
@@ -49,6 +50,8 @@ struct ChipPlan {
     bool dram_timed = true;             /* GDDR6 controllers, else untimed stores */
     bool l1_timed = true;               /* L1 banks and ports, else an untimed byte array */
     std::vector<uint32_t> vcd_l1_tiles; /* NoC0 nodes whose L1 the VCD traces (output.vcd_l1) */
+    std::vector<L1Blob> l1_init;        /* workload.l1_init */
+    std::vector<L1Dump> l1_dumps;       /* output.dump_l1 */
     L1Config l1{};
     Gddr6Config gddr6{};
     uint32_t dram_endpoint_in_flight = 64;
@@ -57,6 +60,9 @@ struct ChipPlan {
 
 /* false with a message naming the key on a bad configuration */
 bool plan_chip(const BhParams &p, ChipPlan *plan, std::string *err);
+/* "x,y" naming one enabled Tensix (or generic) tile -> its NoC0 node; errors name `key` */
+bool compute_tile(const BhGrid &g, const std::string &key, const std::string &text, uint32_t *node,
+                  std::string *err);
 
 class Chip : public sc_core::sc_module
 {
@@ -103,6 +109,8 @@ class Chip : public sc_core::sc_module
     {
         return core_of_node_.empty() ? nullptr : core_of_node_[node0];
     }
+    /* writes the output.dump_l1 files */
+    bool dump_l1(std::string *err) const;
     /* GDDR6 statistics now, one entry per controller (zeros where disabled or untimed) */
     std::vector<Gddr6Stats> dram_stats() const;
     /* peak and per-controller figures over the window between two dram_stats() snapshots */
@@ -125,6 +133,7 @@ class Chip : public sc_core::sc_module
     std::vector<L1Tlm *> l1_of_node_;         /* timed L1 of each NoC0 node, or null */
     /* per NoC0 node: loads bytes into the tile's L1 before a run */
     std::vector<std::function<bool(uint64_t, const void *, uint64_t)>> poke_;
+    std::vector<std::function<bool(uint64_t, void *, uint64_t)>> peek_; /* ... reads them after */
     std::vector<uint8_t> is_dram_; /* per NoC0 node, for the trace replay */
     std::vector<std::unique_ptr<TileTlm>> tiles_;
     std::unique_ptr<WorkloadTlm> workload_;

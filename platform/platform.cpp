@@ -182,7 +182,11 @@ extern "C" int bh_platform_run(const BhOptions *opts)
         return BH_EXIT_USAGE;
     }
     ChipPlan plan;
-    if (!plan_chip(p, &plan, &err)) {
+    std::string dumps;
+    for (int i = 0; i < opts->ndumps; i++)
+        dumps += std::string(";") + opts->dumps[i];
+    if (!plan_chip(p, &plan, &err) ||
+        !plan_l1_dumps(*plan.grid, "--dump-l1", dumps, kL1Bytes, &plan.l1_dumps, &err)) {
         std::fprintf(stderr, "bhsim: config: %s\n", err.c_str());
         return BH_EXIT_USAGE;
     }
@@ -225,6 +229,11 @@ extern "C" int bh_platform_run(const BhOptions *opts)
     run.window_cycles = plan.traffic.stop - plan.traffic.warmup;
     std::string failure = run_loop(*chip, p, quiet, &run);
     run.peak_rss_mib = peak_rss_mib();
+    /* L1 as the run left it, also after a failure: that is when it is most wanted */
+    if (!chip->dump_l1(&err)) {
+        std::fprintf(stderr, "bhsim: output: %s\n", err.c_str());
+        return BH_EXIT_SIM_ERROR;
+    }
     if (tf)
         sc_core::sc_close_vcd_trace_file(tf);
     if (!failure.empty()) {

@@ -9,6 +9,8 @@ typedef struct BhOptions {
     const char *config;      /* product name (platform/configs/<name>.json) or a JSON file path */
     const char *const *sets; /* "key=value" overrides, applied in order after the file */
     int nsets;
+    const char *const *dumps; /* --dump-l1 "X,Y:ADDR:LEN:FILE" entries, added to output.dump_l1 */
+    int ndumps;
     int list_tiles;  /* print the tile grid and exit */
     int list_params; /* 1: text table, 2: markdown table; then exit */
     int quiet;       /* no console summary or progress */

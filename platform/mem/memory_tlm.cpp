@@ -47,6 +47,17 @@ bool MemoryTlm::poke(uint64_t addr, const void *data, uint64_t len)
     return access(gp) == tlm::TLM_OK_RESPONSE;
 }
 
+bool MemoryTlm::peek(uint64_t addr, void *data, uint64_t len)
+{
+    tlm::tlm_generic_payload gp;
+    gp.set_command(tlm::TLM_READ_COMMAND);
+    gp.set_address(addr);
+    gp.set_data_ptr(static_cast<unsigned char *>(data));
+    gp.set_data_length(static_cast<unsigned>(len));
+    gp.set_streaming_width(static_cast<unsigned>(len));
+    return access(gp) == tlm::TLM_OK_RESPONSE;
+}
+
 tlm::tlm_response_status MemoryTlm::access(tlm::tlm_generic_payload &gp)
 {
     if (gp.get_byte_enable_ptr())

@@ -46,6 +46,10 @@ class L1Tlm : public sc_core::sc_module
     {
         return l1_debug_write(&l1_, addr, data, len) == BH_OK;
     }
+    bool peek(uint64_t addr, void *data, uint64_t len) const
+    {
+        return l1_debug_read(&l1_, addr, data, len) == BH_OK;
+    }
     /* The tile's Tensix coprocessor (model/tile/tensix_core.h), whose Mover and ThCon are
      * L1 clients inside this module: it steps with L1, in the same cycle and phase. */
     void enable_coprocessor();
