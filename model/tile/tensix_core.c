@@ -14,8 +14,19 @@
 #define TDMA_BASE 0xFFB11000u
 #define WINDOW 0x10000u
 
-enum { UNIT_SYNC, UNIT_CFG, UNIT_THCON, UNIT_MOVER, UNIT_MATRIX };
-static const char *const unit_names[TENSIX_UNITS] = {"sync", "config", "thcon", "mover", "matrix"};
+enum {
+    UNIT_SYNC,
+    UNIT_CFG,
+    UNIT_THCON,
+    UNIT_MOVER,
+    UNIT_MATRIX,
+    UNIT_UNPACK0,
+    UNIT_UNPACK1,
+    UNIT_PACK,
+    UNIT_ADC
+};
+static const char *const unit_names[TENSIX_UNITS] = {
+    "sync", "config", "thcon", "mover", "matrix", "unpack0", "unpack1", "pack", "adc"};
 
 const char *tensix_core_unit_name(uint32_t unit)
 {
@@ -119,7 +130,11 @@ static void thcon_mmio_perform(TensixCore *c, uint64_t now)
 
 void tensix_core_l1_done(TensixCore *c, const L1Done *d, uint64_t now)
 {
-    if (d->client == L1_MOVER)
+    if (d->client == L1_UNPACK0 || d->client == L1_UNPACK1)
+        unpacker_l1_done(&c->unp, d->client == L1_UNPACK1, d->token, d->data);
+    else if (d->client == L1_PACK)
+        packer_l1_done(&c->pack, d->token);
+    else if (d->client == L1_MOVER)
         mover_l1_done(&c->mover, d->token, d->data, now);
     else if (d->client == L1_THCON)
         thcon_l1_done(&c->thcon, d->token, d->data, now);
@@ -137,10 +152,26 @@ static int mop_idle(void *ctx, uint32_t thread)
     return tensix_thread_mop_idle(&((TensixCore *)ctx)->thr[thread]);
 }
 
+/* PACR with Last: packer 0's TDMA-RISC metadata of the issuing thread (WH TDMA-RISC.md:
+ * last tile size, and the accumulated size in the low half of ACC_PACKED_SIZE) */
+static void packed_tile(void *ctx, uint32_t thread, uint32_t size16)
+{
+    TensixCore *c = ctx;
+    static const TdmaReg last[3] = {TDMA_R_PACKED_SIZE_T0_P0, TDMA_R_PACKED_SIZE_T1_P0,
+                                    TDMA_R_PACKED_SIZE_T2_P0};
+    static const TdmaReg acc[3] = {TDMA_R_ACC_PACKED_SIZE_T0_P0, TDMA_R_ACC_PACKED_SIZE_T1_P0,
+                                   TDMA_R_ACC_PACKED_SIZE_T2_P0};
+    uint32_t a = c->mover.regs[acc[thread]];
+    mover_sideband_set(&c->mover, last[thread], size16 & 0xFFFF);
+    mover_sideband_set(&c->mover, acc[thread], (a & 0xFFFF0000u) | ((a + size16) & 0xFFFF));
+}
+
 BhStatus tensix_core_init(TensixCore *c, L1 *l1)
 {
     memset(c, 0, sizeof *c);
     srcdst_reset(&c->regs);
+    unpackers_init(&c->unp);
+    packer_init(&c->pack, packed_tile, c);
     c->l1 = l1;
     for (uint32_t t = 0; t < TENSIX_THREADS; t++)
         tensix_thread_init(&c->thr[t]);
@@ -268,12 +299,26 @@ static int issue(void *ctx, uint32_t thread, uint32_t w, uint64_t now)
             give_back_src(c, thread, TENSIX_GET(CLEARDVALID, CLEARDVALID, w), r >> 1);
         return verdict(c, UNIT_MATRIX, BH_OK);
     }
-    case TENSIX_OP_SETDVALID: /* bit 0 SrcA, bit 1 SrcB (the unpackers' SrcRow reset waits
-                                 for the unpackers) */
+    case TENSIX_OP_SETDVALID: /* bit 0 SrcA, bit 1 SrcB; also the thread's SrcRow */
         for (uint32_t reg = 0; reg < 2; reg++)
-            if (TENSIX_GET(SETDVALID, SETVALID, w) >> reg & 1)
+            if (TENSIX_GET(SETDVALID, SETVALID, w) >> reg & 1) {
                 src_set_dvalid(&c->regs, (SrcReg)reg);
+                unpacker_reset_src_row(&c->unp, &c->cfg, reg, thread);
+            }
         return verdict(c, UNIT_MATRIX, BH_OK);
+    case TENSIX_OP_UNPACR:
+    case TENSIX_OP_UNPACR_NOP: {
+        uint32_t which = tensix_opcode(w) == TENSIX_OP_UNPACR
+                             ? TENSIX_GET(UNPACR, UNPACK_BLOCK_SELECTION, w)
+                             : TENSIX_GET(UNPACR_NOP, UNPACKER_SELECT, w);
+        if (!unpacker_try_issue(&c->unp, &c->regs, &c->adc, &c->cfg, thread, w, now))
+            return 0;
+        return verdict(c, UNIT_UNPACK0 + which, BH_OK);
+    }
+    case TENSIX_OP_PACR:
+        if (!packer_try_issue(&c->pack, &c->regs, &c->adc, &c->cfg, thread, w, now))
+            return 0;
+        return verdict(c, UNIT_PACK, BH_OK);
     case TENSIX_OP_CFGSHIFTMASK:
         return verdict(c, UNIT_CFG,
                        tensix_cfg_cfgshiftmask(&c->cfg, thread,
@@ -353,6 +398,10 @@ static int issue(void *ctx, uint32_t thread, uint32_t w, uint64_t now)
                        now));
     }
     default:
+        if (adc_handles(tensix_opcode(w))) {
+            adc_execute(&c->adc, thread, w);
+            return verdict(c, UNIT_ADC, BH_OK);
+        }
         return -1;
     }
 }
@@ -360,7 +409,15 @@ static int issue(void *ctx, uint32_t thread, uint32_t w, uint64_t now)
 static uint32_t busy_conditions(void *ctx, uint32_t thread, uint64_t now)
 {
     TensixCore *c = ctx;
-    return (thcon_busy(&c->thcon, thread) ? 1u << 0 : 0) | (mover_busy(&c->mover) ? 1u << 9 : 0) |
+    const SrcDst *r = &c->regs;
+    return (thcon_busy(&c->thcon, thread) ? 1u << 0 : 0) |
+           (unpacker_busy_thread(&c->unp, 0, thread) ? 1u << 1 : 0) |
+           (unpacker_busy_thread(&c->unp, 1, thread) ? 1u << 2 : 0) |
+           (packer_busy_thread(&c->pack, thread) ? 1u << 3 : 0) |
+           (!src_unpacker_may_write(r, SRC_A) ? 1u << 5 : 0) |
+           (!src_unpacker_may_write(r, SRC_B) ? 1u << 6 : 0) |
+           (!src_matrix_may_read(r, SRC_A) ? 1u << 7 : 0) |
+           (!src_matrix_may_read(r, SRC_B) ? 1u << 8 : 0) | (mover_busy(&c->mover) ? 1u << 9 : 0) |
            (tensix_cfg_busy(&c->cfg, now) ? 1u << 12 : 0);
 }
 
@@ -384,12 +441,25 @@ uint64_t tensix_core_step(TensixCore *c, uint64_t now)
     next = t < next ? t : next;
     t = thcon_step(&c->thcon, now);
     next = t < next ? t : next;
+    if (c->unp.u[0].count)
+        c->unit_busy_cycles[UNIT_UNPACK0]++;
+    if (c->unp.u[1].count)
+        c->unit_busy_cycles[UNIT_UNPACK1]++;
+    if (c->pack.count)
+        c->unit_busy_cycles[UNIT_PACK]++;
+    if (unpackers_step(&c->unp, &c->regs, c->l1, now) | packer_step(&c->pack, c->l1, now))
+        next = now + 1;
     for (uint32_t i = 0; i < TENSIX_THREADS; i++)
         tensix_thread_eval_wait(&c->thr[i], i, &be, now);
     for (uint32_t i = 0; i < TENSIX_THREADS; i++) {
         TensixThread *th = &c->thr[i];
         if (tensix_thread_advance(th, i, &be, now))
             next = now + 1;
+        if ((c->unp.failed || c->pack.failed) && !c->failed) {
+            snprintf(c->error, sizeof c->error, "Tensix at cycle %llu: %s", (unsigned long long)now,
+                     c->unp.failed ? c->unp.error : c->pack.error);
+            c->failed = 1;
+        }
         if (th->stopped && !c->failed) {
             char name[96];
             tensix_format(th->stop_word, name, sizeof name);
@@ -399,7 +469,8 @@ uint64_t tensix_core_step(TensixCore *c, uint64_t now)
             c->failed = 1;
         }
     }
-    if (!l1_idle(c->l1) || mover_busy(&c->mover) || c->thcon_mmio_n)
+    if (!l1_idle(c->l1) || mover_busy(&c->mover) || c->thcon_mmio_n || unpackers_busy(&c->unp) ||
+        c->pack.count)
         next = next < now + 1 ? next : now + 1;
     return next;
 }
@@ -444,7 +515,8 @@ int tensix_core_idle(const TensixCore *c)
         if (!tensix_thread_idle(&c->thr[i]))
             return 0;
     return !mover_busy(&c->mover) && !thcon_busy(&c->thcon, 0) && !thcon_busy(&c->thcon, 1) &&
-           !thcon_busy(&c->thcon, 2) && !c->thcon_mmio_n;
+           !thcon_busy(&c->thcon, 2) && !c->thcon_mmio_n && !unpackers_busy(&c->unp) &&
+           !c->pack.count;
 }
 
 /* ------------------------------------------------------------------ RISC-V view */

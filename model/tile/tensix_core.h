@@ -40,13 +40,17 @@
 #include "model/tile/thcon.h"
 #include "model/tile/srcdst.h"
 #include "model/tile/rwc.h"
+#include "model/tile/adc.h"
+#include "model/tile/unpacker.h"
+#include "model/tile/packer.h"
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 #define TENSIX_THREADS 3
 #define TENSIX_CORE_BRISC 3
-#define TENSIX_UNITS 5 /* sync, config, thcon, mover, matrix (tensix_core_unit_name) */
+/* sync, config, thcon, mover, matrix, unpack0, unpack1, pack, adc (tensix_core_unit_name) */
+#define TENSIX_UNITS 9
 
 typedef struct TensixCore {
     TensixThread thr[TENSIX_THREADS];
@@ -61,6 +65,9 @@ typedef struct TensixCore {
     uint64_t unit_instructions[TENSIX_UNITS], unit_busy_cycles[TENSIX_UNITS];
     SrcDst regs;             /* SrcA, SrcB, Dst (srcdst.h) */
     Rwc rwc[TENSIX_THREADS]; /* per-thread counters (rwc.h) */
+    AdcFile adc;             /* the unpackers' and packer's address counters (adc.h) */
+    Unpackers unp;           /* unpacker 0 (SrcA / Dst) and 1 (SrcB) (unpacker.h) */
+    Packer pack;             /* (packer.h) */
     struct {
         uint64_t token;
         uint32_t addr, data;

@@ -1,0 +1,238 @@
+// SPDX-License-Identifier: Apache-2.0
+/* The packer: PACR's input and output address generators (ISA pages) on Blackhole's four
+ * read interfaces, format conversion through tile_format, L1 writes timed by the L1 model. */
+#include "model/tile/packer.h"
+#include <stdio.h>
+#include <string.h>
+#include "model/tile/tensix_isa.h"
+
+void packer_init(Packer *p, void (*tile_done)(void *, uint32_t, uint32_t), void *ctx)
+{
+    memset(p, 0, sizeof *p);
+    p->exp.need_addr = p->data.need_addr = 1;
+    p->tile_done = tile_done;
+    p->ctx = ctx;
+}
+
+static int fail(Packer *p, uint32_t word, const char *why)
+{
+    char name[96];
+    tensix_format(word, name, sizeof name);
+    snprintf(p->error, sizeof p->error, "%.90s: %.100s", name, why);
+    p->failed = 1;
+    return 1;
+}
+
+/* appends bytes to a stream; each completed 16-byte block becomes a write of job j */
+static int append(PackStream *s, PackJob *j, const uint8_t *b, uint32_t n)
+{
+    for (uint32_t k = 0; k < n; k++) {
+        s->part[s->fill++] = b[k];
+        if (s->fill == 16) {
+            if (j->nblocks == PACK_MAX_BLOCKS)
+                return 0;
+            j->blk[j->nblocks].addr = s->addr;
+            memcpy(j->blk[j->nblocks++].data, s->part, 16);
+            s->addr += 16;
+            s->fill = 0;
+        }
+    }
+    return 1;
+}
+
+/* Last / Flush: the partial block goes out zero-filled, the next PACR takes new addresses */
+static int flush(PackStream *s, PackJob *j)
+{
+    if (s->fill) {
+        if (j->nblocks == PACK_MAX_BLOCKS)
+            return 0;
+        memset(s->part + s->fill, 0, 16 - s->fill);
+        j->blk[j->nblocks].addr = s->addr;
+        memcpy(j->blk[j->nblocks++].data, s->part, 16);
+        s->addr += 16;
+        s->fill = 0;
+    }
+    s->need_addr = 1;
+    return 1;
+}
+
+/* ADDR_MOD_PACK_SEC[am] of the thread: Y/Z of channel `ch` (0 src, 1 dst) */
+static void pack_addr_mod(AdcChannel *c, uint32_t word, uint32_t ch)
+{
+    uint32_t y = ch ? word >> 6 : word, z = word >> (ch ? 14 : 12);
+    if (y >> 5 & 1)
+        c->y = c->y_cr = 0;
+    else if (y >> 4 & 1)
+        c->y_cr += y & 0xF, c->y = c->y_cr;
+    else
+        c->y += y & 0xF;
+    if (z >> 1 & 1)
+        c->z = c->z_cr = 0;
+    else
+        c->z += z & 1;
+    adc_wrap(c);
+}
+
+/* the 16-bit ThreadConfig word ADDR_MOD_PACK_SEC<am> (all four share one layout) */
+static uint32_t thread_am_word(const TensixCfg *cfg, uint32_t thread, uint32_t am)
+{
+    const TensixCfgFieldInfo *f = tensix_cfg_thread_field_info(TCFG_T_ADDR_MOD_PACK_SEC0_YsrcIncr);
+    return cfg->thread_cfg[thread][f->addr32 + (am & 3)];
+}
+
+static uint32_t read_dst(const SrcDst *r, int wide, uint32_t row, uint32_t col)
+{
+    if (wide) {
+        row &= DST_ROWS32 - 1;
+        return r->dst_row_valid[dst_adj32(row)] ? dst32_read(r, row, col) : 0;
+    }
+    row &= DST_ROWS16 - 1;
+    return r->dst_row_valid[row] ? r->dst[row][col] : 0;
+}
+
+int packer_try_issue(Packer *p, const SrcDst *r, AdcFile *adc, const TensixCfg *cfg,
+                     uint32_t thread, uint32_t w, uint64_t now)
+{
+    (void)now;
+    if (p->count == PACK_QUEUE)
+        return 0;
+    uint32_t st = tensix_cfg_state_id(cfg, thread), wa = thread;
+    if (TENSIX_GET(PACR, OVRD_THREAD_ID, w)) {
+        wa = TENSIX_GET(PACR, ADDR_CNT_CONTEXT, w);
+        wa = wa == 3 ? 0 : wa;
+    }
+    if (TENSIX_GET(PACR, DST_ACCESS_MODE, w))
+        return fail(p, w, "the strided Dst access mode is not modelled");
+    AdcChannel *c0 = &adc->set[wa][ADC_PACK].ch[0], *c1 = &adc->set[wa][ADC_PACK].ch[1];
+    TfmtPackCfg pc = {
+        .read_32b = (uint8_t)TCFG_GET(cfg, st, PCK_DEST_RD_CTRL_Read_32b_data),
+        .round_10b_mant = (uint8_t)TCFG_GET(cfg, st, PCK_DEST_RD_CTRL_Round_10b_mant),
+        .read_raw = (uint8_t)TCFG_GET(cfg, st, PCK_DEST_RD_CTRL_Read_int8),
+        .read_unsigned = (uint8_t)TCFG_GET(cfg, st, PCK_DEST_RD_CTRL_Read_unsigned),
+        .shift_amount = 0,
+        .inter = (uint8_t)(TCFG_GET(cfg, st, ALU_FORMAT_SPEC_REG_Dstacc_override)
+                               ? TCFG_GET(cfg, st, ALU_FORMAT_SPEC_REG_Dstacc_val)
+                               : TCFG_GET(cfg, st, ALU_FORMAT_SPEC_REG2_Dstacc)),
+        .late_from = (uint8_t)TCFG_GET(cfg, st, THCON_SEC0_REG1_In_data_format),
+        .late_to = (uint8_t)TCFG_GET(cfg, st, THCON_SEC0_REG1_Out_data_format),
+    };
+    TfmtPack plan;
+    char why[160];
+    if (tfmt_pack_plan(&pc, &plan, why, sizeof why) != BH_OK)
+        return fail(p, w, why);
+    uint32_t in = pc.late_from, bpd = (in & 3) == 0 ? 4 : (in & 3) == 1 ? 2 : 1;
+    uint32_t xmask = bpd == 4 ? 3 : bpd == 2 ? 7 : 15;
+    uint32_t a = TCFG_GET(cfg, st, PCK0_ADDR_BASE_REG_0_Base) +
+                 c0->x * (TCFG_GET(cfg, st, PCK0_ADDR_CTRL_XY_REG_0_Xstride) & 0xF) +
+                 c0->y * TCFG_GET(cfg, st, PCK0_ADDR_CTRL_XY_REG_0_Ystride) +
+                 c0->z * TCFG_GET(cfg, st, PCK0_ADDR_CTRL_ZW_REG_0_Zstride) +
+                 c0->w * TCFG_GET(cfg, st, PCK0_ADDR_CTRL_ZW_REG_0_Wstride);
+    uint32_t idx = (((a / bpd) & ~xmask) + (c0->x & xmask) +
+                    (TCFG_GET(cfg, st, DEST_TARGET_REG_CFG_PACK_SEC0_Offset) << 4)) &
+                   0x3FFF;
+    int is_flush = (int)TENSIX_GET(PACR, FLUSH, w), last = (int)TENSIX_GET(PACR, LAST, w);
+    uint32_t n = is_flush ? 0 : c1->x + 1 > c0->x ? c1->x + 1 - c0->x : 0;
+    if (n > 16)
+        return fail(p, w, "more than 16 datums per read interface (ADC X range)");
+    uint32_t intf = TENSIX_GET(PACR, READ_INTF_SEL, w), vals[64], cnt = 0;
+    intf = intf ? intf : 0xF;
+    int zero = (int)TENSIX_GET(PACR, ZERO_WRITE, w);
+    for (uint32_t i = 0; i < 4; i++) {
+        if (!(intf >> i & 1))
+            continue;
+        uint32_t row = ((idx >> 4) & ~3u) | i;
+        for (uint32_t k = 0; k < n; k++)
+            vals[cnt++] = zero ? 0 : read_dst(r, pc.read_32b, row, ((idx & 15) + k) & 15);
+    }
+    uint8_t data[64 * 4], exps[4];
+    TfmtFormat out = (TfmtFormat)pc.late_to;
+    if (cnt)
+        tfmt_pack_row(&plan, vals, cnt, data, exps);
+
+    PackJob *j = &p->q[(p->head + p->count) % PACK_QUEUE];
+    memset(j, 0, sizeof *j);
+    j->thread = (uint8_t)thread;
+    int small = (out & 2) != 0; /* under 16 bits: an exponent section is laid out first */
+    if (p->data.need_addr && cnt) {
+        uint32_t yzw = TCFG_GET(cfg, st, PCK0_ADDR_BASE_REG_1_Base) +
+                       c1->y * TCFG_GET(cfg, st, PCK0_ADDR_CTRL_XY_REG_1_Ystride) +
+                       c1->z * TCFG_GET(cfg, st, PCK0_ADDR_CTRL_ZW_REG_1_Zstride) +
+                       c1->w * TCFG_GET(cfg, st, PCK0_ADDR_CTRL_ZW_REG_1_Wstride);
+        uint32_t a16 = TCFG_GET(cfg, st, THCON_SEC0_REG1_L1_Dest_addr) +
+                       !TCFG_GET(cfg, st, THCON_SEC0_REG1_Sub_l1_tile_header_size) + (yzw & ~0xFu);
+        uint32_t limit = TCFG_GET(cfg, st, THCON_SEC0_REG9_Pack_0_2_limit_address);
+        if (limit && a16 > limit * 2 + 1)
+            a16 -= TCFG_GET(cfg, st, THCON_SEC0_REG9_Pack_0_2_fifo_size) * 2;
+        p->tile_start = (a16 & 0x1FFFF) << 4;
+        if (small) {
+            p->exp.addr = (a16 & 0x1FFFF) << 4;
+            a16 += TCFG_GET(cfg, st, THCON_SEC0_REG1_Exp_section_size);
+        }
+        p->data.addr = (a16 & 0x1FFFF) << 4;
+        p->exp.need_addr = p->data.need_addr = 0;
+        p->exp.fill = p->data.fill = 0;
+    }
+    int ok = 1;
+    if (cnt && tfmt_is_bfp(out))
+        ok = append(&p->exp, j, exps, (cnt + 15) / 16);
+    if (cnt)
+        ok = ok && append(&p->data, j, data, tfmt_data_section_bytes(out, cnt));
+    if (last || is_flush) {
+        ok = ok && flush(&p->exp, j) && flush(&p->data, j);
+        uint32_t size16 = p->data.addr > p->tile_start ? (p->data.addr - p->tile_start) / 16 : 0;
+        size16 += TCFG_GET(cfg, st, THCON_SEC0_REG1_Add_tile_header_size);
+        if (p->tile_done && last)
+            p->tile_done(p->ctx, thread, size16);
+        p->stats.tiles += last;
+    }
+    if (!ok)
+        return fail(p, w, "more output blocks than one PACR can carry in the model");
+    uint32_t am = thread_am_word(cfg, thread, TENSIX_GET(PACR, ADDR_MODE, w));
+    pack_addr_mod(c0, am, 0);
+    pack_addr_mod(c1, am, 1);
+    p->count++;
+    p->stats.instructions++;
+    p->stats.datums += cnt;
+    return 1;
+}
+
+int packer_step(Packer *p, L1 *l1, uint64_t now)
+{
+    if (!p->count)
+        return 0;
+    p->stats.busy_cycles++;
+    PackJob *j = &p->q[p->head];
+    for (uint32_t k = 0; k < PACK_WRITES_PER_CYCLE && j->issued < j->nblocks; k++) {
+        PackBlock *b = &j->blk[j->issued];
+        BhStatus st = l1_request(l1, L1_PACK, b->addr, 16, 1, b->data,
+                                 (uint64_t)p->head << 8 | j->issued, now);
+        if (st == BH_ERR_FULL)
+            break;
+        if (st != BH_OK) {
+            BH_LOG_GUEST("packer: L1 write at 0x%x (%s): dropped", b->addr, bh_status_name(st));
+            j->done++;
+        }
+        j->issued++;
+        p->stats.l1_bytes += 16;
+    }
+    if (j->done == j->nblocks) {
+        p->head = (p->head + 1) % PACK_QUEUE;
+        p->count--;
+    }
+    return 1;
+}
+
+void packer_l1_done(Packer *p, uint64_t token)
+{
+    uint32_t slot = (uint32_t)(token >> 8);
+    if (slot < PACK_QUEUE)
+        p->q[slot].done++;
+}
+
+int packer_busy_thread(const Packer *p, uint32_t thread)
+{
+    for (uint32_t k = 0; k < p->count; k++)
+        if (p->q[(p->head + k) % PACK_QUEUE].thread == thread)
+            return 1;
+    return 0;
+}
