@@ -331,6 +331,7 @@ static bool plan_vcd_l1(const BhParams &p, ChipPlan *plan, std::string *err)
 /* tensix_stream: the tiles and the four scripts (the same scripts on every tile). */
 static bool plan_tensix_stream(const BhParams &p, ChipPlan *plan, std::string *err)
 {
+    plan->tensix_deadlock_cycles = (uint64_t)p.tensix_deadlock_cycles;
     const BhGrid &g = *plan->grid;
     if (!plan->l1_timed)
         return fail(err, "l1.timed: tensix_stream needs the timed L1 (its Mover and ThCon are "
@@ -567,7 +568,7 @@ Chip::Chip(sc_core::sc_module_name name, const ChipPlan &plan, bool trace_busy)
         core_of_node_.assign(g.w * g.h, nullptr);
         for (uint32_t node : plan.stream_tiles) {
             L1Tlm *l1 = l1_of_node_.at(node); /* planning checked: a timed L1 on a Tensix tile */
-            l1->enable_coprocessor();
+            l1->enable_coprocessor(plan.tensix_deadlock_cycles);
             core_of_node_[node] = l1;
             tiles_.at(node)->set_coprocessor(l1);
         }

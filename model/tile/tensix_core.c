@@ -23,10 +23,11 @@ enum {
     UNIT_UNPACK0,
     UNIT_UNPACK1,
     UNIT_PACK,
-    UNIT_ADC
+    UNIT_ADC,
+    UNIT_VECTOR
 };
 static const char *const unit_names[TENSIX_UNITS] = {
-    "sync", "config", "thcon", "mover", "matrix", "unpack0", "unpack1", "pack", "adc"};
+    "sync", "config", "thcon", "mover", "matrix", "unpack0", "unpack1", "pack", "adc", "vector"};
 
 const char *tensix_core_unit_name(uint32_t unit)
 {
@@ -128,6 +129,12 @@ static void thcon_mmio_perform(TensixCore *c, uint64_t now)
     }
 }
 
+int tensix_core_owns_client(uint32_t client)
+{
+    return client == L1_MOVER || client == L1_THCON || client == L1_UNPACK0 ||
+           client == L1_UNPACK1 || client == L1_PACK;
+}
+
 void tensix_core_l1_done(TensixCore *c, const L1Done *d, uint64_t now)
 {
     if (d->client == L1_UNPACK0 || d->client == L1_UNPACK1)
@@ -171,6 +178,8 @@ BhStatus tensix_core_init(TensixCore *c, L1 *l1)
     memset(c, 0, sizeof *c);
     srcdst_reset(&c->regs);
     unpackers_init(&c->unp);
+    fpu_init(&c->fpu);
+    sfpu_init(&c->sfpu);
     packer_init(&c->pack, packed_tile, c);
     c->l1 = l1;
     for (uint32_t t = 0; t < TENSIX_THREADS; t++)
@@ -398,6 +407,22 @@ static int issue(void *ctx, uint32_t thread, uint32_t w, uint64_t now)
                        now));
     }
     default:
+        if (fpu_handles(tensix_opcode(w))) {
+            if (!fpu_can_issue(&c->fpu, &c->regs, c->rwc, &c->cfg, thread, w, now)) {
+                fpu_note_stall(&c->fpu);
+                return 0;
+            }
+            if (fpu_issue(&c->fpu, &c->regs, c->rwc, &c->cfg, thread, w, now) != BH_OK)
+                return -1;
+            return verdict(c, UNIT_MATRIX, BH_OK);
+        }
+        if (sfpu_handles(tensix_opcode(w))) {
+            if (!sfpu_can_issue(&c->sfpu, w, now))
+                return 0;
+            if (sfpu_issue(&c->sfpu, &c->regs, &c->rwc[thread], &c->cfg, thread, w, now) != BH_OK)
+                return -1;
+            return verdict(c, UNIT_VECTOR, BH_OK);
+        }
         if (adc_handles(tensix_opcode(w))) {
             adc_execute(&c->adc, thread, w);
             return verdict(c, UNIT_ADC, BH_OK);
@@ -414,6 +439,7 @@ static uint32_t busy_conditions(void *ctx, uint32_t thread, uint64_t now)
            (unpacker_busy_thread(&c->unp, 0, thread) ? 1u << 1 : 0) |
            (unpacker_busy_thread(&c->unp, 1, thread) ? 1u << 2 : 0) |
            (packer_busy_thread(&c->pack, thread) ? 1u << 3 : 0) |
+           (fpu_busy(&c->fpu, now) ? 1u << 4 : 0) | (sfpu_busy(&c->sfpu, now) ? 1u << 11 : 0) |
            (!src_unpacker_may_write(r, SRC_A) ? 1u << 5 : 0) |
            (!src_unpacker_may_write(r, SRC_B) ? 1u << 6 : 0) |
            (!src_matrix_may_read(r, SRC_A) ? 1u << 7 : 0) |
@@ -425,6 +451,41 @@ static int sem_ready(void *ctx, uint32_t mask, uint32_t cond, uint64_t now)
 {
     (void)now;
     return sync_sem_wait_ready(&((TensixCore *)ctx)->sync, mask, cond);
+}
+
+static int units_busy(const TensixCore *c, uint64_t now)
+{
+    return !l1_idle(c->l1) || mover_busy(&c->mover) || thcon_busy(&c->thcon, 0) ||
+           thcon_busy(&c->thcon, 1) || thcon_busy(&c->thcon, 2) || c->thcon_mmio_n ||
+           unpackers_busy(&c->unp) || c->pack.count || fpu_busy(&c->fpu, now) ||
+           sfpu_busy(&c->sfpu, now);
+}
+
+/* A thread holding work while nothing issues and no unit moves, for deadlock_cycles: the
+ * guest has built a wait nothing will end (a bank never handed over, a semaphore never
+ * posted); say what each thread waits for rather than spin until the drain limit. */
+static void check_progress(TensixCore *c, uint64_t now)
+{
+    uint64_t issued = 0;
+    int holding = 0;
+    for (uint32_t i = 0; i < TENSIX_THREADS; i++) {
+        issued += c->thr[i].issued;
+        holding |= !tensix_thread_idle(&c->thr[i]);
+    }
+    if (issued != c->last_issued || !holding || units_busy(c, now)) {
+        c->last_issued = issued;
+        c->last_progress = now;
+        return;
+    }
+    if (c->failed || !c->deadlock_cycles || now - c->last_progress < c->deadlock_cycles)
+        return;
+    char why[320];
+    tensix_core_describe_wait(c, why, sizeof why);
+    snprintf(c->error, sizeof c->error,
+             "Tensix deadlock: no instruction issued since cycle %llu (tensix.deadlock_cycles "
+             "%llu); %.320s",
+             (unsigned long long)c->last_progress, (unsigned long long)c->deadlock_cycles, why);
+    c->failed = 1;
 }
 
 uint64_t tensix_core_step(TensixCore *c, uint64_t now)
@@ -447,6 +508,10 @@ uint64_t tensix_core_step(TensixCore *c, uint64_t now)
         c->unit_busy_cycles[UNIT_UNPACK1]++;
     if (c->pack.count)
         c->unit_busy_cycles[UNIT_PACK]++;
+    if (fpu_busy(&c->fpu, now))
+        c->unit_busy_cycles[UNIT_MATRIX]++;
+    if (sfpu_busy(&c->sfpu, now))
+        c->unit_busy_cycles[UNIT_VECTOR]++;
     if (unpackers_step(&c->unp, &c->regs, c->l1, now) | packer_step(&c->pack, c->l1, now))
         next = now + 1;
     for (uint32_t i = 0; i < TENSIX_THREADS; i++)
@@ -469,6 +534,7 @@ uint64_t tensix_core_step(TensixCore *c, uint64_t now)
             c->failed = 1;
         }
     }
+    check_progress(c, now);
     if (!l1_idle(c->l1) || mover_busy(&c->mover) || c->thcon_mmio_n || unpackers_busy(&c->unp) ||
         c->pack.count)
         next = next < now + 1 ? next : now + 1;
@@ -516,7 +582,7 @@ int tensix_core_idle(const TensixCore *c)
             return 0;
     return !mover_busy(&c->mover) && !thcon_busy(&c->thcon, 0) && !thcon_busy(&c->thcon, 1) &&
            !thcon_busy(&c->thcon, 2) && !c->thcon_mmio_n && !unpackers_busy(&c->unp) &&
-           !c->pack.count;
+           !c->pack.count && !fpu_busy(&c->fpu, c->now) && !sfpu_busy(&c->sfpu, c->now);
 }
 
 /* ------------------------------------------------------------------ RISC-V view */
@@ -577,4 +643,29 @@ BhStatus tensix_core_mmio_read(TensixCore *c, uint32_t core, uint32_t addr, uint
     if (addr >= TENSIX_CFG_BASE && addr < TENSIX_CFG_BASE + WINDOW)
         return tensix_cfg_mmio_read(&c->cfg, addr - TENSIX_CFG_BASE, val, 4, 0);
     return BH_ERR_ADDR;
+}
+
+void tensix_core_describe_wait(const TensixCore *c, char *buf, size_t len)
+{
+    size_t n = 0;
+    buf[0] = 0;
+    for (uint32_t i = 0; i < TENSIX_THREADS && n < len; i++) {
+        const TensixThread *t = &c->thr[i];
+        if (tensix_thread_idle(t))
+            continue;
+        char word[64] = "?";
+        if (t->fifo2.n)
+            tensix_format(t->fifo2.slot[t->fifo2.rd], word, sizeof word);
+        char *sp = strchr(word, ' ');
+        if (sp)
+            *sp = 0; /* the mnemonic is enough here */
+        n += (size_t)snprintf(buf + n, len - n, "T%u waits at %s%s; ", i, word,
+                              t->wait_active ? " behind a latched wait" : "");
+    }
+    if (n < len) {
+        const SrcDst *r = &c->regs;
+        snprintf(buf + n, len - n, "SrcA banks %s/%s, SrcB banks %s/%s (u = unpackers, m = FPU)",
+                 r->src[0][0].allowed ? "m" : "u", r->src[0][1].allowed ? "m" : "u",
+                 r->src[1][0].allowed ? "m" : "u", r->src[1][1].allowed ? "m" : "u");
+    }
 }

@@ -43,14 +43,17 @@
 #include "model/tile/adc.h"
 #include "model/tile/unpacker.h"
 #include "model/tile/packer.h"
+#include "model/tile/fpu.h"
+#include "model/tile/sfpu.h"
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 #define TENSIX_THREADS 3
 #define TENSIX_CORE_BRISC 3
-/* sync, config, thcon, mover, matrix, unpack0, unpack1, pack, adc (tensix_core_unit_name) */
-#define TENSIX_UNITS 9
+/* sync, config, thcon, mover, matrix, unpack0, unpack1, pack, adc, vector
+ * (tensix_core_unit_name) */
+#define TENSIX_UNITS 10
 
 typedef struct TensixCore {
     TensixThread thr[TENSIX_THREADS];
@@ -61,19 +64,23 @@ typedef struct TensixCore {
     L1 *l1; /* the tile's L1, owned elsewhere */
     uint64_t now;
     uint8_t failed; /* a run-stopping error: message in error */
-    char error[256];
+    char error[512];
     uint64_t unit_instructions[TENSIX_UNITS], unit_busy_cycles[TENSIX_UNITS];
     SrcDst regs;             /* SrcA, SrcB, Dst (srcdst.h) */
     Rwc rwc[TENSIX_THREADS]; /* per-thread counters (rwc.h) */
     AdcFile adc;             /* the unpackers' and packer's address counters (adc.h) */
     Unpackers unp;           /* unpacker 0 (SrcA / Dst) and 1 (SrcB) (unpacker.h) */
     Packer pack;             /* (packer.h) */
+    Fpu fpu;                 /* the matrix unit's math (fpu.h) */
+    Sfpu sfpu;               /* the vector unit (sfpu.h) */
     struct {
         uint64_t token;
         uint32_t addr, data;
         uint8_t write, thread;
     } thcon_mmio[THCON_MAX_OUTSTANDING]; /* ThCon's MMIO requests, performed next step */
     uint32_t thcon_mmio_n;
+    uint64_t deadlock_cycles; /* no progress for this long while holding work: stop (0: never) */
+    uint64_t last_progress, last_issued;
 } TensixCore;
 
 BhStatus tensix_core_init(TensixCore *c, L1 *l1);
@@ -83,12 +90,16 @@ BhStatus tensix_core_mmio_write(TensixCore *c, uint32_t core, uint32_t addr, uin
 BhStatus tensix_core_mmio_read(TensixCore *c, uint32_t core, uint32_t addr, uint32_t *val,
                                uint64_t now);
 void tensix_core_l1_done(TensixCore *c, const L1Done *d, uint64_t now);
+/* 1 for the L1 clients inside the coprocessor (Mover, ThCon, unpackers, packer) */
+int tensix_core_owns_client(uint32_t client);
 int tensix_core_idle(const TensixCore *c);
 /* A TRISC's read of CSR 0xBC0 (tensix_queue_status: own bits [12:0], OR over the three
  * threads in [25:13]) or 0xBC1 (tensix_busy_status: "queued or executing", own [10:0], all
  * threads [21:11]); other CSR numbers: BH_ERR_ADDR. For the RISC-V cores (next issue). */
 BhStatus tensix_core_csr_read(const TensixCore *c, uint32_t thread, uint32_t csr, uint32_t *val);
 const char *tensix_core_unit_name(uint32_t unit);
+/* What each thread holding work waits for, and the state it waits on (a stuck run's message) */
+void tensix_core_describe_wait(const TensixCore *c, char *buf, size_t len);
 
 #ifdef __cplusplus
 }

@@ -25,11 +25,12 @@ L1Tlm::L1Tlm(sc_core::sc_module_name name, const L1Config &cfg, const Clock &clk
     dont_initialize();
 }
 
-void L1Tlm::enable_coprocessor()
+void L1Tlm::enable_coprocessor(uint64_t deadlock_cycles)
 {
     core_ = std::make_unique<TensixCore>();
     if (tensix_core_init(core_.get(), &l1_) != BH_OK)
         throw std::runtime_error(std::string(name()) + ": bad coprocessor configuration");
+    core_->deadlock_cycles = deadlock_cycles;
 }
 
 BhStatus L1Tlm::core_access(uint32_t core, uint32_t addr, uint32_t *val, bool write)
@@ -131,7 +132,7 @@ void L1Tlm::run()
     uint32_t n;
     while ((n = l1_take_done(&l1_, done, 32)) > 0)
         for (uint32_t i = 0; i < n; i++) {
-            if (done[i].client == L1_MOVER || done[i].client == L1_THCON) {
+            if (tensix_core_owns_client(done[i].client)) {
                 if (core_)
                     tensix_core_l1_done(core_.get(), &done[i], now);
                 next = std::min(next, now + 1);

@@ -52,7 +52,7 @@ class L1Tlm : public sc_core::sc_module
     }
     /* The tile's Tensix coprocessor (model/tile/tensix_core.h), whose Mover and ThCon are
      * L1 clients inside this module: it steps with L1, in the same cycle and phase. */
-    void enable_coprocessor();
+    void enable_coprocessor(uint64_t deadlock_cycles);
     TensixCore *core()
     {
         return core_.get();

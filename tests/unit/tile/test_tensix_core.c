@@ -436,11 +436,24 @@ static void test_cfgshiftmask(void)
 static void test_stops(void)
 {
     Rig *r = rig_new();
-    push(r, 0, TENSIX_WORD(MVMUL)); /* the matrix unit is the next issue */
+    push(r, 0, TENSIX_WORD(MOVDBGA2D)); /* a debug move the matrix unit does not model */
     for (int i = 0; i < 20; i++)
         tick(r);
     CHECK(r->core.failed);
-    CHECK(strstr(r->core.error, "MVMUL") != NULL && strstr(r->core.error, "T0") != NULL);
+    CHECK(strstr(r->core.error, "MOVDBGA2D") != NULL && strstr(r->core.error, "T0") != NULL);
+    rig_free(r);
+    /* an MVMUL whose Src banks nobody hands over: the deadlock watchdog names the wait */
+    r = rig_new();
+    r->core.deadlock_cycles = 500;
+    push(r, 1, TENSIX_WORD(MVMUL));
+    for (int i = 0; i < 490; i++)
+        tick(r);
+    CHECK(!r->core.failed);
+    for (int i = 0; i < 20; i++)
+        tick(r);
+    CHECK(r->core.failed && strstr(r->core.error, "deadlock") != NULL &&
+          strstr(r->core.error, "T1 waits at MVMUL") != NULL &&
+          strstr(r->core.error, "SrcA banks u/u") != NULL);
     rig_free(r);
     r = rig_new(); /* STOREIND's SrcA/SrcB form is not modeled yet: a stop, not a no-op */
     push(r, 0, TENSIX_WORD(STOREIND));
