@@ -6,8 +6,9 @@
  *   matmul_tile_check gen SEED A.bin B.bin
  *       random BF16 tiles (mixed signs, exponents 2^-4..2^3) in tt-metal's layout
  *   matmul_tile_check check A.bin B.bin C.bin PHASES [LOOSER.bin]
- *       C must equal, bit for bit, the reference product at PHASES fidelity phases
- *       (tests/ref/ref_matmul.c: per-phase mantissa slices, FP32 Dst) packed to BF16 the way
+ *       C.bin holds one tile or several back to back (the matmul_stream traces write the same
+ *       product N times); each must equal, bit for bit, the reference product at PHASES fidelity
+ * phases (tests/ref/ref_matmul.c: per-phase mantissa slices, FP32 Dst) packed to BF16 the way
  *       Packers/FormatConversion.md says (round to nearest, ties away from zero; denormals
  *       and -0 to +0). Prints the mean error against the exact (FP64) product, and requires
  *       the reference's own FP32 result at PHASES to be strictly closer to FP64 than at
@@ -59,15 +60,36 @@ static uint16_t bf16_rne_away(uint32_t f) /* FP32 -> BF16 as the packer's early 
     return (uint16_t)((sign | mag) >> 16);
 }
 
-static int load(const char *path, uint32_t m[32][32])
+/* tile `k` of the file (2048 bytes each) */
+static int load_nth(const char *path, unsigned k, uint32_t m[32][32])
 {
     uint16_t t[1024];
-    if (!io_file(path, t, sizeof t, 0))
+    FILE *f = fopen(path, "rb");
+    int ok = f && fseek(f, (long)k * 2048, SEEK_SET) == 0 && fread(t, 1, sizeof t, f) == sizeof t;
+    if (f)
+        fclose(f);
+    if (!ok) {
+        fprintf(stderr, "matmul_tile_check: cannot read tile %u of '%s'\n", k, path);
         return 0;
+    }
     for (unsigned i = 0; i < 32; i++)
         for (unsigned j = 0; j < 32; j++)
             m[i][j] = (uint32_t)t[at(i, j)] << 16;
     return 1;
+}
+
+static int load(const char *path, uint32_t m[32][32])
+{
+    return load_nth(path, 0, m);
+}
+
+static unsigned tiles_in(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    long n = f && fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
+    if (f)
+        fclose(f);
+    return n > 0 && n % 2048 == 0 ? (unsigned)(n / 2048) : 0;
 }
 
 static double mean_err(const uint32_t c[32][32], const double exact[32][32])
@@ -110,18 +132,27 @@ int main(int argc, char **argv)
         return 2;
     ref_matmul(a, b, REF_SRC_BF16, phases, REF_DST_FP32, ref);
     ref_matmul_fp64(a, b, exact);
-    unsigned bad = 0;
-    for (unsigned i = 0; i < 32; i++)
-        for (unsigned j = 0; j < 32; j++) {
-            uint32_t want = (uint32_t)bf16_rne_away(ref[i][j]) << 16;
-            if (got[i][j] != want && bad++ < 5)
-                fprintf(stderr, "C[%u][%u] = 0x%04x, reference 0x%04x\n", i, j, got[i][j] >> 16,
-                        want >> 16);
-        }
+    unsigned bad = 0, ntiles = tiles_in(argv[4]);
+    if (!ntiles) {
+        fprintf(stderr, "matmul_tile_check: '%s' is not a whole number of 2048-byte tiles\n",
+                argv[4]);
+        return 2;
+    }
+    for (unsigned k = 0; k < ntiles; k++) {
+        if (!load_nth(argv[4], k, got))
+            return 2;
+        for (unsigned i = 0; i < 32; i++)
+            for (unsigned j = 0; j < 32; j++) {
+                uint32_t want = (uint32_t)bf16_rne_away(ref[i][j]) << 16;
+                if (got[i][j] != want && bad++ < 5)
+                    fprintf(stderr, "tile %u C[%u][%u] = 0x%04x, reference 0x%04x\n", k, i, j,
+                            got[i][j] >> 16, want >> 16);
+            }
+    }
     double err = mean_err(got, exact);
-    printf("matmul_tile_check: %u phase(s): %u of 1024 differ from the reference; mean "
-           "error vs FP64 %.6g\n",
-           phases, bad, err);
+    printf("matmul_tile_check: %u phase(s), %u tile(s): %u of %u datums differ from the "
+           "reference; mean error vs FP64 %.6g\n",
+           phases, ntiles, bad, 1024 * ntiles, err);
     int fail = bad != 0;
     if (phases > 1) {
         static uint32_t fewer[32][32];
