@@ -474,6 +474,9 @@ BhStatus fpu_issue(Fpu *f, SrcDst *r, Rwc *rwc, const TensixCfg *cfg, uint32_t t
     if (opc == TENSIX_OP_MOVD2B)
         f->movd2b_until = now + 4;
     f->done_at = BH_MAX(f->done_at, now + latency(opc));
+    if (!f->stats.instructions)
+        f->stats.first_issue = now;
+    f->stats.last_issue = now;
     f->stats.instructions++;
     f->stats.flops += flops(word);
     f->stats.busy_cycles += occupy;

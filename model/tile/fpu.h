@@ -76,9 +76,10 @@ extern "C" {
 
 typedef struct FpuStats {
     uint64_t instructions;
-    uint64_t flops;        /* per instruction as in the header text */
-    uint64_t busy_cycles;  /* cycles the unit was taken by an issue (SHIFTXB: 2) */
-    uint64_t stall_cycles; /* fpu_note_stall calls: presented but refused */
+    uint64_t flops;                   /* per instruction as in the header text */
+    uint64_t busy_cycles;             /* cycles the unit was taken by an issue (SHIFTXB: 2) */
+    uint64_t stall_cycles;            /* fpu_note_stall calls: presented but refused */
+    uint64_t first_issue, last_issue; /* cycles of the first and last issue (0, 0: none) */
 } FpuStats;
 
 typedef struct Fpu {

@@ -97,6 +97,44 @@ static void land(UnpackJob *j, uint64_t token, const uint8_t *data16)
     j->done++;
 }
 
+/* Issues this cycle's L1 reads: jobs in queue order, one job a cycle, at its tier's rate. A
+ * job starts once every job before it has issued all its reads, unless one of those hands
+ * its bank over (FlipSrc, SETDVALID): which bank the next one writes is known only then. */
+static void fetch(Unpackers *u, uint32_t which, SrcDst *r, L1 *l1, uint64_t now)
+{
+    Unpacker *un = &u->u[which];
+    for (uint32_t k = 0; k < un->count; k++) {
+        uint32_t slot = (un->head + k) % UNPACK_QUEUE;
+        UnpackJob *j = &un->q[slot];
+        if (j->nop)
+            return; /* executes at the head, in order */
+        if (j->issued == j->nreqs) {
+            if (j->flip)
+                return;
+            continue;
+        }
+        if (j->issued == 0 && !bank_ready(j, r)) {
+            if (k == 0)
+                u->stats[which].bank_wait_cycles++;
+            return;
+        }
+        for (uint32_t n = 0; n < j->tier && j->issued < j->nreqs; n++) {
+            BhStatus st = l1_request(l1, which ? L1_UNPACK1 : L1_UNPACK0, j->req[j->issued].addr,
+                                     16, 0, NULL, (uint64_t)slot << 16 | j->issued, now);
+            if (st == BH_ERR_FULL)
+                break;
+            if (st != BH_OK) { /* outside L1: the guest's address, reported */
+                BH_LOG_GUEST("unpacker %u: L1 read at 0x%x (%s): reads zeros", which,
+                             j->req[j->issued].addr, bh_status_name(st));
+                land(j, j->issued, NULL);
+            }
+            j->issued++;
+            u->stats[which].l1_bytes += 16;
+        }
+        return;
+    }
+}
+
 int unpackers_step(Unpackers *u, SrcDst *r, L1 *l1, uint64_t now)
 {
     int work = u->setup_thread >= 0;
@@ -107,27 +145,15 @@ int unpackers_step(Unpackers *u, SrcDst *r, L1 *l1, uint64_t now)
         work = 1;
         u->stats[which].busy_cycles++;
         UnpackJob *j = &un->q[un->head];
-        if (j->issued == 0 && !bank_ready(j, r)) {
-            u->stats[which].bank_wait_cycles++;
-            continue;
-        }
         if (j->nop) {
+            if (!bank_ready(j, r)) {
+                u->stats[which].bank_wait_cycles++;
+                continue;
+            }
             finish_nop(j, r);
         } else {
-            for (uint32_t k = 0; k < j->tier && j->issued < j->nreqs; k++) {
-                BhStatus st = l1_request(l1, which ? L1_UNPACK1 : L1_UNPACK0,
-                                         j->req[j->issued].addr, 16, 0, NULL, j->issued, now);
-                if (st == BH_ERR_FULL)
-                    break;
-                if (st != BH_OK) { /* outside L1: the guest's address, reported */
-                    BH_LOG_GUEST("unpacker %u: L1 read at 0x%x (%s): reads zeros", which,
-                                 j->req[j->issued].addr, bh_status_name(st));
-                    land(j, j->issued, NULL);
-                }
-                j->issued++;
-                u->stats[which].l1_bytes += 16;
-            }
-            if (j->done < j->nreqs)
+            fetch(u, which, r, l1, now);
+            if (j->done < j->nreqs || j->issued < j->nreqs)
                 continue;
             if (!j->ready_at) { /* conversion and the register write take a cycle */
                 j->ready_at = now + 1;
@@ -145,9 +171,9 @@ int unpackers_step(Unpackers *u, SrcDst *r, L1 *l1, uint64_t now)
 
 void unpacker_l1_done(Unpackers *u, uint32_t which, uint64_t token, const uint8_t *data16)
 {
-    UnpackJob *j = &u->u[which].q[u->u[which].head];
-    if (u->u[which].count && !j->nop && token < j->nreqs)
-        land(j, token, data16);
+    UnpackJob *j = &u->u[which].q[(token >> 16) % UNPACK_QUEUE];
+    if (!j->nop && (token & 0xFFFF) < j->nreqs)
+        land(j, token & 0xFFFF, data16);
 }
 
 int unpacker_busy_thread(const Unpackers *u, uint32_t which, uint32_t thread)
