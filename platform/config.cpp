@@ -692,4 +692,24 @@ bool parse_xy_list(const std::string &key, const std::string &text,
     return true;
 }
 
+/* A 32-bit number: hex with 0x, or decimal; `hex_default` reads bare digits as hex. */
+bool parse_u32(const std::string &tok, bool hex_default, uint32_t *v)
+{
+    if (tok.empty())
+        return false;
+    const char *s = tok.c_str();
+    int base = hex_default ? 16 : 10;
+    if (tok.size() > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+        base = 16;
+        s += 2;
+    }
+    char *end = nullptr;
+    errno = 0;
+    unsigned long long x = std::strtoull(s, &end, base);
+    if (errno || *end || end == s || x > 0xFFFFFFFFull || s[0] == '-' || s[0] == '+')
+        return false;
+    *v = (uint32_t)x;
+    return true;
+}
+
 } // namespace bh

@@ -13,6 +13,7 @@
 #ifndef BH_CONFIG_H
 #define BH_CONFIG_H
 #include <iosfwd>
+#include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
@@ -45,6 +46,10 @@ bool parse_int_list(const std::string &key, const std::string &text, int lo, int
 /* "1,2;3,4" -> {(1,2), (3,4)}; also a single "x,y"; "" -> {}. Coordinates must be >= 0. */
 bool parse_xy_list(const std::string &key, const std::string &text,
                    std::vector<std::pair<int, int>> *out, std::string *err);
+
+/* A 32-bit number: 0x-prefixed hex, or decimal (bare digits read as hex if hex_default);
+ * no sign, nothing after it. */
+bool parse_u32(const std::string &tok, bool hex_default, uint32_t *v);
 
 } // namespace bh
 #endif

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "platform/l1_image.h"
 #include <cerrno>
-#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <iterator>
 #include <sstream>
 #include "platform/chip.h"
+#include "platform/config.h"
 
 namespace bh
 {
@@ -22,19 +22,6 @@ static std::string hex(uint64_t v)
     std::ostringstream s;
     s << "0x" << std::hex << v;
     return s.str();
-}
-
-static bool number(const std::string &t, uint64_t *v)
-{
-    if (t.empty() || t[0] == '-' || t[0] == '+')
-        return false;
-    char *end = nullptr;
-    errno = 0;
-    unsigned long long x = std::strtoull(t.c_str(), &end, 0);
-    if (errno || *end)
-        return false;
-    *v = x;
-    return true;
 }
 
 static std::vector<std::string> entries(const std::string &text)
@@ -67,11 +54,11 @@ static bool split(const std::string &e, size_t n, std::vector<std::string> *f)
 
 /* The tile, address and (if len) length of one entry, checked against L1. */
 static bool place(const BhGrid &g, const std::string &where, const std::vector<std::string> &f,
-                  uint64_t len, uint64_t l1_bytes, uint32_t *node, uint64_t *addr, std::string *err)
+                  uint64_t len, uint64_t l1_bytes, uint32_t *node, uint32_t *addr, std::string *err)
 {
     if (!compute_tile(g, where, f[0], node, err))
         return false;
-    if (!number(f[1], addr))
+    if (!parse_u32(f[1], false, addr))
         return fail(err, where + ": address '" + f[1] + "' is not a number");
     if (*addr >= l1_bytes || len > l1_bytes - *addr)
         return fail(err, where + ": " + std::to_string(len) + " bytes at " + hex(*addr) +
@@ -112,7 +99,7 @@ bool plan_l1_dumps(const BhGrid &g, const std::string &key, const std::string &t
         if (!split(e, 4, &f))
             return fail(err, where + ": expected X,Y:ADDR:LEN:FILE");
         L1Dump d;
-        if (!number(f[2], &d.len) || d.len == 0)
+        if (!parse_u32(f[2], false, &d.len) || d.len == 0)
             return fail(err, where + ": length '" + f[2] + "' is not a positive number");
         if (!place(g, where, f, d.len, l1_bytes, &d.node, &d.addr, err))
             return false;

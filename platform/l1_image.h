@@ -18,13 +18,13 @@ namespace bh
 
 struct L1Blob {
     uint32_t node; /* NoC0 node */
-    uint64_t addr;
+    uint32_t addr;
     std::vector<uint8_t> bytes;
 };
 
 struct L1Dump {
     uint32_t node;
-    uint64_t addr, len;
+    uint32_t addr, len;
     std::string path;
 };
 

@@ -1,33 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "platform/tensix_stream_load.h"
+#include "platform/config.h"
 #include <cerrno>
-#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <sstream>
 
 namespace bh
 {
-
-/* A 32-bit number: hex with 0x, or decimal; `hex_default` reads bare digits as hex. */
-static bool number(const std::string &tok, bool hex_default, uint32_t *v)
-{
-    if (tok.empty())
-        return false;
-    const char *s = tok.c_str();
-    int base = hex_default ? 16 : 10;
-    if (tok.size() > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
-        base = 16;
-        s += 2;
-    }
-    char *end = nullptr;
-    errno = 0;
-    unsigned long long x = std::strtoull(s, &end, base);
-    if (errno || *end || end == s || x > 0xFFFFFFFFull || s[0] == '-' || s[0] == '+')
-        return false;
-    *v = (uint32_t)x;
-    return true;
-}
 
 bool parse_tensix_stream(const std::string &text, const std::string &shown,
                          std::vector<TensixStreamItem> *out, std::string *err)
@@ -57,15 +37,15 @@ bool parse_tensix_stream(const std::string &text, const std::string &shown,
             if (w.size() != 3)
                 return bad("expected 'mmio ADDR VALUE', got '" + line + "'");
             it.kind = TS_MMIO;
-            if (!number(w[1], false, &it.addr))
+            if (!parse_u32(w[1], false, &it.addr))
                 return bad("mmio address '" + w[1] + "' is not a 32-bit number");
-            if (!number(w[2], false, &it.value))
+            if (!parse_u32(w[2], false, &it.value))
                 return bad("mmio value '" + w[2] + "' is not a 32-bit number");
         } else if (w[0] == "load") {
             if (w.size() != 2)
                 return bad("expected 'load ADDR', got '" + line + "'");
             it.kind = TS_LOAD;
-            if (!number(w[1], false, &it.addr))
+            if (!parse_u32(w[1], false, &it.addr))
                 return bad("load address '" + w[1] + "' is not a 32-bit number");
         } else if (w[0] == "tensix_sync" || w[0] == "mop_sync") {
             if (w.size() != 1)
@@ -78,7 +58,7 @@ bool parse_tensix_stream(const std::string &text, const std::string &shown,
             items.push_back(it);
             it.kind = TS_LOAD;
         } else if (w[0] == "wait") {
-            if (w.size() != 2 || !number(w[1], false, &it.value))
+            if (w.size() != 2 || !parse_u32(w[1], false, &it.value))
                 return bad("expected 'wait N' with N a number of cycles, got '" + line + "'");
             it.kind = TS_WAIT;
         } else {
@@ -87,7 +67,7 @@ bool parse_tensix_stream(const std::string &text, const std::string &shown,
                            "'tensix_sync', 'mop_sync' or 'wait N', got '" +
                            line + "'");
             it.kind = TS_PUSH;
-            if (!number(w[0], true, &it.value))
+            if (!parse_u32(w[0], true, &it.value))
                 return bad("'" + w[0] + "' is not a 32-bit hex instruction word");
         }
         items.push_back(it);

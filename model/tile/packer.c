@@ -23,19 +23,24 @@ static int fail(Packer *p, uint32_t word, const char *why)
     return 1;
 }
 
-/* appends bytes to a stream; each completed 16-byte block becomes a write of job j */
+/* the stream's assembled block becomes a write of job j */
+static int emit_block(PackStream *s, PackJob *j)
+{
+    if (j->nblocks == PACK_MAX_BLOCKS)
+        return 0;
+    j->blk[j->nblocks].addr = s->addr;
+    memcpy(j->blk[j->nblocks++].data, s->part, 16);
+    s->addr += 16;
+    s->fill = 0;
+    return 1;
+}
+
 static int append(PackStream *s, PackJob *j, const uint8_t *b, uint32_t n)
 {
     for (uint32_t k = 0; k < n; k++) {
         s->part[s->fill++] = b[k];
-        if (s->fill == 16) {
-            if (j->nblocks == PACK_MAX_BLOCKS)
-                return 0;
-            j->blk[j->nblocks].addr = s->addr;
-            memcpy(j->blk[j->nblocks++].data, s->part, 16);
-            s->addr += 16;
-            s->fill = 0;
-        }
+        if (s->fill == 16 && !emit_block(s, j))
+            return 0;
     }
     return 1;
 }
@@ -44,13 +49,9 @@ static int append(PackStream *s, PackJob *j, const uint8_t *b, uint32_t n)
 static int flush(PackStream *s, PackJob *j)
 {
     if (s->fill) {
-        if (j->nblocks == PACK_MAX_BLOCKS)
-            return 0;
         memset(s->part + s->fill, 0, 16 - s->fill);
-        j->blk[j->nblocks].addr = s->addr;
-        memcpy(j->blk[j->nblocks++].data, s->part, 16);
-        s->addr += 16;
-        s->fill = 0;
+        if (!emit_block(s, j))
+            return 0;
     }
     s->need_addr = 1;
     return 1;

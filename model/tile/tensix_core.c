@@ -453,12 +453,12 @@ static int sem_ready(void *ctx, uint32_t mask, uint32_t cond, uint64_t now)
     return sync_sem_wait_ready(&((TensixCore *)ctx)->sync, mask, cond);
 }
 
+/* some unit still has work in flight (L1 aside: the NoCs use it too) */
 static int units_busy(const TensixCore *c, uint64_t now)
 {
-    return !l1_idle(c->l1) || mover_busy(&c->mover) || thcon_busy(&c->thcon, 0) ||
-           thcon_busy(&c->thcon, 1) || thcon_busy(&c->thcon, 2) || c->thcon_mmio_n ||
-           unpackers_busy(&c->unp) || c->pack.count || fpu_busy(&c->fpu, now) ||
-           sfpu_busy(&c->sfpu, now);
+    return mover_busy(&c->mover) || thcon_busy(&c->thcon, 0) || thcon_busy(&c->thcon, 1) ||
+           thcon_busy(&c->thcon, 2) || c->thcon_mmio_n || unpackers_busy(&c->unp) ||
+           c->pack.count || fpu_busy(&c->fpu, now) || sfpu_busy(&c->sfpu, now);
 }
 
 /* A thread holding work while nothing issues and no unit moves, for deadlock_cycles: the
@@ -472,7 +472,7 @@ static void check_progress(TensixCore *c, uint64_t now)
         issued += c->thr[i].issued;
         holding |= !tensix_thread_idle(&c->thr[i]);
     }
-    if (issued != c->last_issued || !holding || units_busy(c, now)) {
+    if (issued != c->last_issued || !holding || units_busy(c, now) || !l1_idle(c->l1)) {
         c->last_issued = issued;
         c->last_progress = now;
         return;
@@ -535,8 +535,7 @@ uint64_t tensix_core_step(TensixCore *c, uint64_t now)
         }
     }
     check_progress(c, now);
-    if (!l1_idle(c->l1) || mover_busy(&c->mover) || c->thcon_mmio_n || unpackers_busy(&c->unp) ||
-        c->pack.count)
+    if (units_busy(c, now) || !l1_idle(c->l1))
         next = next < now + 1 ? next : now + 1;
     return next;
 }
@@ -580,9 +579,7 @@ int tensix_core_idle(const TensixCore *c)
     for (uint32_t i = 0; i < TENSIX_THREADS; i++)
         if (!tensix_thread_idle(&c->thr[i]))
             return 0;
-    return !mover_busy(&c->mover) && !thcon_busy(&c->thcon, 0) && !thcon_busy(&c->thcon, 1) &&
-           !thcon_busy(&c->thcon, 2) && !c->thcon_mmio_n && !unpackers_busy(&c->unp) &&
-           !c->pack.count && !fpu_busy(&c->fpu, c->now) && !sfpu_busy(&c->sfpu, c->now);
+    return !units_busy(c, c->now);
 }
 
 /* ------------------------------------------------------------------ RISC-V view */
