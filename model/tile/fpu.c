@@ -106,24 +106,9 @@ uint32_t fpu_dst_row(const FpuOp *op, uint32_t imm)
            0x3FFu;
 }
 
-/* Blackhole names slots 4..7 in the instruction; rwc_apply_addr_mod takes 0..3 plus
- * ExtraAddrModBit, so borrow that bit and then apply the named slot's bias rule to the real
- * one (RWCs.md ApplyAddrMod). */
 void fpu_addr_mod(const FpuOp *op, uint32_t am)
 {
-    Rwc *r = op->rwc;
-    if (am < 4) {
-        rwc_apply_addr_mod(r, op->cfg, op->thread, am, 1);
-        return;
-    }
-    uint8_t extra = r->extra_bit;
-    r->extra_bit = 1;
-    rwc_apply_addr_mod(r, op->cfg, op->thread, am - 4, 1);
-    uint32_t bias = op->cfg->thread_cfg[op->thread][TCFG_ADDR32_ADDR_MOD_BIAS_SEC0_BiasIncr + am];
-    uint32_t clear = bias >> TCFG_SHAMT_ADDR_MOD_BIAS_SEC0_BiasClear & 1u;
-    uint32_t incr = bias >> TCFG_SHAMT_ADDR_MOD_BIAS_SEC0_BiasIncr &
-                    ((1u << TCFG_WIDTH_ADDR_MOD_BIAS_SEC0_BiasIncr) - 1u);
-    r->extra_bit = clear ? 0 : (incr & 3u) ? (uint8_t)(extra ^ 1u) : extra;
+    rwc_apply_addr_mod(op->rwc, op->cfg, op->thread, am, 1);
 }
 
 int fpu_dst16_defined(const SrcDst *r, uint32_t row)

@@ -31,8 +31,8 @@
  *     mantissa-0 pattern. FP32 results with exponent 0 are stored as signed zeros.
  *   - Src data with exponent 0 read as signed zero; BF16-style reads ignore the low 3 TF32
  *     mantissa bits (as GMPOOL's ReadAndScaleSrc does); FP16 exponent 31 is a normal value.
- *   - The 3-bit Blackhole ADDR_MODE field selects slots 0..7 directly; values 0..3 are also
- *     moved up by ExtraAddrModBit (RWCs.md); bias updates follow the slot used.
+ *   - The 3-bit Blackhole ADDR_MODE field selects slots 0..7 (rwc.h: ExtraAddrModBit moves
+ *     0..3 up to 4..7); bias updates follow the slot used.
  *   - ELWMUL always accumulates (its page fixes that bit to true); GMPOOL/GAPOOL bit 19
  *     (tt-llk p_gpool DIM_16X16) is ignored: only the 16x16 form documented is modeled.
  *   - MOVB2A (no page): SrcA[SRCA + RWC.SrcA] = SrcB[SRCB + RWC.SrcB], raw 19-bit datums, one

@@ -11,8 +11,8 @@
 void rwc_apply_addr_mod(Rwc *r, const TensixCfg *cfg, uint32_t thread, uint32_t addr_mod,
                         int update_fidelity)
 {
-    BH_ASSERT(thread < TCFG_THREADS && addr_mod < 4);
-    uint32_t i = addr_mod + (r->extra_bit ? 4u : 0u);
+    BH_ASSERT(thread < TCFG_THREADS && addr_mod < 8);
+    uint32_t i = addr_mod | (r->extra_bit ? 4u : 0u);
     uint32_t ab = cfg->thread_cfg[thread][TCFG_ADDR32_ADDR_MOD_AB_SEC0_SrcAIncr + i];
     uint32_t dst = cfg->thread_cfg[thread][TCFG_ADDR32_ADDR_MOD_DST_SEC0_DestIncr + i];
     uint32_t bias = cfg->thread_cfg[thread][TCFG_ADDR32_ADDR_MOD_BIAS_SEC0_BiasIncr + i];

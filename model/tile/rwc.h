@@ -5,8 +5,9 @@
  * SETRWC.md, INCRWC.md; shared/reference/tensix-isa-notes.md 3.3. The slot fields are read
  * from ThreadConfig words ADDR_MOD_AB_SEC<i>, ADDR_MOD_DST_SEC<i>, ADDR_MOD_BIAS_SEC<i>
  * (i = 0..7) through the generated tensix_cfg field layout, so they are written with SETC16.
- * Blackhole's register map has no ADDR_MOD_SET_Base, so only ExtraAddrModBit selects slots
- * 4..7.
+ * Blackhole's instructions name a slot with 3 bits (0..7) and its register map has no
+ * ADDR_MOD_SET_Base. Assumed (no Blackhole RWCs page): ExtraAddrModBit still moves slots 0..3
+ * up to 4..7, as Wormhole's ApplyAddrMod does with its 2-bit field, and leaves 4..7 alone.
  *
  * Counter widths wrap as in the documents: Dst and Dst_Cr 10 bits, SrcA/SrcB and their Cr 6
  * bits, FidelityPhase 2 bits, ExtraAddrModBit 1 bit.
@@ -27,7 +28,8 @@ typedef struct Rwc {
     uint8_t fidelity, extra_bit;
 } Rwc;
 
-/* ApplyAddrMod(AddrMod, UpdateFidelityPhase) of RWCs.md for `thread`, slots from cfg */
+/* ApplyAddrMod(AddrMod, UpdateFidelityPhase) of RWCs.md for `thread`, slot 0..7, slots from
+ * cfg */
 void rwc_apply_addr_mod(Rwc *r, const TensixCfg *cfg, uint32_t thread, uint32_t addr_mod,
                         int update_fidelity);
 

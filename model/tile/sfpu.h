@@ -14,8 +14,9 @@
  *   word with sfpu_can_issue(); when that says yes it calls sfpu_issue() in the same cycle,
  *   which executes the instruction completely (results are visible at once; the latency only
  *   shapes when later words may issue). SFPLOAD/SFPSTORE address Dst through the thread's RWCs
- *   and ThreadConfig/Config and then apply their AddrMod slot (0..7 directly: Blackhole widened
- *   the field to 3 bits) with rwc_apply_addr_mod(update_fidelity = 0).
+ *   and ThreadConfig/Config and then apply their AddrMod slot (0..7: Blackhole widened the
+ *   field to 3 bits; rwc.h says how ExtraAddrModBit acts) with
+ *   rwc_apply_addr_mod(update_fidelity = 0).
  *   Result: BH_OK; BH_ERR_UNSUPPORTED for an instruction or mode listed below as not modeled
  *   (state unchanged; the caller stops the run naming it). Undefined behaviour by software
  *   (pushing a full flag stack, popping an empty one, a reserved SFPLOADI mode) is logged as a

@@ -50,21 +50,6 @@ static uint32_t dst_addr(Sfpu *s, const Rwc *rwc, const TensixCfg *cfg, uint32_t
     return addr & M10;
 }
 
-/* Blackhole's SFPLOAD/SFPSTORE name AddrMod slots 0..7 with 3 bits; the slot's bias fields
- * still act on the thread's ExtraAddrModBit. */
-static void apply_addr_mod(Rwc *rwc, const TensixCfg *cfg, uint32_t thread, uint32_t slot)
-{
-    uint8_t extra = rwc->extra_bit;
-    rwc->extra_bit = (uint8_t)(slot >> 2);
-    rwc_apply_addr_mod(rwc, cfg, thread, slot & 3, 0);
-    uint32_t bias = cfg->thread_cfg[thread][TCFG_ADDR32_ADDR_MOD_BIAS_SEC0_BiasIncr + slot];
-    if ((bias >> TCFG_SHAMT_ADDR_MOD_BIAS_SEC0_BiasClear) & 1)
-        extra = 0;
-    else if ((bias >> TCFG_SHAMT_ADDR_MOD_BIAS_SEC0_BiasIncr) & 3)
-        extra ^= 1;
-    rwc->extra_bit = extra;
-}
-
 static uint32_t dst_bf16_to_fp32(uint16_t x) /* Dst: sign, man 7, exp 8 */
 {
     return ((uint32_t)(x & 0x8000) | (uint32_t)(x & 0xFF) << 7 | (uint32_t)(x & 0x7F00) >> 8) << 16;
@@ -157,7 +142,7 @@ static BhStatus exec_load(Sfpu *s, SrcDst *r, Rwc *rwc, const TensixCfg *cfg, ui
         if (vd < 4 && (lc & SFPU_LC_ENABLE_DEST_INDEX) && (lc & SFPU_LC_CAPTURE_DEFAULT_DEST_INDEX))
             s->lreg[vd + 4][l] = row << 4 | col;
     }
-    apply_addr_mod(rwc, cfg, thread, TENSIX_GET(SFPLOAD, SFPU_ADDR_MODE, w));
+    rwc_apply_addr_mod(rwc, cfg, thread, TENSIX_GET(SFPLOAD, SFPU_ADDR_MODE, w), 0);
     s->stats.loads++;
     return BH_OK;
 }
@@ -219,7 +204,7 @@ static BhStatus exec_store(Sfpu *s, SrcDst *r, Rwc *rwc, const TensixCfg *cfg, u
             break;
         }
     }
-    apply_addr_mod(rwc, cfg, thread, TENSIX_GET(SFPSTORE, SFPU_ADDR_MODE, w));
+    rwc_apply_addr_mod(rwc, cfg, thread, TENSIX_GET(SFPSTORE, SFPU_ADDR_MODE, w), 0);
     s->stats.stores++;
     return BH_OK;
 }

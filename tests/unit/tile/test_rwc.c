@@ -41,6 +41,14 @@ static void test_apply_addr_mod(void)
     CHECK(r.extra_bit == 1 && r.dst == 40);
     rwc_apply_addr_mod(&r, cfg, 1, 0, 1);
     CHECK(r.dst == 0 && r.dst_cr == 0 && r.extra_bit == 0);
+    /* Blackhole's 3-bit field names slot 4 itself, with ExtraAddrModBit clear or set */
+    r.dst = r.dst_cr = 40;
+    rwc_apply_addr_mod(&r, cfg, 1, 4, 1);
+    CHECK(r.dst == 0 && r.extra_bit == 0);
+    r.dst = 40, r.extra_bit = 1;
+    SET(cfg, 1, ADDR_MOD_DST_SEC5_DestIncr, 3);
+    rwc_apply_addr_mod(&r, cfg, 1, 5, 1); /* 5 | extra is still 5 */
+    CHECK(r.dst == 43 && r.extra_bit == 1);
     free(cfg);
 }
 
