@@ -216,6 +216,7 @@ def pack_setup(s, fmt):
     pk.set("THCON_SEC0_REG1_In_data_format", fmt.out).set("THCON_SEC0_REG1_Out_data_format", fmt.out)
     pk.set("THCON_SEC0_REG1_L1_Dest_addr", C_ADDR // 16 - 1)  # the skipped header slot
     pk.set("PCK_DEST_RD_CTRL_Read_32b_data", 1)
+    pk.set("PCK_EDGE_OFFSET_SEC0_mask", 0xFFFF)  # every column kept (reset 0 masks them all)
     pk.set("PCK0_ADDR_CTRL_XY_REG_0_Ystride", 16 * fmt.out_bytes)
     pk.set("PCK0_ADDR_CTRL_ZW_REG_0_Zstride", 16 * 16 * fmt.out_bytes)
     s.config(pk, "packer formats, destination, Dst strides")

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 /* The packer: PACR's input and output address generators (ISA pages) on Blackhole's four
- * read interfaces, format conversion through tile_format, L1 writes timed by the L1 model. */
+ * read interfaces, the datum stages (packer_stages.c), the late conversion and BFP groups
+ * through tile_format, the output streams, L1 writes timed by the L1 model. */
 #include "model/tile/packer.h"
 #include <stdio.h>
 #include <string.h>
@@ -81,14 +82,76 @@ static uint32_t thread_am_word(const TensixCfg *cfg, uint32_t thread, uint32_t a
     return cfg->thread_cfg[thread][f->addr32 + (am & 3)];
 }
 
-static uint32_t read_dst(const SrcDst *r, int wide, uint32_t row, uint32_t col)
+/* BFP: a full group (or, on Last / Flush, a short one) becomes one shared exponent and its
+ * datums; the group buffer persists across PACRs like the output buffers */
+static int put_group(Packer *p, PackJob *j, const TfmtPack *pl)
 {
-    if (wide) {
-        row &= DST_ROWS32 - 1;
-        return r->dst_row_valid[dst_adj32(row)] ? dst32_read(r, row, col) : 0;
+    uint8_t data[16] = {0}, e = 0;
+    uint32_t n = p->grp_n;
+    if (!n)
+        return 1;
+    tfmt_pack_late(pl, p->grp, n, data, &e);
+    p->grp_n = 0;
+    return append(&p->exp, j, &e, 1) &&
+           append(&p->data, j, data, tfmt_data_section_bytes((TfmtFormat)pl->out, n));
+}
+
+static int put(Packer *p, PackJob *j, const TfmtPack *pl, const uint32_t *v, uint32_t n)
+{
+    TfmtFormat out = (TfmtFormat)pl->out;
+    if (!tfmt_is_bfp(out)) {
+        uint8_t data[64 * 4];
+        tfmt_pack_late(pl, v, n, data, NULL);
+        return append(&p->data, j, data, tfmt_data_section_bytes(out, n));
     }
-    row &= DST_ROWS16 - 1;
-    return r->dst_row_valid[row] ? r->dst[row][col] : 0;
+    for (uint32_t k = 0; k < n; k++) {
+        p->grp[p->grp_n++] = v[k];
+        if (p->grp_n == 16 && !put_group(p, j, pl))
+            return 0;
+    }
+    return 1;
+}
+
+/* the PACR forms and packer features this model does not cover stop the run, naming them */
+static const char *unmodelled(const TensixCfg *cfg, uint32_t st, uint32_t w)
+{
+    if (TENSIX_GET(PACR, DST_ACCESS_MODE, w))
+        return "the strided Dst access mode is not documented (PACR.md, "
+               "Packers/InputAddressGenerator.md): not modelled";
+    if (TENSIX_GET(PACR, ROW_PAD_ZERO, w) || TENSIX_GET(PACR, CTXT_CTRL, w) ||
+        TENSIX_GET(PACR, CFG_CONTEXT, w))
+        return "RowPadZero / CtxtCtrl / CfgContext are not documented: not modelled";
+    if (TCFG_GET(cfg, st, THCON_SEC0_REG1_Source_interface_selection))
+        return "reading L1 as the packer's input is not modelled";
+    if (TCFG_GET(cfg, st, THCON_SEC0_REG1_Pack_L1_Acc))
+        return "L1 accumulation (Pack_L1_Acc) is not modelled";
+    if (TCFG_GET(cfg, st, ALU_ROUNDING_MODE_Packer_srnd_en))
+        return "stochastic rounding (Packer_srnd_en) is not modelled";
+    return NULL;
+}
+
+/* OutputAddressGenerator.md: the streams' new addresses, in 16-byte units until the last step.
+ * The header slot is only skipped: the packer never writes it (see packer.h). */
+static void take_addresses(Packer *p, const TensixCfg *cfg, uint32_t st, const AdcChannel *c1,
+                           int small)
+{
+    uint32_t yzw = TCFG_GET(cfg, st, PCK0_ADDR_BASE_REG_1_Base) +
+                   c1->y * TCFG_GET(cfg, st, PCK0_ADDR_CTRL_XY_REG_1_Ystride) +
+                   c1->z * TCFG_GET(cfg, st, PCK0_ADDR_CTRL_ZW_REG_1_Zstride) +
+                   c1->w * TCFG_GET(cfg, st, PCK0_ADDR_CTRL_ZW_REG_1_Wstride);
+    uint32_t a16 = TCFG_GET(cfg, st, THCON_SEC0_REG1_L1_Dest_addr) +
+                   !TCFG_GET(cfg, st, THCON_SEC0_REG1_Sub_l1_tile_header_size) + (yzw & ~0xFu);
+    uint32_t limit = TCFG_GET(cfg, st, THCON_SEC0_REG9_Pack_0_2_limit_address);
+    if (limit && a16 > limit * 2 + 1)
+        a16 -= TCFG_GET(cfg, st, THCON_SEC0_REG9_Pack_0_2_fifo_size) * 2;
+    p->tile_start = (a16 & 0x1FFFF) << 4;
+    if (small) { /* under 16 bits (BFP, but also FP8 and INT8): exponent section first */
+        p->exp.addr = (a16 & 0x1FFFF) << 4;
+        a16 += TCFG_GET(cfg, st, THCON_SEC0_REG1_Exp_section_size);
+    }
+    p->data.addr = (a16 & 0x1FFFF) << 4;
+    p->exp.need_addr = p->data.need_addr = 0;
+    p->exp.fill = p->data.fill = 0;
 }
 
 int packer_try_issue(Packer *p, const SrcDst *r, AdcFile *adc, const TensixCfg *cfg,
@@ -102,8 +165,9 @@ int packer_try_issue(Packer *p, const SrcDst *r, AdcFile *adc, const TensixCfg *
         wa = TENSIX_GET(PACR, ADDR_CNT_CONTEXT, w);
         wa = wa == 3 ? 0 : wa;
     }
-    if (TENSIX_GET(PACR, DST_ACCESS_MODE, w))
-        return fail(p, w, "the strided Dst access mode is not modelled");
+    const char *why_not = unmodelled(cfg, st, w);
+    if (why_not)
+        return fail(p, w, why_not);
     AdcChannel *c0 = &adc->set[wa][ADC_PACK].ch[0], *c1 = &adc->set[wa][ADC_PACK].ch[1];
     TfmtPackCfg pc = {
         .read_32b = (uint8_t)TCFG_GET(cfg, st, PCK_DEST_RD_CTRL_Read_32b_data),
@@ -117,10 +181,12 @@ int packer_try_issue(Packer *p, const SrcDst *r, AdcFile *adc, const TensixCfg *
         .late_from = (uint8_t)TCFG_GET(cfg, st, THCON_SEC0_REG1_In_data_format),
         .late_to = (uint8_t)TCFG_GET(cfg, st, THCON_SEC0_REG1_Out_data_format),
     };
-    TfmtPack plan;
+    PackStages sg;
     char why[160];
-    if (tfmt_pack_plan(&pc, &plan, why, sizeof why) != BH_OK)
+    if (packer_stages_decode(&sg, &pc, cfg, st, why, sizeof why) != BH_OK)
         return fail(p, w, why);
+
+    /* 1. InputAddressGenerator.md: the start datum in Dst and the count per interface */
     uint32_t in = pc.late_from, bpd = (in & 3) == 0 ? 4 : (in & 3) == 1 ? 2 : 1;
     uint32_t xmask = bpd == 4 ? 3 : bpd == 2 ? 7 : 15;
     uint32_t a = TCFG_GET(cfg, st, PCK0_ADDR_BASE_REG_0_Base) +
@@ -135,56 +201,31 @@ int packer_try_issue(Packer *p, const SrcDst *r, AdcFile *adc, const TensixCfg *
     uint32_t n = is_flush ? 0 : c1->x + 1 > c0->x ? c1->x + 1 - c0->x : 0;
     if (n > 16)
         return fail(p, w, "more than 16 datums per read interface (ADC X range)");
+
+    /* 2. each enabled interface reads Dst row (StartRow & ~3) | i through the datum stages */
     uint32_t intf = TENSIX_GET(PACR, READ_INTF_SEL, w), vals[64], cnt = 0;
     intf = intf ? intf : 0xF;
     int zero = (int)TENSIX_GET(PACR, ZERO_WRITE, w);
-    for (uint32_t i = 0; i < 4; i++) {
-        if (!(intf >> i & 1))
-            continue;
-        uint32_t row = ((idx >> 4) & ~3u) | i;
-        for (uint32_t k = 0; k < n; k++)
-            vals[cnt++] = zero ? 0 : read_dst(r, pc.read_32b, row, ((idx & 15) + k) & 15);
-    }
-    uint8_t data[64 * 4], exps[4];
-    TfmtFormat out = (TfmtFormat)pc.late_to;
-    if (cnt)
-        tfmt_pack_row(&plan, vals, cnt, data, exps);
+    for (uint32_t i = 0; i < 4; i++)
+        if (intf >> i & 1)
+            cnt += packer_stages_read(&sg, &p->tpg, r, zero, i, ((idx >> 4) & ~3u) | i, idx & 15, n,
+                                      vals + cnt);
 
+    /* 3. late conversion into the output streams, 16-byte blocks becoming L1 writes */
     PackJob *j = &p->q[(p->head + p->count) % PACK_QUEUE];
     memset(j, 0, sizeof *j);
     j->thread = (uint8_t)thread;
-    int small = (out & 2) != 0; /* under 16 bits: an exponent section is laid out first */
-    if (p->data.need_addr && cnt) {
-        uint32_t yzw = TCFG_GET(cfg, st, PCK0_ADDR_BASE_REG_1_Base) +
-                       c1->y * TCFG_GET(cfg, st, PCK0_ADDR_CTRL_XY_REG_1_Ystride) +
-                       c1->z * TCFG_GET(cfg, st, PCK0_ADDR_CTRL_ZW_REG_1_Zstride) +
-                       c1->w * TCFG_GET(cfg, st, PCK0_ADDR_CTRL_ZW_REG_1_Wstride);
-        uint32_t a16 = TCFG_GET(cfg, st, THCON_SEC0_REG1_L1_Dest_addr) +
-                       !TCFG_GET(cfg, st, THCON_SEC0_REG1_Sub_l1_tile_header_size) + (yzw & ~0xFu);
-        uint32_t limit = TCFG_GET(cfg, st, THCON_SEC0_REG9_Pack_0_2_limit_address);
-        if (limit && a16 > limit * 2 + 1)
-            a16 -= TCFG_GET(cfg, st, THCON_SEC0_REG9_Pack_0_2_fifo_size) * 2;
-        p->tile_start = (a16 & 0x1FFFF) << 4;
-        if (small) {
-            p->exp.addr = (a16 & 0x1FFFF) << 4;
-            a16 += TCFG_GET(cfg, st, THCON_SEC0_REG1_Exp_section_size);
-        }
-        p->data.addr = (a16 & 0x1FFFF) << 4;
-        p->exp.need_addr = p->data.need_addr = 0;
-        p->exp.fill = p->data.fill = 0;
-    }
-    int ok = 1;
-    if (cnt && tfmt_is_bfp(out))
-        ok = append(&p->exp, j, exps, (cnt + 15) / 16);
-    if (cnt)
-        ok = ok && append(&p->data, j, data, tfmt_data_section_bytes(out, cnt));
+    if (p->data.need_addr)
+        take_addresses(p, cfg, st, c1, (pc.late_to & 2) != 0);
+    int ok = put(p, j, &sg.plan, vals, cnt);
     if (last || is_flush) {
-        ok = ok && flush(&p->exp, j) && flush(&p->data, j);
+        ok = ok && put_group(p, j, &sg.plan) && flush(&p->exp, j) && flush(&p->data, j);
         uint32_t size16 = p->data.addr > p->tile_start ? (p->data.addr - p->tile_start) / 16 : 0;
         size16 += TCFG_GET(cfg, st, THCON_SEC0_REG1_Add_tile_header_size);
         if (p->tile_done && last)
             p->tile_done(p->ctx, thread, size16);
         p->stats.tiles += last;
+        memset(&p->tpg, 0, sizeof p->tpg);
     }
     if (!ok)
         return fail(p, w, "more output blocks than one PACR can carry in the model");

@@ -86,11 +86,12 @@ static uint32_t stall_read_set(uint32_t w)
         return R(vd) | ((mod1 & 8) ? R(7) : 0);
     case TENSIX_OP_SFPLUT:
         return 0xF | ((TENSIX_GET(SFPLUT, INSTR_MOD0, w) & 8) ? R(7) : 0);
+    case TENSIX_OP_SFPLOADMACRO: /* its load writes LReg[VDHi:VDLo]; the same partial reads */
     case TENSIX_OP_SFPLOAD: {
         uint32_t m = TENSIX_GET(SFPLOAD, INSTR_MOD0, w);
-        return (m == SFPU_FMT_LO16_ONLY || m == SFPU_FMT_HI16_ONLY)
-                   ? R(TENSIX_GET(SFPLOAD, LREG_IND, w))
-                   : 0;
+        uint32_t vd = op == TENSIX_OP_SFPLOAD ? TENSIX_GET(SFPLOAD, LREG_IND, w)
+                                              : ((w >> 20) & 3) | (w & 1) << 2;
+        return (m == SFPU_FMT_LO16_ONLY || m == SFPU_FMT_HI16_ONLY) ? R(vd) : 0;
     }
     case TENSIX_OP_SFPSTORE:
         return R(TENSIX_GET(SFPSTORE, LREG_IND, w));
@@ -164,7 +165,14 @@ int sfpu_can_issue(const Sfpu *s, uint32_t word, uint64_t now)
 
 int sfpu_busy(const Sfpu *s, uint64_t now)
 {
-    return now < s->busy_until;
+    if (now < s->busy_until)
+        return 1;
+    /* an instruction SFPLOADMACRO scheduled by cycle count still has to land; one that counts
+     * instructions waits for vector words, not for time */
+    for (uint32_t i = 0; i < SFPU_MACRO_SLOTS; i++)
+        if (s->lm_ops[i].live && !s->lm_ops[i].by_instr)
+            return 1;
+    return 0;
 }
 
 static void account(Sfpu *s, uint32_t w, uint64_t now)
@@ -197,9 +205,9 @@ static uint32_t bool_op_mask(uint32_t mod1, uint32_t a, uint32_t b)
            ((t & 8) ? a & b : 0);
 }
 
-static void exec_setcc(Sfpu *s, uint32_t w)
+static void exec_setcc(Sfpu *s, uint32_t w, uint32_t vc)
 {
-    uint32_t mod1 = TENSIX_GET(SFPSETCC, INSTR_MOD1, w), vc = TENSIX_GET(SFPSETCC, LREG_C, w);
+    uint32_t mod1 = TENSIX_GET(SFPSETCC, INSTR_MOD1, w);
     uint32_t imm = TENSIX_GET(SFPSETCC, IMM12_MATH, w), en = sfpu_lane_enabled(s);
     for (uint32_t l = 0; l < SFPU_LANES; l++) {
         if (!(en & BIT(l)))
@@ -297,11 +305,10 @@ static void exec_popc(Sfpu *s, uint32_t w)
 
 /* ------------------------------------------------------------------ configuration */
 
-static void exec_config(Sfpu *s, uint32_t w)
+static void exec_config(Sfpu *s, uint32_t w, uint32_t vd)
 {
     static const float lreg_defaults[4] = {-1.0f, 1.0f / 65536.0f, -0.67487759f, -0.34484843f};
-    uint32_t mod1 = TENSIX_GET(SFPCONFIG, INSTR_MOD1, w),
-             vd = TENSIX_GET(SFPCONFIG, CONFIG_DEST, w);
+    uint32_t mod1 = TENSIX_GET(SFPCONFIG, INSTR_MOD1, w);
     uint32_t imm = TENSIX_GET(SFPCONFIG, IMM16_MATH, w);
     /* only the first 8 lanes' predication counts, then each column is broadcast down */
     for (uint32_t c = 0; c < SFPU_COLS; c++) {
@@ -355,10 +362,10 @@ static uint32_t prng_next(Sfpu *s, uint32_t lane)
     return x;
 }
 
-static void exec_mov(Sfpu *s, uint32_t w)
+static void exec_mov(Sfpu *s, uint32_t w, const SfpuRegs *o)
 {
-    uint32_t mod1 = TENSIX_GET(SFPMOV, INSTR_MOD1, w), vc = TENSIX_GET(SFPMOV, LREG_C, w);
-    uint32_t vd = TENSIX_GET(SFPMOV, LREG_DEST, w), en = sfpu_lane_enabled(s);
+    uint32_t mod1 = TENSIX_GET(SFPMOV, INSTR_MOD1, w), vc = o->vc;
+    uint32_t vd = o->vd, en = sfpu_lane_enabled(s);
     for (uint32_t l = 0; l < SFPU_LANES; l++) {
         if (!(en & BIT(l)) && mod1 != 2)
             continue;
@@ -377,7 +384,7 @@ static void exec_mov(Sfpu *s, uint32_t w)
         } else {
             x = s->lreg[vc][l] ^ ((mod1 & 1) ? 0x80000000u : 0);
         }
-        if (vd < 8)
+        if (vd < 8 || vd == 16)
             s->lreg[vd][l] = x;
     }
 }
@@ -438,47 +445,91 @@ static int backdoor(Sfpu *s, uint32_t w, BhStatus *st)
     return 1;
 }
 
+void sfpu_decode_regs(uint32_t w, SfpuRegs *o)
+{
+    uint32_t op = w >> 24, mod1 = w & 15;
+    o->va = 0;
+    o->vd = (w >> 4) & 15; /* the common LREG_DEST spot */
+    o->vc = (w >> 8) & 15;
+    o->vb = o->vd; /* "unsigned VB = VD;" unless the instruction names VB */
+    switch (op) {
+    case TENSIX_OP_SFPMAD:
+    case TENSIX_OP_SFPADD:
+    case TENSIX_OP_SFPMUL:
+        o->va = TENSIX_GET(SFPMAD, LREG_SRC_A, w);
+        o->vb = TENSIX_GET(SFPMAD, LREG_SRC_B, w);
+        break;
+    case TENSIX_OP_SFPADDI:
+    case TENSIX_OP_SFPMULI:
+        o->vc = o->vd;
+        break;
+    case TENSIX_OP_SFPLUT:
+        o->vd = TENSIX_GET(SFPLUT, LREG_IND, w);
+        break;
+    case TENSIX_OP_SFPAND:
+    case TENSIX_OP_SFPOR:
+        o->vb = (mod1 & 1) ? (w >> 12) & 15 : o->vd;
+        break;
+    case TENSIX_OP_SFPARECIP:
+    case TENSIX_OP_SFPSHFT2:
+        o->vb = (w >> 12) & 15;
+        break;
+    default:
+        break;
+    }
+}
+
+BhStatus sfpu_exec_op(Sfpu *s, uint32_t w, const SfpuRegs *o)
+{
+    switch (w >> 24) {
+    case TENSIX_OP_SFPCONFIG:
+        exec_config(s, w, o->vd);
+        return BH_OK;
+    case TENSIX_OP_SFPMOV:
+        exec_mov(s, w, o);
+        return BH_OK;
+    case TENSIX_OP_SFPSETCC:
+        exec_setcc(s, w, o->vc);
+        return BH_OK;
+    case TENSIX_OP_SFPENCC:
+        exec_encc(s, w);
+        return BH_OK;
+    case TENSIX_OP_SFPCOMPC:
+        exec_compc(s);
+        return BH_OK;
+    case TENSIX_OP_SFPPUSHC:
+        exec_pushc(s, w);
+        return BH_OK;
+    case TENSIX_OP_SFPPOPC:
+        exec_popc(s, w);
+        return BH_OK;
+    case TENSIX_OP_SFPNOP:
+        return BH_OK;
+    default:
+        return sfpu_exec_alu(s, w, o);
+    }
+}
+
 BhStatus sfpu_issue(Sfpu *s, SrcDst *r, Rwc *rwc, const TensixCfg *cfg, uint32_t thread,
                     uint32_t word, uint64_t now)
 {
     BH_ASSERT(thread < TCFG_THREADS && sfpu_handles(word >> 24));
-    BhStatus st = BH_OK;
-    if (!backdoor(s, word, &st)) {
-        switch (word >> 24) {
-        case TENSIX_OP_SFPLOAD:
-        case TENSIX_OP_SFPSTORE:
-        case TENSIX_OP_SFPLOADI:
-            st = sfpu_exec_mem(s, r, rwc, cfg, thread, word);
-            break;
-        case TENSIX_OP_SFPCONFIG:
-            exec_config(s, word);
-            break;
-        case TENSIX_OP_SFPMOV:
-            exec_mov(s, word);
-            break;
-        case TENSIX_OP_SFPSETCC:
-            exec_setcc(s, word);
-            break;
-        case TENSIX_OP_SFPENCC:
-            exec_encc(s, word);
-            break;
-        case TENSIX_OP_SFPCOMPC:
-            exec_compc(s);
-            break;
-        case TENSIX_OP_SFPPUSHC:
-            exec_pushc(s, word);
-            break;
-        case TENSIX_OP_SFPPOPC:
-            exec_popc(s, word);
-            break;
-        case TENSIX_OP_SFPNOP:
-            break;
-        default:
-            st = sfpu_exec_alu(s, word);
-            break;
-        }
+    int discard = 0;
+    BhStatus st = sfpu_macro_before_issue(s, r, word, now, &discard);
+    if (st != BH_OK || discard || backdoor(s, word, &st)) {
+        /* a displaced word still took its issue slot */
+    } else if ((word >> 24) == TENSIX_OP_SFPLOADMACRO) {
+        st = sfpu_macro_issue(s, r, rwc, cfg, thread, word, now);
+    } else if ((word >> 24) <= TENSIX_OP_SFPSTORE) {
+        st = sfpu_exec_mem(s, r, rwc, cfg, thread, word);
+    } else {
+        SfpuRegs o;
+        sfpu_decode_regs(word, &o);
+        st = sfpu_exec_op(s, word, &o);
     }
-    if (st == BH_OK)
+    if (st == BH_OK) {
+        sfpu_macro_after_issue(s, now);
         account(s, word, now);
+    }
     return st;
 }

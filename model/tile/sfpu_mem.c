@@ -83,8 +83,13 @@ static uint16_t fp32_to_dst_bf16(uint32_t x) /* flush denormals, truncate */
     return (uint16_t)((x >> 16 & 0x8000) | (x >> 16 & 0x7F) << 8 | (x >> 23 & 0xFF));
 }
 
-static BhStatus exec_load(Sfpu *s, SrcDst *r, Rwc *rwc, const TensixCfg *cfg, uint32_t thread,
-                          uint32_t w)
+uint32_t sfpu_resolve_mod0(const TensixCfg *cfg, uint32_t thread, uint32_t mod0)
+{
+    return mod0 == SFPU_FMT_SRCB ? resolve_srcb(cfg, tensix_cfg_state_id(cfg, thread)) : mod0;
+}
+
+uint32_t sfpu_load_word(Sfpu *s, SrcDst *r, Rwc *rwc, const TensixCfg *cfg, uint32_t thread,
+                        uint32_t w)
 {
     uint32_t vd = TENSIX_GET(SFPLOAD, LREG_IND, w), mod0 = TENSIX_GET(SFPLOAD, INSTR_MOD0, w);
     uint32_t state = tensix_cfg_state_id(cfg, thread);
@@ -144,18 +149,11 @@ static BhStatus exec_load(Sfpu *s, SrcDst *r, Rwc *rwc, const TensixCfg *cfg, ui
     }
     rwc_apply_addr_mod(rwc, cfg, thread, TENSIX_GET(SFPLOAD, SFPU_ADDR_MODE, w), 0);
     s->stats.loads++;
-    return BH_OK;
+    return addr;
 }
 
-static BhStatus exec_store(Sfpu *s, SrcDst *r, Rwc *rwc, const TensixCfg *cfg, uint32_t thread,
-                           uint32_t w)
+void sfpu_store_lanes(Sfpu *s, SrcDst *r, uint32_t vd, uint32_t mod0, uint32_t addr)
 {
-    uint32_t vd = TENSIX_GET(SFPSTORE, LREG_IND, w), mod0 = TENSIX_GET(SFPSTORE, INSTR_MOD0, w);
-    uint32_t state = tensix_cfg_state_id(cfg, thread);
-    if (mod0 == SFPU_FMT_SRCB)
-        mod0 = resolve_srcb(cfg, state);
-    uint32_t addr =
-        dst_addr(s, rwc, cfg, thread, state, TENSIX_GET(SFPSTORE, DEST_REG_ADDR, w), mod0, 0);
     uint32_t en = sfpu_lane_enabled(s);
     for (uint32_t l = 0; l < SFPU_LANES; l++) {
         uint32_t lc = s->lane_config[l & 7];
@@ -204,9 +202,20 @@ static BhStatus exec_store(Sfpu *s, SrcDst *r, Rwc *rwc, const TensixCfg *cfg, u
             break;
         }
     }
-    rwc_apply_addr_mod(rwc, cfg, thread, TENSIX_GET(SFPSTORE, SFPU_ADDR_MODE, w), 0);
     s->stats.stores++;
-    return BH_OK;
+}
+
+static void exec_store(Sfpu *s, SrcDst *r, Rwc *rwc, const TensixCfg *cfg, uint32_t thread,
+                       uint32_t w)
+{
+    uint32_t vd = TENSIX_GET(SFPSTORE, LREG_IND, w), mod0 = TENSIX_GET(SFPSTORE, INSTR_MOD0, w);
+    uint32_t state = tensix_cfg_state_id(cfg, thread);
+    if (mod0 == SFPU_FMT_SRCB)
+        mod0 = resolve_srcb(cfg, state);
+    uint32_t addr =
+        dst_addr(s, rwc, cfg, thread, state, TENSIX_GET(SFPSTORE, DEST_REG_ADDR, w), mod0, 0);
+    sfpu_store_lanes(s, r, vd, mod0, addr);
+    rwc_apply_addr_mod(rwc, cfg, thread, TENSIX_GET(SFPSTORE, SFPU_ADDR_MODE, w), 0);
 }
 
 static void exec_loadi(Sfpu *s, uint32_t w)
@@ -249,9 +258,11 @@ BhStatus sfpu_exec_mem(Sfpu *s, SrcDst *r, Rwc *rwc, const TensixCfg *cfg, uint3
 {
     switch (w >> 24) {
     case TENSIX_OP_SFPLOAD:
-        return exec_load(s, r, rwc, cfg, thread, w);
+        sfpu_load_word(s, r, rwc, cfg, thread, w);
+        return BH_OK;
     case TENSIX_OP_SFPSTORE:
-        return exec_store(s, r, rwc, cfg, thread, w);
+        exec_store(s, r, rwc, cfg, thread, w);
+        return BH_OK;
     default:
         exec_loadi(s, w);
         return BH_OK;

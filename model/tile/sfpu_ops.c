@@ -105,11 +105,10 @@ static void write_indirect(Sfpu *s, uint32_t l, uint32_t vd, int indirect, uint3
         s->lreg[vd][l] = v;
 }
 
-static void exec_mad(Sfpu *s, uint32_t w)
+static void exec_mad(Sfpu *s, uint32_t w, const SfpuRegs *o)
 {
-    uint32_t mod1 = TENSIX_GET(SFPMAD, INSTR_MOD1, w), vd = TENSIX_GET(SFPMAD, LREG_DEST, w);
-    uint32_t va = TENSIX_GET(SFPMAD, LREG_SRC_A, w), vb = TENSIX_GET(SFPMAD, LREG_SRC_B, w);
-    uint32_t vc = TENSIX_GET(SFPMAD, LREG_SRC_C, w);
+    uint32_t mod1 = TENSIX_GET(SFPMAD, INSTR_MOD1, w), vd = o->vd;
+    uint32_t va = o->va, vb = o->vb, vc = o->vc;
     uint32_t r[SFPU_LANES], en = sfpu_lane_enabled(s);
     /* compute every lane before writing: an indirect VD may hit another lane's source */
     for (uint32_t l = 0; l < SFPU_LANES; l++) {
@@ -123,13 +122,13 @@ static void exec_mad(Sfpu *s, uint32_t w)
             write_indirect(s, l, vd, mod1 & 8, r[l]);
 }
 
-static void exec_addi_muli(Sfpu *s, uint32_t w, int mul)
+static void exec_addi_muli(Sfpu *s, uint32_t w, int mul, const SfpuRegs *o)
 {
-    uint32_t mod1 = TENSIX_GET(SFPADDI, INSTR_MOD1, w), vd = TENSIX_GET(SFPADDI, LREG_DEST, w);
+    uint32_t mod1 = TENSIX_GET(SFPADDI, INSTR_MOD1, w), vd = o->vd;
     uint32_t imm = TENSIX_GET(SFPADDI, IMM16_MATH, w) << 16;
     FOR_ENABLED(s, l)
     {
-        uint32_t c = s->lreg[vd][l] ^ ((mod1 & 2) ? SIGN : 0);
+        uint32_t c = s->lreg[o->vc][l] ^ ((mod1 & 2) ? SIGN : 0);
         write_indirect(s, l, vd, mod1 & 8,
                        mul ? sfpu_fp32_mad(imm, c, 0) : sfpu_fp32_mad(imm, FP_ONE, c));
     }
@@ -142,9 +141,9 @@ static uint32_t lut8_to_fp32(uint32_t x)
     return (x >> 7) << 31 | (127 - ((x >> 4) & 7)) << 23 | (x & 15) << 19;
 }
 
-static void exec_lut(Sfpu *s, uint32_t w)
+static void exec_lut(Sfpu *s, uint32_t w, const SfpuRegs *o)
 {
-    uint32_t mod0 = TENSIX_GET(SFPLUT, INSTR_MOD0, w), vd = TENSIX_GET(SFPLUT, LREG_IND, w);
+    uint32_t mod0 = TENSIX_GET(SFPLUT, INSTR_MOD0, w), vd = o->vd;
     FOR_ENABLED(s, l)
     {
         uint32_t l3 = s->lreg[3][l], b = l3 & ~SIGN; /* NaN magnitudes sort above 2.0 too */
@@ -171,17 +170,19 @@ static void set_flag(Sfpu *s, uint32_t l, int f)
     s->flags = f ? (s->flags | BIT(l)) : (s->flags & ~BIT(l));
 }
 
-static void exec_iadd(Sfpu *s, uint32_t w)
+static void exec_iadd(Sfpu *s, uint32_t w, const SfpuRegs *o)
 {
-    uint32_t mod1 = TENSIX_GET(SFPIADD, INSTR_MOD1, w), vd = TENSIX_GET(SFPIADD, LREG_DEST, w);
-    uint32_t vc = TENSIX_GET(SFPIADD, LREG_C, w), imm = sext12(TENSIX_GET(SFPIADD, IMM12_MATH, w));
+    uint32_t mod1 = TENSIX_GET(SFPIADD, INSTR_MOD1, w), vd = o->vd;
+    uint32_t vc = o->vc, imm = sext12(TENSIX_GET(SFPIADD, IMM12_MATH, w));
     if (!writable(vd))
         return;
     FOR_ENABLED(s, l)
     {
-        uint32_t c = s->lreg[vc][l], d = s->lreg[vd][l];
+        uint32_t c = s->lreg[vc][l], d = s->lreg[o->vb][l];
         d = (mod1 & 1) ? c + imm : (mod1 & 2) ? c - d : c + d;
         s->lreg[vd][l] = d;
+        if (vd >= 8)
+            continue;
         if (!(mod1 & 4))
             set_flag(s, l, (int32_t)d < 0);
         if (mod1 & 8)
@@ -197,15 +198,15 @@ static uint32_t shift(uint32_t x, int32_t amount, int arithmetic)
     return arithmetic ? (uint32_t)((int32_t)x >> n) : x >> n;
 }
 
-static void exec_shft(Sfpu *s, uint32_t w)
+static void exec_shft(Sfpu *s, uint32_t w, const SfpuRegs *o)
 {
-    uint32_t mod1 = TENSIX_GET(SFPSHFT, INSTR_MOD1, w), vd = TENSIX_GET(SFPSHFT, LREG_DEST, w);
-    uint32_t vc = TENSIX_GET(SFPSHFT, LREG_C, w), imm = sext12(TENSIX_GET(SFPSHFT, IMM12_MATH, w));
+    uint32_t mod1 = TENSIX_GET(SFPSHFT, INSTR_MOD1, w), vd = o->vd;
+    uint32_t vc = o->vc, imm = sext12(TENSIX_GET(SFPSHFT, IMM12_MATH, w));
     if (!writable(vd))
         return;
     FOR_ENABLED(s, l)
     {
-        uint32_t x = s->lreg[vd][l];
+        uint32_t x = s->lreg[o->vb][l];
         int32_t amount = (int32_t)s->lreg[vc][l];
         if (mod1 & 1) {
             if (mod1 & 4)
@@ -216,10 +217,10 @@ static void exec_shft(Sfpu *s, uint32_t w)
     }
 }
 
-/* one-source lanewise ops with no flags: VD = f(VC, VD) */
-static BhStatus exec_unary(Sfpu *s, uint32_t w)
+/* lanewise ops with no flags: VD = f(VC, VB) */
+static BhStatus exec_unary(Sfpu *s, uint32_t w, const SfpuRegs *o)
 {
-    uint32_t op = w >> 24, mod1 = w & 15, vd = (w >> 4) & 15, vc = (w >> 8) & 15;
+    uint32_t op = w >> 24, mod1 = w & 15, vd = o->vd, vc = o->vc;
     uint32_t imm = (w >> 12) & 0xFFF;
     if (op == TENSIX_OP_SFPARECIP && mod1 != 0 && mod1 != 1)
         return BH_ERR_UNSUPPORTED; /* approximate exp: its table is not modeled */
@@ -227,17 +228,17 @@ static BhStatus exec_unary(Sfpu *s, uint32_t w)
         return BH_OK;
     FOR_ENABLED(s, l)
     {
-        uint32_t c = s->lreg[vc][l], d = s->lreg[vd][l], x;
+        uint32_t c = s->lreg[vc][l], d = s->lreg[o->vb][l], x;
         uint32_t exp = (c >> 23) & 0xFF;
         switch (op) {
         case TENSIX_OP_SFPABS:
             x = !(c & SIGN) ? c : !(mod1 & 1) ? 0u - c : c > 0xFF800000u ? c : c & ~SIGN;
             break;
         case TENSIX_OP_SFPAND:
-            x = s->lreg[(mod1 & 1) ? (imm & 15) : vd][l] & c;
+            x = d & c;
             break;
         case TENSIX_OP_SFPOR:
-            x = s->lreg[(mod1 & 1) ? (imm & 15) : vd][l] | c;
+            x = d | c;
             break;
         case TENSIX_OP_SFPXOR:
             x = d ^ c;
@@ -279,7 +280,7 @@ static BhStatus exec_unary(Sfpu *s, uint32_t w)
             if (mod1 == 0)
                 x = (c & SIGN) + rc;
             else
-                x = (int32_t)s->lreg[imm & 15][l] < 0 ? rc : c;
+                x = (int32_t)d < 0 ? rc : c;
             break;
         }
         }
@@ -288,9 +289,9 @@ static BhStatus exec_unary(Sfpu *s, uint32_t w)
     return BH_OK;
 }
 
-static void exec_lz_exexp(Sfpu *s, uint32_t w)
+static void exec_lz_exexp(Sfpu *s, uint32_t w, const SfpuRegs *o)
 {
-    uint32_t mod1 = w & 15, vd = (w >> 4) & 15, vc = (w >> 8) & 15;
+    uint32_t mod1 = w & 15, vd = o->vd, vc = o->vc;
     int lz = (w >> 24) == TENSIX_OP_SFPLZ;
     if (!writable(vd))
         return;
@@ -315,10 +316,9 @@ static void exec_lz_exexp(Sfpu *s, uint32_t w)
     }
 }
 
-static void exec_cast(Sfpu *s, uint32_t w)
+static void exec_cast(Sfpu *s, uint32_t w, const SfpuRegs *o)
 {
-    uint32_t mod1 = TENSIX_GET(SFPCAST, INSTR_MOD1, w), vd = TENSIX_GET(SFPCAST, LREG_DEST, w);
-    uint32_t vc = TENSIX_GET(SFPCAST, LREG_SRC_C, w);
+    uint32_t mod1 = TENSIX_GET(SFPCAST, INSTR_MOD1, w), vd = o->vd, vc = o->vc;
     FOR_ENABLED(s, l)
     {
         uint32_t c = s->lreg[vc][l], d;
@@ -343,13 +343,13 @@ static void exec_cast(Sfpu *s, uint32_t w)
     }
 }
 
-/* SFPGT (gt = 1): VD > VC; SFPLE: VD <= VC */
-static void exec_cmp(Sfpu *s, uint32_t w, int gt)
+/* SFPGT (gt = 1): VB > VC; SFPLE: VB <= VC */
+static void exec_cmp(Sfpu *s, uint32_t w, int gt, const SfpuRegs *o)
 {
-    uint32_t mod1 = w & 15, vd = (w >> 4) & 15, vc = (w >> 8) & 15, en = sfpu_lane_enabled(s);
+    uint32_t mod1 = w & 15, vd = o->vd, vc = o->vc, en = sfpu_lane_enabled(s);
     uint32_t res = 0;
     for (uint32_t l = 0; l < SFPU_LANES; l++) {
-        int r = sm_less(s->lreg[vc][l], s->lreg[vd][l]) == gt;
+        int r = sm_less(s->lreg[vc][l], s->lreg[o->vb][l]) == gt;
         res |= r ? BIT(l) : 0;
         if (!(en & BIT(l)))
             continue;
@@ -366,12 +366,12 @@ static void exec_cmp(Sfpu *s, uint32_t w, int gt)
 
 /* ------------------------------------------------------------------ lane movement */
 
-static void exec_swap(Sfpu *s, uint32_t w)
+static void exec_swap(Sfpu *s, uint32_t w, const SfpuRegs *o)
 {
     static const uint32_t vd_gets_min[9] = {0,           0xFFFFFFFFu, 0x0000FFFFu,
                                             0x00FF00FFu, 0xFF0000FFu, 0x000000FFu,
                                             0x0000FF00u, 0x00FF0000u, 0xFF000000u};
-    uint32_t mod1 = w & 15, vd = (w >> 4) & 15, vc = (w >> 8) & 15;
+    uint32_t mod1 = w & 15, vd = o->vd, vc = o->vc;
     uint32_t min_mask = mod1 < 9 ? vd_gets_min[mod1] : 0;
     FOR_ENABLED(s, l)
     {
@@ -410,9 +410,9 @@ static void exec_transp(Sfpu *s)
     }
 }
 
-static void exec_shft2(Sfpu *s, uint32_t w)
+static void exec_shft2(Sfpu *s, uint32_t w, const SfpuRegs *o)
 {
-    uint32_t mod1 = w & 15, vd = (w >> 4) & 15, vc = (w >> 8) & 15;
+    uint32_t mod1 = w & 15, vd = o->vd, vc = o->vc;
     uint32_t imm = (w >> 12) & 0xFFF, v0[SFPU_LANES], vcs[SFPU_LANES];
     memcpy(v0, s->lreg[0], sizeof v0);
     memcpy(vcs, s->lreg[vc], sizeof vcs);
@@ -435,37 +435,37 @@ static void exec_shft2(Sfpu *s, uint32_t w)
         } else if (mod1 == 4) {
             s->lreg[vd][l] = (l & 7) ? vcs[l - 1] : 0;
         } else if (mod1 == 5) {
-            s->lreg[vd][l] = shift(s->lreg[imm & 15][l], (int32_t)vcs[l], 0);
+            s->lreg[vd][l] = shift(s->lreg[o->vb][l], (int32_t)vcs[l], 0);
         } else {
-            s->lreg[vd][l] = shift(s->lreg[imm & 15][l], (int32_t)sext12(imm), 0);
+            s->lreg[vd][l] = shift(s->lreg[o->vb][l], (int32_t)sext12(imm), 0);
         }
     }
 }
 
 /* ------------------------------------------------------------------ dispatch */
 
-BhStatus sfpu_exec_alu(Sfpu *s, uint32_t w)
+BhStatus sfpu_exec_alu(Sfpu *s, uint32_t w, const SfpuRegs *o)
 {
     switch (w >> 24) {
     case TENSIX_OP_SFPMAD:
     case TENSIX_OP_SFPADD:
     case TENSIX_OP_SFPMUL:
-        exec_mad(s, w);
+        exec_mad(s, w, o);
         return BH_OK;
     case TENSIX_OP_SFPADDI:
-        exec_addi_muli(s, w, 0);
+        exec_addi_muli(s, w, 0, o);
         return BH_OK;
     case TENSIX_OP_SFPMULI:
-        exec_addi_muli(s, w, 1);
+        exec_addi_muli(s, w, 1, o);
         return BH_OK;
     case TENSIX_OP_SFPLUT:
-        exec_lut(s, w);
+        exec_lut(s, w, o);
         return BH_OK;
     case TENSIX_OP_SFPIADD:
-        exec_iadd(s, w);
+        exec_iadd(s, w, o);
         return BH_OK;
     case TENSIX_OP_SFPSHFT:
-        exec_shft(s, w);
+        exec_shft(s, w, o);
         return BH_OK;
     case TENSIX_OP_SFPABS:
     case TENSIX_OP_SFPAND:
@@ -478,30 +478,30 @@ BhStatus sfpu_exec_alu(Sfpu *s, uint32_t w)
     case TENSIX_OP_SFPSETSGN:
     case TENSIX_OP_SFPEXMAN:
     case TENSIX_OP_SFPARECIP:
-        return exec_unary(s, w);
+        return exec_unary(s, w, o);
     case TENSIX_OP_SFPLZ:
     case TENSIX_OP_SFPEXEXP:
-        exec_lz_exexp(s, w);
+        exec_lz_exexp(s, w, o);
         return BH_OK;
     case TENSIX_OP_SFPCAST:
-        exec_cast(s, w);
+        exec_cast(s, w, o);
         return BH_OK;
     case TENSIX_OP_SFPGT:
-        exec_cmp(s, w, 1);
+        exec_cmp(s, w, 1, o);
         return BH_OK;
     case TENSIX_OP_SFPLE:
-        exec_cmp(s, w, 0);
+        exec_cmp(s, w, 0, o);
         return BH_OK;
     case TENSIX_OP_SFPSWAP:
-        exec_swap(s, w);
+        exec_swap(s, w, o);
         return BH_OK;
     case TENSIX_OP_SFPTRANSP:
         exec_transp(s);
         return BH_OK;
     case TENSIX_OP_SFPSHFT2:
-        exec_shft2(s, w);
+        exec_shft2(s, w, o);
         return BH_OK;
-    default: /* SFPLOADMACRO, SFP_STOCH_RND, SFPLUTFP32, SFPMUL24 */
+    default: /* SFP_STOCH_RND, SFPLUTFP32, SFPMUL24 (SFPLOADMACRO goes to sfpu_macro.c) */
         return BH_ERR_UNSUPPORTED;
     }
 }

@@ -512,6 +512,14 @@ uint64_t tensix_core_step(TensixCore *c, uint64_t now)
         c->unit_busy_cycles[UNIT_MATRIX]++;
     if (sfpu_busy(&c->sfpu, now))
         c->unit_busy_cycles[UNIT_VECTOR]++;
+    /* what SFPLOADMACRO scheduled lands even when no further vector word comes */
+    if (sfpu_advance(&c->sfpu, &c->regs, now) != BH_OK && !c->failed) {
+        snprintf(c->error, sizeof c->error,
+                 "Tensix at cycle %llu: an instruction SFPLOADMACRO scheduled meets a case the "
+                 "model does not cover (the log names it)",
+                 (unsigned long long)now);
+        c->failed = 1;
+    }
     if (unpackers_step(&c->unp, &c->regs, c->l1, now) | packer_step(&c->pack, c->l1, now))
         next = now + 1;
     for (uint32_t i = 0; i < TENSIX_THREADS; i++)

@@ -21,7 +21,9 @@
  *            Dst16 or Dst32 datums, exactly as UNPACR's FormatConversion.
  *   pack     tfmt_pack_plan() decodes the packer's configuration fields into a TfmtPack (or a
  *            reason why the combination is not a documented one); tfmt_pack_row() converts n Dst
- *            datums, writing data bits and, for BFP, one shared exponent byte per 16 datums.
+ *            datums, writing data bits and, for BFP, one shared exponent byte per 16 datums;
+ *            tfmt_pack_early() and tfmt_pack_late() are its two halves, for the packer unit
+ *            whose edge-masking / ReLU / thresholding stages sit between them.
  * Timing: none (the units charge cycles).
  * Not modeled / chosen where the documents are silent:
  *   - FP8 e4m3 (Blackhole Unp/Pac_LF8_4b_exp): not modeled, FP8 is e5m2.
@@ -117,7 +119,14 @@ typedef struct TfmtPackCfg {
     uint8_t late_to;        /* packer Out_data_format: the L1 format */
 } TfmtPackCfg;
 
-/* the decoded conversion; fields are tile_format_pack.c's business */
+/* TfmtPack.family: what an intermediate value (between the early and the late conversion) is.
+ * F8: FP32 bit pattern; F5: FP16 bit pattern (exponent 31 is an ordinary value); I32: INT32
+ * sign-magnitude; I16: 16 opaque bits; I8: INT8 sign-magnitude, or UINT8 when int_unsigned.
+ * RAW32 only appears inside tfmt_pack_plan(). */
+enum { TFMT_FAM_F8, TFMT_FAM_F5, TFMT_FAM_I32, TFMT_FAM_I16, TFMT_FAM_I8, TFMT_FAM_RAW32 };
+
+/* the decoded conversion; fields other than family and int_unsigned are tile_format_pack.c's
+ * business */
 typedef struct TfmtPack {
     uint8_t dst_kind; /* how a Dst datum is read (TFMT_FP32 for any 32-bit read, BF16, FP16,
                          INT16, INT8 for the 16-bit "sign only" read) */
@@ -135,6 +144,10 @@ BhStatus tfmt_pack_plan(const TfmtPackCfg *c, TfmtPack *p, char *why, size_t why
  * for BFP outputs, exps[g] for each group g of 16 datums (a shorter last group is allowed). */
 void tfmt_pack_row(const TfmtPack *p, const uint32_t *dst, uint32_t n, uint8_t *data,
                    uint8_t *exps);
+/* the late conversion alone: n intermediate values (tfmt_pack_early() results, possibly changed
+ * by the packer's ReLU / masking stages) into `data` and, for BFP, exps[g] per group of 16 */
+void tfmt_pack_late(const TfmtPack *p, const uint32_t *vals, uint32_t n, uint8_t *data,
+                    uint8_t *exps);
 /* the early conversion of one datum, for the unit's ReLU/threshold stages and for tests:
  * FP32 bit pattern (8-bit exponent family), FP16 bits (5-bit family) or sign-magnitude int */
 uint32_t tfmt_pack_early(const TfmtPack *p, uint32_t datum);

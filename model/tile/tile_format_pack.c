@@ -27,8 +27,6 @@ enum {
     EARLY_SIGN_ONLY, /* INT8 from a 16-bit float: sign bit, other bits zero */
 };
 
-enum { FAM_F8, FAM_F5, FAM_I32, FAM_I16, FAM_I8, FAM_RAW32 };
-
 /* Rounding as the packer documents it: to nearest, ties away from zero (the formats are
  * sign-magnitude, so that is "add half an ulp to the magnitude"); denormals and -0 become +0;
  * NaN becomes Inf. A carry out of the largest finite value gives Inf naturally. */
@@ -130,17 +128,17 @@ static int fam_of_late_from(uint32_t f)
     case TFMT_TF32:
     case TFMT_BF16:
     case TFMT_BFP8:
-        return FAM_F8;
+        return TFMT_FAM_F8;
     case TFMT_FP16:
     case TFMT_BFP8A:
     case TFMT_FP8:
-        return FAM_F5;
+        return TFMT_FAM_F5;
     case TFMT_INT32:
-        return FAM_I32;
+        return TFMT_FAM_I32;
     case TFMT_INT16:
-        return FAM_I16;
+        return TFMT_FAM_I16;
     case TFMT_INT8:
-        return FAM_I8;
+        return TFMT_FAM_I8;
     }
     return -1; /* BFP4/BFP2 (+a) and reserved codes are not intermediate types */
 }
@@ -152,16 +150,16 @@ static int early_op(const TfmtPackCfg *c, uint8_t *dst_kind, int *fam)
     int raw = c->read_raw != 0, r10 = c->round_10b_mant != 0;
     if (c->read_32b) {
         *dst_kind = TFMT_FP32;
-        *fam = FAM_F8;
+        *fam = TFMT_FAM_F8;
         switch (c->inter) {
         case TFMT_FP32:
             if (r10 && !raw)
                 return EARLY_RND_TF32;
-            *fam = FAM_RAW32;
+            *fam = TFMT_FAM_RAW32;
             return EARLY_ID32;
         case TFMT_TF32:
             if (raw) {
-                *fam = FAM_RAW32;
+                *fam = TFMT_FAM_RAW32;
                 return EARLY_ID32;
             }
             return EARLY_RND_TF32;
@@ -170,16 +168,16 @@ static int early_op(const TfmtPackCfg *c, uint8_t *dst_kind, int *fam)
         case TFMT_BFP8:
             return raw ? EARLY_TRUNC_BF16 : EARLY_RND_E8M6;
         case TFMT_INT32:
-            *fam = FAM_RAW32;
+            *fam = TFMT_FAM_RAW32;
             return EARLY_ID32;
         case TFMT_INT8:
-            *fam = FAM_I8;
+            *fam = TFMT_FAM_I8;
             return raw ? EARLY_INT8_RAW : EARLY_INT8_SHIFT;
         }
         return -1;
     }
     *dst_kind = TFMT_BF16;
-    *fam = FAM_F8;
+    *fam = TFMT_FAM_F8;
     switch (c->inter) {
     case TFMT_BF16:
         return raw ? EARLY_BF16_ID : EARLY_BF16_RND;
@@ -190,15 +188,15 @@ static int early_op(const TfmtPackCfg *c, uint8_t *dst_kind, int *fam)
     case TFMT_BFP8:
         return raw ? EARLY_BF16_ID : EARLY_BF16_E8M6;
     case TFMT_INT8:
-        *fam = FAM_I8;
+        *fam = TFMT_FAM_I8;
         return (raw && !c->read_unsigned) ? EARLY_SIGN_ONLY : -1;
     case TFMT_INT16:
         *dst_kind = TFMT_INT16;
-        *fam = FAM_I16;
+        *fam = TFMT_FAM_I16;
         return EARLY_INT16_ID;
     }
     *dst_kind = TFMT_FP16;
-    *fam = FAM_F5;
+    *fam = TFMT_FAM_F5;
     switch (c->inter) {
     case TFMT_FP16:
         return raw ? EARLY_FP16_ID : EARLY_FP16_RND;
@@ -213,11 +211,11 @@ static int early_op(const TfmtPackCfg *c, uint8_t *dst_kind, int *fam)
 static int late_legal(int fam, uint32_t from, uint32_t to)
 {
     switch (fam) {
-    case FAM_I32:
+    case TFMT_FAM_I32:
         return to == TFMT_INT32;
-    case FAM_I16:
+    case TFMT_FAM_I16:
         return to == TFMT_INT16;
-    case FAM_I8:
+    case TFMT_FAM_I8:
         return to == TFMT_INT8;
     }
     if (!tfmt_is_float((TfmtFormat)to))
@@ -244,7 +242,7 @@ BhStatus tfmt_pack_plan(const TfmtPackCfg *c, TfmtPack *p, char *why, size_t why
         return BH_ERR_UNSUPPORTED;
     }
     /* an unchanged 32-bit datum is whatever the late stage says it is */
-    if (fam == FAM_RAW32 && (from_fam == FAM_F8 || from_fam == FAM_I32))
+    if (fam == TFMT_FAM_RAW32 && (from_fam == TFMT_FAM_F8 || from_fam == TFMT_FAM_I32))
         fam = from_fam;
     if (fam != from_fam || !late_legal(fam, c->late_from, c->late_to)) {
         snprintf(why, why_len, "packer conversion %s -> %s -> %s is not documented",
@@ -274,12 +272,12 @@ static uint32_t fp16_to_fp32(uint32_t h)
 /* the value as an FP32 pattern (8-bit family) or FP16 pattern (5-bit family) */
 static uint32_t as_fp32(int fam, uint32_t v)
 {
-    return fam == FAM_F5 ? fp16_to_fp32(v) : v;
+    return fam == TFMT_FAM_F5 ? fp16_to_fp32(v) : v;
 }
 
 static uint32_t as_fp16(int fam, uint32_t v)
 {
-    return fam == FAM_F5 ? v : tfmt_fp32_to_fp16(v);
+    return fam == TFMT_FAM_F5 ? v : tfmt_fp32_to_fp16(v);
 }
 
 /* mantissa width of an intermediate type (BFP8 / BFP8a stand for E8M7 / E5M7 there) */
@@ -374,18 +372,26 @@ static void pack_bfp_group(const TfmtPack *p, const uint32_t *vals, uint32_t n, 
     *exp_out = (uint8_t)emax;
 }
 
-void tfmt_pack_row(const TfmtPack *p, const uint32_t *dst, uint32_t n, uint8_t *data, uint8_t *exps)
+void tfmt_pack_late(const TfmtPack *p, const uint32_t *vals, uint32_t n, uint8_t *data,
+                    uint8_t *exps)
 {
     TfmtFormat out = (TfmtFormat)p->out;
     if (!tfmt_is_bfp(out)) {
         for (uint32_t i = 0; i < n; i++)
-            tfmt_write_datum(out, data, i, late_scalar(p, tfmt_pack_early(p, dst[i])));
+            tfmt_write_datum(out, data, i, late_scalar(p, vals[i]));
         return;
     }
+    for (uint32_t g = 0; g * 16 < n; g++)
+        pack_bfp_group(p, vals + g * 16, BH_MIN(16u, n - g * 16), data, g * 16, &exps[g]);
+}
+
+void tfmt_pack_row(const TfmtPack *p, const uint32_t *dst, uint32_t n, uint8_t *data, uint8_t *exps)
+{
     for (uint32_t g = 0; g * 16 < n; g++) {
         uint32_t vals[16], cnt = BH_MIN(16u, n - g * 16);
         for (uint32_t i = 0; i < cnt; i++)
             vals[i] = tfmt_pack_early(p, dst[g * 16 + i]);
-        pack_bfp_group(p, vals, cnt, data, g * 16, &exps[g]);
+        tfmt_pack_late(p, vals, cnt, data + g * 16 * tfmt_datum_bits((TfmtFormat)p->out) / 8,
+                       exps ? exps + g : NULL);
     }
 }

@@ -75,16 +75,6 @@ static const TensixCfgField k_out_fmt[8] = {TCFG_F_THCON_SEC0_REG7_Unpack_out_da
                                             TCFG_F_THCON_SEC0_REG7_Unpack_out_data_format_cntx6,
                                             TCFG_F_THCON_SEC0_REG7_Unpack_out_data_format_cntx7};
 
-static int fail(Unpackers *u, uint32_t word, const char *why)
-{
-    char name[96], msg[sizeof u->error];
-    tensix_format(word, name, sizeof name);
-    snprintf(msg, sizeof msg, "%.90s: %.100s", name, why);
-    memcpy(u->error, msg, sizeof msg);
-    u->failed = 1;
-    return 1; /* consumed: the run stops on `failed` */
-}
-
 static uint32_t out_shift(uint32_t fmt)
 {
     switch (fmt) {
@@ -123,18 +113,70 @@ static uint32_t wrap(uint32_t a, uint32_t limit, uint32_t fifo)
     return a > limit ? a - fifo : a;
 }
 
-/* Decodes an accepted UNPACR into job j (seed section 2). Returns NULL or a reason it cannot
- * be modelled. */
+/* the run of an uncompressed UNPACR: rows of 16 datums (the first one from the group start),
+ * each wrapped on its own, plus the exponents (seed 2.3, 2.5) */
+static const char *plan_dense(UnpackJob *j, uint32_t in_addr, uint32_t exp_addr, uint32_t first,
+                              uint32_t n, uint32_t stride, uint32_t limit, uint32_t fifo)
+{
+    uint32_t bits = tfmt_datum_bits((TfmtFormat)j->conv.in);
+    uint32_t lead = first % 16, row_bytes = 16 * bits / 8;
+    uint32_t rows = (lead + n + 15) / 16, group_addr = in_addr + (first - lead) * bits / 8;
+    j->nreqs = 0;
+    uint32_t seg = 0, seg_len = 0, seg_off = 0; /* rows that follow each other in L1 */
+    for (uint32_t r = 0; r <= rows; r++) {
+        uint32_t a = r < rows ? wrap(group_addr + r * stride, limit, fifo) : 0;
+        if (r < rows && seg_len && a == seg + seg_len) {
+            seg_len += row_bytes;
+            continue;
+        }
+        if (seg_len && !add_reads(j, seg, seg_len, seg_off))
+            return "too many L1 reads for one UNPACR";
+        seg = a, seg_len = row_bytes, seg_off = r * row_bytes;
+    }
+    j->data_bytes = rows * row_bytes;
+    j->exp_bytes = 0;
+    if (j->has_exp) {
+        j->exp_bytes = rows;
+        if (!add_reads(j, wrap(exp_addr + first / 16, limit, fifo), rows, j->data_bytes))
+            return "too many L1 reads for one UNPACR";
+    }
+    j->first_in_row = lead;
+    j->n_datums = n;
+    return NULL;
+}
+
+/* RowSearch without compression (UNPACR_Regular.md): with blobs, blob Y & 7 of the plane runs
+ * from BlobsYStart[Y & 7] * 16 to the next blob's start (or XDim & 0x1F0 after the last);
+ * without, row Y from 0 to channel 1's X (no + 1). */
+static const char *row_search_span(uint32_t ys, uint32_t blobs, uint32_t xdim, uint32_t x,
+                                   uint32_t y, uint32_t x1, uint32_t *xpos, uint32_t *ypos,
+                                   uint32_t *xend)
+{
+    if (!blobs) {
+        *xpos = 0, *ypos = y, *xend = x1;
+        return NULL;
+    }
+    uint32_t x71 = (x & 7) + 1;
+    *xpos = (ys >> 4 * (y & 7) & 0xF) << 4;
+    *ypos = 0;
+    if (x71 == blobs)
+        *xend = xdim & 0x1F0;
+    else if (x71 == 8)
+        return "RowSearch: blob (X & 7) + 1 = 8 is past BlobsYStart[7]";
+    else
+        *xend = (ys >> 4 * x71 & 0xF) << 4;
+    return NULL;
+}
+
 static const char *decode(Unpackers *u, UnpackJob *j, AdcFile *adc, TensixCfg *cfg, uint32_t thread,
-                          uint32_t w)
+                          uint32_t w, int *wait)
 {
     uint32_t st = tensix_cfg_state_id(cfg, thread);
     uint32_t which = TENSIX_GET(UNPACR, UNPACK_BLOCK_SELECTION, w);
     uint32_t incr = TENSIX_GET(UNPACR, ADDR_MODE, w);
     uint32_t multi = TENSIX_GET(UNPACR, OVRD_THREAD_ID, w);
+    uint32_t row_search = TENSIX_GET(UNPACR, ROW_SEARCH, w);
     Unpacker *un = &u->u[which];
-    if (TENSIX_GET(UNPACR, ROW_SEARCH, w))
-        return "row search (blob) mode is not modelled";
     uint32_t ctx = 0, adc_thread = thread;
     if (multi) {
         ctx = TENSIX_GET(UNPACR, AUTO_INC_CONTEXT_ID, w) ? un->ctx_counter[thread]
@@ -151,10 +193,8 @@ static const char *decode(Unpackers *u, UnpackJob *j, AdcFile *adc, TensixCfg *c
     uint32_t d0 = desc_word(cfg, st, which, 0), d1 = desc_word(cfg, st, which, 1);
     uint32_t d2 = desc_word(cfg, st, which, 2), d3 = desc_word(cfg, st, which, 3);
     uint32_t uncompressed = multi ? sec(cfg, st, which, k_uncompressed[ctx]) : (d0 >> 4 & 1);
-    if (!uncompressed)
-        return "compressed (zero run-length) tiles are not modelled";
-    uint32_t no_exp_section = d0 >> 5 & 1, xdim = d0 >> 16, ydim = d1 & 0xFF;
-    uint32_t zdim = d1 >> 16 & 0xFF, wdim = d2 & 0xFF, digest = d3 >> 24;
+    uint32_t no_exp_section = d0 >> 5 & 1, blobs = d0 >> 8 & 7, xdim = d0 >> 16;
+    uint32_t ydim = d1 & 0xFF, zdim = d1 >> 16 & 0xFF, wdim = d2 & 0xFF, digest = d3 >> 24;
     if (multi && which == 0)
         xdim = sec(cfg, st, 0, k_xdim[ctx & 3]);
     zdim = zdim ? zdim : 1;
@@ -181,62 +221,83 @@ static const char *decode(Unpackers *u, UnpackJob *j, AdcFile *adc, TensixCfg *c
     j->conv.forced_exp = (uint8_t)(which ? TCFG_GET(cfg, st, UNP1_FORCED_SHARED_EXP_shared_exp)
                                          : TCFG_GET(cfg, st, UNP0_FORCED_SHARED_EXP_shared_exp));
 
-    /* input address (bytes) */
+    /* input addresses (bytes): header, [RSI section], [exponent section], datums */
     uint32_t base =
         multi && ctx
             ? sec(cfg, st, which, k_base[ctx]) + (sec(cfg, st, which, k_offset[ctx & 3]) & 0xFFFF)
             : sec(cfg, st, which, TCFG_F_THCON_SEC0_REG3_Base_address) +
                   (sec(cfg, st, which, TCFG_F_THCON_SEC0_REG7_Offset_address) & 0xFFFF);
-    uint32_t in_addr = (base + 1 + digest) * 16, exp_addr = 0;
-    int bfp = tfmt_is_bfp((TfmtFormat)in), has_exp = bfp && !force_exp;
-    if (has_exp) {
+    uint32_t in_addr = (base + 1 + digest) * 16, rsi_addr = in_addr, exp_addr = 0;
+    if (!uncompressed)
+        in_addr += (((blobs ? blobs * zdim * wdim : ydim * zdim * wdim) + 1) * 2 + 15) & ~15u;
+    j->has_exp = (uint8_t)(tfmt_is_bfp((TfmtFormat)in) && !force_exp);
+    if (j->has_exp) {
         exp_addr = in_addr;
         if (in == TFMT_BFP8 || in == TFMT_BFP8A || !no_exp_section)
             in_addr += tfmt_exp_section_bytes((TfmtFormat)in, xdim * ydim * zdim * wdim);
     }
     const AdcChannel *xy = &adc->set[adc_thread][which].ch[0];
     const AdcChannel *zw = &adc->set[thread][which].ch[0];
-    uint32_t xend = adc->set[adc_thread][which].ch[1].x + 1;
-    uint32_t first = ((zw->w * zdim + zw->z) * ydim + xy->y) * xdim + xy->x;
-    uint32_t n = xend > xy->x ? xend - xy->x : 0;
-    if (n > UNPACK_MAX_DATUMS)
-        return "more than 4096 datums in one UNPACR (the model's staging limit)";
-    uint32_t bits = tfmt_datum_bits((TfmtFormat)in);
-    uint32_t lead = first % 16; /* staged from the start of FirstDatum's group of 16 */
+    uint32_t x1 = adc->set[adc_thread][which].ch[1].x;
     uint32_t limit = sec(cfg, st, which, TCFG_F_THCON_SEC0_REG2_Unpack_limit_address) * 16;
     uint32_t fifo = sec(cfg, st, which, TCFG_F_THCON_SEC0_REG2_Unpack_fifo_size) * 16;
     uint32_t tilize = sec(cfg, st, which, TCFG_F_THCON_SEC0_REG2_Tileize_mode);
-    uint32_t row_bytes = 16 * bits / 8, stride = row_bytes;
-    if (tilize) {
-        if (lead)
-            return "tilize from a datum that does not start a row of 16";
-        stride = sec(cfg, st, which, k_shift[0]) << 4 | sec(cfg, st, which, k_shift[1]) << 8 |
-                 sec(cfg, st, which, k_shift[2]) << 12;
-    }
-    /* rows of 16 datums (the first one from the group start), each wrapped on its own */
-    uint32_t rows = (lead + n + 15) / 16, group_addr = in_addr + (first - lead) * bits / 8;
-    j->nreqs = 0;
-    uint32_t seg = 0, seg_len = 0, seg_off = 0; /* rows that follow each other in L1 */
-    for (uint32_t r = 0; r <= rows; r++) {
-        uint32_t a = r < rows ? wrap(group_addr + r * stride, limit, fifo) : 0;
-        if (r < rows && seg_len && a == seg + seg_len) {
-            seg_len += row_bytes;
-            continue;
+    j->transpose = which == 0 && sec(cfg, st, 0, TCFG_F_THCON_SEC0_REG2_Haloize_mode);
+    j->compressed = (uint8_t)!uncompressed;
+    if (uncompressed) {
+        uint32_t xpos = xy->x, ypos = xy->y, xend = x1 + 1;
+        if (row_search) {
+            uint32_t ys = (d2 >> 16) | (d3 & 0xFFFF) << 16; /* descriptor bits 80..111 */
+            if (multi && which == 0)
+                ys = ctx & 2 ? TCFG_GET(cfg, st, UNP0_BLOBS_Y_START_CNTX_23_blobs_y_start)
+                             : TCFG_GET(cfg, st, UNP0_BLOBS_Y_START_CNTX_01_blobs_y_start);
+            const char *why =
+                row_search_span(ys, blobs, xdim, xy->x, xy->y, x1, &xpos, &ypos, &xend);
+            if (why)
+                return why;
         }
-        if (seg_len && !add_reads(j, seg, seg_len, seg_off))
-            return "too many L1 reads for one UNPACR";
-        seg = a, seg_len = row_bytes, seg_off = r * row_bytes;
+        uint32_t first = ((zw->w * zdim + zw->z) * ydim + ypos) * xdim + xpos;
+        uint32_t n = xend > xpos ? xend - xpos : 0;
+        uint32_t stride = 2 * tfmt_datum_bits((TfmtFormat)in); /* 16 datums */
+        if (n > UNPACK_MAX_DATUMS)
+            return "more than 4096 datums in one UNPACR (the model's staging limit)";
+        if (tilize) {
+            if (first % 16)
+                return "tilize from a datum that does not start a row of 16";
+            stride = sec(cfg, st, which, k_shift[0]) << 4 | sec(cfg, st, which, k_shift[1]) << 8 |
+                     sec(cfg, st, which, k_shift[2]) << 12;
+        }
+        const char *why = plan_dense(j, in_addr, exp_addr, first, n, stride, limit, fifo);
+        if (why)
+            return why;
+    } else {
+        if (tilize)
+            return "compressed input with tilize (UndefinedBehaviour)";
+        UnpackRleIn ri = {.rsi_addr = rsi_addr,
+                          .exp_addr = exp_addr,
+                          .data_addr = in_addr,
+                          .xdim = xdim,
+                          .ydim = ydim,
+                          .zdim = zdim,
+                          .blobs = blobs,
+                          .x = xy->x,
+                          .y = xy->y,
+                          .z = zw->z,
+                          .w = zw->w,
+                          .x1 = x1,
+                          .limit = limit,
+                          .fifo = fifo,
+                          .in = (uint8_t)in,
+                          .row_search = (uint8_t)row_search,
+                          .transpose = j->transpose};
+        const char *why = NULL;
+        if (!unpacker_rle_decode(u, j, &ri, &why)) {
+            *wait = 1;
+            return NULL;
+        }
+        if (why)
+            return why;
     }
-    j->data_bytes = rows * row_bytes;
-    j->exp_bytes = 0;
-    if (has_exp) {
-        uint32_t e = wrap(exp_addr + first / 16, limit, fifo);
-        j->exp_bytes = rows;
-        if (!add_reads(j, e, rows, j->data_bytes))
-            return "too many L1 reads for one UNPACR";
-    }
-    j->first_in_row = lead;
-    j->n_datums = n;
 
     /* output address (datums) */
     const AdcChannel *o = &adc->set[thread][which].ch[1];
@@ -257,17 +318,21 @@ static const char *decode(Unpackers *u, UnpackJob *j, AdcFile *adc, TensixCfg *c
     }
     j->out_addr = out_addr;
     j->col_shift = which == 0 && !tilize ? sec(cfg, st, 0, k_shift[ctx & 3]) : 0;
-    j->transpose = which == 0 && sec(cfg, st, 0, TCFG_F_THCON_SEC0_REG2_Haloize_mode);
     j->ovrd_with_addr = (uint8_t)TCFG_THD_GET(cfg, thread, SRCA_SET_SetOvrdWithAddr);
     j->src_row = un->src_row[thread];
     uint32_t rate = sec(cfg, st, which, TCFG_F_THCON_SEC0_REG2_Upsample_rate);
     j->upsample_zeroes = (uint8_t)(rate ? (1u << rate) - 1 : 0);
     j->upsample_skip = (uint8_t)sec(cfg, st, which, TCFG_F_THCON_SEC0_REG2_Upsample_and_interleave);
+
+    /* the speed the mode allows (UNPACR_Regular.md "Performance") */
     uint32_t mode = sec(cfg, st, which, TCFG_F_THCON_SEC0_REG2_Throttle_mode);
     j->tier = (uint8_t)(mode >= 2 ? 4 : mode == 1 ? 2 : 1);
     if (tilize)
         j->tier = 4;
-    if (in == TFMT_BFP2 || in == TFMT_BFP2A || j->upsample_zeroes >= 3)
+    if (j->tier > 2 &&
+        (j->upsample_zeroes == 1 || (to_dst && (in == TFMT_BFP4 || in == TFMT_BFP4A))))
+        j->tier = 2;
+    if (!uncompressed || in == TFMT_BFP2 || in == TFMT_BFP2A || j->upsample_zeroes >= 3)
         j->tier = 1;
     j->flip = (uint8_t)TENSIX_GET(UNPACR, SET_DAT_VALID, w);
     j->all_zero = (uint8_t)TENSIX_GET(UNPACR, ZERO_WRITE2, w);
@@ -297,6 +362,14 @@ static const char *decode(Unpackers *u, UnpackJob *j, AdcFile *adc, TensixCfg *c
     return NULL;
 }
 
+int unpacker_decode(Unpackers *u, UnpackJob *j, AdcFile *adc, TensixCfg *cfg, uint32_t thread,
+                    uint32_t word, const char **why)
+{
+    int wait = 0;
+    *why = decode(u, j, adc, cfg, thread, word, &wait);
+    return !wait;
+}
+
 void unpacker_reset_src_row(Unpackers *u, const TensixCfg *cfg, uint32_t which, uint32_t thread)
 {
     u->u[which].src_row[thread] = (which ? TCFG_THD_GET(cfg, thread, SRCB_SET_Base)
@@ -304,59 +377,12 @@ void unpacker_reset_src_row(Unpackers *u, const TensixCfg *cfg, uint32_t which, 
                                   << 4;
 }
 
-int unpacker_try_issue(Unpackers *u, SrcDst *r, AdcFile *adc, TensixCfg *cfg, uint32_t thread,
-                       uint32_t word, uint64_t now)
+/* UNPACR_IncrementContextCounter.md */
+void unpacker_increment_context(Unpackers *u, const TensixCfg *cfg, uint32_t thread, uint32_t which)
 {
-    (void)r;
-    int is_nop = tensix_opcode(word) == TENSIX_OP_UNPACR_NOP;
-    uint32_t which = is_nop ? TENSIX_GET(UNPACR_NOP, UNPACKER_SELECT, word)
-                            : TENSIX_GET(UNPACR, UNPACK_BLOCK_SELECTION, word);
-    Unpacker *un = &u->u[which];
-    if (!is_nop) {
-        /* the two cycles of address setup: begin on the first presentation, accept on the
-         * second; meanwhile no other thread may begin one */
-        if (u->setup_thread < 0) {
-            if (un->count == UNPACK_QUEUE)
-                return 0;
-            u->setup_thread = (int8_t)thread;
-            u->setup_word = word;
-            u->setup_until = now + 1;
-            return 0;
-        }
-        if (u->setup_thread != (int8_t)thread || u->setup_word != word || now < u->setup_until)
-            return 0;
-        u->setup_thread = -1;
-    } else if (un->count == UNPACK_QUEUE) {
-        return 0;
-    }
-    UnpackJob *j = &un->q[(un->head + un->count) % UNPACK_QUEUE];
-    j->thread = (uint8_t)thread;
-    j->which = (uint8_t)which;
-    j->nop = (uint8_t)is_nop;
-    j->nop_word = word;
-    j->issued = j->done = 0;
-    j->nreqs = 0;
-    j->ready_at = 0;
-    if (is_nop) {
-        uint32_t pop = TENSIX_GET(UNPACR_NOP, UNPACK_POP, word);
-        uint32_t clr = TENSIX_GET(UNPACR_NOP, SRC_CLR_VAL_CTRL, word);
-        if (pop == 0 || pop == 3)
-            return fail(u, word, "the NoC overlay stream forms are not modelled");
-        if (pop == 1 && clr >= 2)
-            return fail(u, word, "clearing to 1 or to the NOP_REG value is not modelled");
-        if (TENSIX_GET(UNPACR_NOP, SET_DVALID, word))
-            unpacker_reset_src_row(u, cfg, which, thread);
-    } else {
-        if (TENSIX_GET(UNPACR, SEARCH_CACHE_FLUSH, word) ||
-            TENSIX_GET(UNPACR, CFG_CONTEXT_CNT_INC, word))
-            return fail(u, word,
-                        "the FlushCache and IncrementContextCounter forms are not "
-                        "modelled");
-        const char *why = decode(u, j, adc, cfg, thread, word);
-        if (why)
-            return fail(u, word, why);
-    }
-    un->count++;
-    u->stats[which].instructions++;
-    return 1;
+    uint32_t st = tensix_cfg_state_id(cfg, thread);
+    uint32_t next = u->u[which].ctx_counter[thread] + 1;
+    if (next >= 1u << sec(cfg, st, which, TCFG_F_THCON_SEC0_REG2_Context_count))
+        next = 0;
+    u->u[which].ctx_counter[thread] = next & 7;
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-/* The unpackers' queues: bank waits, L1 reads at the tier's rate, conversion and the writes
- * into SrcA/SrcB/Dst (seed unpack-data-path.txt 2.6, 8.2, 8.3, 12). */
+/* The unpackers' queues: bank waits, L1 reads at the tier's rate (and the RSI reads of a
+ * compressed UNPACR in address setup), conversion and the writes into SrcA/SrcB/Dst (seed
+ * unpack-data-path.txt 2.6, 8.2, 8.3, 12; UNPACR_Regular.md). */
 #include <string.h>
 #include "model/tile/tensix_isa.h"
 #include "model/tile/unpacker.h"
@@ -20,7 +21,7 @@ static int bank_ready(const UnpackJob *j, const SrcDst *r)
     return j->conv.to_dst || src_unpacker_may_write(r, reg_of(j->which));
 }
 
-static void write_datum(const UnpackJob *j, SrcDst *r, uint32_t o, uint32_t d)
+void unpacker_write_datum(const UnpackJob *j, SrcDst *r, uint32_t o, uint32_t d)
 {
     uint32_t row = o / 16, col = o & 15;
     if (j->which == 1) {
@@ -55,19 +56,23 @@ static void write_datum(const UnpackJob *j, SrcDst *r, uint32_t o, uint32_t d)
 
 static void finish_unpacr(Unpackers *u, UnpackJob *j, SrcDst *r)
 {
-    uint32_t *conv = u->converted;
-    const uint8_t *exps = j->buf + j->data_bytes;
-    tfmt_unpack_row(&j->conv, j->buf, exps, j->first_in_row, j->n_datums, conv);
-    uint32_t o = j->out_addr;
-    for (uint32_t k = 0; k < j->n_datums; k++) {
-        uint32_t d = j->all_zero ? 0 : conv[k];
-        for (uint32_t z = 0; z <= j->upsample_zeroes; z++, o++) {
-            if (z && j->upsample_skip)
-                continue;
-            write_datum(j, r, o, z ? 0 : d);
+    if (j->compressed) {
+        u->stats[j->which].datums += unpacker_rle_finish(j, r);
+    } else {
+        uint32_t *conv = u->converted;
+        const uint8_t *exps = j->buf + j->data_bytes;
+        tfmt_unpack_row(&j->conv, j->buf, exps, j->first_in_row, j->n_datums, conv);
+        uint32_t o = j->out_addr;
+        for (uint32_t k = 0; k < j->n_datums; k++) {
+            uint32_t d = j->all_zero ? 0 : conv[k];
+            for (uint32_t z = 0; z <= j->upsample_zeroes; z++, o++) {
+                if (z && j->upsample_skip)
+                    continue;
+                unpacker_write_datum(j, r, o, z ? 0 : d);
+            }
         }
+        u->stats[j->which].datums += j->n_datums;
     }
-    u->stats[j->which].datums += j->n_datums;
     if (j->flip)
         src_set_dvalid(r, reg_of(j->which));
 }
@@ -76,16 +81,49 @@ static void finish_nop(UnpackJob *j, SrcDst *r)
 {
     uint32_t w = j->nop_word;
     if (TENSIX_GET(UNPACR_NOP, UNPACK_POP, w) == 1) {
-        uint32_t neg_inf = j->which == 0 && TENSIX_GET(UNPACR_NOP, SRC_CLR_VAL_CTRL, w) == 1;
-        uint32_t v = neg_inf ? 0x7FFFFu : 0, bank = r->unpack_bank[j->which];
+        uint32_t bank = r->unpack_bank[j->which];
         for (uint32_t b = 0; b < SRC_BANKS; b++)
             if (TENSIX_GET(UNPACR_NOP, BANK_CLR_CTRL, w) || b == bank)
                 for (uint32_t row = 0; row < SRC_ROWS; row++)
                     for (uint32_t c = 0; c < SRC_COLS; c++)
-                        r->src[reg_of(j->which)][b].rows[row][c] = v;
+                        r->src[reg_of(j->which)][b].rows[row][c] = j->clear_val;
     }
     if (TENSIX_GET(UNPACR_NOP, SET_DVALID, w))
         src_set_dvalid(r, reg_of(j->which));
+}
+
+static void rsi_land(UnpackRsi *q, uint32_t e, const uint8_t *data16)
+{
+    uint32_t off = q->addr[e] & 15;
+    q->val[e] = (uint16_t)(data16 ? data16[off] | data16[off + 1] << 8 : 0);
+    q->landed |= (uint8_t)(1u << e);
+    if (q->landed == (1u << q->n) - 1)
+        q->ready = 1;
+}
+
+/* the RSI entries the UNPACR in address setup asked for (unpacker_rle_decode) */
+static void fetch_rsi(Unpackers *u, L1 *l1, uint64_t now)
+{
+    UnpackRsi *q = &u->rsi;
+    if (u->setup_thread < 0 || q->ready || !q->n)
+        return;
+    uint32_t which = TENSIX_GET(UNPACR, UNPACK_BLOCK_SELECTION, u->setup_word);
+    for (uint32_t e = 0; e < q->n; e++) {
+        if (q->issued >> e & 1)
+            continue;
+        uint64_t token = UNPACK_TOKEN_RSI | (uint64_t)q->seq << 8 | e;
+        BhStatus st = l1_request(l1, which ? L1_UNPACK1 : L1_UNPACK0, q->addr[e] & ~15u, 16, 0,
+                                 NULL, token, now);
+        if (st == BH_ERR_FULL)
+            return;
+        q->issued |= (uint8_t)(1u << e);
+        u->stats[which].l1_bytes += 16;
+        if (st != BH_OK) {
+            BH_LOG_GUEST("unpacker %u: RSI read at 0x%x (%s): reads zeros", which, q->addr[e],
+                         bh_status_name(st));
+            rsi_land(q, e, NULL);
+        }
+    }
 }
 
 /* a finished read: its bytes of the run into the job's buffer (zeros if it failed) */
@@ -138,6 +176,7 @@ static void fetch(Unpackers *u, uint32_t which, SrcDst *r, L1 *l1, uint64_t now)
 int unpackers_step(Unpackers *u, SrcDst *r, L1 *l1, uint64_t now)
 {
     int work = u->setup_thread >= 0;
+    fetch_rsi(u, l1, now);
     for (uint32_t which = 0; which < 2; which++) {
         Unpacker *un = &u->u[which];
         if (!un->count)
@@ -171,6 +210,11 @@ int unpackers_step(Unpackers *u, SrcDst *r, L1 *l1, uint64_t now)
 
 void unpacker_l1_done(Unpackers *u, uint32_t which, uint64_t token, const uint8_t *data16)
 {
+    if (token & UNPACK_TOKEN_RSI) {
+        if ((token >> 8 & 0xFF) == u->rsi.seq && (token & 0xFF) < u->rsi.n && !u->rsi.ready)
+            rsi_land(&u->rsi, token & 1, data16);
+        return;
+    }
     UnpackJob *j = &u->u[which].q[(token >> 16) % UNPACK_QUEUE];
     if (!j->nop && (token & 0xFFFF) < j->nreqs)
         land(j, token & 0xFFFF, data16);

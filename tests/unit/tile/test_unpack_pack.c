@@ -139,6 +139,7 @@ static void config_pack(Rig *r, uint32_t addr, uint32_t in_fmt, uint32_t out_fmt
     SET(PCK0_ADDR_CTRL_XY_REG_0_Ystride, 16 * 2);
     SET(PCK0_ADDR_CTRL_ZW_REG_0_Zstride, 16 * 16 * 2);
     SET(THCON_SEC0_REG1_L1_Dest_addr, addr / 16 - 1);
+    SET(PCK_EDGE_OFFSET_SEC0_mask, 0xFFFF); /* no edge masking (reset value 0 masks all) */
     uint16_t *t = r->core.cfg.thread_cfg[2];
     uint32_t am = tensix_cfg_thread_field_info(TCFG_T_ADDR_MOD_PACK_SEC0_YsrcIncr)->addr32;
     t[am + 0] = 4 | 4 << 6;                 /* next 4 rows */
