@@ -115,6 +115,7 @@ static json::array tiles_json(Chip &chip, const RunInfo &run)
         }
         units["pack"].as_object()["l1_bytes"] = c->pack.stats.l1_bytes;
         units["pack"].as_object()["tiles"] = c->pack.stats.tiles;
+        units["pack"].as_object()["dst_races"] = c->pack_dst_races;
         auto resource = [&](uint32_t n, const uint64_t *busy, const uint64_t(*conf)[L1_CLIENTS],
                             const char *what) {
             json::array a;

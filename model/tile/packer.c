@@ -211,6 +211,10 @@ int packer_try_issue(Packer *p, const SrcDst *r, AdcFile *adc, const TensixCfg *
             cnt += packer_stages_read(&sg, &p->tpg, r, zero, i, ((idx >> 4) & ~3u) | i, idx & 15, n,
                                       vals + cnt);
 
+    p->read_row = (uint16_t)((idx >> 4) & ~3u);
+    p->read_wide = (uint8_t)pc.read_32b;
+    p->read_none = (uint8_t)(zero || !n);
+
     /* 3. late conversion into the output streams, 16-byte blocks becoming L1 writes */
     PackJob *j = &p->q[(p->head + p->count) % PACK_QUEUE];
     memset(j, 0, sizeof *j);

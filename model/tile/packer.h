@@ -131,6 +131,11 @@ typedef struct Packer {
     uint32_t grp[16]; /* BFP outputs: intermediate values waiting for their group of 16 */
     uint32_t grp_n;
     PackerStats stats;
+    /* the Dst rows the last accepted PACR read: 4 from read_row (32-bit rows if read_wide),
+     * none if read_none; the coprocessor checks them against the matrix unit's results in
+     * flight */
+    uint16_t read_row;
+    uint8_t read_wide, read_none;
     void (*tile_done)(void *ctx, uint32_t thread, uint32_t size16);
     void *ctx;
     char error[200];

@@ -196,6 +196,32 @@ BhStatus tensix_core_init(TensixCore *c, L1 *l1)
     return BH_OK;
 }
 
+/* Nothing in the hardware holds a PACR back from Dst rows the matrix unit is still writing:
+ * software orders them (STALLWAIT on the FPU, semaphores). A PACR that reads such rows would
+ * see undefined data; the model reads the new values and reports the race as a guest error. */
+static void check_pack_after_math(TensixCore *c, uint32_t thread, uint64_t now)
+{
+    const Packer *p = &c->pack;
+    if (p->read_none || p->failed)
+        return;
+    for (uint32_t i = 0; i < 4; i++) {
+        uint32_t row = p->read_row + i;
+        uint32_t lo = p->read_wide ? dst_adj32(row & (DST_ROWS32 - 1)) : row & (DST_ROWS16 - 1);
+        for (uint32_t h = 0; h < (p->read_wide ? 2u : 1u); h++) {
+            uint32_t block = ((lo + 8 * h) >> 3) % FPU_DST_BLOCKS;
+            if (now < c->fpu.dst_ready[block]) {
+                c->pack_dst_races++;
+                BH_LOG_GUEST("Tensix T%u at cycle %llu: PACR reads Dst row %u while the matrix "
+                             "unit is still writing it (until cycle %llu); software must wait "
+                             "(STALLWAIT on the FPU, a semaphore)",
+                             thread, (unsigned long long)now, row,
+                             (unsigned long long)c->fpu.dst_ready[block]);
+                return;
+            }
+        }
+    }
+}
+
 /* A unit's verdict: taken (1), not this cycle (0); a guest error is reported by the unit
  * and the instruction consumed, as the hardware does. */
 static int verdict(TensixCore *c, uint32_t unit, BhStatus st)
@@ -327,6 +353,7 @@ static int issue(void *ctx, uint32_t thread, uint32_t w, uint64_t now)
     case TENSIX_OP_PACR:
         if (!packer_try_issue(&c->pack, &c->regs, &c->adc, &c->cfg, thread, w, now))
             return 0;
+        check_pack_after_math(c, thread, now);
         return verdict(c, UNIT_PACK, BH_OK);
     case TENSIX_OP_CFGSHIFTMASK:
         return verdict(c, UNIT_CFG,

@@ -66,6 +66,7 @@ typedef struct TensixCore {
     uint8_t failed; /* a run-stopping error: message in error */
     char error[512];
     uint64_t unit_instructions[TENSIX_UNITS], unit_busy_cycles[TENSIX_UNITS];
+    uint64_t pack_dst_races; /* PACRs that read Dst rows the matrix unit was still writing */
     SrcDst regs;             /* SrcA, SrcB, Dst (srcdst.h) */
     Rwc rwc[TENSIX_THREADS]; /* per-thread counters (rwc.h) */
     AdcFile adc;             /* the unpackers' and packer's address counters (adc.h) */

@@ -488,6 +488,37 @@ static void test_sfpu_macro_lands(void)
     rig_free(r);
 }
 
+/* A PACR issued while the matrix unit's write to the same Dst rows is in flight is a guest race:
+ * counted and logged. The same PACR a few cycles later is not. */
+static void test_pack_dst_race(void)
+{
+    Rig *r = rig_new();
+    TCFG_SET(&r->core.cfg, 0, THCON_SEC0_REG1_In_data_format, 5); /* BF16 in and out */
+    TCFG_SET(&r->core.cfg, 0, THCON_SEC0_REG1_Out_data_format, 5);
+    TCFG_SET(&r->core.cfg, 0, ALU_FORMAT_SPEC_REG2_Dstacc, 5);
+    TCFG_SET(&r->core.cfg, 0, THCON_SEC0_REG1_L1_Dest_addr, 0x1000);
+    push(r, 1, TENSIX_WORD(SETDVALID) | TENSIX_PUT(SETDVALID, SETVALID, 3));
+    for (int i = 0; i < 10; i++)
+        tick(r);
+    push(r, 1, TENSIX_WORD(MOVA2D)); /* SrcA row 0 -> Dst row 0 */
+    push(r, 2, TENSIX_WORD(PACR));   /* reads Dst rows 0..3 in the same cycle */
+    for (int i = 0; i < 20; i++)
+        tick(r);
+    if (r->core.failed)
+        fprintf(stderr, "%s\n", r->core.error);
+    CHECK(!r->core.failed);
+    CHECK_EQ_U64(r->core.unit_instructions[4], 2); /* SETDVALID, MOVA2D */
+    CHECK_EQ_U64(r->core.pack_dst_races, 1);
+    push(r, 1, TENSIX_WORD(MOVA2D));
+    for (int i = 0; i < 10; i++)
+        tick(r);
+    push(r, 2, TENSIX_WORD(PACR));
+    for (int i = 0; i < 20; i++)
+        tick(r);
+    CHECK_EQ_U64(r->core.pack_dst_races, 1);
+    rig_free(r);
+}
+
 int main(void)
 {
     RUN(test_semaphore_handshake);
@@ -502,5 +533,6 @@ int main(void)
     RUN(test_rwc_and_dvalid);
     RUN(test_stops);
     RUN(test_sfpu_macro_lands);
+    RUN(test_pack_dst_race);
     return check_failures();
 }
