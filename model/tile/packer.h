@@ -59,8 +59,9 @@
  *   of integers. PACR_SETREG is not the packer's: on Blackhole it writes MMIO through
  *   TDMA-RISC-held address bases (tt-llk assembly.yaml) and tensix_core.c reports it unimplemented.
  * Not modeled: compression (Disable_zero_compress is not consulted, output is uncompressed),
- *   the exponent histogram, INT_DESCALE shift amounts (0), Add_l1_dest_addr_offset, the Dst
- *   read-after-write hazard against the matrix unit (software orders them with semaphores).
+ *   the exponent histogram, INT_DESCALE shift amounts (0), Add_l1_dest_addr_offset. Nothing
+ *   holds a PACR back from Dst rows the matrix unit is still writing (software orders them);
+ *   the PACR reads the new values and tensix_core.c reports the race (read_row/read_wide).
  */
 #ifndef BH_PACKER_H
 #define BH_PACKER_H
