@@ -3,6 +3,7 @@
  * back. Shared by the coprocessor unit tests. */
 #ifndef BH_TEST_TENSIX_RIG_H
 #define BH_TEST_TENSIX_RIG_H
+#include <stdio.h>
 #include <stdlib.h>
 #include "model/tile/tensix_core.h"
 #include "tests/check.h"
@@ -39,5 +40,40 @@ static inline void tick(Rig *r)
             tensix_core_l1_done(&r->core, &d[i], r->now);
     r->now++;
 }
+
+/* pushes a word into `thread`'s instruction FIFO, waiting while it is full */
+static inline void rig_push(Rig *r, uint32_t thread, uint32_t word)
+{
+    for (int i = 0; i < 1000; i++) {
+        BhStatus st = tensix_core_mmio_write(&r->core, thread, 0xFFE40000u, word, r->now);
+        if (st == BH_OK)
+            return;
+        CHECK(st == BH_ERR_FULL);
+        tick(r);
+    }
+    CHECK(0);
+}
+
+/* runs until the coprocessor and L1 are idle or the run has stopped; returns the cycles taken */
+static inline uint64_t rig_drain(Rig *r)
+{
+    uint64_t t0 = r->now;
+    for (int i = 0;
+         i < 100000 && !r->core.failed && !(tensix_core_idle(&r->core) && l1_idle(&r->l1)); i++)
+        tick(r);
+    CHECK(r->core.failed || tensix_core_idle(&r->core));
+    return r->now - t0;
+}
+
+/* the stop message is empty: a run that stopped says why */
+#define CHECK_NO_ERROR(r)                                                                          \
+    do {                                                                                           \
+        if ((r)->core.error[0])                                                                    \
+            fprintf(stderr, "  stopped: %s\n", (r)->core.error);                                   \
+        CHECK((r)->core.error[0] == 0);                                                            \
+    } while (0)
+
+/* a Config[0] field, in a test whose rig is `r` */
+#define SET(name, v) tensix_cfg_set(&r->core.cfg, 0, TCFG_F_##name, (v))
 
 #endif

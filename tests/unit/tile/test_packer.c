@@ -33,34 +33,6 @@ enum {
     F_BFP2 = 0xF,
 };
 
-static void push(Rig *r, uint32_t thread, uint32_t word)
-{
-    for (int i = 0; i < 1000; i++) {
-        BhStatus st = tensix_core_mmio_write(&r->core, thread, 0xFFE40000u, word, r->now);
-        if (st == BH_OK)
-            return;
-        CHECK(st == BH_ERR_FULL);
-        tick(r);
-    }
-    CHECK(0);
-}
-
-static void drain(Rig *r)
-{
-    for (int i = 0; i < 100000 && !(tensix_core_idle(&r->core) && l1_idle(&r->l1)); i++)
-        tick(r);
-    CHECK(tensix_core_idle(&r->core));
-}
-
-#define CHECK_NO_ERROR(r)                                                                          \
-    do {                                                                                           \
-        if ((r)->core.error[0])                                                                    \
-            fprintf(stderr, "  stopped: %s\n", (r)->core.error);                                   \
-        CHECK((r)->core.error[0] == 0);                                                            \
-    } while (0)
-
-#define SET(name, v) tensix_cfg_set(&r->core.cfg, 0, TCFG_F_##name, (v))
-
 static uint32_t hash(uint32_t seed, uint32_t t)
 {
     uint32_t k = (seed * 4099u + t + 1) * 2654435761u;
@@ -104,22 +76,22 @@ static void llk_pack_config(Rig *r, uint32_t src, uint32_t dst, int read32, int 
 
 static void llk_pack_tile(Rig *r)
 {
-    push(r, 2,
-         TENSIX_WORD(SETADCXX) | TENSIX_PUT(SETADCXX, CNT_SET_MASK, 4) |
-             TENSIX_PUT(SETADCXX, X_END2, 15));
-    push(r, 2,
-         TENSIX_WORD(SETADCZW) | TENSIX_PUT(SETADCZW, CNT_SET_MASK, 4) |
-             TENSIX_PUT(SETADCZW, BIT_MASK, 0xF));
+    rig_push(r, 2,
+             TENSIX_WORD(SETADCXX) | TENSIX_PUT(SETADCXX, CNT_SET_MASK, 4) |
+                 TENSIX_PUT(SETADCXX, X_END2, 15));
+    rig_push(r, 2,
+             TENSIX_WORD(SETADCZW) | TENSIX_PUT(SETADCZW, CNT_SET_MASK, 4) |
+                 TENSIX_PUT(SETADCZW, BIT_MASK, 0xF));
     for (uint32_t f = 0; f < 4; f++)
         for (uint32_t k = 0; k < 4; k++)
-            push(r, 2,
-                 TENSIX_WORD(PACR) |
-                     TENSIX_PUT(PACR, ADDR_MODE,
-                                k < 3   ? 0
-                                : f < 3 ? 2
-                                        : 1) |
-                     TENSIX_PUT(PACR, LAST, f == 3 && k == 3));
-    drain(r);
+            rig_push(r, 2,
+                     TENSIX_WORD(PACR) |
+                         TENSIX_PUT(PACR, ADDR_MODE,
+                                    k < 3   ? 0
+                                    : f < 3 ? 2
+                                            : 1) |
+                         TENSIX_PUT(PACR, LAST, f == 3 && k == 3));
+    rig_drain(r);
 }
 
 /* datum t = f * 256 + i * 16 + c of the tile sits in Dst row f * 16 + i, column c */
@@ -506,16 +478,16 @@ static void test_bfp_group_spans_pacrs(void)
     }
     uint8_t want[32] = {0};
     want[0] = bfp_group(s, e, m, 8, want + 16, 0);
-    push(r, 2,
-         TENSIX_WORD(SETADCXX) | TENSIX_PUT(SETADCXX, CNT_SET_MASK, 4) |
-             TENSIX_PUT(SETADCXX, X_END2, 7));
-    push(r, 2,
-         TENSIX_WORD(SETADCZW) | TENSIX_PUT(SETADCZW, CNT_SET_MASK, 4) |
-             TENSIX_PUT(SETADCZW, BIT_MASK, 0xF));
+    rig_push(r, 2,
+             TENSIX_WORD(SETADCXX) | TENSIX_PUT(SETADCXX, CNT_SET_MASK, 4) |
+                 TENSIX_PUT(SETADCXX, X_END2, 7));
+    rig_push(r, 2,
+             TENSIX_WORD(SETADCZW) | TENSIX_PUT(SETADCZW, CNT_SET_MASK, 4) |
+                 TENSIX_PUT(SETADCZW, BIT_MASK, 0xF));
     uint32_t pacr = TENSIX_WORD(PACR) | TENSIX_PUT(PACR, READ_INTF_SEL, 1);
-    push(r, 2, pacr);
-    push(r, 2, pacr | TENSIX_PUT(PACR, LAST, 1));
-    drain(r);
+    rig_push(r, 2, pacr);
+    rig_push(r, 2, pacr | TENSIX_PUT(PACR, LAST, 1));
+    rig_drain(r);
     CHECK_NO_ERROR(r);
     CHECK(want[0] >= 126);
     CHECK_EQ_U32(compare_tile(r, want, sizeof want), 0);
@@ -539,15 +511,15 @@ static void round_trip(uint32_t fmt, uint32_t dst_fmt, int read32, const uint8_t
     SET(THCON_SEC0_REG2_Unpack_If_Sel, 1);
     SET(UNP0_ADDR_BASE_REG_1_Base, 4 * 16 * ob); /* Dst row = output row - 4 */
     SET(UNP0_ADDR_CTRL_ZW_REG_1_Zstride, 256 * ob);
-    push(r, 0,
-         TENSIX_WORD(SETADCXX) | TENSIX_PUT(SETADCXX, CNT_SET_MASK, 1) |
-             TENSIX_PUT(SETADCXX, X_END2, 255));
-    push(r, 0,
-         TENSIX_WORD(SETADCZW) | TENSIX_PUT(SETADCZW, CNT_SET_MASK, 1) |
-             TENSIX_PUT(SETADCZW, BIT_MASK, 0xF));
+    rig_push(r, 0,
+             TENSIX_WORD(SETADCXX) | TENSIX_PUT(SETADCXX, CNT_SET_MASK, 1) |
+                 TENSIX_PUT(SETADCXX, X_END2, 255));
+    rig_push(r, 0,
+             TENSIX_WORD(SETADCZW) | TENSIX_PUT(SETADCZW, CNT_SET_MASK, 1) |
+                 TENSIX_PUT(SETADCZW, BIT_MASK, 0xF));
     for (uint32_t f = 0; f < 4; f++)
-        push(r, 0, TENSIX_WORD(UNPACR) | TENSIX_PUT(UNPACR, ADDR_MODE, 0x11));
-    drain(r);
+        rig_push(r, 0, TENSIX_WORD(UNPACR) | TENSIX_PUT(UNPACR, ADDR_MODE, 0x11));
+    rig_drain(r);
     llk_pack_config(r, dst_fmt, fmt, read32, 0);
     llk_pack_tile(r);
     CHECK_NO_ERROR(r);
@@ -629,7 +601,7 @@ static void stops(uint32_t word, const char *const *set, const char *what)
         CHECK(tensix_cfg_find(name, &is_thread, &field) && !is_thread);
         tensix_cfg_set(&r->core.cfg, 0, (TensixCfgField)field, v);
     }
-    push(r, 2, word);
+    rig_push(r, 2, word);
     for (int i = 0; i < 50 && !r->core.failed; i++)
         tick(r);
     CHECK(r->core.failed);

@@ -25,37 +25,6 @@ enum {
     SENTINEL = 0x12345
 };
 
-static void push(Rig *r, uint32_t thread, uint32_t word)
-{
-    for (int i = 0; i < 1000; i++) {
-        BhStatus st = tensix_core_mmio_write(&r->core, thread, 0xFFE40000u, word, r->now);
-        if (st == BH_OK)
-            return;
-        CHECK(st == BH_ERR_FULL);
-        tick(r);
-    }
-    CHECK(0);
-}
-
-/* runs until the coprocessor is idle (or stopped); returns the cycles taken */
-static uint64_t drain(Rig *r)
-{
-    uint64_t t0 = r->now;
-    for (int i = 0;
-         i < 100000 && !r->core.failed && !(tensix_core_idle(&r->core) && l1_idle(&r->l1)); i++)
-        tick(r);
-    return r->now - t0;
-}
-
-#define CHECK_NO_ERROR(r)                                                                          \
-    do {                                                                                           \
-        if ((r)->core.error[0])                                                                    \
-            fprintf(stderr, "  stopped: %s\n", (r)->core.error);                                   \
-        CHECK((r)->core.error[0] == 0);                                                            \
-    } while (0)
-
-#define SET(name, v) tensix_cfg_set(&r->core.cfg, 0, TCFG_F_##name, (v))
-
 /* a THCON_SEC<which> field named by its SEC0 id (SEC1 words are SEC0's + 48) */
 static void set_sec(Rig *r, uint32_t which, TensixCfgField f, uint32_t v)
 {
@@ -232,13 +201,13 @@ static void check_compressed_tile(int bfp8)
     config_tile(r, 1, B_ADDR, fmt, 1, 256, 1, ROWS, 2);
     fill_src(r, SRC_A, SENTINEL);
     fill_src(r, SRC_B, SENTINEL);
-    push(r, 0, setadcxx(3, 255, 0));
-    push(r, 0, setadczw_zero(3));
+    rig_push(r, 0, setadcxx(3, 255, 0));
+    rig_push(r, 0, setadczw_zero(3));
     for (uint32_t f = 0; f < ROWS; f++) {
-        push(r, 0, unpacr(0, 0x11, f == ROWS - 1));
-        push(r, 0, unpacr(1, 0x11, f == ROWS - 1));
+        rig_push(r, 0, unpacr(0, 0x11, f == ROWS - 1));
+        rig_push(r, 0, unpacr(1, 0x11, f == ROWS - 1));
     }
-    drain(r);
+    rig_drain(r);
     CHECK_NO_ERROR(r);
     uint32_t bad = 0, zeros = 0;
     for (uint32_t k = 0; k < ROWS * ROW_LEN; k++) {
@@ -274,10 +243,10 @@ static void test_compressed_partial_row(void)
     CHECK_OK(l1_debug_write(&r->l1, A_ADDR, im.b, im.len));
     config_tile(r, 0, A_ADDR, FMT_BF16, 1, 256, 1, ROWS, 2);
     fill_src(r, SRC_A, SENTINEL);
-    push(r, 0, setadczw_zero(1));
-    push(r, 0, setadcxx(1, 100, 5));
-    push(r, 0, unpacr(0, 0, 0));
-    drain(r);
+    rig_push(r, 0, setadczw_zero(1));
+    rig_push(r, 0, setadcxx(1, 100, 5));
+    rig_push(r, 0, unpacr(0, 0, 0));
+    rig_drain(r);
     CHECK_NO_ERROR(r);
     uint32_t bad = 0;
     for (uint32_t k = 0; k < 256; k++) {
@@ -299,11 +268,11 @@ static void test_compressed_row_search(void)
     CHECK_OK(l1_debug_write(&r->l1, A_ADDR, im.b, im.len));
     config_tile(r, 1, A_ADDR, FMT_BF16, 1, 256, 1, ROWS, 2);
     fill_src(r, SRC_B, SENTINEL);
-    push(r, 0, setadczw_zero(2));
-    push(r, 0, setadcxx(2, 0, 2));
-    push(r, 0, setadc(2, 0, 1, 1));
-    push(r, 0, unpacr(1, 0, 0) | TENSIX_PUT(UNPACR, ROW_SEARCH, 1));
-    drain(r);
+    rig_push(r, 0, setadczw_zero(2));
+    rig_push(r, 0, setadcxx(2, 0, 2));
+    rig_push(r, 0, setadc(2, 0, 1, 1));
+    rig_push(r, 0, unpacr(1, 0, 0) | TENSIX_PUT(UNPACR, ROW_SEARCH, 1));
+    rig_drain(r);
     CHECK_NO_ERROR(r);
     uint32_t bad = 0;
     for (uint32_t k = 0; k < 1024; k++) {
@@ -323,11 +292,11 @@ static uint64_t unpack_cycles(const Image *im, uint32_t n_dense)
         config_tile(r, 1, A_ADDR, FMT_BF16, 0, n_dense, 1, 1, 0);
     else
         config_tile(r, 1, A_ADDR, FMT_BF16, 1, 256, 1, ROWS, 2); /* asks for x4 */
-    push(r, 0, setadczw_zero(2));
-    push(r, 0, setadcxx(2, n_dense ? n_dense - 1 : 255, 0));
-    drain(r);
-    push(r, 0, unpacr(1, 0, 0));
-    uint64_t t = drain(r);
+    rig_push(r, 0, setadczw_zero(2));
+    rig_push(r, 0, setadcxx(2, n_dense ? n_dense - 1 : 255, 0));
+    rig_drain(r);
+    rig_push(r, 0, unpacr(1, 0, 0));
+    uint64_t t = rig_drain(r);
     CHECK_NO_ERROR(r);
     rig_free(r);
     return t;
@@ -364,16 +333,16 @@ static uint32_t context_run(uint32_t increments)
     set_sec(r, 1, TCFG_F_THCON_SEC0_REG2_Disable_zero_compress_cntx0, 1);
     set_sec(r, 1, TCFG_F_THCON_SEC0_REG2_Disable_zero_compress_cntx1, 1);
     set_sec(r, 1, TCFG_F_THCON_SEC0_REG2_Context_count, 1);
-    push(r, 0, setadczw_zero(2));
-    push(r, 0, setadcxx(2, 255, 0));
+    rig_push(r, 0, setadczw_zero(2));
+    rig_push(r, 0, setadcxx(2, 255, 0));
     uint32_t inc = TENSIX_WORD(UNPACR) | TENSIX_PUT(UNPACR, UNPACK_BLOCK_SELECTION, 1) |
                    TENSIX_PUT(UNPACR, CFG_CONTEXT_CNT_INC, 1);
     for (uint32_t i = 0; i < increments; i++)
-        push(r, 0, inc);
-    push(r, 0,
-         unpacr(1, 0, 0) | TENSIX_PUT(UNPACR, OVRD_THREAD_ID, 1) |
-             TENSIX_PUT(UNPACR, AUTO_INC_CONTEXT_ID, 1));
-    drain(r);
+        rig_push(r, 0, inc);
+    rig_push(r, 0,
+             unpacr(1, 0, 0) | TENSIX_PUT(UNPACR, OVRD_THREAD_ID, 1) |
+                 TENSIX_PUT(UNPACR, AUTO_INC_CONTEXT_ID, 1));
+    rig_drain(r);
     CHECK_NO_ERROR(r);
     uint32_t from_a = 0, from_b = 0;
     for (uint32_t k = 0; k < 256; k++) {
@@ -407,11 +376,11 @@ static void row_search_case(uint32_t blobs, uint32_t x, uint32_t y, uint32_t x1,
     desc(r, 1)[2] = ys << 16;
     desc(r, 1)[3] = ys >> 16;
     fill_src(r, SRC_B, SENTINEL);
-    push(r, 0, setadczw_zero(2));
-    push(r, 0, setadcxx(2, x1, x));
-    push(r, 0, setadc(2, 0, 1, y));
-    push(r, 0, unpacr(1, 0, 0) | TENSIX_PUT(UNPACR, ROW_SEARCH, 1));
-    drain(r);
+    rig_push(r, 0, setadczw_zero(2));
+    rig_push(r, 0, setadcxx(2, x1, x));
+    rig_push(r, 0, setadc(2, 0, 1, y));
+    rig_push(r, 0, unpacr(1, 0, 0) | TENSIX_PUT(UNPACR, ROW_SEARCH, 1));
+    rig_drain(r);
     CHECK_NO_ERROR(r);
     uint32_t bad = 0;
     for (uint32_t k = 0; k < 512; k++) {
@@ -446,8 +415,8 @@ static void check_clear(uint32_t which, uint32_t word, uint32_t want, int both)
     SET(UNP1_NOP_REG_CLR_VAL_nop_reg_clr_val, 0x00054321u);
     SrcReg reg = which ? SRC_B : SRC_A;
     fill_src(r, reg, SENTINEL);
-    push(r, 0, word);
-    drain(r);
+    rig_push(r, 0, word);
+    rig_drain(r);
     CHECK_NO_ERROR(r);
     uint32_t bad = 0;
     for (uint32_t b = 0; b < SRC_BANKS; b++)
@@ -477,12 +446,12 @@ static uint64_t bfp4_cycles(int to_dst)
     Rig *r = rig_new();
     config_tile(r, 0, A_ADDR, FMT_BFP4, 0, 4096, 1, 1, 2);
     set_sec(r, 0, TCFG_F_THCON_SEC0_REG2_Unpack_If_Sel, (uint32_t)to_dst);
-    push(r, 0, setadczw_zero(1));
-    push(r, 0, setadcxx(1, 0, 0));
-    push(r, 0, setadc(1, 1, 0, 4095)); /* SETADCXX's end field has 10 bits */
-    drain(r);
-    push(r, 0, unpacr(0, 0, 0));
-    uint64_t t = drain(r);
+    rig_push(r, 0, setadczw_zero(1));
+    rig_push(r, 0, setadcxx(1, 0, 0));
+    rig_push(r, 0, setadc(1, 1, 0, 4095)); /* SETADCXX's end field has 10 bits */
+    rig_drain(r);
+    rig_push(r, 0, unpacr(0, 0, 0));
+    uint64_t t = rig_drain(r);
     CHECK_NO_ERROR(r);
     rig_free(r);
     return t;
@@ -499,11 +468,11 @@ static void test_flush_cache_is_noop(void)
 {
     Rig *r = rig_new();
     fill_src(r, SRC_A, SENTINEL);
-    push(r, 0,
-         TENSIX_WORD(UNPACR) | TENSIX_PUT(UNPACR, SEARCH_CACHE_FLUSH, 1) |
-             TENSIX_PUT(UNPACR, OVRD_THREAD_ID, 1));
-    push(r, 0, TENSIX_WORD(UNPACR) | TENSIX_PUT(UNPACR, SEARCH_CACHE_FLUSH, 1));
-    drain(r);
+    rig_push(r, 0,
+             TENSIX_WORD(UNPACR) | TENSIX_PUT(UNPACR, SEARCH_CACHE_FLUSH, 1) |
+                 TENSIX_PUT(UNPACR, OVRD_THREAD_ID, 1));
+    rig_push(r, 0, TENSIX_WORD(UNPACR) | TENSIX_PUT(UNPACR, SEARCH_CACHE_FLUSH, 1));
+    rig_drain(r);
     CHECK_NO_ERROR(r);
     CHECK_EQ_U32(r->core.regs.src[SRC_A][0].rows[0][0], SENTINEL);
     CHECK_EQ_U64(r->core.unp.stats[0].instructions, 2);
@@ -517,7 +486,7 @@ static void check_stops(uint32_t word, const char *op, const char *w1, const cha
     Rig *r = rig_new();
     if (compressed_bfp2)
         config_tile(r, 0, A_ADDR, FMT_BFP2, 1, 256, 1, 1, 0);
-    push(r, 0, word);
+    rig_push(r, 0, word);
     for (int i = 0; i < 50 && !r->core.failed; i++)
         tick(r);
     CHECK(r->core.failed);

@@ -13,38 +13,6 @@
 #include "tests/check.h"
 #include "tests/unit/tile/tensix_rig.h"
 
-static void push(Rig *r, uint32_t thread, uint32_t word)
-{
-    for (int i = 0; i < 1000; i++) {
-        BhStatus st = tensix_core_mmio_write(&r->core, thread, 0xFFE40000u, word, r->now);
-        if (st == BH_OK)
-            return;
-        CHECK(st == BH_ERR_FULL);
-        tick(r);
-    }
-    CHECK(0);
-}
-
-/* runs until the coprocessor is idle; returns the cycles taken */
-static uint64_t drain(Rig *r)
-{
-    uint64_t t0 = r->now;
-    for (int i = 0; i < 100000 && !(tensix_core_idle(&r->core) && l1_idle(&r->l1)); i++)
-        tick(r);
-    CHECK(tensix_core_idle(&r->core));
-    return r->now - t0;
-}
-
-/* the stop message is empty: a run that stopped says why */
-#define CHECK_NO_ERROR(r)                                                                          \
-    do {                                                                                           \
-        if ((r)->core.error[0])                                                                    \
-            fprintf(stderr, "  stopped: %s\n", (r)->core.error);                                   \
-        CHECK((r)->core.error[0] == 0);                                                            \
-    } while (0)
-
-#define SET(name, v) tensix_cfg_set(&r->core.cfg, 0, TCFG_F_##name, (v))
-
 enum { FMT_BF16 = 5, FMT_FP32 = 0, FMT_FP16 = 1, A_ADDR = 0x10000, C_ADDR = 0x20000 };
 
 /* a BF16 value of element (i, j) of a 32x32 matrix; all distinct, all normal */
@@ -106,13 +74,13 @@ static void test_unpack_tile_to_src(void)
     place_tile(r, A_ADDR + 0x1000, 2);
     config_unpack(r, 0, A_ADDR, 2);
     config_unpack(r, 1, A_ADDR + 0x1000, 2);
-    push(r, 0, setadcxx(3, 255, 0));
-    push(r, 0, setadczw_zero(3));
+    rig_push(r, 0, setadcxx(3, 255, 0));
+    rig_push(r, 0, setadczw_zero(3));
     for (uint32_t f = 0; f < 4; f++) {
-        push(r, 0, unpacr(0, 0x11, f == 3));
-        push(r, 0, unpacr(1, 0x11, f == 3));
+        rig_push(r, 0, unpacr(0, 0x11, f == 3));
+        rig_push(r, 0, unpacr(1, 0x11, f == 3));
     }
-    drain(r);
+    rig_drain(r);
     CHECK_NO_ERROR(r);
     SrcDst *s = &r->core.regs;
     CHECK(src_matrix_may_read(s, SRC_A) && src_matrix_may_read(s, SRC_B));
@@ -149,14 +117,14 @@ static void config_pack(Rig *r, uint32_t addr, uint32_t in_fmt, uint32_t out_fmt
 
 static void pack_tile(Rig *r)
 {
-    push(r, 2, setadcxx(4, 15, 0));
-    push(r, 2, setadczw_zero(4));
+    rig_push(r, 2, setadcxx(4, 15, 0));
+    rig_push(r, 2, setadczw_zero(4));
     for (uint32_t f = 0; f < 4; f++)
         for (uint32_t k = 0; k < 4; k++) {
             uint32_t am = k < 3 ? 0 : f < 3 ? 2 : 1;
-            push(r, 2,
-                 TENSIX_WORD(PACR) | TENSIX_PUT(PACR, ADDR_MODE, am) |
-                     TENSIX_PUT(PACR, LAST, f == 3 && k == 3));
+            rig_push(r, 2,
+                     TENSIX_WORD(PACR) | TENSIX_PUT(PACR, ADDR_MODE, am) |
+                         TENSIX_PUT(PACR, LAST, f == 3 && k == 3));
         }
 }
 
@@ -171,7 +139,7 @@ static void test_pack_dst_to_l1(void)
         r->core.regs.dst_row_valid[row] = 1;
     }
     pack_tile(r);
-    drain(r);
+    rig_drain(r);
     CHECK_NO_ERROR(r);
     uint16_t got[1024];
     CHECK_OK(l1_debug_read(&r->l1, C_ADDR, got, sizeof got));
@@ -195,13 +163,13 @@ static void test_round_trip_through_dst(void)
     config_unpack(r, 0, A_ADDR, 2);
     SET(THCON_SEC0_REG2_Unpack_If_Sel, 1);
     config_pack(r, C_ADDR, FMT_BF16, FMT_BF16);
-    push(r, 0, setadcxx(1, 255, 0));
-    push(r, 0, setadczw_zero(1));
+    rig_push(r, 0, setadcxx(1, 255, 0));
+    rig_push(r, 0, setadczw_zero(1));
     for (uint32_t f = 0; f < 4; f++)
-        push(r, 0, unpacr(0, 0x11, 0));
-    drain(r);
+        rig_push(r, 0, unpacr(0, 0x11, 0));
+    rig_drain(r);
     pack_tile(r);
-    drain(r);
+    rig_drain(r);
     CHECK_NO_ERROR(r);
     uint8_t a[2048], c[2048];
     CHECK_OK(l1_debug_read(&r->l1, A_ADDR, a, sizeof a));
@@ -218,13 +186,13 @@ static uint64_t face_cycles(uint32_t throttle, int both)
     place_tile(r, A_ADDR + 0x1000, 6);
     config_unpack(r, 0, A_ADDR, throttle);
     config_unpack(r, 1, A_ADDR + 0x1000, throttle);
-    push(r, 0, setadcxx(3, 255, 0));
-    push(r, 0, setadczw_zero(3));
-    drain(r);
-    push(r, 0, unpacr(0, 0, 0));
+    rig_push(r, 0, setadcxx(3, 255, 0));
+    rig_push(r, 0, setadczw_zero(3));
+    rig_drain(r);
+    rig_push(r, 0, unpacr(0, 0, 0));
     if (both)
-        push(r, 1, unpacr(1, 0, 0));
-    uint64_t t = drain(r);
+        rig_push(r, 1, unpacr(1, 0, 0));
+    uint64_t t = rig_drain(r);
     CHECK_NO_ERROR(r);
     rig_free(r);
     return t;
@@ -244,8 +212,8 @@ static void test_illegal_conversion_stops(void)
     Rig *r = rig_new();
     config_unpack(r, 0, A_ADDR, 2);
     r->core.cfg.cfg[0][TCFG_ADDR32_THCON_SEC0_REG2_Out_data_format] = FMT_FP16 | 2 << 4;
-    push(r, 0, setadcxx(1, 255, 0));
-    push(r, 0, unpacr(0, 0, 0));
+    rig_push(r, 0, setadcxx(1, 255, 0));
+    rig_push(r, 0, unpacr(0, 0, 0));
     for (int i = 0; i < 50 && !r->core.failed; i++)
         tick(r);
     CHECK(r->core.failed);
