@@ -275,6 +275,22 @@ bool plan_chip(const BhParams &p, ChipPlan *plan, std::string *err)
         t.mcast_reserve = (uint8_t)p.workload_multicast_path_reserve;
         t.mcast_include_src = (uint8_t)p.workload_multicast_include_source;
         plan->injectors = {t.mcast_src};
+        /* who receives (and so acknowledges): enabled Tensix tiles in the rectangle, which
+         * may wrap around (start > end) */
+        auto in_span = [](uint32_t v, uint32_t a, uint32_t b) {
+            return a <= b ? v >= a && v <= b : v >= a || v <= b;
+        };
+        t.mcast_receivers = 0;
+        for (uint32_t y = 0; y < g.h; y++)
+            for (uint32_t x = 0; x < g.w; x++)
+                if (in_span(x, r[0], r[2]) && in_span(y, r[1], r[3]) &&
+                    is_compute(g.tiles[y * g.w + x]) &&
+                    (y * g.w + x != t.mcast_src || t.mcast_include_src))
+                    t.mcast_receivers++;
+        if (!t.mcast_receivers)
+            return fail(err, "workload.multicast_rect: \"" + std::string(p.workload_multicast_rect) +
+                                 "\" holds no enabled Tensix tile other than the source, so "
+                                 "nothing would receive the multicast");
     }
     if (t.pattern != NOC_PAT_NONE &&
         noc_traffic_config_check(&t, (uint32_t)plan->injectors.size(), why, sizeof why) != BH_OK)

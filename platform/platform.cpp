@@ -70,6 +70,73 @@ static void close_window(Chip &chip, RunInfo *run)
     }
 }
 
+/* Ends the progress line (if one is showing) before anything else is printed. */
+struct Progress {
+    bool quiet, showing = false;
+    std::chrono::steady_clock::time_point t0 = std::chrono::steady_clock::now(), last = t0;
+    void update(uint64_t now, uint64_t cycles, uint64_t drain_limit)
+    {
+        auto t = std::chrono::steady_clock::now();
+        if (quiet || std::chrono::duration<double>(t - last).count() <= 2.0)
+            return;
+        double rate = (double)now / std::chrono::duration<double>(t - t0).count();
+        if (now <= cycles)
+            std::fprintf(stderr, "\rbhsim: cycle %llu of %llu, %.0f cycles/s   ",
+                         (unsigned long long)now, (unsigned long long)cycles, rate);
+        else
+            std::fprintf(stderr,
+                         "\rbhsim: draining: cycle %llu, %llu after sim.cycles (limit %llu), "
+                         "%.0f cycles/s   ",
+                         (unsigned long long)now, (unsigned long long)(now - cycles),
+                         (unsigned long long)(drain_limit - cycles), rate);
+        last = t;
+        showing = true;
+    }
+    void end()
+    {
+        if (showing)
+            std::fprintf(stderr, "\n");
+        showing = false;
+    }
+};
+
+/* Records a failed run in `run` and returns its message. */
+static std::string failed(RunInfo *run, const char *kind, uint64_t now, const std::string &msg)
+{
+    run->error_kind = kind;
+    run->error_message = msg;
+    run->error_cycle = now;
+    run->cycles = now;
+    return msg;
+}
+
+/* A stall: cores spin on NIU state while every network is empty and has been for
+ * noc.deadlock_cycles, so nothing in flight can ever change what they poll. */
+static std::string stalled(Chip &chip, const BhParams &p, uint64_t now)
+{
+    uint64_t last_move = 0;
+    for (uint32_t k = 0; k < chip.n_nocs(); k++) {
+        const NocNet &net = chip.noc(k).net();
+        if (!noc_net_quiescent(&net))
+            return "";
+        last_move = std::max<uint64_t>(last_move, net.last_progress);
+    }
+    std::string what;
+    if (!chip.workload() || now <= last_move + (uint64_t)p.noc_deadlock_cycles)
+        return "";
+    uint32_t n = chip.workload()->model().waiting(now, &what);
+    if (!n)
+        return "";
+    return "stall: " + std::to_string(n) +
+           " core(s) poll NIU state that nothing can change: every network has been empty since "
+           "cycle " +
+           std::to_string(last_move) + " (now " + std::to_string(now) + ", noc.deadlock_cycles " +
+           std::to_string(p.noc_deadlock_cycles) + ")" +
+           (n > NOC_WAIT_LIST_SHOWN ? "; the first " + std::to_string(NOC_WAIT_LIST_SHOWN)
+                                    : std::string()) +
+           ":\n" + what;
+}
+
 /* Runs the simulation in slices; returns an empty string or what went wrong. */
 static std::string run_loop(Chip &chip, const BhParams &p, bool quiet, RunInfo *run)
 {
@@ -79,15 +146,30 @@ static std::string run_loop(Chip &chip, const BhParams &p, bool quiet, RunInfo *
     const uint64_t slice = 20000;
     /* a replayed trace or scripted cores are measured whole: the window closes at the end */
     const bool window_to_end = chip.plan().trace != nullptr || !chip.plan().stream_tiles.empty();
-    auto t0 = std::chrono::steady_clock::now(), last_print = t0;
-    bool printed = false;
+    Progress progress{quiet};
     uint64_t now = 0;
+    bool window_closed = false;
+    auto t0 = std::chrono::steady_clock::now();
+    /* whatever ends the run, the report shows what was measured up to then */
+    auto finish = [&](const std::string &err) {
+        progress.end();
+        if (!window_closed) {
+            close_window(chip, run);
+            run->window_cycles =
+                now > warmup ? std::min(now, window_to_end ? now : cycles) - warmup : 0;
+        }
+        run->wall_seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        return err;
+    };
     for (;;) {
         uint64_t target = now + (now < cycles && !window_to_end ? slice : slice / 10);
         if (now < warmup && target > warmup)
             target = warmup;
         if (now < cycles && target > cycles)
             target = cycles;
+        if (target > drain_limit && now < drain_limit && !window_to_end)
+            target = drain_limit;
         sc_core::sc_start(clk.time_of(target) - sc_core::sc_time_stamp());
         now = target;
         if (now == warmup) {
@@ -95,8 +177,10 @@ static std::string run_loop(Chip &chip, const BhParams &p, bool quiet, RunInfo *
                 noc_net_reset_window(&chip.noc(k).net());
             run->dram_from = chip.dram_stats();
         }
-        if (now == cycles && !window_to_end)
+        if (now == cycles && !window_to_end) {
             close_window(chip, run);
+            window_closed = true;
+        }
         /* 1. deadlock: flits held, none moved for noc.deadlock_cycles */
         for (uint32_t k = 0; k < chip.n_nocs(); k++) {
             const NocNet &net = chip.noc(k).net();
@@ -104,38 +188,34 @@ static std::string run_loop(Chip &chip, const BhParams &p, bool quiet, RunInfo *
                 now > net.last_progress + (uint64_t)p.noc_deadlock_cycles) {
                 char buf[2048];
                 noc_net_describe_blocked(&net, buf, sizeof buf);
-                run->cycles = now;
-                return "deadlock on NoC" + std::to_string(k) + ": no flit has moved since cycle " +
-                       std::to_string(net.last_progress) + " (now " + std::to_string(now) +
-                       ") while " + std::to_string(net.pkts_live) +
-                       " packets are in flight; blocked input VCs:\n" + buf;
+                return finish(failed(
+                    run, "noc_deadlock", now,
+                    "deadlock on NoC" + std::to_string(k) + ": no flit has moved since cycle " +
+                        std::to_string(net.last_progress) + " (now " + std::to_string(now) +
+                        ") while " + std::to_string(net.pkts_live) +
+                        " packets are in flight; blocked input VCs:\n" + buf));
             }
         }
-        /* 2. progress line on long runs */
-        auto t = std::chrono::steady_clock::now();
-        if (!quiet && std::chrono::duration<double>(t - last_print).count() > 2.0) {
-            double s = std::chrono::duration<double>(t - t0).count();
-            std::fprintf(stderr, "\rbhsim: cycle %llu of %llu%s, %.0f cycles/s   ",
-                         (unsigned long long)now, (unsigned long long)cycles,
-                         now > cycles ? " (draining)" : "", (double)now / s);
-            last_print = t;
-            printed = true;
-        }
+        /* 2. stall: cores wait on what an empty network can never change */
+        if (std::string st = stalled(chip, p, now); !st.empty())
+            return finish(failed(run, "stall", now, st));
+        progress.update(now, cycles, drain_limit);
         /* 3. done? (a replay may finish before sim.cycles) */
         if (now < cycles && !window_to_end)
             continue;
         bool idle =
             (!chip.workload() || chip.workload()->model().idle(now)) && chip.coprocessors_idle();
         std::string cerr = chip.coprocessor_error();
+        const char *kind = "tensix";
         if (auto *ts = chip.workload()
                            ? dynamic_cast<const TensixStreamWorkload *>(&chip.workload()->model())
                            : nullptr;
-            ts && ts->state().failed && cerr.empty())
+            ts && ts->state().failed && cerr.empty()) {
             cerr = std::string("tensix_stream: ") + ts->state().error;
-        if (!cerr.empty()) {
-            run->cycles = now;
-            return cerr;
+            kind = "workload";
         }
+        if (!cerr.empty())
+            return finish(failed(run, kind, now, cerr));
         for (uint32_t k = 0; k < chip.n_nocs(); k++)
             idle = idle && noc_net_quiescent(&chip.noc(k).net());
         if (idle || (now >= cycles && !p.sim_drain))
@@ -144,13 +224,12 @@ static std::string run_loop(Chip &chip, const BhParams &p, bool quiet, RunInfo *
             continue;
         if (now >= drain_limit) {
             run->drained = false;
-            run->cycles = now;
-            return "the network did not drain within sim.drain_limit_cycles (" +
-                   std::to_string(p.sim_drain_limit_cycles) + ") after injection stopped";
+            return finish(failed(run, "drain_limit", now,
+                                 "the network did not drain within sim.drain_limit_cycles (" +
+                                     std::to_string(p.sim_drain_limit_cycles) +
+                                     ") after injection stopped"));
         }
     }
-    if (printed)
-        std::fprintf(stderr, "\n");
     /* a run ends on a slice boundary; report the cycle the last flit moved */
     uint64_t last = window_to_end ? chip.coprocessors_last_busy() : std::min<uint64_t>(now, cycles);
     for (uint32_t k = 0; k < chip.n_nocs(); k++)
@@ -158,12 +237,11 @@ static std::string run_loop(Chip &chip, const BhParams &p, bool quiet, RunInfo *
     run->cycles = last;
     if (window_to_end) {
         close_window(chip, run);
+        window_closed = true;
         run->window_cycles = last - warmup;
     }
-    run->wall_seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     run->drained = true;
-    return "";
+    return finish("");
 }
 
 extern "C" int bh_platform_run(const BhOptions *opts)
@@ -229,31 +307,31 @@ extern "C" int bh_platform_run(const BhOptions *opts)
     run.window_cycles = plan.traffic.stop - plan.traffic.warmup;
     std::string failure = run_loop(*chip, p, quiet, &run);
     run.peak_rss_mib = peak_rss_mib();
+    int rc = failure.empty() ? BH_EXIT_OK : BH_EXIT_SIM_ERROR;
+    if (!failure.empty())
+        std::fprintf(stderr, "bhsim: simulation error: %s\n", failure.c_str());
     /* L1 as the run left it, also after a failure: that is when it is most wanted */
     if (!chip->dump_l1(&err)) {
         std::fprintf(stderr, "bhsim: output: %s\n", err.c_str());
-        return BH_EXIT_SIM_ERROR;
+        rc = BH_EXIT_SIM_ERROR;
     }
     if (tf)
         sc_core::sc_close_vcd_trace_file(tf);
-    if (!failure.empty()) {
-        std::fprintf(stderr, "bhsim: simulation error: %s\n", failure.c_str());
-        return BH_EXIT_SIM_ERROR;
-    }
+    /* the report is written whatever happened: a failed run's says why, and when */
     boost::json::object report = build_report(*chip, p, run);
     if (*p.output_report) {
         std::ofstream f(p.output_report);
         f << boost::json::serialize(report) << "\n";
         if (!f) {
             std::fprintf(stderr, "bhsim: output: cannot write '%s'\n", p.output_report);
-            return BH_EXIT_SIM_ERROR;
+            rc = BH_EXIT_SIM_ERROR;
         }
     }
     if (*p.output_heatmap && !write_heatmap(*chip, run, p.output_heatmap, &err)) {
         std::fprintf(stderr, "bhsim: output: %s\n", err.c_str());
-        return BH_EXIT_SIM_ERROR;
+        rc = BH_EXIT_SIM_ERROR;
     }
-    if (!quiet)
+    if (!quiet && failure.empty())
         print_summary(report, stdout);
-    return BH_EXIT_OK;
+    return rc;
 }

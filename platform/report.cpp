@@ -228,6 +228,9 @@ boost::json::object build_report(Chip &chip, const BhParams &p, const RunInfo &r
                 {"peak_rss_mib", run.peak_rss_mib},
                 {"drained", run.drained},
                 {"dram_resident_bytes", chip.dram_resident_bytes()}};
+    if (!run.error_kind.empty())
+        r["error"] = {
+            {"kind", run.error_kind}, {"message", run.error_message}, {"cycle", run.error_cycle}};
     r["workload"] = {{"name", p.workload_name},
                      {"op", p.workload_op},
                      {"rate", p.workload_rate},

@@ -17,6 +17,9 @@ struct RunInfo {
     double wall_seconds = 0;
     double peak_rss_mib = 0;
     bool drained = true;
+    /* a failed run: kind (noc_deadlock, stall, drain_limit, tensix, workload), what, when */
+    std::string error_kind, error_message;
+    uint64_t error_cycle = 0;
     std::vector<std::vector<uint64_t>> window_flits; /* per NoC per link, frozen at sim.cycles */
     std::vector<Gddr6Stats> dram_from, dram_to;      /* GDDR6 counters at warmup and sim.cycles */
 };

@@ -93,13 +93,26 @@ static int issue(DramStream *d, DramStreamCore *c, uint64_t created)
     const DramStreamConfig *cfg = &d->cfg;
     NocTrafficConfig frame = {.w = cfg->w, .h = cfg->h, .mirror_noc1 = cfg->mirror_noc1};
     uint32_t me = noc_traffic_frame_node(&frame, c->noc, c->node0), avail = 0, out = 0;
+    c->wait = (NocWait){.kind = NOC_WAIT_CMD_BUF,
+                        .noc = (uint8_t)c->noc,
+                        .x = (uint8_t)(c->node0 % cfg->w),
+                        .y = (uint8_t)(c->node0 / cfg->w),
+                        .counter = NOC_CNT_MST_REQS_OUTSTANDING_ID0 + TID,
+                        .id = TID,
+                        .target = cfg->in_flight,
+                        .why = "all four busy"};
     if (d->io.read(d->io.ctx, c->noc, me, noc_niu_reg_offset(NOC_R_CMD_BUF_AVAIL), &avail) !=
             BH_OK ||
         !(avail & 0xF))
         return 0;
     d->io.read(d->io.ctx, c->noc, me, 0x200 + 4 * (NOC_CNT_MST_REQS_OUTSTANDING_ID0 + TID), &out);
-    if (out >= cfg->in_flight)
+    if (out >= cfg->in_flight) {
+        c->wait.kind = NOC_WAIT_BELOW;
+        c->wait.value = out;
+        c->wait.why = "workload.in_flight requests outstanding";
         return 0;
+    }
+    c->wait.kind = NOC_WAIT_NONE;
     uint32_t buf = c->buf_rr;
     while (!(avail & (1u << buf)))
         buf = (buf + 1) % NOC_CMD_BUFS;
@@ -187,6 +200,20 @@ void dram_stream_delivered(DramStream *d, uint32_t noc, uint64_t tag, uint32_t f
         st->done_flits += flits - 1;
     if (created >= d->cfg.warmup && created < d->cfg.stop)
         noc_latency_add(tag & 1 ? &st->read_latency : &st->write_latency, now - created);
+}
+
+uint32_t dram_stream_describe_wait(const DramStream *d, uint64_t now, char *buf, size_t len)
+{
+    uint32_t n = 0;
+    size_t used = 0;
+    if (len)
+        buf[0] = 0;
+    for (uint32_t i = 0; i < d->n_cores; i++) {
+        const DramStreamCore *c = &d->cores[i];
+        if (d->cfg.open_loop ? c->q_n != 0 : now < d->cfg.stop)
+            noc_wait_list_add(&c->wait, buf, len, &used, &n);
+    }
+    return n;
 }
 
 int dram_stream_idle(const DramStream *d, uint64_t now)

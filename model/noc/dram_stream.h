@@ -57,6 +57,7 @@ typedef struct DramStreamCore {
     uint32_t q_rd, q_n;
     uint32_t slot; /* L1 staging slot of the next request */
     uint8_t buf_rr;
+    NocWait wait; /* why the last attempt to issue did not */
 } DramStreamCore;
 
 typedef struct DramStreamStats {
@@ -83,6 +84,8 @@ BhStatus dram_stream_init(DramStream *d, const DramStreamConfig *cfg, const uint
 uint64_t dram_stream_step(DramStream *d, uint64_t now);
 void dram_stream_delivered(DramStream *d, uint32_t noc, uint64_t tag, uint32_t flits, uint64_t now);
 int dram_stream_idle(const DramStream *d, uint64_t now);
+/* Cores polling NIU state with a request to issue; describes the first few into buf. */
+uint32_t dram_stream_describe_wait(const DramStream *d, uint64_t now, char *buf, size_t len);
 
 #ifdef __cplusplus
 }

@@ -326,6 +326,8 @@ BhStatus noc_niu_mmio_write(NocNet *n, uint32_t node, uint32_t off, uint32_t val
 void noc_niu_tag_command(NocNet *n, uint32_t node, uint32_t buf, uint64_t tag);
 uint32_t noc_niu_reg_offset(NocCmdReg r);
 const char *noc_niu_reg_name(NocCmdReg r);
+/* name of status counter idx (per-ID counters without their ID suffix) */
+const char *noc_niu_counter_name(uint32_t idx);
 
 /* Routing (noc_route.c), pure functions of position, used by routers and tests. */
 NocPort noc_route_unicast(const NocNetConfig *cfg, uint32_t x, uint32_t y, uint32_t dx,

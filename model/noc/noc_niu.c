@@ -38,6 +38,21 @@ const char *noc_niu_reg_name(NocCmdReg r)
     return cmd_regs[r].name;
 }
 
+const char *noc_niu_counter_name(uint32_t idx)
+{
+    static const char *const names[NOC_COUNTERS] = {
+#define NOC_COUNTER(name, i) [i] = #name,
+#include "model/noc/noc_niu_regs.def"
+#undef NOC_COUNTER
+    };
+    static const char *const per_id[2] = {"MST_REQS_OUTSTANDING_ID", "MST_WRITE_REQS_OUTGOING_ID"};
+    if (idx >= NOC_COUNTERS)
+        return "?";
+    if (idx >= NOC_CNT_MST_REQS_OUTSTANDING_ID0 && idx < NOC_CNT_SLV_ATOMIC_RESP_SENT)
+        return per_id[idx >= NOC_CNT_MST_WRITE_REQS_OUTGOING_ID0];
+    return names[idx];
+}
+
 static int decode_cmd_reg(uint32_t off)
 {
     for (int r = 0; r < NOC_CMD_REGS; r++)
@@ -49,9 +64,10 @@ static int decode_cmd_reg(uint32_t off)
 void noc_niu_count(NocNiu *u, uint32_t idx, uint32_t by)
 {
     if (idx >= NOC_CNT_MST_REQS_OUTSTANDING_ID0 && idx < NOC_CNT_SLV_ATOMIC_RESP_SENT) {
-        u->counters[idx] = (u->counters[idx] + by) & 0xFFu; /* per-ID counters are 8 bits */
-        if (idx < NOC_CNT_MST_WRITE_REQS_OUTGOING_ID0)
-            u->outstanding += by;
+        uint32_t was = u->counters[idx];
+        u->counters[idx] = (was + by) & 0xFFu;         /* per-ID counters are 8 bits */
+        if (idx < NOC_CNT_MST_WRITE_REQS_OUTGOING_ID0) /* the trace shows what software reads */
+            u->outstanding = u->outstanding - was + u->counters[idx];
         return;
     }
     u->counters[idx] += by;
@@ -59,9 +75,12 @@ void noc_niu_count(NocNiu *u, uint32_t idx, uint32_t by)
 
 void noc_niu_uncount_id(NocNiu *u, uint32_t idx)
 {
-    u->counters[idx] = (u->counters[idx] - 1u) & 0xFFu;
+    uint32_t was = u->counters[idx];
+    /* 8 bits, wrapping: a non-posted multicast counts once and is acknowledged once per
+     * receiver, so its ID's counter goes below zero (the documented quirk) */
+    u->counters[idx] = (was - 1u) & 0xFFu;
     if (idx < NOC_CNT_MST_WRITE_REQS_OUTGOING_ID0)
-        u->outstanding--;
+        u->outstanding = u->outstanding - was + u->counters[idx];
 }
 
 static int coord_ok(const NocNet *n, uint32_t hi, int mcast)

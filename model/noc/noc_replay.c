@@ -86,8 +86,15 @@ static int issue(NocReplay *r, NocReplayStream *s, const NocTraceEvent *e, uint6
     uint32_t noc = e->noc == 1 ? 1 : 0, avail = 0;
     uint32_t me = frame(r, noc, e->src_x, e->src_y);
     if (r->io.read(r->io.ctx, noc, me, noc_niu_reg_offset(NOC_R_CMD_BUF_AVAIL), &avail) != BH_OK ||
-        !(avail & 0xF))
-        return 0; /* every command buffer busy: the kernel would spin on CMD_CTRL */
+        !(avail & 0xF)) {
+        /* every command buffer busy: the kernel would spin on CMD_CTRL */
+        s->wait = (NocWait){.kind = NOC_WAIT_CMD_BUF,
+                            .noc = (uint8_t)noc,
+                            .x = (uint8_t)e->src_x,
+                            .y = (uint8_t)e->src_y,
+                            .why = "a traced transfer"};
+        return 0;
+    }
     uint32_t buf = s->buf_rr;
     while (!(avail & (1u << buf)))
         buf = (buf + 1) % NOC_CMD_BUFS;
@@ -178,7 +185,7 @@ static uint32_t counter(NocReplay *r, uint32_t noc, uint32_t node, uint32_t idx)
 }
 
 /* Does the barrier hold on the event's NoC (both if it does not say)? */
-static int barrier_holds(NocReplay *r, const NocReplayStream *s, const NocTraceEvent *e)
+static int barrier_holds(NocReplay *r, NocReplayStream *s, const NocTraceEvent *e)
 {
     for (uint32_t noc = 0; noc < NOC_TRAFFIC_NOCS; noc++) {
         if (e->noc != NOC_TRACE_NONE && e->noc != noc)
@@ -191,12 +198,26 @@ static int barrier_holds(NocReplay *r, const NocReplayStream *s, const NocTraceE
         int acked = e->op == NOC_TR_WRITE_BARRIER || e->op == NOC_TR_ATOMIC_BARRIER ||
                     e->op == NOC_TR_FULL_BARRIER;
         int flushed = e->op == NOC_TR_WRITE_FLUSH || e->op == NOC_TR_FULL_BARRIER;
-        if (reads && counter(r, noc, me, NOC_CNT_MST_REQS_OUTSTANDING_ID0 + s->tid_rd))
+        uint32_t polled[3] = {reads ? NOC_CNT_MST_REQS_OUTSTANDING_ID0 + s->tid_rd : 0,
+                              acked ? NOC_CNT_MST_REQS_OUTSTANDING_ID0 + s->tid_wr : 0,
+                              flushed ? NOC_CNT_MST_WRITE_REQS_OUTGOING_ID0 + s->tid_wr : 0};
+        static const char *const what[3] = {"a read barrier", "a write or atomic barrier",
+                                            "a write flush"};
+        for (int k = 0; k < 3; k++) {
+            uint32_t v = polled[k] ? counter(r, noc, me, polled[k]) : 0;
+            if (!v)
+                continue;
+            s->wait = (NocWait){.kind = NOC_WAIT_BELOW,
+                                .noc = (uint8_t)noc,
+                                .x = (uint8_t)e->src_x,
+                                .y = (uint8_t)e->src_y,
+                                .counter = polled[k],
+                                .id = k ? s->tid_wr : s->tid_rd,
+                                .value = v,
+                                .target = 1,
+                                .why = what[k]};
             return 0;
-        if (acked && counter(r, noc, me, NOC_CNT_MST_REQS_OUTSTANDING_ID0 + s->tid_wr))
-            return 0;
-        if (flushed && counter(r, noc, me, NOC_CNT_MST_WRITE_REQS_OUTGOING_ID0 + s->tid_wr))
-            return 0;
+        }
     }
     return 1;
 }
@@ -213,6 +234,7 @@ static uint64_t advance(NocReplay *r, NocReplayStream *s, uint64_t now)
             done = barrier_holds(r, s, e);
         if (!done)
             return now + 1; /* poll, as the processor would */
+        s->wait.kind = NOC_WAIT_NONE;
         if (++s->next == s->end) {
             s->finished = 1;
             s->finished_at = now;
@@ -243,6 +265,18 @@ void noc_replay_delivered(NocReplay *r, uint32_t noc, uint64_t tag, uint32_t fli
     (void)flits;
     if (tag != BH_IDLE && noc < NOC_TRAFFIC_NOCS)
         noc_latency_add(&r->stats[noc].latency, now - tag);
+}
+
+uint32_t noc_replay_describe_wait(const NocReplay *r, char *buf, size_t len)
+{
+    uint32_t n = 0;
+    size_t used = 0;
+    if (len)
+        buf[0] = 0;
+    for (uint32_t i = 0; i < r->n_streams; i++)
+        if (!r->st[i].finished)
+            noc_wait_list_add(&r->st[i].wait, buf, len, &used, &n);
+    return n;
 }
 
 int noc_replay_idle(const NocReplay *r)

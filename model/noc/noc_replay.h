@@ -46,6 +46,7 @@ typedef struct NocReplayStream {
     uint8_t tid_rd, tid_wr;
     uint8_t buf_rr;
     uint8_t finished;
+    NocWait wait; /* what the stream's next event polls for */
 } NocReplayStream;
 
 typedef struct NocReplayStats {
@@ -74,6 +75,8 @@ void noc_replay_destroy(NocReplay *r);
 uint64_t noc_replay_step(NocReplay *r, uint64_t now);
 void noc_replay_delivered(NocReplay *r, uint32_t noc, uint64_t tag, uint32_t flits, uint64_t now);
 int noc_replay_idle(const NocReplay *r);
+/* Streams polling NIU state (a barrier, or a transfer waiting for a command buffer). */
+uint32_t noc_replay_describe_wait(const NocReplay *r, char *buf, size_t len);
 
 #ifdef __cplusplus
 }

@@ -53,6 +53,55 @@ uint64_t noc_latency_percentile(const NocLatency *l, double q)
     return l->max;
 }
 
+/* ------------------------------------------------------------------ waits */
+
+size_t noc_wait_format(const NocWait *w, char *buf, size_t len)
+{
+    int n;
+    char cnt[64];
+    uint32_t per_id =
+        w->counter >= NOC_CNT_MST_REQS_OUTSTANDING_ID0 && w->counter < NOC_CNT_SLV_ATOMIC_RESP_SENT;
+    if (per_id)
+        snprintf(cnt, sizeof cnt, "%s%u", noc_niu_counter_name(w->counter), w->id);
+    else
+        snprintf(cnt, sizeof cnt, "%s", noc_niu_counter_name(w->counter));
+    switch (w->kind) {
+    case NOC_WAIT_CMD_BUF:
+        n = snprintf(buf, len, "NoC%u (%u,%u): waits for a free command buffer (%s)", w->noc, w->x,
+                     w->y, w->why);
+        break;
+    case NOC_WAIT_BELOW:
+        n = w->target == 1
+                ? snprintf(buf, len, "NoC%u (%u,%u): polls %s = %u until it reads 0 (%s)", w->noc,
+                           w->x, w->y, cnt, w->value, w->why)
+                : snprintf(buf, len, "NoC%u (%u,%u): polls %s = %u until it falls below %u (%s)",
+                           w->noc, w->x, w->y, cnt, w->value, w->target, w->why);
+        break;
+    case NOC_WAIT_REACH:
+        n = snprintf(buf, len, "NoC%u (%u,%u): polls %s = %u until it reaches %u (%s)", w->noc,
+                     w->x, w->y, cnt, w->value, w->target, w->why);
+        break;
+    default:
+        n = snprintf(buf, len, "NoC%u (%u,%u): not waiting", w->noc, w->x, w->y);
+        break;
+    }
+    return n < 0 ? 0 : (size_t)n;
+}
+
+void noc_wait_list_add(const NocWait *w, char *buf, size_t len, size_t *used, uint32_t *n)
+{
+    if (w->kind == NOC_WAIT_NONE)
+        return;
+    if ((*n)++ >= NOC_WAIT_LIST_SHOWN || *used + 1 >= len)
+        return;
+    *used += noc_wait_format(w, buf + *used, len - *used);
+    *used = BH_MIN(*used, len - 1);
+    if (*used + 1 < len) {
+        buf[(*used)++] = '\n';
+        buf[*used] = 0;
+    }
+}
+
 /* ------------------------------------------------------------------ helpers */
 
 uint32_t noc_traffic_frame_node(const NocTrafficConfig *cfg, uint32_t noc, uint32_t noc0_node)
@@ -61,6 +110,21 @@ uint32_t noc_traffic_frame_node(const NocTrafficConfig *cfg, uint32_t noc, uint3
         return noc0_node;
     uint32_t x = noc0_node % cfg->w, y = noc0_node / cfg->w;
     return (cfg->h - 1 - y) * cfg->w + (cfg->w - 1 - x);
+}
+
+static void set_wait(const NocTraffic *t, NocTrafficSource *s, uint8_t kind, uint32_t counter,
+                     uint32_t value, uint32_t target, const char *why)
+{
+    uint32_t node0 = noc_traffic_frame_node(&t->cfg, s->noc, s->node); /* an involution */
+    s->wait = (NocWait){.kind = kind,
+                        .noc = (uint8_t)s->noc,
+                        .x = (uint8_t)(node0 % t->cfg.w),
+                        .y = (uint8_t)(node0 / t->cfg.w),
+                        .counter = counter,
+                        .id = NOC_TRAFFIC_TID,
+                        .value = value,
+                        .target = target,
+                        .why = why};
 }
 
 static uint64_t next_gap(NocTraffic *t, NocTrafficSource *s)
@@ -92,6 +156,8 @@ BhStatus noc_traffic_config_check(const NocTrafficConfig *c, uint32_t n_injector
     if (c->pattern == NOC_PAT_MULTICAST && (c->op == NOC_OP_READ || c->op == NOC_OP_ATOMIC))
         REJECT("workload.op: multicast carries writes (write or posted_write), got %s",
                c->op == NOC_OP_READ ? "read" : "atomic");
+    if (c->pattern == NOC_PAT_MULTICAST && c->mcast_receivers == 0)
+        REJECT("workload.multicast_rect: no tile in the rectangle receives the multicast");
     if (c->pattern != NOC_PAT_MULTICAST && n_injectors < 2 && c->pattern != NOC_PAT_GATHER)
         REJECT("workload.injectors: the pattern needs at least 2 injecting tiles, got %u",
                n_injectors);
@@ -234,14 +300,36 @@ static int try_issue(NocTraffic *t, NocTrafficSource *s)
     uint32_t avail = 0;
     if (t->io.read(t->io.ctx, s->noc, s->node, noc_niu_reg_offset(NOC_R_CMD_BUF_AVAIL), &avail) !=
             BH_OK ||
-        !(avail & 0xF))
+        !(avail & 0xF)) {
+        set_wait(t, s, NOC_WAIT_CMD_BUF, 0, 0, 0, "all four busy");
         return 0;
-    int acked = c->op != NOC_OP_POSTED_WRITE;
-    if (acked) {
-        uint32_t out = 0;
-        t->io.read(t->io.ctx, s->noc, s->node, 0x200 + 4 * (16 + NOC_TRAFFIC_TID), &out);
-        if (out + t->packets_per_transfer > c->max_outstanding)
+    }
+    int mcast = c->pattern == NOC_PAT_MULTICAST;
+    if (c->op != NOC_OP_POSTED_WRITE && !mcast) {
+        uint32_t out = 0, cnt = NOC_CNT_MST_REQS_OUTSTANDING_ID0 + NOC_TRAFFIC_TID;
+        t->io.read(t->io.ctx, s->noc, s->node, 0x200 + 4 * cnt, &out);
+        if (out + t->packets_per_transfer > c->max_outstanding) {
+            set_wait(t, s, NOC_WAIT_BELOW, cnt, out,
+                     c->max_outstanding + 1 - t->packets_per_transfer,
+                     "workload.max_outstanding transfers in flight");
             return 0;
+        }
+    }
+    if (c->op == NOC_OP_WRITE && mcast) {
+        /* Each receiver acknowledges an acknowledged multicast while the ID's outstanding
+         * counter went up once per packet, so that counter wraps; a kernel counts the acks it
+         * is owed and compares them with MST_WR_ACK_RECEIVED, and so does this core. */
+        uint32_t got = 0, r = c->mcast_receivers;
+        t->io.read(t->io.ctx, s->noc, s->node, 0x200 + 4 * NOC_CNT_MST_WR_ACK_RECEIVED, &got);
+        uint32_t owed = s->acks_expected - got; /* both wrap at 2^32 */
+        uint32_t in_flight = (owed + r - 1) / r;
+        if (in_flight + t->packets_per_transfer > c->max_outstanding) {
+            uint32_t may_owe = (c->max_outstanding - t->packets_per_transfer) * r;
+            set_wait(t, s, NOC_WAIT_REACH, NOC_CNT_MST_WR_ACK_RECEIVED, got,
+                     s->acks_expected - may_owe,
+                     "acknowledgements of workload.max_outstanding multicasts, one per receiver");
+            return 0;
+        }
     }
     uint32_t buf = s->buf_rr;
     while (!(avail & (1u << buf)))
@@ -308,6 +396,9 @@ static int try_issue(NocTraffic *t, NocTrafficSource *s)
         wr(t, s, buf, NOC_R_CTRL, ctrl, tag) || wr(t, s, buf, NOC_R_AT_LEN_BE, len, tag) ||
         wr(t, s, buf, NOC_R_AT_DATA, at_data, tag) || wr(t, s, buf, NOC_R_CMD_CTRL, 1, tag))
         return 0;
+    if (c->op == NOC_OP_WRITE && c->pattern == NOC_PAT_MULTICAST)
+        s->acks_expected += t->packets_per_transfer * c->mcast_receivers;
+    s->wait.kind = NOC_WAIT_NONE;
     s->q_rd = (s->q_rd + 1) % NOC_TRAFFIC_QUEUE;
     s->q_n--;
     t->stats[s->noc].issued++;
@@ -353,6 +444,18 @@ void noc_traffic_delivered(NocTraffic *t, uint32_t noc, uint64_t tag, uint32_t f
         st->accepted_flits += flits;
     if (tag >= t->cfg.warmup && tag < t->cfg.stop)
         noc_latency_add(&st->latency, now - tag);
+}
+
+uint32_t noc_traffic_describe_wait(const NocTraffic *t, char *buf, size_t len)
+{
+    uint32_t n = 0;
+    size_t used = 0;
+    if (len)
+        buf[0] = 0;
+    for (uint32_t i = 0; i < t->n_sources; i++)
+        if (t->sources[i].q_n)
+            noc_wait_list_add(&t->sources[i].wait, buf, len, &used, &n);
+    return n;
 }
 
 int noc_traffic_idle(const NocTraffic *t, uint64_t now)

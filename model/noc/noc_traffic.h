@@ -70,7 +70,8 @@ typedef struct NocTrafficConfig {
     uint32_t mcast_src;    /* NoC0 node index */
     uint8_t mcast_rect[4]; /* NoC0: x0, y0, x1, y1 */
     uint8_t mcast_y_major, mcast_reserve, mcast_include_src;
-    uint32_t queue_limit; /* transfers a node may queue, 1..NOC_TRAFFIC_QUEUE */
+    uint32_t mcast_receivers; /* tiles that take the multicast (each acknowledges it) */
+    uint32_t queue_limit;     /* transfers a node may queue, 1..NOC_TRAFFIC_QUEUE */
     uint64_t seed;
     uint64_t warmup, stop; /* measurement window [warmup, stop); nothing created after */
 } NocTrafficConfig;
@@ -80,6 +81,32 @@ typedef struct NocLatency {
     uint64_t exact[NOC_LAT_EXACT];
     uint64_t log_bucket[NOC_LAT_LOG_BUCKETS]; /* 16 buckets per octave above NOC_LAT_EXACT */
 } NocLatency;
+
+/* What a workload's core is spinning on, remembered for the stall report: a run in which
+ * cores poll NIU state while every network is empty waits on something nothing can change. */
+typedef enum NocWaitKind {
+    NOC_WAIT_NONE,
+    NOC_WAIT_CMD_BUF, /* all command buffers busy */
+    NOC_WAIT_BELOW,   /* counter must fall below `target` */
+    NOC_WAIT_REACH,   /* counter must reach `target` (modulo 2^32) */
+} NocWaitKind;
+
+typedef struct NocWait {
+    uint8_t kind; /* NocWaitKind */
+    uint8_t noc;
+    uint8_t x, y;     /* the core's tile, NoC0 coordinates */
+    uint32_t counter; /* NOC_CNT_* index */
+    uint32_t id;      /* transaction ID of a per-ID counter */
+    uint32_t value;   /* the counter's last value read */
+    uint32_t target;
+    const char *why; /* what the wait is for, e.g. "acknowledged transfers in flight" */
+} NocWait;
+
+/* "NoC0 (3,2): polls MST_WR_ACK_RECEIVED = 7 until it reaches 16 (acknowledgements ...)" */
+size_t noc_wait_format(const NocWait *w, char *buf, size_t len);
+/* Counts a waiting core in *n and describes the first NOC_WAIT_LIST_SHOWN, one a line. */
+#define NOC_WAIT_LIST_SHOWN 8
+void noc_wait_list_add(const NocWait *w, char *buf, size_t len, size_t *used, uint32_t *n);
 
 typedef struct NocTrafficSource {
     uint32_t node; /* in the NoC's frame */
@@ -91,6 +118,8 @@ typedef struct NocTrafficSource {
     uint64_t queue[NOC_TRAFFIC_QUEUE]; /* creation cycles */
     uint32_t q_rd, q_n;
     uint8_t buf_rr;
+    uint32_t acks_expected; /* acknowledged multicast: receivers' acks owed, as kernels count */
+    NocWait wait;           /* why the oldest queued transfer has not been issued */
 } NocTrafficSource;
 
 typedef struct NocTrafficStats {
@@ -122,6 +151,8 @@ void noc_traffic_destroy(NocTraffic *t);
 uint64_t noc_traffic_step(NocTraffic *t, uint64_t now);
 void noc_traffic_delivered(NocTraffic *t, uint32_t noc, uint64_t tag, uint32_t flits, uint64_t now);
 int noc_traffic_idle(const NocTraffic *t, uint64_t now); /* nothing queued or still to create */
+/* Sources polling NIU state; describes the first few into buf. */
+uint32_t noc_traffic_describe_wait(const NocTraffic *t, char *buf, size_t len);
 uint32_t noc_traffic_frame_node(const NocTrafficConfig *cfg, uint32_t noc, uint32_t noc0_node);
 
 void noc_latency_add(NocLatency *l, uint64_t v);

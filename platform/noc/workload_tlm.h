@@ -6,6 +6,7 @@
 #define BH_WORKLOAD_TLM_H
 #include <functional>
 #include <memory>
+#include <string>
 #include <systemc>
 #include <tlm>
 #include <tlm_utils/multi_passthrough_initiator_socket.h>
@@ -22,6 +23,12 @@ struct WorkloadModel {
     virtual uint64_t step(uint64_t now) = 0;
     virtual void delivered(uint32_t noc, uint64_t tag, uint32_t flits, uint64_t now) = 0;
     virtual bool idle(uint64_t now) const = 0;
+    /* cores spinning on NIU state (counters, command buffers): how many, and a line each for
+     * the first few; the run loop reports them if every network is empty meanwhile */
+    virtual uint32_t waiting(uint64_t /*now*/, std::string * /*what*/) const
+    {
+        return 0;
+    }
 };
 
 class WorkloadTlm : public sc_core::sc_module

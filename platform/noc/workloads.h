@@ -41,6 +41,13 @@ class SyntheticTraffic : public WorkloadModel
     {
         return noc_traffic_idle(&t_, now);
     }
+    uint32_t waiting(uint64_t, std::string *what) const override
+    {
+        char buf[2048];
+        uint32_t n = noc_traffic_describe_wait(&t_, buf, sizeof buf);
+        *what = buf;
+        return n;
+    }
     const NocTraffic &state() const
     {
         return t_;
@@ -70,6 +77,13 @@ class DramStreamWorkload : public WorkloadModel
     bool idle(uint64_t now) const override
     {
         return dram_stream_idle(&d_, now);
+    }
+    uint32_t waiting(uint64_t now, std::string *what) const override
+    {
+        char buf[2048];
+        uint32_t n = dram_stream_describe_wait(&d_, now, buf, sizeof buf);
+        *what = buf;
+        return n;
     }
     const DramStream &state() const
     {
@@ -107,6 +121,13 @@ class TraceReplay : public WorkloadModel
     bool idle(uint64_t) const override
     {
         return noc_replay_idle(&r_);
+    }
+    uint32_t waiting(uint64_t, std::string *what) const override
+    {
+        char buf[2048];
+        uint32_t n = noc_replay_describe_wait(&r_, buf, sizeof buf);
+        *what = buf;
+        return n;
     }
     const NocReplay &state() const
     {

@@ -382,6 +382,8 @@ static void saturate(uint32_t topology, uint32_t w, uint32_t hh, NocPattern pat,
         .warmup = sat_cycles() / 10,
         .stop = sat_cycles(),
     };
+    for (uint32_t i = 0; i < n; i++) /* the rectangle holds every injector's row and column */
+        tc.mcast_receivers += inj[i] != tc.mcast_src && inj[i] % w >= 1 && inj[i] / w >= 2;
     NocTraffic *t = malloc(sizeof *t);
     NocTrafficIo io = {h_workload_write, h_workload_read, &h};
     CHECK_OK(noc_traffic_init(t, &tc, inj, n, &io));
@@ -409,6 +411,16 @@ static void saturate(uint32_t topology, uint32_t w, uint32_t hh, NocPattern pat,
         issued += t->stats[k].issued;
         if (pat != NOC_PAT_MULTICAST)
             CHECK_EQ_U64(t->stats[k].delivered, t->stats[k].created);
+        if (pat == NOC_PAT_MULTICAST && op == NOC_OP_WRITE) {
+            /* every receiver acknowledged every multicast; the ID's counter took the quirk */
+            uint32_t src = h_frame(&h, k, tc.mcast_src);
+            uint64_t sent = t->stats[k].issued;
+            CHECK_EQ_U64(t->stats[k].delivered, sent * tc.mcast_receivers);
+            CHECK_EQ_U32(h_counter(&h, k, src, NOC_CNT_MST_WR_ACK_RECEIVED),
+                         (uint32_t)(sent * tc.mcast_receivers));
+            CHECK_EQ_U32(h_counter(&h, k, src, NOC_CNT_MST_REQS_OUTSTANDING_ID0 + NOC_TRAFFIC_TID),
+                         (uint32_t)(sent - sent * tc.mcast_receivers) & 0xFF);
+        }
         CHECK(t->stats[k].accepted_flits > 0 || t->stats[k].created == 0);
     }
     CHECK(created > 0);
