@@ -117,9 +117,62 @@ static void test_processors_keep_separate_barriers(void)
     h_destroy(&h);
 }
 
+/* Guest misbehaviour: another core of the tile issues an acknowledged multicast with the
+ * transaction ID the replayed processor's write barrier polls. Each receiver acknowledges it
+ * and the ID's 8-bit counter wraps (one increment, one decrement per receiver), so the barrier
+ * never holds while the network empties: the replay must say who polls what. */
+static void test_barrier_on_a_shared_id_is_described(void)
+{
+    Harness h;
+    h_init(&h, BH_TOPO_BLACKHOLE, 17, 12, MEM);
+    h_start(&h);
+    NocTraceEvent e[] = {
+        ev(0, NOC_TR_WRITE, 0, 0, 1, 2, 5, 5, 64),
+        ev(100, NOC_TR_WRITE_BARRIER, 0, 0, 1, 2, 0xFF, 0xFF, 0),
+    };
+    NocTraceStream st = {1, 2, 0, 0, BH_ARRAY_LEN(e), 1};
+    uint8_t is_dram[BH_GRID_MAX_NODES] = {0};
+    NocReplayConfig cfg = {17, 12, 1, MEM, 0x100, 0x2000, 0x1000, is_dram};
+    NocReplay r;
+    NocTrafficIo io = {h_workload_write, h_workload_read, &h};
+    char why[128], what[1024];
+    CHECK_OK(noc_replay_init(&r, &cfg, e, &st, 1, 0, &io, why, sizeof why));
+    uint32_t me = 2 * 17 + 1, tid = r.st[0].tid_wr;
+    /* the other core: buffer 3, a 3x1 rectangle of Tensix tiles, (3..5, 4) */
+    CHECK_OK(h_reg(&h, 0, me, 3, NOC_R_TARG_ADDR_LO, 0x100));
+    CHECK_OK(h_reg(&h, 0, me, 3, NOC_R_TARG_ADDR_HI, me % 17 | (me / 17) << 6));
+    CHECK_OK(h_reg(&h, 0, me, 3, NOC_R_RET_ADDR_LO, 0x3000));
+    CHECK_OK(h_reg(&h, 0, me, 3, NOC_R_RET_ADDR_HI, (5 | 4 << 6) | (3 | 4 << 6) << 12));
+    CHECK_OK(h_reg(&h, 0, me, 3, NOC_R_PACKET_TAG, tid << NOC_TAG_TID_SHIFT));
+    CHECK_OK(
+        h_reg(&h, 0, me, 3, NOC_R_CTRL,
+              NOC_CTRL_TYPE_WR | NOC_CTRL_BRCST | NOC_CTRL_RESP_MARKED | NOC_CTRL_PATH_RESERVE));
+    CHECK_OK(h_reg(&h, 0, me, 3, NOC_R_AT_LEN_BE, 64));
+    CHECK_OK(h_reg(&h, 0, me, 3, NOC_R_CMD_CTRL, 1));
+    h_run(&h, 5000); /* acknowledged before the replay starts: the counter reads 1 - 3 */
+    CHECK_EQ_U32(h_counter(&h, 0, me, NOC_CNT_MST_REQS_OUTSTANDING_ID0 + tid), 254);
+    run(&h, &r, 30000);
+    CHECK(!noc_replay_idle(&r));
+    CHECK(noc_net_quiescent(&h.net[0]) && noc_net_quiescent(&h.net[1]));
+    /* 1 (multicast) - 3 (acks) + 1 (the traced write) - 1 (its ack) */
+    CHECK_EQ_U32(h_counter(&h, 0, me, NOC_CNT_MST_REQS_OUTSTANDING_ID0 + tid), 254);
+    CHECK_EQ_U32(noc_replay_describe_wait(&r, what, sizeof what), 1);
+    char want[160];
+    snprintf(want, sizeof want,
+             "NoC0 (1,2): polls MST_REQS_OUTSTANDING_ID%u = 254 until it reads 0 (a write or "
+             "atomic barrier)\n",
+             tid);
+    CHECK(!strcmp(what, want));
+    if (strcmp(what, want))
+        fprintf(stderr, "  got:  %s  want: %s", what, want);
+    noc_replay_destroy(&r);
+    h_destroy(&h);
+}
+
 int main(void)
 {
     RUN(test_write_barrier_then_read_back);
     RUN(test_processors_keep_separate_barriers);
+    RUN(test_barrier_on_a_shared_id_is_described);
     return check_failures();
 }
