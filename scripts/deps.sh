@@ -2,7 +2,8 @@
 # Installs the Debian packages bhsim needs, only those missing; a no-op when all are present.
 set -euo pipefail
 pkgs=(cmake make gcc g++ pkg-config python3 libsystemc-dev libboost1.81-dev
-      libboost-json1.81-dev libcmocka-dev gtkwave clang-format)
+      libboost-json1.81-dev libcmocka-dev gtkwave clang-format
+      clang libclang-rt-14-dev)   # scripts/fuzz.sh: libFuzzer and the sanitizer runtimes
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
