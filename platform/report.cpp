@@ -49,12 +49,24 @@ static json::object latency_json(const NocLatency &l)
             {"max", l.max}};
 }
 
-static json::object dram_stream_json(const DramStreamStats &s)
+/* dram_stream on one NoC: what landed in the measured window (the rates) beside what was
+ * issued over the whole run (warm-up and drain included), so the two are never confused. */
+static json::object dram_stream_json(const DramStreamStats &s, uint32_t flit_bytes, double secs)
 {
-    return {{"reads", s.reads},
-            {"writes", s.writes},
-            {"bytes_read", s.bytes_read},
-            {"bytes_written", s.bytes_written},
+    double rd = (double)s.window_read_flits * flit_bytes,
+           wr = (double)s.window_write_flits * flit_bytes;
+    return {{"window",
+             {{"reads", s.window_reads},
+              {"writes", s.window_writes},
+              {"bytes_read", rd},
+              {"bytes_written", wr},
+              {"read_gbps", secs > 0 ? rd / secs / 1e9 : 0.0},
+              {"write_gbps", secs > 0 ? wr / secs / 1e9 : 0.0}}},
+            {"issued_whole_run",
+             {{"reads", s.reads},
+              {"writes", s.writes},
+              {"bytes_read", s.bytes_read},
+              {"bytes_written", s.bytes_written}}},
             {"read_latency", latency_json(s.read_latency)},
             {"write_latency", latency_json(s.write_latency)},
             {"dropped_at_source", s.dropped}};
@@ -247,9 +259,18 @@ boost::json::object build_report(Chip &chip, const BhParams &p, const RunInfo &r
         json::object n;
         if (tr && (plan.traffic.noc_mask & (1u << k))) {
             const NocTrafficStats &s = tr->state().stats[k];
-            double denom = (double)plan.injectors.size() * (double)run.window_cycles;
+            double window = (double)run.window_cycles;
+            double denom = (double)plan.injectors.size() * window;
             n["offered_flits_per_node_cycle"] = (double)s.offered_flits / denom;
-            n["accepted_flits_per_node_cycle"] = (double)s.accepted_flits / denom;
+            if (plan.traffic.pattern == NOC_PAT_MULTICAST) {
+                /* every receiver takes a copy: per receiver, it compares with the offer */
+                double r = plan.traffic.mcast_receivers;
+                n["multicast_receivers"] = plan.traffic.mcast_receivers;
+                n["accepted_flits_per_node_cycle"] = (double)s.accepted_flits / (r * window);
+                n["accepted_flits_all_receivers_per_cycle"] = (double)s.accepted_flits / window;
+            } else {
+                n["accepted_flits_per_node_cycle"] = (double)s.accepted_flits / denom;
+            }
             n["packet_latency"] = latency_json(s.latency);
             n["transfers"] = {{"created", s.created},
                               {"issued", s.issued},
@@ -257,7 +278,8 @@ boost::json::object build_report(Chip &chip, const BhParams &p, const RunInfo &r
                               {"dropped_at_source", s.dropped}};
         }
         if (ds && (plan.dram.noc_mask & (1u << k)))
-            n["dram_stream"] = dram_stream_json(ds->state().stats[k]);
+            n["dram_stream"] = dram_stream_json(ds->state().stats[k], plan.noc[0].flit_bytes,
+                                                (double)run.window_cycles / (plan.aiclk_mhz * 1e6));
         n["flits"] = {{"injected", net.flits_injected},
                       {"forked", net.flits_forked},
                       {"ejected", net.flits_ejected},
@@ -294,6 +316,10 @@ boost::json::object build_report(Chip &chip, const BhParams &p, const RunInfo &r
         json::object d = chip.dram_report(run.dram_from, run.dram_to, run.window_cycles);
         d["total_gbps"] = secs > 0 ? bytes / secs / 1e9 : 0.0;
         d["banks_used"] = plan.dram.banks;
+        size_t ctls = d.at("controllers").as_array().size();
+        double peak_one = ctls ? d.at("peak_gbps").to_number<double>() / (double)ctls : 0.0;
+        d["peak_gbps_per_controller"] = peak_one;
+        d["peak_gbps_banks_used"] = peak_one * plan.dram.banks;
         r["dram"] = std::move(d);
     }
     return r;
@@ -370,35 +396,48 @@ void print_summary(const json::object &r, std::FILE *out)
         const json::object &lu = n.at("link_utilisation").as_object();
         if (n.contains("packet_latency")) {
             const json::object &l = n.at("packet_latency").as_object();
+            if (n.contains("multicast_receivers"))
+                std::fprintf(out,
+                             "  NoC%d: offered %.4f flits/cycle by the sender, accepted %.4f "
+                             "per receiver (x %lld receivers)",
+                             k, num(n.at("offered_flits_per_node_cycle")),
+                             num(n.at("accepted_flits_per_node_cycle")),
+                             (long long)num(n.at("multicast_receivers")));
+            else
+                std::fprintf(out, "  NoC%d: offered %.4f accepted %.4f flits/node/cycle", k,
+                             num(n.at("offered_flits_per_node_cycle")),
+                             num(n.at("accepted_flits_per_node_cycle")));
             std::fprintf(out,
-                         "  NoC%d: offered %.4f accepted %.4f flits/node/cycle; latency mean %.1f "
-                         "p50 %.0f p99 %.0f max %.0f cycles; links mean %.1f%% max %.1f%%\n",
-                         k, num(n.at("offered_flits_per_node_cycle")),
-                         num(n.at("accepted_flits_per_node_cycle")), num(l.at("mean")),
-                         num(l.at("p50")), num(l.at("p99")), num(l.at("max")),
+                         "; latency mean %.1f p50 %.0f p99 %.0f max %.0f cycles; links mean "
+                         "%.1f%% max %.1f%%\n",
+                         num(l.at("mean")), num(l.at("p50")), num(l.at("p99")), num(l.at("max")),
                          100 * num(lu.at("mean")), 100 * num(lu.at("max")));
         } else if (r.contains("trace")) {
             std::fprintf(out, "  NoC%d: links mean %.1f%% max %.1f%%\n", k,
                          100 * num(lu.at("mean")), 100 * num(lu.at("max")));
         } else if (n.contains("dram_stream")) {
             const json::object &d = n.at("dram_stream").as_object();
+            const json::object &w = d.at("window").as_object();
             const json::object &rl = d.at("read_latency").as_object();
             const json::object &wl2 = d.at("write_latency").as_object();
             std::fprintf(out,
-                         "  NoC%d: %lld reads, %lld writes; read latency mean %.0f p99 %.0f, "
-                         "write latency mean %.0f p99 %.0f cycles; links mean %.1f%% max %.1f%%\n",
-                         k, (long long)num(d.at("reads")), (long long)num(d.at("writes")),
-                         num(rl.at("mean")), num(rl.at("p99")), num(wl2.at("mean")),
-                         num(wl2.at("p99")), 100 * num(lu.at("mean")), 100 * num(lu.at("max")));
+                         "  NoC%d: %lld reads, %lld writes landed in the window (%.1f + %.1f "
+                         "GB/s); read latency mean %.0f p99 %.0f, write latency mean %.0f p99 "
+                         "%.0f cycles; links mean %.1f%% max %.1f%%\n",
+                         k, (long long)num(w.at("reads")), (long long)num(w.at("writes")),
+                         num(w.at("read_gbps")), num(w.at("write_gbps")), num(rl.at("mean")),
+                         num(rl.at("p99")), num(wl2.at("mean")), num(wl2.at("p99")),
+                         100 * num(lu.at("mean")), 100 * num(lu.at("max")));
         } else {
             std::fprintf(out, "  NoC%d: no workload traffic\n", k);
         }
     }
     if (r.contains("dram")) {
         const json::object &d = r.at("dram").as_object();
-        std::fprintf(out, "  DRAM: %.1f GB/s over %lld controllers (peak %.1f GB/s)\n",
+        std::fprintf(out,
+                     "  DRAM: %.1f GB/s through %lld of %zu controllers (their peak %.1f GB/s)\n",
                      num(d.at("total_gbps")), (long long)num(d.at("banks_used")),
-                     num(d.at("peak_gbps")));
+                     d.at("controllers").as_array().size(), num(d.at("peak_gbps_banks_used")));
     }
     std::fprintf(
         out, "  %.0f cycles in %.2f s: %.0f cycles/s, %.2f M router-cycles/s, peak RSS %.0f MiB\n",

@@ -196,8 +196,16 @@ void dram_stream_delivered(DramStream *d, uint32_t noc, uint64_t tag, uint32_t f
         return;
     DramStreamStats *st = &d->stats[noc];
     uint64_t created = tag >> 1;
-    if (now >= d->cfg.warmup && now < d->cfg.stop)
+    if (now >= d->cfg.warmup && now < d->cfg.stop) {
         st->done_flits += flits - 1;
+        if (tag & 1) {
+            st->window_reads++;
+            st->window_read_flits += flits - 1;
+        } else {
+            st->window_writes++;
+            st->window_write_flits += flits - 1;
+        }
+    }
     if (created >= d->cfg.warmup && created < d->cfg.stop)
         noc_latency_add(tag & 1 ? &st->read_latency : &st->write_latency, now - created);
 }

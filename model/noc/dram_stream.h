@@ -63,6 +63,8 @@ typedef struct DramStreamCore {
 typedef struct DramStreamStats {
     uint64_t reads, writes, bytes_read, bytes_written; /* issued, whole run */
     uint64_t done_flits;                               /* data flits landed in the window */
+    uint64_t window_reads, window_writes;              /* transfers landed in the window */
+    uint64_t window_read_flits, window_write_flits;    /* ... and their data flits */
     uint64_t dropped;                                  /* open loop: queue full */
     NocLatency read_latency, write_latency;            /* issue (or creation) to data landed */
 } DramStreamStats;

@@ -94,6 +94,9 @@ def main():
                     help="every busy controller reaches this share of its refresh-limited peak")
     ap.add_argument("--saturated", action="store_true",
                     help="offered load is past saturation: accepted must stay under the bound")
+    ap.add_argument("--expect-receivers", type=int,
+                    help="multicast: the tiles of the rectangle that receive, counted by hand")
+    ap.add_argument("--expect-error", help="KIND[:CYCLE]: a failed run whose report says why (and when)")
     a = ap.parse_args()
     r = json.load(open(a.report))
     cfg = r["config"]
@@ -103,6 +106,17 @@ def main():
         w, h, nocs = 17, 12, 2
     else:
         w, h, nocs = cfg["chip.width"], cfg["chip.height"], 1
+    if a.expect_error:
+        kind, _, cycle = a.expect_error.partition(":")
+        e = r.get("error")
+        check(e is not None, "the failed run's report has no error object")
+        if e:
+            check(e["kind"] == kind, "error kind %s, expected %s" % (e["kind"], kind))
+            check(len(e["message"]) > 20, "error message too short: %r" % e["message"])
+            check(not cycle or e["cycle"] == int(cycle), "error at cycle %d, expected %s" % (e["cycle"], cycle))
+        check(r["sim"]["cycles"] > 0, "the failed run's report shows no simulated cycles")
+    elif "error" in r:
+        check(False, "the report has an error: %s" % r["error"])
     if a.expect_injectors is not None:
         check(r["workload"]["injectors"] == a.expect_injectors,
               "injectors %s, expected %d" % (r["workload"]["injectors"], a.expect_injectors))
@@ -119,8 +133,9 @@ def main():
         check(len(links) == expect_links, "noc%d: %d links, expected %d" % (k, len(links), expect_links))
         check(all(0.0 <= l["utilisation"] <= 1.0 for l in links), "noc%d: utilisation outside 0..1" % k)
         f = n["flits"]
-        check(f["injected"] + f["forked"] == f["ejected"] + f["sunk_at_branch_ends"],
-              "noc%d: flits not conserved: %s" % (k, f))
+        if "error" not in r:  # a failed run may stop with flits in flight
+            check(f["injected"] + f["forked"] == f["ejected"] + f["sunk_at_branch_ends"],
+                  "noc%d: flits not conserved: %s" % (k, f))
         check(n["guest_errors"] == 0, "noc%d: %d guest errors" % (k, n["guest_errors"]))
         if "packet_latency" not in n:
             continue  # dram_stream and trace replays: checked below
@@ -131,6 +146,9 @@ def main():
         check(lat["p50"] <= lat["p99"] <= lat["max"], "noc%d: percentiles out of order %s" % (k, lat))
         check(lat["mean"] >= floor, "noc%d: mean latency %.1f below the floor %d" % (k, lat["mean"], floor))
         off, acc = n["offered_flits_per_node_cycle"], n["accepted_flits_per_node_cycle"]
+        if a.expect_receivers is not None:
+            check(n.get("multicast_receivers") == a.expect_receivers,
+                  "noc%d: %s multicast receivers, expected %d" % (k, n.get("multicast_receivers"), a.expect_receivers))
         if cfg["workload.name"] == "uniform":
             ceiling = bound.uniform_bound(topo, w, h, k, harvested)
             check(acc <= ceiling * 1.02,
@@ -145,6 +163,15 @@ def main():
                   (k, lat["mean"], 1 + n2r + r2n + hops * hop + flits - 1))
         if a.below_saturation:
             check(abs(acc - off) <= 0.1 * off, "noc%d: accepted %.4f far from offered %.4f" % (k, acc, off))
+    for k in range(nocs):
+        ds = r["noc%d" % k].get("dram_stream")
+        if ds:  # a NoC moves at most one flit per cycle into each core: nor can its window rate
+            cores = r["workload"]["injectors"]
+            per_cycle = (ds["window"]["bytes_read"] + ds["window"]["bytes_written"]) / r["sim"]["measured_cycles"]
+            on_noc = -(-cores // nocs)  # cores alternate between the NoCs
+            check(per_cycle <= cfg["noc.flit_bytes"] * on_noc,
+                  "noc%d: dram_stream moved %.1f B/cycle through the %d-byte links of %d cores" %
+                  (k, per_cycle, cfg["noc.flit_bytes"], on_noc))
     if "dram" in r and r["dram"]["timed"]:
         d = r["dram"]
         t = d["timings_tck"]
