@@ -207,6 +207,7 @@ bool plan_chip(const BhParams &p, ChipPlan *plan, std::string *err)
     t.pattern = index_of(kPatterns, 7, p.workload_name);
     t.op = index_of(kOps, 4, p.workload_op);
     t.rate = p.workload_rate;
+    t.back_to_back = !std::strcmp(p.workload_injection, "back_to_back");
     t.packet_bytes = (uint32_t)p.workload_packet_bytes;
     t.flit_bytes = plan->noc[0].flit_bytes;
     t.max_packet_bytes = plan->noc[0].max_packet_bytes;

@@ -245,6 +245,7 @@ boost::json::object build_report(Chip &chip, const BhParams &p, const RunInfo &r
             {"kind", run.error_kind}, {"message", run.error_message}, {"cycle", run.error_cycle}};
     r["workload"] = {{"name", p.workload_name},
                      {"op", p.workload_op},
+                     {"injection", p.workload_injection},
                      {"rate", p.workload_rate},
                      {"packet_bytes", p.workload_packet_bytes},
                      {"injectors", injecting_tiles(plan)}};

@@ -223,8 +223,8 @@ BhStatus noc_traffic_init(NocTraffic *t, const NocTrafficConfig *cfg, const uint
         (cfg->packet_bytes + cfg->max_packet_bytes - 1) / cfg->max_packet_bytes;
     t->flits_per_transfer =
         cfg->op == NOC_OP_ATOMIC ? 1 : t->packets_per_transfer + (cfg->packet_bytes + fb - 1) / fb;
-    t->p_create = cfg->rate / t->flits_per_transfer;
-    if (cfg->pattern == NOC_PAT_NONE || cfg->rate <= 0.0)
+    t->p_create = cfg->back_to_back ? 0.0 : cfg->rate / t->flits_per_transfer;
+    if (cfg->pattern == NOC_PAT_NONE || (cfg->rate <= 0.0 && !cfg->back_to_back))
         return BH_OK;
 
     t->sources = calloc((size_t)n_injectors * NOC_TRAFFIC_NOCS, sizeof *t->sources);
@@ -248,7 +248,7 @@ BhStatus noc_traffic_init(NocTraffic *t, const NocTrafficConfig *cfg, const uint
                 s->fixed_dst == NOC_TRAFFIC_NONE)
                 continue; /* maps onto itself: does not inject */
             s->rng = cfg->seed ^ ((uint64_t)noc << 40) ^ ((uint64_t)node0 << 20) ^ 0x5DEECE66Dull;
-            s->next_arrival = next_gap(t, s) - 1;
+            s->next_arrival = cfg->back_to_back ? 0 : next_gap(t, s) - 1;
             t->n_sources++;
         }
     }
@@ -422,10 +422,14 @@ uint64_t noc_traffic_step(NocTraffic *t, uint64_t now)
             }
             if (s->next_arrival >= c->warmup)
                 st->offered_flits += t->flits_per_transfer;
+            if (c->back_to_back) { /* the next one the cycle the queue empties */
+                s->next_arrival = UINT64_MAX;
+                break;
+            }
             s->next_arrival += next_gap(t, s);
         }
-        if (s->q_n)
-            try_issue(t, s);
+        if (s->q_n && try_issue(t, s) && c->back_to_back && !s->q_n)
+            s->next_arrival = now + 1;
         if (s->q_n)
             next = now + 1; /* waiting for a command buffer or the in-flight limit */
         else if (s->next_arrival < c->stop && s->next_arrival < next)

@@ -12,8 +12,10 @@
  *   hotspot (workload.hotspot_fraction to the target, the rest uniform), gather (all to the
  *   target), multicast (one sender writes to a rectangle).
  * Timing: noc_traffic_step(now) creates what is due and issues at most one transfer per
- *   node per cycle; returns the next cycle with work. A transfer's latency runs from its
- *   creation, so time waiting in the node's queue for a free command buffer counts.
+ *   node per cycle; returns the next cycle with work. Back to back (`back_to_back`), a node
+ *   creates its next transfer the cycle its queue empties, so it injects as fast as its command
+ *   buffers and in-flight limit allow, and latency is the network's alone. A transfer's latency
+ * runs from its creation, so time waiting in the node's queue for a free command buffer counts.
  * Offered load is counted in flits of the data-carrying packets (header + data: the write
  *   request, or the read response) per injecting node per cycle; accepted likewise as they
  *   land. Each node queues at most queue_limit transfers; beyond that, creations are counted
@@ -58,6 +60,7 @@ typedef struct NocTrafficConfig {
     uint32_t pattern;      /* NocPattern */
     uint32_t op;           /* NocOp */
     double rate;           /* flits per injecting node per cycle, per NoC */
+    uint32_t back_to_back; /* ignore rate: create a transfer whenever none is queued */
     uint32_t packet_bytes; /* bytes per transfer */
     uint32_t flit_bytes, max_packet_bytes;
     uint32_t noc_mask;        /* bit k: traffic on NoC k */
