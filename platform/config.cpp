@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "platform/config.h"
+#include "platform/file_read.h"
 #include "platform/json_text.h"
 
+#include <unistd.h>
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
@@ -378,10 +380,20 @@ std::string suggestion(const std::string &key)
     return "";
 }
 
+/* A key holding NUL or another control character is shown escaped, never printed raw. */
+bool control_chars(const std::string &key)
+{
+    return std::any_of(key.begin(), key.end(),
+                       [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7F; });
+}
+
 bool unknown_key(const std::string &key, const std::string &in, std::string *err)
 {
+    if (control_chars(key))
+        return fail(err, "key " + quote(key) + " in " + in + " contains a control character");
     for (const Param &d : kParams) /* {"noc": 5} */
-        if (std::strncmp(d.key, key.c_str(), key.size()) == 0 && d.key[key.size()] == '.')
+        if (std::strlen(d.key) > key.size() && key.compare(0, key.size(), d.key, key.size()) == 0 &&
+            d.key[key.size()] == '.')
             return fail(err, "'" + key + "' in " + in + " is a group of keys, not a key (e.g. '" +
                                  d.key + "')");
     return fail(err, "unknown key '" + key + "' in " + in + suggestion(key));
@@ -448,19 +460,13 @@ void flatten(const json::object &o, const std::string &prefix, Flat *out)
     }
 }
 
-bool read_json(const fs::path &path, json::value *v, std::string *err)
+/* via: "" for the --config file, "include 'x' in FILE: " for an include. */
+bool read_json(const fs::path &path, const std::string &via, json::value *v, std::string *err)
 {
     const std::string shown = path.string();
-    std::error_code fec;
-    if (fs::is_directory(path, fec))
-        return fail(err, "cannot read config file '" + shown + "': is a directory");
-    std::ifstream f(path, std::ios::binary);
-    if (!f)
-        return fail(err, "cannot read config file '" + shown + "': " + std::strerror(errno));
-    const std::string text((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
-    if (f.bad())
-        return fail(err, "cannot read config file '" + shown + "'");
-    std::string why;
+    std::string text, why;
+    if (!read_file_capped(shown, kConfigFileMaxBytes, &text, &why))
+        return fail(err, via + "cannot read config file '" + shown + "': " + why);
     if (!parse_json_text(text, shown, v, &why))
         return fail(err, why);
     if (!v->is_object())
@@ -469,8 +475,8 @@ bool read_json(const fs::path &path, json::value *v, std::string *err)
 }
 
 /* stack: canonical path and shown name of each file being loaded, for cycle detection. */
-bool load_file(const fs::path &path, std::vector<std::pair<fs::path, std::string>> *stack,
-               BhParams *p, std::string *err)
+bool load_file(const fs::path &path, const std::string &via,
+               std::vector<std::pair<fs::path, std::string>> *stack, BhParams *p, std::string *err)
 {
     const std::string shown = path.string();
     std::error_code ec;
@@ -484,7 +490,7 @@ bool load_file(const fs::path &path, std::vector<std::pair<fs::path, std::string
         if (s.first == canon)
             return fail(err, "include cycle: " + chain + shown);
     json::value v;
-    if (!read_json(path, &v, err))
+    if (!read_json(path, via, &v, err))
         return false;
     const json::object &o = v.as_object();
     const std::string where = " (in " + shown + ")";
@@ -499,6 +505,9 @@ bool load_file(const fs::path &path, std::vector<std::pair<fs::path, std::string
                                  "them), got " +
                                      json::serialize(*inc) + where);
             names.emplace_back(e.get_string());
+            if (control_chars(names.back()) || names.back().empty())
+                return fail(err, "include: " + quote(names.back()) +
+                                     " is not a config name or file path" + where);
         }
     }
     stack->emplace_back(canon, shown);
@@ -510,7 +519,7 @@ bool load_file(const fs::path &path, std::vector<std::pair<fs::path, std::string
         if (!fs::exists(inc_path, ec))
             return fail(err, "include '" + name + "' in " + shown + ": no such file '" +
                                  inc_path.string() + "'");
-        if (!load_file(inc_path, stack, p, err))
+        if (!load_file(inc_path, "include '" + name + "' in " + shown + ": ", stack, p, err))
             return false;
     }
     stack->pop_back();
@@ -529,6 +538,35 @@ bool load_file(const fs::path &path, std::vector<std::pair<fs::path, std::string
             return fail(err, "key '" + kv.first + "' is given twice in " + shown);
         if (!set_json(p, *d, *kv.second, where, err))
             return false;
+    }
+    return true;
+}
+
+/* Every output file's directory exists and is writable, so a run does not fail at its end
+ * (output.dump_l1 entries are checked by plan_l1_dumps, which parses them). */
+bool check_output_paths(const BhParams &p, std::string *err)
+{
+    const std::pair<const char *, const char *> outs[] = {{"output.report", p.output_report},
+                                                          {"output.heatmap", p.output_heatmap},
+                                                          {"output.vcd", p.output_vcd}};
+    for (const auto &o : outs) {
+        const std::string path = o.second;
+        if (path.empty())
+            continue;
+        const std::string head = std::string(o.first) + ": cannot write '" + path + "': ";
+        if (control_chars(path))
+            return fail(err, std::string(o.first) + ": " + quote(path) +
+                                 " contains a control character");
+        std::error_code ec;
+        if (fs::is_directory(path, ec))
+            return fail(err, head + "is a directory");
+        fs::path dir = fs::path(path).parent_path();
+        if (dir.empty())
+            dir = ".";
+        if (!fs::is_directory(dir, ec))
+            return fail(err, head + "no directory '" + dir.string() + "'");
+        if (::access(dir.c_str(), W_OK | X_OK) != 0)
+            return fail(err, head + "directory '" + dir.string() + "': " + std::strerror(errno));
     }
     return true;
 }
@@ -582,8 +620,11 @@ bool config_load(const std::string &name_or_path, const std::vector<std::string>
     BhParams p = config_defaults();
     std::vector<std::pair<fs::path, std::string>> stack;
     fs::path path;
-    if (!name_or_path.empty() &&
-        (!resolve(name_or_path, fs::path(), &path, err) || !load_file(path, &stack, &p, err)))
+    if (name_or_path.empty())
+        return fail(err, "--config: empty name (expected a product such as p150b or a file)");
+    if (control_chars(name_or_path))
+        return fail(err, "--config: " + quote(name_or_path) + " contains a control character");
+    if (!resolve(name_or_path, fs::path(), &path, err) || !load_file(path, "", &stack, &p, err))
         return false;
     for (const std::string &s : sets) {
         const size_t eq = s.find('=');
@@ -598,6 +639,8 @@ bool config_load(const std::string &name_or_path, const std::vector<std::string>
         if (!set_text(&p, *d, s.substr(eq + 1), " (in --set)", err))
             return false;
     }
+    if (!check_output_paths(p, err))
+        return false;
     *out = p;
     return true;
 }

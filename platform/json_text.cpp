@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "platform/json_text.h"
+#include <boost/json/error.hpp>
+#include <boost/json/parse_options.hpp>
 #include <boost/json/stream_parser.hpp>
 
 namespace bh
@@ -20,6 +22,9 @@ bool parse_json_text(const std::string &text, const std::string &shown, boost::j
                 ++line, col = 0;
         *err = shown + ":" + std::to_string(line) + ":" + std::to_string(col) +
                ": invalid JSON: " + ec.message();
+        if (ec == boost::json::error::too_deep)
+            *err += " (arrays and objects nest at most " +
+                    std::to_string(boost::json::parse_options().max_depth) + " levels)";
         return false;
     }
     *v = sp.release();

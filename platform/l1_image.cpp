@@ -3,8 +3,8 @@
 #include <cerrno>
 #include <cstring>
 #include <fstream>
-#include <iterator>
 #include <sstream>
+#include "platform/file_read.h"
 #include "platform/chip.h"
 #include "platform/config.h"
 
@@ -60,6 +60,9 @@ static bool place(const BhGrid &g, const std::string &where, const std::vector<s
         return false;
     if (!parse_u32(f[1], false, addr))
         return fail(err, where + ": address '" + f[1] + "' is not a number");
+    if (*addr >= l1_bytes && len == 0) /* init entries: before the file is read */
+        return fail(err, where + ": address " + hex(*addr) + " is past the end of L1 (" +
+                             hex(l1_bytes) + ")");
     if (*addr >= l1_bytes || len > l1_bytes - *addr)
         return fail(err, where + ": " + std::to_string(len) + " bytes at " + hex(*addr) +
                              " run past the end of L1 (" + hex(l1_bytes) + ")");
@@ -74,17 +77,20 @@ bool plan_l1_init(const BhGrid &g, const std::string &text, uint64_t l1_bytes,
         std::string where = "workload.l1_init: entry '" + e + "'";
         if (!split(e, 3, &f))
             return fail(err, where + ": expected X,Y:ADDR:FILE");
-        std::ifstream in(f[2], std::ios::binary);
-        if (!in)
-            return fail(err, where + ": cannot read '" + f[2] + "': " + std::strerror(errno));
         L1Blob b;
-        b.bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-        if (in.bad())
-            return fail(err, where + ": reading '" + f[2] + "' failed");
-        if (b.bytes.empty())
-            return fail(err, where + ": '" + f[2] + "' is empty");
-        if (!place(g, where, f, b.bytes.size(), l1_bytes, &b.node, &b.addr, err))
+        if (!place(g, where, f, 0, l1_bytes, &b.node, &b.addr, err))
             return false;
+        /* at most what fits between the address and the end of L1 is read */
+        std::string text, why;
+        uint64_t size = 0;
+        if (!read_file_capped(f[2], l1_bytes - b.addr, &text, &why, &size))
+            return fail(err, size ? where + ": " + std::to_string(size) + " bytes at " +
+                                        hex(b.addr) + " run past the end of L1 (" + hex(l1_bytes) +
+                                        ")"
+                                  : where + ": cannot read '" + f[2] + "': " + why);
+        if (text.empty())
+            return fail(err, where + ": '" + f[2] + "' is empty");
+        b.bytes.assign(text.begin(), text.end());
         out->push_back(std::move(b));
     }
     return true;

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "platform/noc_trace_load.h"
+#include "platform/file_read.h"
 #include "platform/json_text.h"
 
 #include <algorithm>
@@ -164,6 +165,9 @@ struct StreamInfo {
 };
 
 using Obj = json::object;
+
+/* tt-npe packets leave at most this many cycles after cycle 0 (phase_cycle_offset's bound). */
+constexpr uint64_t kMaxTimestamp = uint64_t(INT64_MAX) / 2;
 
 NocTraceEvent blank_event(uint32_t index)
 {
@@ -342,8 +346,9 @@ struct Loader {
 
     bool add(NocTraceEvent e, const std::string &type_name)
     {
-        if (t.events.size() >= NOC_TRACE_MAX_EVENTS)
-            return fail("more than " + std::to_string(NOC_TRACE_MAX_EVENTS) + " events");
+        if (t.events.size() >= kNocTraceMaxEvents)
+            return fail("more than " + std::to_string(kNocTraceMaxEvents) +
+                        " events (the loader's limit)");
         const uint32_t s = stream_for(e);
         StreamInfo &si = info[s];
         if (in_time_order && si.any && e.timestamp < si.last_ts)
@@ -504,7 +509,7 @@ struct Loader {
         NocTraceEvent e = blank_event(ordinal);
         uint8_t sx, sy;
         if (!get_int(o, "packet_size", 1, UINT32_MAX, &size) ||
-            !get_int(o, "num_packets", 1, NOC_TRACE_MAX_EVENTS, &count) ||
+            !get_int(o, "num_packets", 1, kNocTraceMaxEvents, &count) ||
             !get_noc(o, "noc_type", &e.noc) || !check_device(o, "device_id") ||
             !get_tile(o, "src_x", "src_y", e.noc, true, &sx, &sy) ||
             !get_tile(o, "dst_x", "dst_y", e.noc, true, &e.dst_x, &e.dst_y, &unicast) ||
@@ -517,10 +522,24 @@ struct Loader {
             return false;
         double rate = 0;
         if (const json::value *p = o.if_contains("injection_rate")) {
-            if (!p->is_number() || p->to_number<double>() < 0)
+            if (!p->is_number() || !(p->to_number<double>() >= 0))
                 return bad("injection_rate",
                            "expected a number >= 0 (bytes per cycle), got " + describe(*p));
             rate = p->to_number<double>();
+        }
+        /* Packet k leaves k * packet_size / injection_rate cycles after the offset; the last
+         * one must not leave later than kMaxTimestamp, so every gap converts to an integer. */
+        const double span = double(count - 1) * double(size);
+        const double room = double(kMaxTimestamp - static_cast<uint64_t>(offset));
+        if (rate > 0 && !(span / rate <= room)) {
+            char b[160];
+            std::snprintf(b, sizeof b,
+                          "%.17g bytes per cycle spreads %lld packets of %lld bytes over %.3g "
+                          "cycles; must be 0 (all at once) or at least %.3g",
+                          rate, static_cast<long long>(count), static_cast<long long>(size),
+                          span / rate, span / room);
+            return bad("injection_rate", std::string(b) + " (the last packet may leave at most " +
+                                             std::to_string(kMaxTimestamp) + " cycles)");
         }
         const bool from_dram = is_blackhole(chip) && blackhole_tile_label(sx, sy)[0] == 'D';
         const bool read = unicast && (ev_type.compare(0, 4, "READ") == 0 || from_dram);
@@ -537,7 +556,8 @@ struct Loader {
                                                   : "NPE_WRITE_MULTICAST";
         for (int64_t k = 0; k < count; ++k) {
             const double gap = rate > 0 ? std::round(double(k) * double(size) / rate) : 0;
-            e.timestamp = static_cast<uint64_t>(offset) + static_cast<uint64_t>(gap);
+            e.timestamp = std::min<uint64_t>(kMaxTimestamp, static_cast<uint64_t>(offset) +
+                                                                static_cast<uint64_t>(gap));
             if (!add(e, name))
                 return false;
         }
@@ -584,8 +604,10 @@ struct Loader {
                     return fail("expected an object, got " + describe(x));
                 const json::value *n = x.get_object().if_contains("num_packets");
                 total += n && n->is_int64() && n->get_int64() > 0 ? uint64_t(n->get_int64()) : 0;
-                if (total > NOC_TRACE_MAX_EVENTS)
-                    return fail("more than " + std::to_string(NOC_TRACE_MAX_EVENTS) + " packets");
+                if (total > kNocTraceMaxEvents)
+                    return fail("\"num_packets\" of the workload add up to more than " +
+                                std::to_string(kNocTraceMaxEvents) +
+                                " packets (the loader's limit)");
                 if (!transfer(x.get_object(), ordinal))
                     return false;
             }
@@ -731,18 +753,10 @@ bool parse_noc_trace(const std::string &text, const std::string &shown, CoordSpa
 bool load_noc_trace(const std::string &path, CoordSpace space, const ChipShape &chip, NocTrace *out,
                     std::string *err)
 {
-    std::error_code ec;
-    std::ifstream f(path, std::ios::binary);
-    if (std::filesystem::is_directory(path, ec) || !f) {
+    std::string text, why;
+    if (!read_file_capped(path, kNocTraceFileMaxBytes, &text, &why)) {
         if (err)
-            *err = "cannot read NoC trace '" + path +
-                   "': " + (f ? "is a directory" : std::strerror(errno));
-        return false;
-    }
-    const std::string text((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
-    if (f.bad()) {
-        if (err)
-            *err = "cannot read NoC trace '" + path + "'";
+            *err = "cannot read NoC trace '" + path + "': " + why;
         return false;
     }
     return parse_noc_trace(text, path, space, chip, out, err);

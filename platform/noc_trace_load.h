@@ -22,6 +22,10 @@
 namespace bh
 {
 
+/* Events a trace holds, or packets a tt-npe workload expands to, at most (about 350 MiB of
+ * NocTraceEvent); more is refused with a message naming the limit. */
+constexpr uint32_t kNocTraceMaxEvents = 1u << 22;
+
 struct NocTrace {
     std::vector<NocTraceEvent> events;   /* grouped by stream, see NocTraceStream */
     std::vector<NocTraceStream> streams; /* in order of first appearance in the file */

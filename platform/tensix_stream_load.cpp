@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "platform/tensix_stream_load.h"
 #include "platform/config.h"
-#include <cerrno>
-#include <cstring>
-#include <fstream>
+#include "platform/file_read.h"
 #include <sstream>
 
 namespace bh
 {
+
+/* Items of one script at most (16 MiB of TensixStreamItem); each tile keeps its own copy. */
+constexpr size_t kStreamMaxItems = 1u << 20;
 
 bool parse_tensix_stream(const std::string &text, const std::string &shown,
                          std::vector<TensixStreamItem> *out, std::string *err)
@@ -31,6 +32,9 @@ bool parse_tensix_stream(const std::string &text, const std::string &shown,
             *err = shown + ":" + std::to_string(n) + ": " + why;
             return false;
         };
+        if (items.size() + 2 > kStreamMaxItems)
+            return bad("more than " + std::to_string(kStreamMaxItems) +
+                       " items (the limit of a script)");
         TensixStreamItem it{};
         it.line = n;
         if (w[0] == "mmio") {
@@ -79,14 +83,12 @@ bool parse_tensix_stream(const std::string &text, const std::string &shown,
 bool load_tensix_stream(const std::string &path, std::vector<TensixStreamItem> *out,
                         std::string *err)
 {
-    std::ifstream f(path, std::ios::binary);
-    if (!f) {
-        *err = "cannot read '" + path + "': " + std::strerror(errno);
+    std::string text, why;
+    if (!read_file_capped(path, kStreamFileMaxBytes, &text, &why)) {
+        *err = "cannot read '" + path + "': " + why;
         return false;
     }
-    std::ostringstream ss;
-    ss << f.rdbuf();
-    return parse_tensix_stream(ss.str(), path, out, err);
+    return parse_tensix_stream(text, path, out, err);
 }
 
 } // namespace bh

@@ -2,9 +2,15 @@
 /* tests/unit/trace/test_noc_trace_load.cpp - the NoC trace / tt-npe workload loader: every
  * event type's mapping, *_WITH_STATE filling, coordinate spaces (translated coordinates
  * checked tile by tile against facts 1.4), the samples in traces/samples, and each error. */
+#include <sys/stat.h>
+#include <unistd.h>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <vector>
+#include "platform/file_read.h"
 #include "platform/noc_trace_load.h"
 #include "tests/check.h"
 
@@ -482,7 +488,7 @@ static void test_errors()
         {"npe_missing_field.json", CoordSpace::Noc0,
          ": phases[0].transfers[1]: missing field \"src_y\""},
         {"npe_zero_packets.json", CoordSpace::Noc0,
-         ": phases[0].transfers[0]: field \"num_packets\": must be 1..16777216, got 0"},
+         ": phases[0].transfers[0]: field \"num_packets\": must be 1..4194304, got 0"},
         {"npe_no_destination.json", CoordSpace::Noc0,
          ": phases[0].transfers[0]: missing field \"dst_x\" (or \"mcast_start_x\" for a "
          "multicast)"},
@@ -505,6 +511,108 @@ static void test_errors()
     }
 }
 
+static std::string npe(const std::string &transfers)
+{
+    return "{\"phases\":[{\"transfers\":[" + transfers + "]}]}";
+}
+
+static std::string transfer(const std::string &extra)
+{
+    return "{\"packet_size\":64,\"noc_type\":\"NOC_0\",\"src_x\":1,\"src_y\":2,"
+           "\"dst_x\":2,\"dst_y\":2," +
+           extra + "}";
+}
+
+/* A tiny injection_rate once gave a gap past 2^64 cycles (undefined float-to-integer cast):
+ * now the rate is bounded so that the last packet leaves by INT64_MAX / 2. */
+static void test_injection_rate_bounds()
+{
+    NocTrace t;
+    std::string err;
+    CHECK(!parse(npe(transfer("\"num_packets\":3,\"injection_rate\":1e-300")), &t, &err));
+    CHECK_HAS(err, "mem.json: phases[0].transfers[0]: field \"injection_rate\": 1e-300 bytes per "
+                   "cycle spreads 3 packets of 64 bytes over 1.28e+302 cycles; must be 0 (all at "
+                   "once) or at least ");
+    CHECK_HAS(err, "(the last packet may leave at most 4611686018427387903 cycles)");
+    /* the smallest rate that fits: 64 bytes over 2^62 - 1 - 1000 cycles; and the extremes */
+    err.clear();
+    CHECK(parse(npe(transfer("\"num_packets\":2,\"phase_cycle_offset\":1000,"
+                             "\"injection_rate\":1.4e-17")),
+                &t, &err));
+    CHECK_EQ_U64(err.size(), 0);
+    CHECK_EQ_U64(t.last_ts, 1000 + 4571428571428571648ull); /* the double nearest 64 / 1.4e-17 */
+    CHECK(t.last_ts <= uint64_t(INT64_MAX) / 2);
+    CHECK(parse(npe(transfer("\"num_packets\":3,\"injection_rate\":1e308")), &t, &err));
+    CHECK_EQ_U64(t.last_ts, 0);
+    CHECK(!parse(npe(transfer("\"num_packets\":2,\"injection_rate\":5e-324")), &t, &err));
+    CHECK_HAS(err, "field \"injection_rate\": 4.9406564584124654e-324 bytes per cycle");
+    CHECK(!parse(npe(transfer("\"num_packets\":2,\"injection_rate\":-1")), &t, &err));
+    CHECK_HAS(err, "field \"injection_rate\": expected a number >= 0");
+}
+
+/* A 150-byte workload once expanded to 16 Mi packets (3 GB): the packets of all transfers
+ * add up to at most bh::kNocTraceMaxEvents. */
+static void test_packet_limit()
+{
+    NocTrace t;
+    std::string err;
+    const std::string all = std::to_string(bh::kNocTraceMaxEvents);
+    /* refused before the second group is expanded */
+    CHECK(!parse(npe(transfer("\"num_packets\":1") + "," + transfer("\"num_packets\":" + all)), &t,
+                 &err));
+    CHECK_HAS(err, "mem.json: phases[0].transfers[1]: \"num_packets\" of the workload add up to "
+                   "more than 4194304 packets (the loader's limit)");
+    CHECK(!parse(npe(transfer("\"num_packets\":16777216")), &t, &err));
+    CHECK_HAS(err, "more than 4194304 packets (the loader's limit)");
+}
+
+/* Only regular files are read, up to a limit; a device or a directory is refused at once. */
+static void test_file_limits()
+{
+    char dir[] = "/tmp/bh_trace_test_XXXXXX";
+    CHECK(mkdtemp(dir) != nullptr);
+    const std::string small = std::string(dir) + "/small.bin";
+    FILE *f = fopen(small.c_str(), "wb");
+    CHECK(f != nullptr);
+    if (f) {
+        fwrite("0123456789", 1, 10, f);
+        fclose(f);
+    }
+    std::string text = "untouched", why;
+    uint64_t size = 0;
+    CHECK(bh::read_file_capped(small, 10, &text, &why, &size));
+    CHECK(text == "0123456789");
+    text = "untouched";
+    CHECK(!bh::read_file_capped(small, 9, &text, &why, &size));
+    CHECK(text == "untouched");
+    CHECK_EQ_U64(size, 10);
+    CHECK_HAS(why, "10 bytes, more than the limit of 9 bytes");
+    CHECK(!bh::read_file_capped("/dev/zero", 100, &text, &why));
+    CHECK_HAS(why, "not a regular file (a character device)");
+    CHECK(!bh::read_file_capped(dir, 100, &text, &why));
+    CHECK_HAS(why, "is a directory");
+    const std::string fifo = std::string(dir) + "/fifo";
+    CHECK(mkfifo(fifo.c_str(), 0600) == 0);
+    CHECK(!bh::read_file_capped(fifo, 100, &text, &why)); /* without hanging for a writer */
+    CHECK_HAS(why, "not a regular file (a FIFO)");
+    CHECK(!bh::read_file_capped(std::string(dir) + "/none", 100, &text, &why));
+    CHECK_HAS(why, "No such file or directory");
+    CHECK(bh::byte_size_text(256ull << 20) == "256 MiB");
+    CHECK(bh::byte_size_text(1536 << 10) == "1536 KiB");
+
+    NocTrace t;
+    t.format = "untouched";
+    std::string err;
+    CHECK(!bh::load_noc_trace("/dev/zero", CoordSpace::Noc0, ChipShape(), &t, &err));
+    CHECK_HAS(err, "cannot read NoC trace '/dev/zero': not a regular file (a character device)");
+    CHECK(!bh::load_noc_trace(dir, CoordSpace::Noc0, ChipShape(), &t, &err));
+    CHECK_HAS(err, "cannot read NoC trace '" + std::string(dir) + "': is a directory");
+    CHECK(t.format == "untouched");
+    unlink(fifo.c_str());
+    unlink(small.c_str());
+    rmdir(dir);
+}
+
 int main()
 {
     RUN(test_every_type_mapped);
@@ -517,5 +625,8 @@ int main()
     RUN(test_npe_workload);
     RUN(test_native_and_custom_chip);
     RUN(test_errors);
+    RUN(test_injection_rate_bounds);
+    RUN(test_packet_limit);
+    RUN(test_file_limits);
     return check_failures();
 }
