@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "platform/l1_ports.h"
 #include "platform/platform.h"
 
 enum {
@@ -16,7 +17,8 @@ enum {
     OPT_HEATMAP,
     OPT_DUMP_L1,
     OPT_LIST_TILES,
-    OPT_LIST_PARAMS
+    OPT_LIST_PARAMS,
+    OPT_LIST_L1_PORTS
 };
 
 static const struct option long_opts[] = {
@@ -31,6 +33,7 @@ static const struct option long_opts[] = {
     {"dump-l1", required_argument, NULL, OPT_DUMP_L1},
     {"list-tiles", no_argument, NULL, OPT_LIST_TILES},
     {"list-params", optional_argument, NULL, OPT_LIST_PARAMS},
+    {"list-l1-ports", optional_argument, NULL, OPT_LIST_L1_PORTS},
     {"quiet", no_argument, NULL, 'q'},
     {"help", no_argument, NULL, 'h'},
     {"version", no_argument, NULL, 'V'},
@@ -51,16 +54,30 @@ static const struct {
 static void usage(FILE *f)
 {
     fputs("usage: bhsim [OPTION]...\n"
-          "Simulate a Tenstorrent Blackhole chip (SystemC/TLM-2.0) running a synthetic workload.\n"
+          "Simulate a Tenstorrent Blackhole chip (SystemC/TLM-2.0): both NoCs, the NIUs, L1, the\n"
+          "GDDR6 controllers and the Tensix coprocessor, driven by one workload.\n"
           "\n"
-          "  -c, --config NAME|FILE  chip configuration: a product (p150b, p150a, p100a, mesh8,\n"
-          "                          torus8, unitorus8) or a JSON file path; default p150b\n"
+          "  -c, --config NAME|FILE  chip configuration: a product (p150b, p150a, p100a) or a\n"
+          "                          generic network (mesh8, torus8, unitorus8), or a JSON file\n"
+          "                          path; default p150b\n"
           "  -s, --set KEY=VALUE     override one config key (repeatable; later wins)\n"
-          "  -w, --workload NAME     traffic pattern, same as --set workload.name=NAME\n"
+          "  -w, --workload NAME     what runs, same as --set workload.name=NAME:\n"
+          "                            uniform, transpose, hotspot, neighbour, gather, multicast\n"
+          "                                 synthetic NoC traffic at workload.rate (default\n"
+          "                                 uniform); workload.op picks the transfer kind\n"
+          "                            dram_stream    Tensix cores read and write DRAM pages\n"
+          "                                 interleaved over the GDDR6 controllers\n"
+          "                            noc_trace      replay the tt-metal NoC trace or tt-npe\n"
+          "                                 workload in workload.trace\n"
+          "                            tensix_stream  scripts in workload.t0, t1, t2 and brisc\n"
+          "                                 drive the Tensix coprocessor of workload.tiles\n"
+          "                            none           no traffic\n"
           "  -n, --cycles N          injection cycles, same as --set sim.cycles=N\n"
           "      --seed N            random seed, same as --set sim.seed=N\n"
           "      --report FILE       write the JSON report, same as --set output.report=FILE\n"
-          "      --vcd FILE          write a VCD waveform, same as --set output.vcd=FILE\n"
+          "      --vcd FILE          write a VCD waveform, same as --set output.vcd=FILE; also\n"
+          "                          writes FILE's base name + .gtkw (GTKWave view of the run)\n"
+          "                          and + .l1_clients.txt (names the L1 holder values)\n"
           "      --heatmap FILE      write an SVG link heatmap, same as --set output.heatmap=FILE\n"
           "      --dump-l1 X,Y:ADDR:LEN:FILE\n"
           "                          after the run, write LEN bytes of tile X,Y's L1 from ADDR\n"
@@ -69,6 +86,9 @@ static void usage(FILE *f)
           "      --list-params[=markdown]\n"
           "                          print every config key (type, default, range, meaning) "
           "and exit\n"
+          "      --list-l1-ports[=markdown]\n"
+          "                          print which L1 clients use which L1 ports (and each\n"
+          "                          client's VCD holder value) and exit\n"
           "  -q, --quiet             no console summary or progress\n"
           "  -h, --help              print this help and exit\n"
           "  -V, --version           print the version and exit\n"
@@ -78,8 +98,28 @@ static void usage(FILE *f)
           "shorthands apply on top, in command-line order. See 'bhsim --list-params' for every\n"
           "key. An unknown key or a bad value stops the run with a message naming the key.\n"
           "\n"
+          "Example, the Tensix demo of traces/tensix/demo/ with all its scripts:\n"
+          "  bhsim --workload tensix_stream --set workload.t0=traces/tensix/demo/t0.txt \\\n"
+          "    --set workload.t1=traces/tensix/demo/t1.txt \\\n"
+          "    --set workload.brisc=traces/tensix/demo/brisc.txt --vcd traces/demo.vcd\n"
+          "\n"
           "Exit status: 0 ok, 1 simulation error, 2 bad usage or bad configuration.\n",
           f);
+}
+
+/* --list-l1-ports: the map comes from the L1 model's client table, not from a chip */
+static int list_l1_ports(int markdown)
+{
+    size_t n = bh_l1_ports_format(markdown, NULL, 0) + 1;
+    char *buf = malloc(n);
+    if (!buf) {
+        fputs("bhsim: out of memory\n", stderr);
+        return BH_EXIT_SIM_ERROR;
+    }
+    bh_l1_ports_format(markdown, buf, n);
+    fputs(buf, stdout);
+    free(buf);
+    return BH_EXIT_OK;
 }
 
 static const char *long_name(int opt)
@@ -139,6 +179,10 @@ static int parse(int argc, char *argv[], BhOptions *opts, const char **sets, cha
                 return bad_usage("--list-params takes 'markdown' or 'text', not '%s'", optarg);
             opts->list_params = optarg && strcmp(optarg, "markdown") == 0 ? 2 : 1;
             break;
+        case OPT_LIST_L1_PORTS:
+            if (optarg && strcmp(optarg, "markdown") != 0 && strcmp(optarg, "text") != 0)
+                return bad_usage("--list-l1-ports takes 'markdown' or 'text', not '%s'", optarg);
+            return list_l1_ports(optarg && strcmp(optarg, "markdown") == 0);
         case 'q':
             opts->quiet = 1;
             break;

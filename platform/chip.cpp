@@ -536,7 +536,7 @@ Chip::Chip(sc_core::sc_module_name name, const ChipPlan &plan, bool trace_busy)
         const BhTile &t = g.tiles[i];
         NocNetTlm *nets[2] = {nocs_[0].get(), nocs_[1].get()};
         uint32_t nodes[2] = {i, noc_traffic_frame_node(&plan.traffic, 1, i)};
-        std::string tname = "tile_x" + std::to_string(t.x) + "_y" + std::to_string(t.y);
+        std::string tname = tile_module_name(t.x, t.y);
         auto tile = std::make_unique<TileTlm>(tname.c_str(), t, nets, nodes, plan.n_nocs, clk_);
         if (t.kind == BH_TILE_TENSIX || t.kind == BH_TILE_GENERIC) {
             if (plan.l1_timed) { /* the NIUs reach L1 through its ports, as clients NOC0/NOC1 */

@@ -1,8 +1,8 @@
 /* platform/chip.h - turns the configuration keys into model configurations (checking what
  * the key table alone cannot: list syntax, coordinates that must name enabled Tensix tiles,
  * cross-key limits), and assembles the chip: one TileTlm per grid position named
- * tile_x<X>_y<Y> (NoC0 coordinates), one NocNetTlm per NoC, L1 and DRAM memories, and the
- * synthetic workload. */
+ * tile_x<XX>_y<YY> (NoC0 coordinates, two digits: tile_module_name), one NocNetTlm per NoC, L1
+ * and DRAM memories, and the synthetic workload. */
 #ifndef BH_CHIP_H
 #define BH_CHIP_H
 #include <boost/json.hpp>

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "platform/tile/l1_tlm.h"
 #include <algorithm>
+#include <cstdio>
 #include <cstring>
 #include <stdexcept>
 #include <string>
@@ -183,20 +184,25 @@ bool L1Tlm::sample(uint64_t now)
     return any;
 }
 
+std::string L1Tlm::signal(const char *kind, uint32_t index, const char *what) const
+{
+    char b[16];
+    std::snprintf(b, sizeof b, "%02u", index);
+    return std::string(name()) + "." + kind + b + "." + what;
+}
+
 void L1Tlm::trace(sc_core::sc_trace_file *tf)
 {
     traced_ = true;
     port_holder_.assign(l1_.cfg.ports, 0);
     port_blocked_.assign(l1_.cfg.ports, 0);
     bank_holder_.assign(l1_.cfg.banks, 0);
-    std::string base = std::string(name()) + ".";
     for (uint32_t p = 0; p < l1_.cfg.ports; p++) {
-        std::string n = base + "port" + std::to_string(p) + ".";
-        sc_core::sc_trace(tf, port_holder_[p], n + "holder", 4);
-        sc_core::sc_trace(tf, port_blocked_[p], n + "blocked", 1);
+        sc_core::sc_trace(tf, port_holder_[p], signal("port", p, "holder"), 4);
+        sc_core::sc_trace(tf, port_blocked_[p], signal("port", p, "blocked"), 1);
     }
     for (uint32_t b = 0; b < l1_.cfg.banks; b++)
-        sc_core::sc_trace(tf, bank_holder_[b], base + "bank" + std::to_string(b) + ".holder", 4);
+        sc_core::sc_trace(tf, bank_holder_[b], signal("bank", b, "holder"), 4);
 }
 
 } // namespace bh

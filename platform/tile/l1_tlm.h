@@ -12,8 +12,9 @@
 #include <systemc>
 #include <tlm>
 #include <tlm_utils/multi_passthrough_target_socket.h>
-#include <vector>
 #include <memory>
+#include <string>
+#include <vector>
 #include "model/tile/l1.h"
 #include "model/tile/tensix_core.h"
 #include "platform/clock.h"
@@ -61,10 +62,17 @@ class L1Tlm : public sc_core::sc_module
     {
         return last_busy_;
     }
-    /* VCD: per port `holder` (0 idle, else 1 + the L1_CLIENT_TABLE index of the client whose
-     * access occupies it this cycle) and `blocked` (it holds an access its bank did not grant
-     * this cycle), per bank `holder`. Sampled every cycle while any is non-zero, so exact. */
+    /* VCD: per port `port<NN>.holder` (0 idle, else 1 + the L1_CLIENT_TABLE index of the
+     * client whose access occupies it this cycle) and `port<NN>.blocked` (it holds an access
+     * its bank did not grant this cycle), per bank `bank<NN>.holder`; NN has two digits so
+     * scopes sort in order. Sampled every cycle while any is non-zero, so exact. */
     void trace(sc_core::sc_trace_file *tf);
+    bool traced() const
+    {
+        return traced_;
+    }
+    /* the full names trace() gives: kind "port" or "bank", what "holder" or "blocked" */
+    std::string signal(const char *kind, uint32_t index, const char *what) const;
     /* A RISC-V core's 32-bit access to the coprocessor's registers (core 0..2 TRISC, 3 BRISC) */
     BhStatus core_access(uint32_t core, uint32_t addr, uint32_t *val, bool write);
 

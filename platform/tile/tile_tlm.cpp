@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "platform/tile/tile_tlm.h"
+#include <cstdio>
 #include <cstring>
 #include "platform/tile/l1_tlm.h"
 
@@ -172,22 +173,38 @@ BhStatus TileTlm::mem_write(void *ctx, uint64_t addr, const void *buf, uint32_t 
                                                    const_cast<void *>(buf), len);
 }
 
-void TileTlm::trace(sc_core::sc_trace_file *tf)
+std::string tile_module_name(uint32_t x, uint32_t y)
+{
+    char b[32];
+    std::snprintf(b, sizeof b, "tile_x%02u_y%02u", x, y);
+    return b;
+}
+
+std::string TileTlm::link_signal(uint32_t noc, uint32_t port) const
 {
     static const char *const dir[2][NOC_PORTS] = {{"to_niu", "out_east", "out_south", "", ""},
                                                   {"to_niu", "out_west", "out_north", "", ""}};
+    const NocNet &net = nocs_[noc]->net();
+    if (port >= net.nports || net.routers[nodes_[noc]].out[port].link == NOC_NONE)
+        return "";
+    std::string dname = net.nports == 3 ? dir[noc][port] : "out" + std::to_string(port);
+    return std::string(name()) + ".noc" + std::to_string(noc) + ".router." + dname + "_busy";
+}
+
+std::string TileTlm::niu_signal(uint32_t noc) const
+{
+    return std::string(name()) + ".noc" + std::to_string(noc) + ".niu.outstanding";
+}
+
+void TileTlm::trace(sc_core::sc_trace_file *tf)
+{
     for (uint32_t k = 0; k < n_nocs_; k++) {
         NocNet &net = nocs_[k]->net();
-        std::string base = std::string(name()) + ".noc" + std::to_string(k) + ".";
         const NocRouter &r = net.routers[nodes_[k]];
-        for (uint32_t p = 0; p < net.nports; p++) {
-            if (r.out[p].link == NOC_NONE)
-                continue;
-            std::string dname = net.nports == 3 ? dir[k][p] : "out" + std::to_string(p);
-            sc_core::sc_trace(tf, net.links[r.out[p].link].busy, base + "router." + dname + "_busy",
-                              1);
-        }
-        sc_core::sc_trace(tf, net.nius[nodes_[k]].outstanding, base + "niu.outstanding");
+        for (uint32_t p = 0; p < net.nports; p++)
+            if (r.out[p].link != NOC_NONE)
+                sc_core::sc_trace(tf, net.links[r.out[p].link].busy, link_signal(k, p), 1);
+        sc_core::sc_trace(tf, net.nius[nodes_[k]].outstanding, niu_signal(k));
     }
 }
 

@@ -48,6 +48,10 @@ struct CoreExtension : tlm::tlm_extension<CoreExtension> {
 
 constexpr uint64_t kNiuBase[2] = {0xFFB20000u, 0xFFB30000u};
 
+/* The module name of the tile at NoC0 (x, y): tile_x<XX>_y<YY>, two digits each so that VCD
+ * scopes and logs sort in grid order. */
+std::string tile_module_name(uint32_t x, uint32_t y);
+
 class L1Tlm;
 
 class TileTlm : public sc_core::sc_module
@@ -66,6 +70,18 @@ class TileTlm : public sc_core::sc_module
      * the memory's target); noc -1: one port shared by both NIUs (a DRAM endpoint's link). */
     TimedPortTlm &attach_timed_port(int noc, uint32_t max_in_flight);
     void trace(sc_core::sc_trace_file *tf);
+    /* The full names trace() gives the busy flag of router output `port` on NoC `noc` ("" if
+     * that output has no link) and the NIU's outstanding count. */
+    std::string link_signal(uint32_t noc, uint32_t port) const;
+    std::string niu_signal(uint32_t noc) const;
+    uint32_t node(uint32_t noc) const /* this tile's node index in NoC `noc`'s own frame */
+    {
+        return nodes_[noc];
+    }
+    uint32_t n_nocs() const
+    {
+        return n_nocs_;
+    }
     const BhTile &tile() const
     {
         return tile_;

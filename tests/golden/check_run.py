@@ -10,8 +10,8 @@ usage: check_run.py REPORT [--vcd FILE] [--svg FILE] [--expect-injectors N]
                            [--expect-cycles LO:HI]
 
 --expect-vcd-busy counts, in the VCD, the cycles during which the signal whose full name ends
-in SIGNAL holds VALUE (e.g. tile_x1_y2_l1.port2.holder=11:4096: the Mover, L1 client 10, held
-port 2 for 4096 cycles), reading the cycle time from the report's aiclk_mhz.
+in SIGNAL holds VALUE (e.g. tile_x01_y02_l1.port02.holder=11:4096: the Mover, L1 client 10,
+held port 2 for 4096 cycles), reading the cycle time from the report's aiclk_mhz.
 """
 import argparse
 import json

@@ -1,0 +1,106 @@
+#!/usr/bin/env python3
+"""Checks the GTKWave files bhsim writes next to a VCD (platform/vcd_views.h) against the VCD
+and the L1 client table: every signal the save file names exists in the VCD, its groups open
+and close in pairs, its dump file is the VCD, and the translate filter it attaches maps 0 to
+idle and 1 + i to client i of `bhsim --list-l1-ports`.
+
+usage: check_gtkw.py BHSIM BASE [--expect-group TEXT ...]
+BASE is the VCD path without ".vcd". Exits 77 (a skipped test) when BASE.gtkw does not exist:
+the run did not write it.
+"""
+import argparse
+import os
+import re
+import subprocess
+import sys
+
+failures = []
+
+
+def check(cond, what):
+    if not cond:
+        failures.append(what)
+
+
+def vcd_names(path):
+    """Full names as GTKWave shows them: scopes joined with dots, the range glued on."""
+    names, scopes = set(), []
+    with open(path) as f:
+        for line in f:
+            w = line.split()
+            if not w:
+                continue
+            if w[0] == "$scope":
+                scopes.append(w[2])
+            elif w[0] == "$upscope":
+                scopes.pop()
+            elif w[0] == "$var":
+                rng = w[5] if len(w) > 6 and w[5] != "$end" else ""
+                names.add(".".join(scopes + [w[4] + rng]))
+            elif w[0] == "$enddefinitions":
+                break
+    return names
+
+
+def l1_clients(bhsim):
+    out = subprocess.run([bhsim, "--list-l1-ports=markdown"], capture_output=True, text=True,
+                         check=True).stdout
+    rows = re.findall(r"^\| (\d+) \| `([a-z0-9_]+)` \|", out, re.M)
+    return {int(v): n for v, n in rows}
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("bhsim")
+    ap.add_argument("base")
+    ap.add_argument("--expect-group", action="append", default=[])
+    a = ap.parse_args()
+    gtkw = a.base + ".gtkw"
+    if not os.path.exists(gtkw):
+        print("check_gtkw: %s not written, skipped" % gtkw)
+        return 77
+    names = vcd_names(a.base + ".vcd")
+    clients = l1_clients(a.bhsim)
+    check(len(clients) > 0, "bhsim --list-l1-ports=markdown lists no client")
+    lines = open(gtkw).read().splitlines()
+    open_groups, groups, filters, signals = [], [], set(), 0
+    for i, line in enumerate(lines):
+        if line.startswith("[dumpfile]"):
+            dump = line.split('"')[1]
+            check(os.path.samefile(dump, a.base + ".vcd"), "dumpfile %s is not the VCD" % dump)
+        elif line.startswith("^"):
+            filters.add(line.split(None, 1)[1])
+        elif line in ("@800200", "@c00200", "@1000200", "@1401200"):
+            title = lines[i + 1][1:] if i + 1 < len(lines) and lines[i + 1][:1] == "-" else None
+            check(title is not None, "line %d: a group flag without a '-title' line" % (i + 1))
+            if line in ("@800200", "@c00200"):
+                open_groups.append(title)
+                groups.append(title)
+            else:
+                check(open_groups and open_groups.pop() == title,
+                      "line %d: group end '%s' does not close the open group" % (i + 1, title))
+        elif line and line[0] not in "[@-*":
+            signals += 1
+            check(line in names, "line %d: signal %s is not in the VCD" % (i + 1, line))
+    check(not open_groups, "groups left open: %s" % open_groups)
+    check(signals > 0, "the save file names no signal")
+    for want in a.expect_group:
+        check(any(want in g for g in groups), "no group titled '...%s...' in %s" % (want, groups))
+    for path in filters:
+        entries = {}
+        for line in open(path):
+            w = line.split(None, 1)
+            if w and not w[0].startswith("#"):
+                entries[int(w[0])] = w[1].strip()
+        want = dict(clients)
+        want[0] = "idle"
+        check(entries == want, "filter %s maps %s, want %s" % (path, entries, want))
+    for f in failures:
+        print("check_gtkw: FAIL: " + f)
+    if not failures:
+        print("check_gtkw: %d signals, %d groups, %d filters OK" % (signals, len(groups), len(filters)))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
