@@ -14,6 +14,7 @@
 #include "platform/chip.h"
 #include "platform/config.h"
 #include "platform/report.h"
+#include "platform/vcd_views.h"
 
 using namespace bh;
 
@@ -315,8 +316,13 @@ extern "C" int bh_platform_run(const BhOptions *opts)
         std::fprintf(stderr, "bhsim: output: %s\n", err.c_str());
         rc = BH_EXIT_SIM_ERROR;
     }
-    if (tf)
+    if (tf) {
         sc_core::sc_close_vcd_trace_file(tf);
+        if (!write_vcd_views(*chip, p.output_vcd, &err)) {
+            std::fprintf(stderr, "bhsim: output: %s\n", err.c_str());
+            rc = BH_EXIT_SIM_ERROR;
+        }
+    }
     /* the report is written whatever happened: a failed run's says why, and when */
     boost::json::object report = build_report(*chip, p, run);
     if (*p.output_report) {
