@@ -289,7 +289,8 @@ bool plan_chip(const BhParams &p, ChipPlan *plan, std::string *err)
                     (y * g.w + x != t.mcast_src || t.mcast_include_src))
                     t.mcast_receivers++;
         if (!t.mcast_receivers)
-            return fail(err, "workload.multicast_rect: \"" + std::string(p.workload_multicast_rect) +
+            return fail(err, "workload.multicast_rect: \"" +
+                                 std::string(p.workload_multicast_rect) +
                                  "\" holds no enabled Tensix tile other than the source, so "
                                  "nothing would receive the multicast");
     }
