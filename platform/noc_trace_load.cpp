@@ -538,8 +538,8 @@ struct Loader {
                           "cycles; must be 0 (all at once) or at least %.3g",
                           rate, static_cast<long long>(count), static_cast<long long>(size),
                           span / rate, span / room);
-            return bad("injection_rate", std::string(b) + " (the last packet may leave at most " +
-                                             std::to_string(kMaxTimestamp) + " cycles)");
+            return bad("injection_rate", std::string(b) + " (the last packet must leave by cycle " +
+                                             std::to_string(kMaxTimestamp) + ")");
         }
         const bool from_dram = is_blackhole(chip) && blackhole_tile_label(sx, sy)[0] == 'D';
         const bool read = unicast && (ev_type.compare(0, 4, "READ") == 0 || from_dram);

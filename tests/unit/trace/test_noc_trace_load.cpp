@@ -533,7 +533,7 @@ static void test_injection_rate_bounds()
     CHECK_HAS(err, "mem.json: phases[0].transfers[0]: field \"injection_rate\": 1e-300 bytes per "
                    "cycle spreads 3 packets of 64 bytes over 1.28e+302 cycles; must be 0 (all at "
                    "once) or at least ");
-    CHECK_HAS(err, "(the last packet may leave at most 4611686018427387903 cycles)");
+    CHECK_HAS(err, "(the last packet must leave by cycle 4611686018427387903)");
     /* the smallest rate that fits: 64 bytes over 2^62 - 1 - 1000 cycles; and the extremes */
     err.clear();
     CHECK(parse(npe(transfer("\"num_packets\":2,\"phase_cycle_offset\":1000,"
