@@ -460,7 +460,7 @@ void flatten(const json::object &o, const std::string &prefix, Flat *out)
     }
 }
 
-/* via: "" for the --config file, "include 'x' in FILE: " for an include. */
+/* via: "--config: " for the --config file, "include 'x' in FILE: " for an include. */
 bool read_json(const fs::path &path, const std::string &via, json::value *v, std::string *err)
 {
     const std::string shown = path.string();
@@ -624,7 +624,8 @@ bool config_load(const std::string &name_or_path, const std::vector<std::string>
         return fail(err, "--config: empty name (expected a product such as p150b or a file)");
     if (control_chars(name_or_path))
         return fail(err, "--config: " + quote(name_or_path) + " contains a control character");
-    if (!resolve(name_or_path, fs::path(), &path, err) || !load_file(path, "", &stack, &p, err))
+    if (!resolve(name_or_path, fs::path(), &path, err) ||
+        !load_file(path, "--config: ", &stack, &p, err))
         return false;
     for (const std::string &s : sets) {
         const size_t eq = s.find('=');
