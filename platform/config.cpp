@@ -565,8 +565,9 @@ bool check_output_paths(const BhParams &p, std::string *err)
             dir = ".";
         if (!fs::is_directory(dir, ec))
             return fail(err, head + "no directory '" + dir.string() + "'");
-        if (::access(dir.c_str(), W_OK | X_OK) != 0)
-            return fail(err, head + "directory '" + dir.string() + "': " + std::strerror(errno));
+        if (fs::exists(path, ec) ? ::access(path.c_str(), W_OK) != 0 /* overwritten in place */
+                                 : ::access(dir.c_str(), W_OK | X_OK) != 0)
+            return fail(err, head + std::strerror(errno));
     }
     return true;
 }
