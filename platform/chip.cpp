@@ -382,9 +382,11 @@ static bool plan_tensix_stream(const BhParams &p, ChipPlan *plan, std::string *e
                           err))
             return false;
         plan->stream_tiles.push_back(node);
-        for (int c = 0; c < TENSIX_STREAM_CORES; c++)
-            plan->stream_items.push_back(scripts[c]);
     }
+    /* one copy of each script, which every tile runs: a large script on many tiles costs its
+     * size once */
+    for (int c = 0; c < TENSIX_STREAM_CORES; c++)
+        plan->stream_items.push_back(std::move(scripts[c]));
     return true;
 }
 

@@ -46,7 +46,7 @@ struct ChipPlan {
     std::unique_ptr<NocTrace> trace; /* noc_trace: the loaded trace */
     /* tensix_stream: per tile and core (TRISC0..2, BRISC) the script's items */
     std::vector<uint32_t> stream_tiles;                      /* NoC0 nodes */
-    std::vector<std::vector<TensixStreamItem>> stream_items; /* [tile * 4 + core] */
+    std::vector<std::vector<TensixStreamItem>> stream_items; /* [core], shared by the tiles */
     bool dram_timed = true;             /* GDDR6 controllers, else untimed stores */
     bool l1_timed = true;               /* L1 banks and ports, else an untimed byte array */
     std::vector<uint32_t> vcd_l1_tiles; /* NoC0 nodes whose L1 the VCD traces (output.vcd_l1) */

@@ -152,7 +152,7 @@ class TensixStreamWorkload : public WorkloadModel
         std::vector<TensixStreamCore> cores;
         for (size_t t = 0; t < plan.stream_tiles.size(); t++)
             for (uint32_t c = 0; c < TENSIX_STREAM_CORES; c++) {
-                const auto &items = plan.stream_items[t * TENSIX_STREAM_CORES + c];
+                const auto &items = plan.stream_items[c];
                 if (items.empty())
                     continue;
                 TensixStreamCore k{};
