@@ -5,8 +5,7 @@ and close in pairs, its dump file is the VCD, and the translate filter it attach
 idle and 1 + i to client i of `bhsim --list-l1-ports`.
 
 usage: check_gtkw.py BHSIM BASE [--expect-group TEXT ...]
-BASE is the VCD path without ".vcd". Exits 77 (a skipped test) when BASE.gtkw does not exist:
-the run did not write it.
+BASE is the VCD path without ".vcd"; a run that wrote a VCD and no BASE.gtkw fails.
 """
 import argparse
 import os
@@ -57,8 +56,8 @@ def main():
     a = ap.parse_args()
     gtkw = a.base + ".gtkw"
     if not os.path.exists(gtkw):
-        print("check_gtkw: %s not written, skipped" % gtkw)
-        return 77
+        print("FAIL: %s not written next to the VCD" % gtkw)
+        return 1
     names = vcd_names(a.base + ".vcd")
     clients = l1_clients(a.bhsim)
     check(len(clients) > 0, "bhsim --list-l1-ports=markdown lists no client")
