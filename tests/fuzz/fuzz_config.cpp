@@ -60,11 +60,18 @@ static bool reaches_outside(const std::string &text)
     return false;
 }
 
+static void remove_scratch()
+{
+    std::error_code ec;
+    fs::remove_all(g_dir, ec);
+}
+
 extern "C" int LLVMFuzzerInitialize(int *, char ***)
 {
     char tmpl[] = "/tmp/bh_fuzz_config.XXXXXX";
     FUZZ_CHECK(mkdtemp(tmpl), "mkdtemp failed");
     g_dir = tmpl;
+    atexit(remove_scratch);
     FUZZ_CHECK(chdir(tmpl) == 0, "chdir failed");
     return 0;
 }

@@ -46,12 +46,19 @@ static void check_place(const BhGrid &g, uint32_t node, uint64_t addr, uint64_t 
         fail("range outside L1");
 }
 
+static void remove_scratch()
+{
+    std::error_code ec;
+    fs::remove_all(g_dir, ec);
+}
+
 extern "C" int LLVMFuzzerInitialize(int *, char ***)
 {
     char tmpl[] = "/tmp/bh_fuzz_l1.XXXXXX";
     if (!mkdtemp(tmpl) || chdir(tmpl) != 0)
         fail("scratch directory");
     g_dir = tmpl;
+    atexit(remove_scratch);
     std::ofstream("a.bin", std::ios::binary) << std::string(64, 'a');
     std::ofstream("big.bin", std::ios::binary) << std::string(kL1 + 1, 'b');
     std::ofstream("empty", std::ios::binary).flush();
