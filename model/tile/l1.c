@@ -592,5 +592,6 @@ BhStatus l1_debug_write(L1 *l, uint64_t addr, const void *buf, uint64_t len)
     if (addr > l->cfg.size_bytes || len > l->cfg.size_bytes - addr)
         return BH_ERR_ADDR;
     memcpy(l->mem + addr, buf, len);
+    l->debug_writes++;
     return BH_OK;
 }

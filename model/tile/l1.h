@@ -281,6 +281,7 @@ typedef struct L1 {
     uint64_t seq;
     uint64_t now; /* cycle of the last step */
     L1Stats st;
+    uint64_t debug_writes; /* l1_debug_write calls (loaders, scripted cores): pollers' progress */
 } L1;
 
 L1Config l1_config_default(void);

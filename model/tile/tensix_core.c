@@ -480,12 +480,59 @@ static int sem_ready(void *ctx, uint32_t mask, uint32_t cond, uint64_t now)
     return sync_sem_wait_ready(&((TensixCore *)ctx)->sync, mask, cond);
 }
 
-/* some unit still has work in flight (L1 aside: the NoCs use it too) */
+/* some unit other than ThCon still has work in flight (L1 aside: the NoCs use it too) */
+static int units_busy_but_thcon(const TensixCore *c, uint64_t now)
+{
+    return mover_busy(&c->mover) || c->thcon_mmio_n || unpackers_busy(&c->unp) || c->pack.count ||
+           fpu_busy(&c->fpu, now) || sfpu_busy(&c->sfpu, now);
+}
+
 static int units_busy(const TensixCore *c, uint64_t now)
 {
-    return mover_busy(&c->mover) || thcon_busy(&c->thcon, 0) || thcon_busy(&c->thcon, 1) ||
-           thcon_busy(&c->thcon, 2) || c->thcon_mmio_n || unpackers_busy(&c->unp) ||
-           c->pack.count || fpu_busy(&c->fpu, now) || sfpu_busy(&c->sfpu, now);
+    return units_busy_but_thcon(c, now) || thcon_busy(&c->thcon, 0) || thcon_busy(&c->thcon, 1) ||
+           thcon_busy(&c->thcon, 2);
+}
+
+static uint64_t l1_requests_but_thcon(const L1 *l1)
+{
+    uint64_t n = l1->debug_writes; /* a scripted core's store may release the wait too */
+    for (uint32_t k = 0; k < L1_CLIENTS; k++)
+        n += k == L1_THCON ? 0 : l1->st.client_requests[k];
+    return n;
+}
+
+/* ThCon retrying an ATCAS or ATINCGETPTR whose word nothing else touches: no instruction
+ * issues, no other unit works and no other L1 client (the NoCs included) makes a request nor
+ * is L1 written functionally, so no attempt can ever succeed. */
+static int spinning_alone(TensixCore *c, uint64_t now, uint64_t issued)
+{
+    uint64_t others = l1_requests_but_thcon(c->l1);
+    int alone = thcon_spinning(&c->thcon) && issued == c->last_issued &&
+                others == c->last_l1_others && !units_busy_but_thcon(c, now);
+    c->last_l1_others = others;
+    return alone;
+}
+
+static void report_spin(TensixCore *c)
+{
+    const ThconInsn *in = &c->thcon.insn;
+    char what[160];
+    if (in->kind == THCON_ACC_ATCAS)
+        snprintf(what, sizeof what, "ATCAS waits for L1 0x%llx to hold 0x%x; it holds 0x%x",
+                 (unsigned long long)in->addr, in->arg1, in->last_seen[0]);
+    else
+        snprintf(what, sizeof what,
+                 "ATINCGETPTR waits for the FIFO at L1 0x%llx to be %s; Rd 0x%x, Wr 0x%x",
+                 (unsigned long long)(in->addr & ~15ull),
+                 (in->addr >> 2) & 1 ? "not full" : "not empty", in->last_seen[0],
+                 in->last_seen[1]);
+    snprintf(c->error, sizeof c->error,
+             "Tensix livelock: thread %u's %s, after %u attempts since cycle %llu "
+             "(tensix.deadlock_cycles %llu) while no instruction issued, no other unit worked "
+             "and no other L1 client made a request",
+             in->thread, what, in->failed_attempts, (unsigned long long)c->last_progress,
+             (unsigned long long)c->deadlock_cycles);
+    c->failed = 1;
 }
 
 /* A thread holding work while nothing issues and no unit moves, for deadlock_cycles: the
@@ -498,6 +545,11 @@ static void check_progress(TensixCore *c, uint64_t now)
     for (uint32_t i = 0; i < TENSIX_THREADS; i++) {
         issued += c->thr[i].issued;
         holding |= !tensix_thread_idle(&c->thr[i]);
+    }
+    if (spinning_alone(c, now, issued)) {
+        if (!c->failed && c->deadlock_cycles && now - c->last_progress >= c->deadlock_cycles)
+            report_spin(c);
+        return;
     }
     if (issued != c->last_issued || !holding || units_busy(c, now) || !l1_idle(c->l1)) {
         c->last_issued = issued;

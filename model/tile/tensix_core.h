@@ -82,6 +82,7 @@ typedef struct TensixCore {
     uint32_t thcon_mmio_n;
     uint64_t deadlock_cycles; /* no progress for this long while holding work: stop (0: never) */
     uint64_t last_progress, last_issued;
+    uint64_t last_l1_others; /* L1 requests by clients other than ThCon, at the last check */
 } TensixCore;
 
 BhStatus tensix_core_init(TensixCore *c, L1 *l1);

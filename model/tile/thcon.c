@@ -108,6 +108,12 @@ int thcon_thread_blocked(const Thcon *t, uint32_t thread, uint64_t now)
     return t->insn.active && t->insn.thread == thread && !insn_done(&t->insn, now);
 }
 
+int thcon_spinning(const Thcon *t)
+{
+    return t->insn.active && t->insn.failed_attempts &&
+           (t->insn.kind == THCON_ACC_ATCAS || t->insn.kind == THCON_ACC_ATINCGETPTR);
+}
+
 int thcon_busy(const Thcon *t, uint32_t thread)
 {
     if (t->insn.active && t->insn.thread == thread && t->insn.need_send)
@@ -314,6 +320,13 @@ void thcon_l1_done(Thcon *t, uint64_t token, const void *rdata, uint64_t now)
             in->end = BH_MAX(attempt_end, now + 1);
         } else {
             t->stats.atomic_retries++;
+            in->failed_attempts++;
+            if (r->kind == THCON_ACC_ATCAS) {
+                in->last_seen[0] = word_of(d, 0);
+            } else {
+                in->last_seen[0] = word_of(d, 0);
+                in->last_seen[1] = word_of(d, 4);
+            }
             in->need_send = 1;
             in->next_try = BH_MAX(attempt_end, now + 1);
         }

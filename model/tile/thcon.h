@@ -126,6 +126,9 @@ typedef struct ThconInsn {
     uint32_t bytes, arg0, arg1;
     uint8_t kind, dst;
     uint8_t wdata[16];
+    uint32_t failed_attempts; /* ATCAS/ATINCGETPTR attempts that did not succeed */
+    uint32_t last_seen[2];    /* what the last of them read: ATCAS's word, or ATINCGETPTR's
+                                 {Rd, Wr} pointers */
 } ThconInsn;
 
 typedef struct ThconStats {
@@ -162,6 +165,9 @@ void thcon_atomic_apply(int kind, uint64_t addr, uint8_t block[16], const void *
 int thcon_can_accept(const Thcon *t, uint64_t now);
 int thcon_thread_blocked(const Thcon *t, uint32_t thread, uint64_t now);
 int thcon_busy(const Thcon *t, uint32_t thread);
+/* an ATCAS or ATINCGETPTR that has failed at least once and is retrying: it waits on an L1
+ * word only another agent can change */
+int thcon_spinning(const Thcon *t);
 uint32_t *thcon_gprs(Thcon *t, uint32_t thread);
 
 BhStatus thcon_gpr_mmio_read(Thcon *t, uint32_t view, uint32_t off, void *buf, uint32_t len,
