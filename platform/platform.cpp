@@ -138,6 +138,33 @@ static std::string stalled(Chip &chip, const BhParams &p, uint64_t now)
            ":\n" + what;
 }
 
+/* What keeps a run from ending: packets in the networks, a workload's cores, coprocessors. */
+static std::string still_busy(Chip &chip, uint64_t now)
+{
+    std::string why;
+    for (uint32_t k = 0; k < chip.n_nocs(); k++) {
+        const NocNet &net = chip.noc(k).net();
+        if (!noc_net_quiescent(&net))
+            why += "NoC" + std::to_string(k) + " holds " + std::to_string(net.pkts_live) +
+                   " packets (last flit moved at cycle " + std::to_string(net.last_progress) +
+                   "); ";
+    }
+    if (chip.workload() && !chip.workload()->model().idle(now)) {
+        std::string what;
+        uint32_t n = chip.workload()->model().waiting(now, &what);
+        why += "the workload has work left" +
+               (n ? ", " + std::to_string(n) + " core(s) polling NIU state" +
+                        (n > NOC_WAIT_LIST_SHOWN
+                             ? " (the first " + std::to_string(NOC_WAIT_LIST_SHOWN) + ")"
+                             : std::string()) +
+                        ":\n" + what
+                  : std::string("; "));
+    }
+    if (!chip.coprocessors_idle())
+        why += "a Tensix coprocessor is busy; ";
+    return why.empty() ? "nothing is busy (a model bug)" : why;
+}
+
 /* Runs the simulation in slices; returns an empty string or what went wrong. */
 static std::string run_loop(Chip &chip, const BhParams &p, bool quiet, RunInfo *run)
 {
@@ -226,9 +253,9 @@ static std::string run_loop(Chip &chip, const BhParams &p, bool quiet, RunInfo *
         if (now >= drain_limit) {
             run->drained = false;
             return finish(failed(run, "drain_limit", now,
-                                 "the network did not drain within sim.drain_limit_cycles (" +
+                                 "the run did not finish within sim.drain_limit_cycles (" +
                                      std::to_string(p.sim_drain_limit_cycles) +
-                                     ") after injection stopped"));
+                                     ") after sim.cycles: " + still_busy(chip, now)));
         }
     }
     /* a run ends on a slice boundary; report the cycle the last flit moved */
