@@ -359,25 +359,43 @@ size_t edit_distance(const std::string &a, const std::string &b)
     return row[b.size()];
 }
 
-/* The closest key, also when the group is missing ("vc_buffer_flits") or wrong ("sim.rate"). */
+/* The closest keys (at most three): near misspellings, also when the group is missing
+ * ("vc_buffer_flits") or wrong ("sim.rate"), then keys of the same group whose name contains
+ * the one typed ("noc.vcs" -> noc.request_vcs, ...). */
 std::string suggestion(const std::string &key)
 {
     const std::string k = lower(key);
     const size_t dot = k.find('.');
-    const Param *best = nullptr;
-    size_t best_dist = SIZE_MAX;
+    const std::string group = dot == std::string::npos ? "" : k.substr(0, dot + 1);
+    const std::string leaf = dot == std::string::npos ? k : k.substr(dot + 1);
+    const size_t close = std::min<size_t>(3, std::max<size_t>(1, key.size() / 4));
+    std::vector<std::pair<size_t, const char *>> near, contains;
     for (const Param &d : kParams) {
         const std::string full = d.key, tail = full.substr(full.find('.') + 1);
-        const size_t dist =
-            std::min(edit_distance(k, full), dot == std::string::npos
-                                                 ? edit_distance(k, tail)
-                                                 : edit_distance(k.substr(dot + 1), tail) + 1);
-        if (dist < best_dist)
-            best_dist = dist, best = &d;
+        const size_t dist = std::min(edit_distance(k, full), dot == std::string::npos
+                                                                 ? edit_distance(k, tail)
+                                                                 : edit_distance(leaf, tail) + 1);
+        if (dist <= close)
+            near.emplace_back(dist, d.key);
+        else if (leaf.size() >= 3 && tail.find(leaf) != std::string::npos &&
+                 (group.empty() || full.compare(0, group.size(), group) == 0))
+            contains.emplace_back(tail.size(), d.key);
     }
-    if (best && best_dist <= std::min<size_t>(3, std::max<size_t>(1, key.size() / 4)))
-        return std::string(" (did you mean '") + best->key + "'?)";
-    return "";
+    std::stable_sort(near.begin(), near.end(),
+                     [](const auto &a, const auto &b) { return a.first < b.first; });
+    std::stable_sort(contains.begin(), contains.end(),
+                     [](const auto &a, const auto &b) { return a.first < b.first; });
+    while (near.size() > 1 && near.back().first > near.front().first + 1)
+        near.pop_back(); /* a far second guess is noise beside a close first one */
+    near.insert(near.end(), contains.begin(), contains.end());
+    if (near.empty())
+        return "";
+    size_t n = std::min<size_t>(3, near.size());
+    std::string s = " (did you mean ";
+    for (size_t i = 0; i < n; i++)
+        s += std::string(i == 0 ? "" : i + 1 == n ? " or " : ", ") + "'" + near[i].second + "'";
+    return s + "?" +
+           (near.size() > n ? " " + std::to_string(near.size() - n) + " more match" : "") + ")";
 }
 
 /* A key holding NUL or another control character is shown escaped, never printed raw. */
