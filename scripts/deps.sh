@@ -3,7 +3,8 @@
 set -euo pipefail
 pkgs=(cmake make gcc g++ pkg-config python3 libsystemc-dev libboost1.81-dev
       libboost-json1.81-dev libcmocka-dev gtkwave clang-format
-      clang libclang-rt-14-dev)   # scripts/fuzz.sh: libFuzzer and the sanitizer runtimes
+      clang libclang-rt-14-dev    # scripts/fuzz.sh: libFuzzer and the sanitizer runtimes
+      xvfb xauth)                 # golden *.gtkwave_opens: GTKWave under a virtual X server
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
