@@ -698,32 +698,6 @@ std::vector<Gddr6Stats> Chip::dram_stats() const
 }
 
 /* Counters are cumulative, so the window is the difference of two snapshots. */
-static Gddr6Stats stats_diff(const Gddr6Stats &a, const Gddr6Stats &b)
-{
-    Gddr6Stats d = b;
-    d.reads -= a.reads;
-    d.writes -= a.writes;
-    d.bytes_read -= a.bytes_read;
-    d.bytes_written -= a.bytes_written;
-    d.rd_bursts -= a.rd_bursts;
-    d.wr_bursts -= a.wr_bursts;
-    d.row_hits -= a.row_hits;
-    d.row_misses -= a.row_misses;
-    d.row_conflicts -= a.row_conflicts;
-    d.activates -= a.activates;
-    d.precharges -= a.precharges;
-    d.refreshes -= a.refreshes;
-    d.bus_busy_cycles -= a.bus_busy_cycles;
-    d.rd_lat_count -= a.rd_lat_count;
-    d.rd_lat_sum -= a.rd_lat_sum;
-    for (uint32_t i = 0; i < GDDR6_LAT_BUCKETS; i++)
-        d.rd_lat_hist[i] -= a.rd_lat_hist[i];
-    d.rq_integral -= a.rq_integral;
-    d.wq_integral -= a.wq_integral;
-    d.integral_cycles -= a.integral_cycles;
-    return d;
-}
-
 boost::json::object Chip::dram_report(const std::vector<Gddr6Stats> &from,
                                       const std::vector<Gddr6Stats> &to, uint64_t cycles) const
 {
@@ -739,7 +713,7 @@ boost::json::object Chip::dram_report(const std::vector<Gddr6Stats> &from,
         if (!gddr_[c])
             continue;
         peak += peak_one;
-        Gddr6Stats s = stats_diff(from.at(c), to.at(c));
+        Gddr6Stats s = gddr6_stats_window(&from.at(c), &to.at(c));
         double to_aiclk = plan_.aiclk_mhz * 1e6 / (double)gddr6_clock_hz(&g); /* tCK -> cycles */
         tmp->st = s;
         double bytes = (double)(s.bytes_read + s.bytes_written);

@@ -518,3 +518,14 @@ int gddr6_idle(const Gddr6 *c)
 {
     return c->live_reqs == 0;
 }
+
+Gddr6Stats gddr6_stats_window(const Gddr6Stats *from, const Gddr6Stats *to)
+{
+    Gddr6Stats d = *to;
+#define GDDR6_COUNTER_DIFF(name, doc) d.name -= from->name;
+    GDDR6_COUNTERS(GDDR6_COUNTER_DIFF)
+#undef GDDR6_COUNTER_DIFF
+    for (uint32_t i = 0; i < GDDR6_LAT_BUCKETS; i++)
+        d.rd_lat_hist[i] -= from->rd_lat_hist[i];
+    return d;
+}

@@ -252,20 +252,39 @@ typedef struct Gddr6Chan {
     uint32_t rq_n, wq_n;  /* queued bursts for this channel */
 } Gddr6Chan;
 
+/* Counters that only accumulate: a window's figure is its end snapshot minus its start
+ * (gddr6_stats_window). A new counter goes here, or the window silently reports it whole. */
+#define GDDR6_COUNTERS(X)                                                                          \
+    X(reads, "requests completed")                                                                 \
+    X(writes, "requests completed")                                                                \
+    X(bytes_read, "requested bytes of completed requests")                                         \
+    X(bytes_written, "requested bytes of completed requests")                                      \
+    X(rd_bursts, "column commands (x burst bytes moved on the bus)")                               \
+    X(wr_bursts, "column commands")                                                                \
+    X(row_hits, "bursts served by an open row")                                                    \
+    X(row_misses, "bursts that found their bank closed (ACT)")                                     \
+    X(row_conflicts, "bursts that found another row open (PRE, ACT)")                              \
+    X(activates, "ACT commands")                                                                   \
+    X(precharges, "PRE commands")                                                                  \
+    X(refreshes, "REF commands")                                                                   \
+    X(bus_busy_cycles, "tCK of data transfer, summed over channels")                               \
+    X(rd_lat_count, "reads whose latency (enqueue to completion) was measured")                    \
+    X(rd_lat_sum, "their latencies summed, tCK")                                                   \
+    X(rq_integral, "sum over tCK of queued read bursts")                                           \
+    X(wq_integral, "sum over tCK of queued write bursts")                                          \
+    X(integral_cycles, "tCK covered by the integrals")
+
 typedef struct Gddr6Stats {
-    uint64_t reads, writes;             /* requests completed */
-    uint64_t bytes_read, bytes_written; /* requested bytes of completed requests */
-    uint64_t rd_bursts, wr_bursts;      /* column commands (x burst bytes moved on the bus) */
-    uint64_t row_hits;                  /* bursts served by an open row */
-    uint64_t row_misses;                /* bursts that found their bank closed (ACT) */
-    uint64_t row_conflicts;             /* bursts that found another row open (PRE, ACT) */
-    uint64_t activates, precharges, refreshes;
-    uint64_t bus_busy_cycles;                      /* tCK of data transfer, summed over channels */
-    uint64_t rd_lat_count, rd_lat_sum, rd_lat_max; /* read latency, enqueue to completion */
-    uint64_t rd_lat_hist[GDDR6_LAT_BUCKETS];
-    uint64_t rq_integral, wq_integral; /* sum over tCK of queued read / write bursts */
-    uint64_t integral_cycles;          /* tCK covered by the integrals */
+#define GDDR6_COUNTER_FIELD(name, doc) uint64_t name;
+    GDDR6_COUNTERS(GDDR6_COUNTER_FIELD)
+#undef GDDR6_COUNTER_FIELD
+    uint64_t rd_lat_hist[GDDR6_LAT_BUCKETS]; /* read latencies by bucket (accumulates too) */
+    uint64_t rd_lat_max;                     /* the largest read latency so far: not windowed */
 } Gddr6Stats;
+
+/* The statistics of the window between two snapshots: every counter and histogram bucket is
+ * `to - from`; rd_lat_max is `to`'s (a maximum cannot be windowed). */
+Gddr6Stats gddr6_stats_window(const Gddr6Stats *from, const Gddr6Stats *to);
 
 typedef struct Gddr6 {
     Gddr6Config cfg;                     /* copied at init, read-only afterwards */

@@ -3,6 +3,7 @@
  * is a formula over the configuration's timing fields, never a number read back from the
  * model. Most scenarios switch refresh off so that only the constraint under test shapes the
  * schedule; the refresh, idle and bandwidth tests switch it on. */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include "model/dram/gddr6.h"
@@ -897,8 +898,28 @@ static void test_config_check_rejects(void)
     free(c);
 }
 
+/* Every field of a window is end minus start except the maximum: a counter added to the
+ * struct outside GDDR6_COUNTERS would be reported whole and fail here. */
+static void test_stats_window_covers_every_counter(void)
+{
+    Gddr6Stats from, to;
+    uint64_t *f = (uint64_t *)&from, *t = (uint64_t *)&to;
+    size_t n = sizeof from / sizeof(uint64_t);
+    CHECK_EQ_U64(sizeof from % sizeof(uint64_t), 0);
+    for (size_t i = 0; i < n; i++) {
+        f[i] = 1000 + i;
+        t[i] = 5000 + 3 * i;
+    }
+    Gddr6Stats w = gddr6_stats_window(&from, &to);
+    const uint64_t *d = (const uint64_t *)&w;
+    size_t max_at = offsetof(Gddr6Stats, rd_lat_max) / sizeof(uint64_t);
+    for (size_t i = 0; i < n; i++)
+        CHECK_EQ_U64(d[i], i == max_at ? t[i] : t[i] - f[i]);
+}
+
 int main(void)
 {
+    RUN(test_stats_window_covers_every_counter);
     bh_log_set_sink(quiet, NULL);
     RUN(test_defaults_from_references);
     RUN(test_single_read_closed_bank);
