@@ -505,11 +505,13 @@ static bool plan_dram_stream(const BhParams &p, ChipPlan *plan, std::string *err
 
 uint32_t Chip::noc0_node_of_frame(uint32_t noc, uint32_t frame_node) const
 {
-    return noc_traffic_frame_node(&plan_.traffic, noc, frame_node);
+    return noc_frame_node(&frame_, noc, frame_node);
 }
 
 Chip::Chip(sc_core::sc_module_name name, const ChipPlan &plan, bool trace_busy)
-    : sc_module(name), plan_(plan), clk_(plan.aiclk_mhz)
+    : sc_module(name), plan_(plan),
+      clk_(plan.aiclk_mhz), frame_{plan.grid->w, plan.grid->h,
+                                   plan.grid->cfg.topology == BH_TOPO_BLACKHOLE}
 {
     const BhGrid &g = *plan.grid;
     NocMemOps ops = TileTlm::mem_ops();
@@ -538,7 +540,7 @@ Chip::Chip(sc_core::sc_module_name name, const ChipPlan &plan, bool trace_busy)
     for (uint32_t i = 0; i < g.w * g.h; i++) {
         const BhTile &t = g.tiles[i];
         NocNetTlm *nets[2] = {nocs_[0].get(), nocs_[1].get()};
-        uint32_t nodes[2] = {i, noc_traffic_frame_node(&plan.traffic, 1, i)};
+        uint32_t nodes[2] = {i, noc_frame_node(&frame_, 1, i)};
         std::string tname = tile_module_name(t.x, t.y);
         auto tile = std::make_unique<TileTlm>(tname.c_str(), t, nets, nodes, plan.n_nocs, clk_);
         if (t.kind == BH_TILE_TENSIX || t.kind == BH_TILE_GENERIC) {
@@ -623,7 +625,7 @@ Chip::Chip(sc_core::sc_module_name name, const ChipPlan &plan, bool trace_busy)
         };
     }
     if (make) {
-        workload_ = std::make_unique<WorkloadTlm>("workload", make, plan.traffic, socket_of, clk_);
+        workload_ = std::make_unique<WorkloadTlm>("workload", make, frame_, socket_of, clk_);
         for (auto &tile : tiles_)
             if (is_compute(tile->tile()))
                 workload_->mmio_out.bind(tile->mmio);

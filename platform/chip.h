@@ -12,6 +12,7 @@
 #include <systemc>
 #include <vector>
 #include "model/chip/bh_grid.h"
+#include "model/chip/noc_frame.h"
 #include "model/noc/noc_net.h"
 #include "model/noc/noc_traffic.h"
 #include "platform/clock.h"
@@ -125,6 +126,7 @@ class Chip : public sc_core::sc_module
   private:
     const ChipPlan &plan_;
     Clock clk_;
+    NocFrame frame_; /* how each NoC numbers the nodes */
     std::unique_ptr<NocNetTlm> nocs_[2];
     std::vector<std::unique_ptr<MemoryTlm>> l1_, dram_; /* dram_: untimed stores */
     std::vector<std::unique_ptr<Gddr6Tlm>> gddr_;       /* per controller, null if disabled */

@@ -91,8 +91,8 @@ static BhStatus wr(DramStream *d, const DramStreamCore *c, uint32_t node, uint32
 static int issue(DramStream *d, DramStreamCore *c, uint64_t created)
 {
     const DramStreamConfig *cfg = &d->cfg;
-    NocTrafficConfig frame = {.w = cfg->w, .h = cfg->h, .mirror_noc1 = cfg->mirror_noc1};
-    uint32_t me = noc_traffic_frame_node(&frame, c->noc, c->node0), avail = 0, out = 0;
+    NocFrame frame = {cfg->w, cfg->h, cfg->mirror_noc1};
+    uint32_t me = noc_frame_node(&frame, c->noc, c->node0), avail = 0, out = 0;
     c->wait = (NocWait){.kind = NOC_WAIT_CMD_BUF,
                         .noc = (uint8_t)c->noc,
                         .x = (uint8_t)(c->node0 % cfg->w),
@@ -122,7 +122,7 @@ static int issue(DramStream *d, DramStreamCore *c, uint64_t created)
     c->next_page += d->n_cores;
     uint32_t bank = (uint32_t)(page % cfg->banks);
     uint32_t port = cfg->port >= 0 ? (uint32_t)cfg->port : c->index % 3;
-    uint32_t ep = noc_traffic_frame_node(&frame, c->noc, cfg->bank_node[bank][port]);
+    uint32_t ep = noc_frame_node(&frame, c->noc, cfg->bank_node[bank][port]);
     uint64_t dram = cfg->dram_base + page / cfg->banks * cfg->page_bytes;
     uint32_t l1 = (uint32_t)(cfg->l1_addr + (uint64_t)c->slot * cfg->page_bytes);
     c->slot = (c->slot + 1) % cfg->in_flight;

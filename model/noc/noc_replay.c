@@ -53,8 +53,8 @@ void noc_replay_destroy(NocReplay *r)
 
 static uint32_t frame(const NocReplay *r, uint32_t noc, uint32_t x, uint32_t y)
 {
-    NocTrafficConfig f = {.w = r->cfg.w, .h = r->cfg.h, .mirror_noc1 = r->cfg.mirror_noc1};
-    return noc_traffic_frame_node(&f, noc, y * r->cfg.w + x);
+    NocFrame f = {r->cfg.w, r->cfg.h, r->cfg.mirror_noc1};
+    return noc_frame_node(&f, noc, y * r->cfg.w + x);
 }
 
 static uint32_t xy(const NocReplay *r, uint32_t node)

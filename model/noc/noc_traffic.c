@@ -104,18 +104,16 @@ void noc_wait_list_add(const NocWait *w, char *buf, size_t len, size_t *used, ui
 
 /* ------------------------------------------------------------------ helpers */
 
-uint32_t noc_traffic_frame_node(const NocTrafficConfig *cfg, uint32_t noc, uint32_t noc0_node)
+static uint32_t in_frame(const NocTrafficConfig *c, uint32_t noc, uint32_t node)
 {
-    if (noc == 0 || !cfg->mirror_noc1)
-        return noc0_node;
-    uint32_t x = noc0_node % cfg->w, y = noc0_node / cfg->w;
-    return (cfg->h - 1 - y) * cfg->w + (cfg->w - 1 - x);
+    NocFrame f = {c->w, c->h, c->mirror_noc1};
+    return noc_frame_node(&f, noc, node);
 }
 
 static void set_wait(const NocTraffic *t, NocTrafficSource *s, uint8_t kind, uint32_t counter,
                      uint32_t value, uint32_t target, const char *why)
 {
-    uint32_t node0 = noc_traffic_frame_node(&t->cfg, s->noc, s->node); /* an involution */
+    uint32_t node0 = in_frame(&t->cfg, s->noc, s->node); /* an involution */
     s->wait = (NocWait){.kind = kind,
                         .noc = (uint8_t)s->noc,
                         .x = (uint8_t)(node0 % t->cfg.w),
@@ -177,12 +175,12 @@ static uint32_t fixed_destination(const NocTraffic *t, uint32_t noc, uint32_t fr
 {
     const NocTrafficConfig *c = &t->cfg;
     if (c->pattern == NOC_PAT_GATHER)
-        return noc_traffic_frame_node(c, noc, c->target);
+        return in_frame(c, noc, c->target);
     if (c->pattern != NOC_PAT_TRANSPOSE && c->pattern != NOC_PAT_NEIGHBOUR)
         return NOC_TRAFFIC_NONE;
     uint8_t col_used[64] = {0}, row_used[64] = {0};
     for (uint32_t i = 0; i < t->n_injectors; i++) {
-        uint32_t f = noc_traffic_frame_node(c, noc, t->injectors[i]);
+        uint32_t f = in_frame(c, noc, t->injectors[i]);
         col_used[f % c->w] = row_used[f / c->w] = 1;
     }
     int col_of[64], row_of[64], col_x[64], row_y[64], C = 0, R = 0;
@@ -201,7 +199,7 @@ static uint32_t fixed_destination(const NocTraffic *t, uint32_t noc, uint32_t fr
     }
     uint32_t dst = (uint32_t)row_y[dr] * c->w + (uint32_t)col_x[dc];
     for (uint32_t i = 0; i < t->n_injectors; i++)
-        if (noc_traffic_frame_node(c, noc, t->injectors[i]) == dst)
+        if (in_frame(c, noc, t->injectors[i]) == dst)
             return dst == frame_node ? NOC_TRAFFIC_NONE : dst;
     return NOC_TRAFFIC_NONE;
 }
@@ -242,7 +240,7 @@ BhStatus noc_traffic_init(NocTraffic *t, const NocTrafficConfig *cfg, const uint
             NocTrafficSource *s = &t->sources[t->n_sources];
             s->noc = noc;
             s->index = i;
-            s->node = noc_traffic_frame_node(cfg, noc, node0);
+            s->node = in_frame(cfg, noc, node0);
             s->fixed_dst = fixed_destination(t, noc, s->node);
             if ((cfg->pattern == NOC_PAT_TRANSPOSE || cfg->pattern == NOC_PAT_NEIGHBOUR) &&
                 s->fixed_dst == NOC_TRAFFIC_NONE)
@@ -267,7 +265,7 @@ static uint32_t pick_destination(NocTraffic *t, NocTrafficSource *s)
     if (s->fixed_dst != NOC_TRAFFIC_NONE)
         return s->fixed_dst;
     if (c->pattern == NOC_PAT_HOTSPOT && bh_rng_uniform(&s->rng) <= c->hotspot_fraction) {
-        uint32_t hot = noc_traffic_frame_node(c, s->noc, c->target);
+        uint32_t hot = in_frame(c, s->noc, c->target);
         if (hot != s->node)
             return hot;
     }
@@ -275,7 +273,7 @@ static uint32_t pick_destination(NocTraffic *t, NocTrafficSource *s)
     uint32_t k = (uint32_t)(bh_rng_next(&s->rng) % (t->n_injectors - 1));
     if (k >= s->index)
         k++;
-    return noc_traffic_frame_node(c, s->noc, t->injectors[k]);
+    return in_frame(c, s->noc, t->injectors[k]);
 }
 
 static BhStatus wr(NocTraffic *t, const NocTrafficSource *s, uint32_t buf, NocCmdReg r,
@@ -342,8 +340,8 @@ static int try_issue(NocTraffic *t, NocTrafficSource *s)
     uint32_t ctrl, targ_lo, targ_hi, ret_lo, ret_hi, len = c->packet_bytes, at_data = 0;
     uint32_t own = xy(c, s->node);
     if (c->pattern == NOC_PAT_MULTICAST) {
-        uint32_t a = noc_traffic_frame_node(c, s->noc, c->mcast_rect[1] * c->w + c->mcast_rect[0]);
-        uint32_t b = noc_traffic_frame_node(c, s->noc, c->mcast_rect[3] * c->w + c->mcast_rect[2]);
+        uint32_t a = in_frame(c, s->noc, c->mcast_rect[1] * c->w + c->mcast_rect[0]);
+        uint32_t b = in_frame(c, s->noc, c->mcast_rect[3] * c->w + c->mcast_rect[2]);
         if (s->noc == 1 && c->mirror_noc1) { /* corners swap in the rotated frame */
             uint32_t tmp = a;
             a = b;

@@ -25,6 +25,7 @@
 #define BH_NOC_TRAFFIC_H
 #include <stddef.h>
 #include <stdint.h>
+#include "model/chip/noc_frame.h"
 #include "model/common/bh_common.h"
 #ifdef __cplusplus
 extern "C" {
@@ -156,7 +157,6 @@ void noc_traffic_delivered(NocTraffic *t, uint32_t noc, uint64_t tag, uint32_t f
 int noc_traffic_idle(const NocTraffic *t, uint64_t now); /* nothing queued or still to create */
 /* Sources polling NIU state; describes the first few into buf. */
 uint32_t noc_traffic_describe_wait(const NocTraffic *t, char *buf, size_t len);
-uint32_t noc_traffic_frame_node(const NocTrafficConfig *cfg, uint32_t noc, uint32_t noc0_node);
 
 void noc_latency_add(NocLatency *l, uint64_t v);
 uint64_t noc_latency_percentile(const NocLatency *l, double q); /* q in [0,1] */

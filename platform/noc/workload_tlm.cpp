@@ -5,9 +5,8 @@
 namespace bh
 {
 
-WorkloadTlm::WorkloadTlm(sc_core::sc_module_name name, const Factory &make,
-                         const NocTrafficConfig &frame, std::vector<int> socket_of_node,
-                         const Clock &clk)
+WorkloadTlm::WorkloadTlm(sc_core::sc_module_name name, const Factory &make, const NocFrame &frame,
+                         std::vector<int> socket_of_node, const Clock &clk)
     : sc_module(name), frame_(frame), socket_of_node_(std::move(socket_of_node)), clk_(clk)
 {
     model_ = make(Io{NocTrafficIo{&WorkloadTlm::io_write, &WorkloadTlm::io_read, this},
@@ -42,7 +41,7 @@ BhStatus WorkloadTlm::access(uint32_t noc, uint32_t node, uint32_t off, uint32_t
                              uint64_t tag)
 {
     /* the NoC1 rotation is its own inverse */
-    int sock = socket_of_node_.at(noc_traffic_frame_node(&frame_, noc, node));
+    int sock = socket_of_node_.at(noc_frame_node(&frame_, noc, node));
     if (sock < 0)
         return BH_ERR_ADDR;
     tlm::tlm_generic_payload gp;

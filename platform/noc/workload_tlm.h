@@ -42,9 +42,9 @@ class WorkloadTlm : public sc_core::sc_module
         TensixStreamIo core;
     };
     using Factory = std::function<std::unique_ptr<WorkloadModel>(const Io &)>;
-    /* frame: grid size and NoC1 rotation (NocTrafficConfig w, h, mirror_noc1);
+    /* frame: how each NoC numbers the nodes (model/chip/noc_frame.h);
      * socket_of_node: NoC0 node index -> index of the mmio_out binding to that tile */
-    WorkloadTlm(sc_core::sc_module_name name, const Factory &make, const NocTrafficConfig &frame,
+    WorkloadTlm(sc_core::sc_module_name name, const Factory &make, const NocFrame &frame,
                 std::vector<int> socket_of_node, const Clock &clk);
     WorkloadModel &model()
     {
@@ -69,7 +69,7 @@ class WorkloadTlm : public sc_core::sc_module
                             int write);
 
     std::unique_ptr<WorkloadModel> model_;
-    NocTrafficConfig frame_;
+    NocFrame frame_;
     std::vector<int> socket_of_node_;
     const Clock &clk_;
     sc_core::sc_event wake_;
