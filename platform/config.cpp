@@ -267,15 +267,63 @@ bool store_num(BhParams *p, const Param &d, int64_t iv, double rv, const std::st
     return true;
 }
 
+/* Where a string value stops being text: a control character or a byte that is not part of a
+ * well-formed UTF-8 sequence (the report and config_to_json write values back as JSON, which a
+ * stray byte would make unreadable). npos if the whole string is text. */
+size_t bad_text_byte(const std::string &s)
+{
+    size_t i = 0;
+    while (i < s.size()) {
+        const uint8_t c = static_cast<uint8_t>(s[i]);
+        if (c < 0x20 || c == 0x7F)
+            return i;
+        if (c < 0x80) {
+            i++;
+            continue;
+        }
+        /* length and the allowed range of the second byte (no overlongs, surrogates, > U+10FFFF) */
+        size_t n = 0;
+        uint8_t lo = 0x80, hi = 0xBF;
+        if (c >= 0xC2 && c <= 0xDF)
+            n = 2;
+        else if (c >= 0xE0 && c <= 0xEF) {
+            n = 3;
+            lo = c == 0xE0 ? 0xA0 : 0x80;
+            hi = c == 0xED ? 0x9F : 0xBF;
+        } else if (c >= 0xF0 && c <= 0xF4) {
+            n = 4;
+            lo = c == 0xF0 ? 0x90 : 0x80;
+            hi = c == 0xF4 ? 0x8F : 0xBF;
+        } else
+            return i;
+        if (i + n > s.size())
+            return i;
+        for (size_t k = 1; k < n; k++) {
+            const uint8_t b = static_cast<uint8_t>(s[i + k]);
+            if (b < (k == 1 ? lo : 0x80) || b > (k == 1 ? hi : 0xBF))
+                return i;
+        }
+        i += n;
+    }
+    return std::string::npos;
+}
+
 bool store_str(BhParams *p, const Param &d, const std::string &v, const std::string &where,
                std::string *err)
 {
     if (d.kind == Kind::Enum && !enum_has(d.values, v.c_str()))
         return fail(err, std::string(d.key) + ": must be one of " + d.values + ", got " + quote(v) +
                              where);
-    if (v.size() >= BH_PARAM_STR_MAX || v.find('\0') != std::string::npos)
+    if (v.size() >= BH_PARAM_STR_MAX)
         return fail(err, std::string(d.key) + ": must be at most " +
                              std::to_string(BH_PARAM_STR_MAX - 1) + " characters" + where);
+    if (const size_t bad = bad_text_byte(v); bad != std::string::npos) {
+        char what[96];
+        std::snprintf(what, sizeof what, ": byte 0x%02X at offset %zu is %s",
+                      unsigned(uint8_t(v[bad])), bad,
+                      uint8_t(v[bad]) < 0x80 ? "a control character" : "not valid UTF-8");
+        return fail(err, std::string(d.key) + what + " (values are UTF-8 text)" + where);
+    }
     std::memcpy(&field<char>(p, d), v.c_str(), v.size() + 1);
     return true;
 }
