@@ -1,0 +1,155 @@
+#!/usr/bin/env python3
+"""Refactor check: same runs, same reports.
+
+Usage: scripts/compare-reports.py OLD_BUILD NEW_BUILD
+
+Runs, with each build's bhsim, every golden run of its ctest (the `golden.*.run` entries and
+the fixtures they need), the default run and every example of README.md's "Running bhsim"
+section, then
+compares the JSON reports key by key. Fields that measure the host rather than the chip
+(wall-clock time, simulation speed, memory) are left out, and each build's source and build
+directories are replaced by placeholders, since golden runs name input files by absolute
+path. Prints one line per report and every differing field; exits 1 if any differ or a run
+is missing on one side.
+
+OLD_BUILD is usually a build of the commit before the refactor, e.g.
+  git worktree add /tmp/base <commit> && cmake -S /tmp/base -B /tmp/base/build \\
+    -DCMAKE_BUILD_TYPE=Release && cmake --build /tmp/base/build -j2
+"""
+import json
+import os
+import re
+import shlex
+import subprocess
+import sys
+
+HOST_FIELDS = {"wall_seconds", "cycles_per_second", "router_cycles_per_second", "peak_rss_mib"}
+README_PLACEHOLDERS = {"FILE": "traces/samples/dram_reads.json"}
+
+
+def source_dir(build):
+    with open(os.path.join(build, "CMakeCache.txt")) as f:
+        for line in f:
+            if line.startswith("CMAKE_HOME_DIRECTORY:"):
+                return line.split("=", 1)[1].strip()
+    sys.exit(f"compare-reports: {build} is not a CMake build directory")
+
+
+def readme_examples(src):
+    """The bhsim command lines of README's Examples block (continuations joined)."""
+    text = open(os.path.join(src, "README.md")).read()
+    m = re.search(r"^Examples:\n\n```\n(.*?)\n```", text, re.S | re.M)
+    if not m:
+        sys.exit("compare-reports: README.md has no Examples block")
+    lines, cur = ["build/bhsim"], ""  # the default run (scripts/run.sh) first
+    for raw in m.group(1).splitlines():
+        line = raw.split("#", 1)[0].rstrip()
+        cur += line[:-1] + " " if line.endswith("\\") else line
+        if not line.endswith("\\"):
+            if cur.strip().startswith("build/bhsim"):
+                lines.append(cur.strip())
+            cur = ""
+    return lines
+
+
+def placeholder(arg):
+    """KEY=FILE in a README example becomes KEY=<a sample file>."""
+    key, eq, val = arg.partition("=")
+    return key + "=" + README_PLACEHOLDERS[val] if eq and val in README_PLACEHOLDERS else arg
+
+
+def run_readme(build, src, out):
+    os.makedirs(out, exist_ok=True)
+    reports = {}
+    for i, line in enumerate(readme_examples(src)):
+        args = shlex.split(line)[1:]
+        args = [placeholder(a) for a in args]
+        for j, a in enumerate(args):  # outputs go to the scratch directory, not traces/
+            if a == "--vcd" and j + 1 < len(args):
+                args[j + 1] = os.path.join(out, f"readme_{i:02d}.vcd")
+        rep = os.path.join(out, f"readme_{i:02d}.json")
+        cmd = [os.path.join(build, "bhsim"), "-q", *args, "--report", rep]
+        r = subprocess.run(cmd, cwd=src, capture_output=True, text=True,
+                           env={**os.environ, "SYSTEMC_DISABLE_COPYRIGHT_MESSAGE": "1"})
+        reports[f"readme_{i:02d} ({line})"] = (rep, r.returncode)
+    return reports
+
+
+def run_golden(build):
+    r = subprocess.run(["ctest", "--test-dir", build, "-L", "golden", "-R", r"\.(run|gen)$",
+                        "-j", str(os.cpu_count() or 1)], capture_output=True, text=True)
+    if r.returncode != 0:
+        print(f"compare-reports: some golden runs failed in {build} (compared anyway)")
+    d = os.path.join(build, "tests", "golden")
+    return {f"golden/{n}": (os.path.join(d, n), 0) for n in sorted(os.listdir(d))
+            if n.endswith(".json")}
+
+
+def normalize(v, subst):
+    if isinstance(v, dict):
+        return {k: normalize(x, subst) for k, x in v.items() if k not in HOST_FIELDS}
+    if isinstance(v, list):
+        return [normalize(x, subst) for x in v]
+    if isinstance(v, str):
+        for a, b in subst:
+            v = v.replace(a, b)
+    return v
+
+
+def diff(a, b, path, out):
+    if isinstance(a, dict) and isinstance(b, dict):
+        for k in sorted(set(a) | set(b)):
+            if k not in a or k not in b:
+                out.append(f"  {path}.{k}: {'missing' if k not in a else a[k]!r} -> "
+                           f"{'missing' if k not in b else b[k]!r}")
+            else:
+                diff(a[k], b[k], f"{path}.{k}", out)
+    elif isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        for i, (x, y) in enumerate(zip(a, b)):
+            diff(x, y, f"{path}[{i}]", out)
+    elif a != b:
+        out.append(f"  {path}: {a!r} -> {b!r}")
+
+
+def collect(build):
+    build = os.path.abspath(build)
+    src = source_dir(build)
+    subst = [(build, "<build>"), (src, "<src>")]
+    reports = run_golden(build)
+    reports.update(run_readme(build, src, os.path.join(build, "compare-reports")))
+    return reports, subst
+
+
+def load(path, subst):
+    try:
+        with open(path) as f:
+            return normalize(json.load(f), subst)
+    except (OSError, ValueError) as e:
+        return f"unreadable: {e}"
+
+
+def main():
+    if len(sys.argv) != 3:
+        sys.exit(__doc__)
+    old, old_subst = collect(sys.argv[1])
+    new, new_subst = collect(sys.argv[2])
+    bad = 0
+    for name in sorted(set(old) | set(new)):
+        if name not in old or name not in new:
+            print(f"MISSING {name}: only in {'new' if name not in old else 'old'}")
+            bad += 1
+            continue
+        lines = []
+        if old[name][1] != new[name][1]:
+            lines.append(f"  exit status: {old[name][1]} -> {new[name][1]}")
+        diff(load(old[name][0], old_subst), load(new[name][0], new_subst), "", lines)
+        print(f"{'same' if not lines else 'DIFFERS'} {name}")
+        for line in lines[:20]:
+            print(line)
+        bad += bool(lines)
+    print(f"compare-reports: {len(set(old) | set(new)) - bad} identical, {bad} differ or missing")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
