@@ -659,6 +659,38 @@ bool Chip::dump_l1(std::string *err) const
     return true;
 }
 
+/* Through the tile's memory socket by debug transport, so it reaches whatever memory the NIUs
+ * reach (L1, a GDDR6 controller's store, an untimed store), in chunks transport_dbg can count. */
+static bool backdoor(TileTlm &tile, tlm::tlm_command cmd, uint64_t addr, uint8_t *data,
+                     uint64_t len)
+{
+    while (len > 0) {
+        const uint32_t n = (uint32_t)std::min<uint64_t>(len, 1u << 20);
+        tlm::tlm_generic_payload gp;
+        gp.set_command(cmd);
+        gp.set_address(addr);
+        gp.set_data_ptr(data);
+        gp.set_data_length(n);
+        gp.set_streaming_width(n);
+        if (addr + n < addr || tile.mem_out->transport_dbg(gp) != n)
+            return false;
+        addr += n, data += n, len -= n;
+    }
+    return true;
+}
+
+bool Chip::backdoor_write(uint32_t node, uint64_t addr, const void *data, uint64_t len)
+{
+    return node < tiles_.size() && backdoor(*tiles_[node], tlm::TLM_WRITE_COMMAND, addr,
+                                            static_cast<uint8_t *>(const_cast<void *>(data)), len);
+}
+
+bool Chip::backdoor_read(uint32_t node, uint64_t addr, void *data, uint64_t len) const
+{
+    return node < tiles_.size() &&
+           backdoor(*tiles_[node], tlm::TLM_READ_COMMAND, addr, static_cast<uint8_t *>(data), len);
+}
+
 Chip::~Chip() = default;
 
 void Chip::trace(sc_core::sc_trace_file *tf)

@@ -111,6 +111,10 @@ class Chip : public sc_core::sc_module
     {
         return core_of_node_.empty() ? nullptr : core_of_node_[node0];
     }
+    /* Backdoor access (no time) to the memory of NoC0 node `node`: its L1, or its DRAM
+     * controller's store; false if it has none or the range does not fit. */
+    bool backdoor_write(uint32_t node, uint64_t addr, const void *data, uint64_t len);
+    bool backdoor_read(uint32_t node, uint64_t addr, void *data, uint64_t len) const;
     /* writes the output.dump_l1 files */
     bool dump_l1(std::string *err) const;
     /* GDDR6 statistics now, one entry per controller (zeros where disabled or untimed) */

@@ -34,21 +34,33 @@ typedef enum BhLogLevel {
 
 typedef void (*BhLogSink)(void *ctx, BhLogLevel level, const char *msg);
 
+/* Where a chip's messages go, how many of each level it logged, and which "once" messages it
+ * has already given. Each chip owns one; the platform makes a chip's context current while that
+ * chip runs (bh_log_use), the way SystemC makes its simulation context current, so two chips in
+ * one process keep their logs and counts apart. Without one, a process-wide default is used
+ * (the unit tests). */
+#define BH_LOG_ONCE_MAX 64
+typedef struct BhLogContext {
+    BhLogSink sink; /* NULL: stderr with a "bhsim: <level>: " prefix */
+    void *sink_ctx;
+    uint64_t counts[BH_LOG_ERROR + 1];
+    const char *once[BH_LOG_ONCE_MAX]; /* messages given by BH_LOG_UNIMP_ONCE (by address) */
+    uint32_t n_once;
+} BhLogContext;
+
 const char *bh_status_name(BhStatus s);
-void bh_log_set_sink(BhLogSink sink, void *ctx);
+void bh_log_context_init(BhLogContext *lc, BhLogSink sink, void *sink_ctx);
+/* makes lc current (NULL: the process default) and returns the context that was */
+BhLogContext *bh_log_use(BhLogContext *lc);
+void bh_log_set_sink(BhLogSink sink, void *ctx); /* of the current context */
 void bh_log(BhLogLevel level, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* logs `what` (a string literal) at `level` unless the current context already has */
+void bh_log_once(BhLogLevel level, const char *what);
 uint64_t bh_log_count(BhLogLevel level);
 void bh_assert_fail(const char *cond, const char *file, int line) __attribute__((noreturn));
 
 #define BH_LOG_GUEST(...) bh_log(BH_LOG_GUEST, __VA_ARGS__)
-#define BH_LOG_UNIMP_ONCE(what)                                                                    \
-    do {                                                                                           \
-        static int bh_once_;                                                                       \
-        if (!bh_once_) {                                                                           \
-            bh_once_ = 1;                                                                          \
-            bh_log(BH_LOG_UNIMP, "%s", what);                                                      \
-        }                                                                                          \
-    } while (0)
+#define BH_LOG_UNIMP_ONCE(what) bh_log_once(BH_LOG_UNIMP, what)
 #define BH_ASSERT(cond)                                                                            \
     do {                                                                                           \
         if (!(cond))                                                                               \

@@ -1,0 +1,91 @@
+/* platform/bhsim.h - bhsim as a library: the C API of the platform.
+ *
+ * A BhChip is one Blackhole chip (or generic network) built from a configuration, with its own
+ * SystemC simulation context and its own log, so several chips live in one process without
+ * sharing time, state or messages. A host program (C or C++) creates a chip, moves bytes in and
+ * out of any tile's memory by backdoor (no simulated time), advances the chip, and reads its
+ * report. bhsim's command line (sc_main.c) is the first
+ * client: it creates a chip, runs its configured workload (bh_chip_run) and writes the outputs.
+ *
+ * Time: every chip counts AICLK cycles from 0. bh_chip_advance runs the chip's own simulation
+ * for N cycles, with the same watchdogs as a run (NoC deadlock, cores stalled on NIU state that
+ * nothing can change); another chip does not move meanwhile.
+ * Threads: a chip must be used by one thread at a time; different chips from different threads
+ * is not supported (the SystemC kernel keeps one current context per process).
+ * Linking: libbh_platform with SystemC; a program without sc_main gets a weak one that fails. */
+#ifndef BH_BHSIM_H
+#define BH_BHSIM_H
+#include <stddef.h>
+#include <stdint.h>
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct BhChip BhChip;
+
+typedef enum BhChipStatus {
+    BH_CHIP_OK = 0,
+    BH_CHIP_ERR_CONFIG,  /* bad configuration or argument; the message names it */
+    BH_CHIP_ERR_SIM,     /* the simulation failed (deadlock, stall, ...): see bh_chip_error */
+    BH_CHIP_ERR_ADDRESS, /* no such tile, no memory there, or outside it */
+    BH_CHIP_ERR_BUSY,    /* the NIU cannot take the request now: advance and retry */
+    BH_CHIP_ERR_OUTPUT,  /* an output file could not be written */
+} BhChipStatus;
+
+/* Where the chip's messages go: level 0 info, 1 guest error, 2 not modeled, 3 error. NULL
+ * sink: stderr. */
+typedef void (*BhChipLogFn)(void *ctx, int level, const char *msg);
+
+typedef struct BhChipOptions {
+    const char *config;      /* product (p150b, p150a, p100a, mesh8, ...) or a JSON file path */
+    const char *const *sets; /* "key=value" overrides, in order, after the file */
+    int nsets;
+    BhChipLogFn log;
+    void *log_ctx;
+    int quiet;                /* no progress line or info messages on stderr */
+    const char *const *dumps; /* extra output.dump_l1 entries "X,Y:ADDR:LEN:FILE" (--dump-l1) */
+    int ndumps;
+} BhChipOptions;
+
+/* A chip as the configuration describes it, workload included (workload.name=none for a
+ * chip that only a host program drives), in *out. On failure *out is NULL and err says why,
+ * starting with "config: " or "output: " (BH_CHIP_ERR_CONFIG: a bad key or value, an output
+ * path that cannot be written) or "elaboration failed: " (BH_CHIP_ERR_SIM). */
+BhChipStatus bh_chip_create(const BhChipOptions *opts, BhChip **out, char *err, size_t err_len);
+void bh_chip_free(BhChip *chip);
+
+uint64_t bh_chip_now(const BhChip *chip); /* AICLK cycles simulated */
+uint32_t bh_chip_width(const BhChip *chip);
+uint32_t bh_chip_height(const BhChip *chip);
+/* the tile kind at NoC0 (x, y): "tensix", "dram", "pcie", ... or NULL outside the grid */
+const char *bh_chip_tile_kind(const BhChip *chip, uint32_t x, uint32_t y);
+
+/* Advances `cycles` AICLK cycles. BH_CHIP_ERR_SIM if a watchdog stops the chip. */
+BhChipStatus bh_chip_advance(BhChip *chip, uint64_t cycles);
+/* Runs the configured workload to its end exactly as bhsim's command line does: injection for
+ * sim.cycles, then drain, with every watchdog. */
+BhChipStatus bh_chip_run(BhChip *chip);
+/* The error that stopped the chip, "" if none. */
+const char *bh_chip_error(const BhChip *chip);
+
+/* Backdoor access to the memory of the tile at NoC0 (x, y) (its L1, or its DRAM controller's
+ * store for a DRAM endpoint): no time passes, nothing is counted. */
+BhChipStatus bh_chip_mem_write(BhChip *chip, uint32_t x, uint32_t y, uint64_t addr,
+                               const void *data, uint64_t len);
+BhChipStatus bh_chip_mem_read(BhChip *chip, uint32_t x, uint32_t y, uint64_t addr, void *data,
+                              uint64_t len);
+
+/* The report as JSON text (what --report writes), valid until the next call on this chip. */
+const char *bh_chip_report(BhChip *chip);
+/* Writes the outputs the configuration asks for (output.report, output.heatmap, output.vcd
+ * and its views, output.dump_l1); err names the first that failed. */
+BhChipStatus bh_chip_write_outputs(BhChip *chip, char *err, size_t err_len);
+/* The console summary of the report. */
+void bh_chip_print_summary(BhChip *chip);
+/* Messages the chip logged at `level` (0..3) */
+uint64_t bh_chip_log_count(const BhChip *chip, int level);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

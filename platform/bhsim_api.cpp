@@ -1,0 +1,342 @@
+// SPDX-License-Identifier: Apache-2.0
+/* The C API of platform/bhsim.h: a BhChip owns its configuration, its chip, its own SystemC
+ * simulation context and its log context, and makes both current (Enter) for every call that
+ * touches the simulation, so chips in one process never share time or messages. */
+#include "platform/bhsim.h"
+#include <sys/resource.h>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <memory>
+#include <string>
+#include <vector>
+#include "platform/chip.h"
+#include "platform/config.h"
+#include "platform/report.h"
+#include "platform/run_loop.h"
+#include "platform/vcd_views.h"
+
+using namespace bh;
+
+struct BhChip {
+    sc_core::sc_simcontext *sim = nullptr;
+    BhLogContext log{};
+    BhChipLogFn log_fn = nullptr;
+    void *log_ctx = nullptr;
+    bool quiet = false;
+    BhParams p{};
+    ChipPlan plan; /* the chip keeps a reference: lives as long as it */
+    std::unique_ptr<Chip> chip;
+    sc_core::sc_trace_file *vcd = nullptr;
+    RunInfo run;
+    bool ran = false;  /* bh_chip_run finished (the window and cycles are final) */
+    std::string error; /* what stopped the chip */
+    std::string report_text;
+    boost::json::object report; /* the last bh_chip_report */
+    ~BhChip();
+};
+
+namespace
+{
+
+/* Makes the chip's SystemC and log contexts current for the scope. */
+class Enter
+{
+  public:
+    explicit Enter(const BhChip *c)
+        : sim_(sc_core::sc_curr_simcontext), log_(bh_log_use(const_cast<BhLogContext *>(&c->log)))
+    {
+        sc_core::sc_curr_simcontext = c->sim;
+    }
+    ~Enter()
+    {
+        sc_core::sc_curr_simcontext = sim_;
+        bh_log_use(log_);
+    }
+    Enter(const Enter &) = delete;
+    Enter &operator=(const Enter &) = delete;
+
+  private:
+    sc_core::sc_simcontext *sim_;
+    BhLogContext *log_;
+};
+
+void to_sink(void *ctx, BhLogLevel level, const char *msg)
+{
+    const BhChip *c = static_cast<const BhChip *>(ctx);
+    if (c->log_fn) {
+        c->log_fn(c->log_ctx, (int)level, msg);
+        return;
+    }
+    static const char *const prefix[] = {"info", "guest error", "not modeled", "error"};
+    if (c->quiet && level == BH_LOG_INFO)
+        return;
+    std::fprintf(stderr, "bhsim: %s: %s\n", prefix[level], msg);
+}
+
+void set_err(char *err, size_t len, const std::string &msg)
+{
+    if (err && len)
+        std::snprintf(err, len, "%s", msg.c_str());
+}
+
+std::string strip_vcd(const std::string &path)
+{
+    /* sc_create_vcd_trace_file appends ".vcd" itself */
+    if (path.size() > 4 && path.compare(path.size() - 4, 4, ".vcd") == 0)
+        return path.substr(0, path.size() - 4);
+    return path;
+}
+
+bool writable(const std::string &path, std::string *err)
+{
+    std::ofstream f(path, std::ios::app);
+    if (!f) {
+        *err = "cannot write '" + path + "'";
+        return false;
+    }
+    return true;
+}
+
+double peak_rss_mib()
+{
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    return (double)ru.ru_maxrss / 1024.0;
+}
+
+/* The tile's position as a NoC0 node, or false outside the grid. */
+bool node_of(const BhChip *c, uint32_t x, uint32_t y, uint32_t *node)
+{
+    const BhGrid &g = *c->plan.grid;
+    if (x >= g.w || y >= g.h)
+        return false;
+    *node = y * g.w + x;
+    return true;
+}
+
+} // namespace
+
+BhChip::~BhChip()
+{
+    if (!sim)
+        return;
+    {
+        Enter in(this);
+        if (vcd)
+            sc_core::sc_close_vcd_trace_file(vcd);
+        chip.reset(); /* modules go before their context */
+    }
+    sc_core::sc_simcontext *was = sc_core::sc_curr_simcontext;
+    sc_core::sc_curr_simcontext = sim;
+    delete sim;
+    sc_core::sc_curr_simcontext = was == sim ? nullptr : was;
+}
+
+extern "C" {
+
+/* A host program links the platform without SystemC's sc_main; bhsim's sc_main.c overrides. */
+__attribute__((weak)) int sc_main(int, char **)
+{
+    std::fprintf(stderr, "bhsim: this program has no sc_main; use the bhsim.h API\n");
+    return 1;
+}
+
+BhChipStatus bh_chip_create(const BhChipOptions *opts, BhChip **out, char *err, size_t err_len)
+{
+    *out = nullptr;
+    auto c = std::make_unique<BhChip>();
+    c->log_fn = opts->log;
+    c->log_ctx = opts->log_ctx;
+    c->quiet = opts->quiet != 0;
+    const std::vector<std::string> sets(opts->sets, opts->sets + opts->nsets);
+    const std::string cfg = opts->config ? opts->config : "p150b";
+    std::string e;
+    if (!config_load(cfg, sets, &c->p, &e)) {
+        set_err(err, err_len, "config: " + e);
+        return BH_CHIP_ERR_CONFIG;
+    }
+    std::string dump_list;
+    for (int i = 0; i < opts->ndumps; i++)
+        dump_list += std::string(";") + opts->dumps[i];
+    if (!plan_chip(c->p, &c->plan, &e) ||
+        !plan_l1_dumps(*c->plan.grid, "--dump-l1", dump_list, kL1Bytes, &c->plan.l1_dumps, &e)) {
+        set_err(err, err_len, "config: " + e);
+        return BH_CHIP_ERR_CONFIG;
+    }
+    for (const char *path : {c->p.output_report, c->p.output_heatmap})
+        if (*path && !writable(path, &e)) {
+            set_err(err, err_len, "output: " + e);
+            return BH_CHIP_ERR_CONFIG;
+        }
+    bh_log_context_init(&c->log, to_sink, c.get());
+    c->sim = new sc_core::sc_simcontext;
+    c->run.config_name = cfg;
+    c->run.window_cycles = c->plan.traffic.stop - c->plan.traffic.warmup;
+    Enter in(c.get());
+    try {
+        c->chip = std::make_unique<Chip>("chip", c->plan, *c->p.output_vcd != 0);
+        if (*c->p.output_vcd) {
+            c->vcd = sc_core::sc_create_vcd_trace_file(strip_vcd(c->p.output_vcd).c_str());
+            if (!c->vcd) {
+                set_err(err, err_len,
+                        std::string("output: cannot write '") + c->p.output_vcd + "'");
+                return BH_CHIP_ERR_CONFIG;
+            }
+            /* SystemC announces the time unit as an info report; the console is ours */
+            sc_core::sc_report_handler::set_actions(sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
+            c->vcd->set_time_unit(1, sc_core::SC_PS);
+            c->chip->trace(c->vcd);
+        }
+        /* Bindings resolve at the end of elaboration: finish it now (as the first sc_start
+         * would, without running anything) so the backdoor works before the first advance. */
+        sc_core::sc_get_curr_simcontext()->initialize(true);
+    } catch (const std::exception &ex) {
+        set_err(err, err_len, std::string("elaboration failed: ") + ex.what());
+        return BH_CHIP_ERR_SIM;
+    }
+    *out = c.release();
+    return BH_CHIP_OK;
+}
+
+void bh_chip_free(BhChip *c)
+{
+    delete c;
+}
+
+uint64_t bh_chip_now(const BhChip *c)
+{
+    Enter in(c);
+    return c->chip->clock().now();
+}
+
+uint32_t bh_chip_width(const BhChip *c)
+{
+    return c->plan.grid->w;
+}
+
+uint32_t bh_chip_height(const BhChip *c)
+{
+    return c->plan.grid->h;
+}
+
+const char *bh_chip_tile_kind(const BhChip *c, uint32_t x, uint32_t y)
+{
+    uint32_t node;
+    if (!node_of(c, x, y, &node))
+        return nullptr;
+    return bh_tile_kind_name((BhTileKind)c->plan.grid->tiles[node].kind);
+}
+
+BhChipStatus bh_chip_advance(BhChip *c, uint64_t cycles)
+{
+    if (!c->error.empty())
+        return BH_CHIP_ERR_SIM;
+    Enter in(c);
+    const Clock &clk = c->chip->clock();
+    uint64_t now = clk.now(), end = now + cycles;
+    const uint64_t slice = 2000; /* the watchdogs look between slices */
+    while (now < end) {
+        uint64_t target = std::min(end, now + slice);
+        sc_core::sc_start(clk.time_of(target) - sc_core::sc_time_stamp());
+        now = target;
+        c->error = check_watchdogs(*c->chip, c->p, now, &c->run);
+        if (!c->error.empty())
+            return BH_CHIP_ERR_SIM;
+    }
+    c->run.cycles = now;
+    return BH_CHIP_OK;
+}
+
+BhChipStatus bh_chip_run(BhChip *c)
+{
+    if (!c->error.empty())
+        return BH_CHIP_ERR_SIM;
+    Enter in(c);
+    c->error = run_loop(*c->chip, c->p, c->quiet, &c->run);
+    c->run.peak_rss_mib = peak_rss_mib();
+    c->ran = true;
+    return c->error.empty() ? BH_CHIP_OK : BH_CHIP_ERR_SIM;
+}
+
+const char *bh_chip_error(const BhChip *c)
+{
+    return c->error.c_str();
+}
+
+BhChipStatus bh_chip_mem_write(BhChip *c, uint32_t x, uint32_t y, uint64_t addr, const void *data,
+                               uint64_t len)
+{
+    uint32_t node;
+    Enter in(c);
+    return node_of(c, x, y, &node) && c->chip->backdoor_write(node, addr, data, len)
+               ? BH_CHIP_OK
+               : BH_CHIP_ERR_ADDRESS;
+}
+
+BhChipStatus bh_chip_mem_read(BhChip *c, uint32_t x, uint32_t y, uint64_t addr, void *data,
+                              uint64_t len)
+{
+    uint32_t node;
+    Enter in(c);
+    return node_of(c, x, y, &node) && c->chip->backdoor_read(node, addr, data, len)
+               ? BH_CHIP_OK
+               : BH_CHIP_ERR_ADDRESS;
+}
+
+const char *bh_chip_report(BhChip *c)
+{
+    Enter in(c);
+    if (!c->ran) { /* driven by a host program: the window is the whole time so far */
+        close_window(*c->chip, &c->run);
+        c->run.cycles = c->chip->clock().now();
+        c->run.window_cycles = c->run.cycles;
+        c->run.peak_rss_mib = peak_rss_mib();
+    }
+    c->report = build_report(*c->chip, c->p, c->run);
+    c->report_text = boost::json::serialize(c->report);
+    return c->report_text.c_str();
+}
+
+BhChipStatus bh_chip_write_outputs(BhChip *c, char *err, size_t err_len)
+{
+    Enter in(c);
+    std::string msgs, e;
+    auto fail = [&](const std::string &m) { msgs += (msgs.empty() ? "" : "\n") + m; };
+    /* L1 as the run left it, also after a failure: that is when it is most wanted */
+    if (!c->chip->dump_l1(&e))
+        fail(e);
+    if (c->vcd) {
+        sc_core::sc_close_vcd_trace_file(c->vcd);
+        c->vcd = nullptr;
+        if (!write_vcd_views(*c->chip, c->p.output_vcd, &e))
+            fail(e);
+    }
+    /* the report is written whatever happened: a failed run's says why, and when */
+    const char *report = bh_chip_report(c);
+    if (*c->p.output_report) {
+        std::ofstream f(c->p.output_report);
+        f << report << "\n";
+        if (!f)
+            fail(std::string("cannot write '") + c->p.output_report + "'");
+    }
+    if (*c->p.output_heatmap && !write_heatmap(*c->chip, c->run, c->p.output_heatmap, &e))
+        fail(e);
+    set_err(err, err_len, msgs);
+    return msgs.empty() ? BH_CHIP_OK : BH_CHIP_ERR_OUTPUT;
+}
+
+void bh_chip_print_summary(BhChip *c)
+{
+    Enter in(c);
+    if (c->report.empty())
+        bh_chip_report(c);
+    print_summary(c->report, stdout);
+}
+
+uint64_t bh_chip_log_count(const BhChip *c, int level)
+{
+    return level >= 0 && level <= BH_LOG_ERROR ? c->log.counts[level] : 0;
+}
+
+} /* extern "C" */

@@ -1,0 +1,234 @@
+// SPDX-License-Identifier: Apache-2.0
+/* The run loop of a chip: progress, end of injection, drain, and the watchdogs (NoC deadlock,
+ * cores stalled on NIU state, drain limit, coprocessor errors). */
+#include "platform/run_loop.h"
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+namespace bh
+{
+
+/* The measured window ends: freeze per-link and DRAM counters. */
+void close_window(Chip &chip, RunInfo *run)
+{
+    run->dram_to = chip.dram_stats();
+    run->window_flits.clear();
+    for (uint32_t k = 0; k < chip.n_nocs(); k++) {
+        const NocNet &net = chip.noc(k).net();
+        std::vector<uint64_t> w(net.n_links);
+        for (uint32_t li = 0; li < net.n_links; li++)
+            w[li] = net.links[li].window_flits;
+        run->window_flits.push_back(std::move(w));
+    }
+}
+
+/* Ends the progress line (if one is showing) before anything else is printed. */
+struct Progress {
+    bool quiet, showing = false;
+    std::chrono::steady_clock::time_point t0 = std::chrono::steady_clock::now(), last = t0;
+    void update(uint64_t now, uint64_t cycles, uint64_t drain_limit)
+    {
+        auto t = std::chrono::steady_clock::now();
+        if (quiet || std::chrono::duration<double>(t - last).count() <= 2.0)
+            return;
+        double rate = (double)now / std::chrono::duration<double>(t - t0).count();
+        if (now <= cycles)
+            std::fprintf(stderr, "\rbhsim: cycle %llu of %llu, %.0f cycles/s   ",
+                         (unsigned long long)now, (unsigned long long)cycles, rate);
+        else
+            std::fprintf(stderr,
+                         "\rbhsim: draining: cycle %llu, %llu after sim.cycles (limit %llu), "
+                         "%.0f cycles/s   ",
+                         (unsigned long long)now, (unsigned long long)(now - cycles),
+                         (unsigned long long)(drain_limit - cycles), rate);
+        last = t;
+        showing = true;
+    }
+    void end()
+    {
+        if (showing)
+            std::fprintf(stderr, "\n");
+        showing = false;
+    }
+};
+
+/* Records a failed run in `run` and returns its message. */
+static std::string failed(RunInfo *run, const char *kind, uint64_t now, const std::string &msg)
+{
+    run->error_kind = kind;
+    run->error_message = msg;
+    run->error_cycle = now;
+    run->cycles = now;
+    return msg;
+}
+
+/* A stall: cores spin on NIU state while every network is empty and has been for
+ * noc.deadlock_cycles, so nothing in flight can ever change what they poll. */
+static std::string stalled(Chip &chip, const BhParams &p, uint64_t now)
+{
+    uint64_t last_move = 0;
+    for (uint32_t k = 0; k < chip.n_nocs(); k++) {
+        const NocNet &net = chip.noc(k).net();
+        if (!noc_net_quiescent(&net))
+            return "";
+        last_move = std::max<uint64_t>(last_move, net.last_progress);
+    }
+    std::string what;
+    if (!chip.workload() || now <= last_move + (uint64_t)p.noc_deadlock_cycles)
+        return "";
+    uint32_t n = chip.workload()->model().waiting(now, &what);
+    if (!n)
+        return "";
+    return "stall: " + std::to_string(n) +
+           " core(s) poll NIU state that nothing can change: every network has been empty since "
+           "cycle " +
+           std::to_string(last_move) + " (now " + std::to_string(now) + ", noc.deadlock_cycles " +
+           std::to_string(p.noc_deadlock_cycles) + ")" +
+           (n > NOC_WAIT_LIST_SHOWN ? "; the first " + std::to_string(NOC_WAIT_LIST_SHOWN)
+                                    : std::string()) +
+           ":\n" + what;
+}
+
+std::string check_watchdogs(Chip &chip, const BhParams &p, uint64_t now, RunInfo *run)
+{
+    for (uint32_t k = 0; k < chip.n_nocs(); k++) {
+        const NocNet &net = chip.noc(k).net();
+        if (!noc_net_quiescent(&net) && now > net.last_progress + (uint64_t)p.noc_deadlock_cycles) {
+            char buf[2048];
+            noc_net_describe_blocked(&net, buf, sizeof buf);
+            return failed(run, "noc_deadlock", now,
+                          "deadlock on NoC" + std::to_string(k) +
+                              ": no flit has moved since cycle " +
+                              std::to_string(net.last_progress) + " (now " + std::to_string(now) +
+                              ") while " + std::to_string(net.pkts_live) +
+                              " packets are in flight; blocked input VCs:\n" + buf);
+        }
+    }
+    if (std::string st = stalled(chip, p, now); !st.empty())
+        return failed(run, "stall", now, st);
+    return "";
+}
+
+/* What keeps a run from ending: packets in the networks, a workload's cores, coprocessors. */
+static std::string still_busy(Chip &chip, uint64_t now)
+{
+    std::string why;
+    for (uint32_t k = 0; k < chip.n_nocs(); k++) {
+        const NocNet &net = chip.noc(k).net();
+        if (!noc_net_quiescent(&net))
+            why += "NoC" + std::to_string(k) + " holds " + std::to_string(net.pkts_live) +
+                   " packets (last flit moved at cycle " + std::to_string(net.last_progress) +
+                   "); ";
+    }
+    if (chip.workload() && !chip.workload()->model().idle(now)) {
+        std::string what;
+        uint32_t n = chip.workload()->model().waiting(now, &what);
+        why += "the workload has work left" +
+               (n ? ", " + std::to_string(n) + " core(s) polling NIU state" +
+                        (n > NOC_WAIT_LIST_SHOWN
+                             ? " (the first " + std::to_string(NOC_WAIT_LIST_SHOWN) + ")"
+                             : std::string()) +
+                        ":\n" + what
+                  : std::string("; "));
+    }
+    if (!chip.coprocessors_idle())
+        why += "a Tensix coprocessor is busy; ";
+    return why.empty() ? "nothing is busy (a model bug)" : why;
+}
+
+/* Runs the simulation in slices; returns an empty string or what went wrong. */
+std::string run_loop(Chip &chip, const BhParams &p, bool quiet, RunInfo *run)
+{
+    const Clock &clk = chip.clock();
+    const uint64_t cycles = (uint64_t)p.sim_cycles, warmup = chip.plan().traffic.warmup;
+    const uint64_t drain_limit = cycles + (uint64_t)p.sim_drain_limit_cycles;
+    const uint64_t slice = 20000;
+    /* a replayed trace or scripted cores are measured whole: the window closes at the end */
+    const bool window_to_end = chip.plan().trace != nullptr || !chip.plan().stream_tiles.empty();
+    Progress progress{quiet};
+    uint64_t now = 0;
+    bool window_closed = false;
+    auto t0 = std::chrono::steady_clock::now();
+    /* whatever ends the run, the report shows what was measured up to then */
+    auto finish = [&](const std::string &err) {
+        progress.end();
+        if (!window_closed) {
+            close_window(chip, run);
+            run->window_cycles =
+                now > warmup ? std::min(now, window_to_end ? now : cycles) - warmup : 0;
+        }
+        run->wall_seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        return err;
+    };
+    for (;;) {
+        uint64_t target = now + (now < cycles && !window_to_end ? slice : slice / 10);
+        if (now < warmup && target > warmup)
+            target = warmup;
+        if (now < cycles && target > cycles)
+            target = cycles;
+        if (target > drain_limit && now < drain_limit && !window_to_end)
+            target = drain_limit;
+        sc_core::sc_start(clk.time_of(target) - sc_core::sc_time_stamp());
+        now = target;
+        if (now == warmup) {
+            for (uint32_t k = 0; k < chip.n_nocs(); k++)
+                noc_net_reset_window(&chip.noc(k).net());
+            run->dram_from = chip.dram_stats();
+        }
+        if (now == cycles && !window_to_end) {
+            close_window(chip, run);
+            window_closed = true;
+        }
+        /* 1. deadlock (flits held, none moving) and 2. stall (cores polling an empty network) */
+        if (std::string wd = check_watchdogs(chip, p, now, run); !wd.empty())
+            return finish(wd);
+        progress.update(now, cycles, drain_limit);
+        /* 3. done? (a replay may finish before sim.cycles) */
+        if (now < cycles && !window_to_end)
+            continue;
+        bool idle =
+            (!chip.workload() || chip.workload()->model().idle(now)) && chip.coprocessors_idle();
+        std::string cerr = chip.coprocessor_error();
+        const char *kind = "tensix";
+        if (auto *ts = chip.workload()
+                           ? dynamic_cast<const TensixStreamWorkload *>(&chip.workload()->model())
+                           : nullptr;
+            ts && ts->state().failed && cerr.empty()) {
+            cerr = std::string("tensix_stream: ") + ts->state().error;
+            kind = "workload";
+        }
+        if (!cerr.empty())
+            return finish(failed(run, kind, now, cerr));
+        for (uint32_t k = 0; k < chip.n_nocs(); k++)
+            idle = idle && noc_net_quiescent(&chip.noc(k).net());
+        if (idle || (now >= cycles && !p.sim_drain))
+            break;
+        if (now < cycles)
+            continue;
+        if (now >= drain_limit) {
+            run->drained = false;
+            return finish(failed(run, "drain_limit", now,
+                                 "the run did not finish within sim.drain_limit_cycles (" +
+                                     std::to_string(p.sim_drain_limit_cycles) +
+                                     ") after sim.cycles: " + still_busy(chip, now)));
+        }
+    }
+    /* a run ends on a slice boundary; report the cycle the last flit moved */
+    uint64_t last = window_to_end ? chip.coprocessors_last_busy() : std::min<uint64_t>(now, cycles);
+    for (uint32_t k = 0; k < chip.n_nocs(); k++)
+        last = std::max<uint64_t>(last, std::min<uint64_t>(now, chip.noc(k).net().last_progress));
+    run->cycles = last;
+    if (window_to_end) {
+        close_window(chip, run);
+        window_closed = true;
+        run->window_cycles = last - warmup;
+    }
+    run->drained = true;
+    return finish("");
+}
+
+} // namespace bh

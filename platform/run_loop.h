@@ -1,0 +1,23 @@
+/* platform/run_loop.h - how a chip runs its configured workload to the end (bh_chip_run) and
+ * the watchdogs that stop a run that cannot finish. */
+#ifndef BH_RUN_LOOP_H
+#define BH_RUN_LOOP_H
+#include <string>
+#include "platform/chip.h"
+#include "platform/report.h"
+
+namespace bh
+{
+
+/* Runs the simulation in slices of the chip's own SystemC context (made current by the
+ * caller): injection for sim.cycles, then drain; returns "" or what stopped the run, which is
+ * also recorded in run (error kind, message, cycle). */
+std::string run_loop(Chip &chip, const BhParams &p, bool quiet, RunInfo *run);
+/* The first watchdog that fires at cycle now ("" if none): a NoC deadlock, or cores stalled on
+ * NIU state that an empty network can never change. Records a failure in run. */
+std::string check_watchdogs(Chip &chip, const BhParams &p, uint64_t now, RunInfo *run);
+/* The measured window ends: freeze per-link and DRAM counters into run. */
+void close_window(Chip &chip, RunInfo *run);
+
+} // namespace bh
+#endif
