@@ -160,7 +160,8 @@ BhChipStatus bh_chip_create(const BhChipOptions *opts, BhChip **out, char *err, 
     for (int i = 0; i < opts->ndumps; i++)
         dump_list += std::string(";") + opts->dumps[i];
     if (!plan_chip(c->p, &c->plan, &e) ||
-        !plan_l1_dumps(*c->plan.grid, "--dump-l1", dump_list, kL1Bytes, &c->plan.l1_dumps, &e)) {
+        !plan_l1_dumps(*c->plan.grid, "--dump-l1", dump_list, c->plan.l1.size_bytes,
+                       &c->plan.l1_dumps, &e)) {
         set_err(err, err_len, "config: " + e);
         return BH_CHIP_ERR_CONFIG;
     }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "platform/chip.h"
+#include "platform/l1_ports.h"
 #include <fstream>
 #include <cstring>
 #include <stdexcept>
@@ -140,12 +141,9 @@ bool plan_chip(const BhParams &p, ChipPlan *plan, std::string *err)
     /* 3. L1 */
     plan->l1_timed = p.l1_timed != 0;
     L1Config &l1 = plan->l1;
-    l1 = l1_config_default();
-    l1.banks = (uint32_t)p.l1_banks;
-    l1.interleave_bytes = (uint32_t)p.l1_interleave_bytes;
-    l1.rmw_cycles = (uint32_t)p.l1_rmw_cycles;
-    l1.access_latency_cycles = (uint32_t)p.l1_access_latency_cycles;
-    l1.queue_depth = (uint32_t)p.l1_queue_depth;
+    l1 = p.l1;
+    if (!bh_l1_port_map_apply(p.l1_port_map, &l1, err))
+        return false;
     if (l1_config_check(&l1, why, sizeof why) != BH_OK)
         return fail(err, std::string("l1.") + why);
 
@@ -224,7 +222,7 @@ bool plan_chip(const BhParams &p, ChipPlan *plan, std::string *err)
     t.max_outstanding = (uint32_t)p.workload_max_outstanding;
     t.src_addr = (uint64_t)p.workload_src_addr;
     t.dst_addr = (uint64_t)p.workload_dst_addr;
-    t.mem_bytes = kL1Bytes;
+    t.mem_bytes = plan->l1.size_bytes;
     t.hotspot_fraction = p.workload_hotspot_fraction;
     t.queue_limit = NOC_TRAFFIC_QUEUE;
     t.seed = (uint64_t)p.sim_seed;
@@ -304,8 +302,9 @@ bool plan_chip(const BhParams &p, ChipPlan *plan, std::string *err)
         return false;
     if (!std::strcmp(p.workload_name, "tensix_stream") && !plan_tensix_stream(p, plan, err))
         return false;
-    if (!plan_l1_init(g, p.workload_l1_init, kL1Bytes, &plan->l1_init, err) ||
-        !plan_l1_dumps(g, "output.dump_l1", p.output_dump_l1, kL1Bytes, &plan->l1_dumps, err))
+    if (!plan_l1_init(g, p.workload_l1_init, plan->l1.size_bytes, &plan->l1_init, err) ||
+        !plan_l1_dumps(g, "output.dump_l1", p.output_dump_l1, plan->l1.size_bytes, &plan->l1_dumps,
+                       err))
         return false; /* --dump-l1 entries are added by the caller (plan_l1_dumps) */
     return plan_vcd_l1(p, plan, err);
 }
@@ -455,7 +454,7 @@ static bool plan_dram_stream(const BhParams &p, ChipPlan *plan, std::string *err
     d.buffer_bytes = (uint64_t)p.workload_dram_buffer_bytes;
     d.dram_base = 0;
     d.l1_addr = (uint64_t)p.workload_dst_addr;
-    d.l1_bytes = kL1Bytes;
+    d.l1_bytes = plan->l1.size_bytes;
     d.open_loop = (uint32_t)p.workload_open_loop;
     d.rate = p.workload_rate;
     d.seed = (uint64_t)p.sim_seed;
@@ -558,8 +557,8 @@ Chip::Chip(sc_core::sc_module_name name, const ChipPlan &plan, bool trace_busy)
                 };
                 peek_[i] = [&l1](uint64_t a, void *d, uint64_t n) { return l1.peek(a, d, n); };
             } else {
-                l1_.push_back(
-                    std::make_unique<MemoryTlm>((tname + "_l1").c_str(), kL1Bytes, false));
+                l1_.push_back(std::make_unique<MemoryTlm>((tname + "_l1").c_str(),
+                                                          plan.l1.size_bytes, false));
                 tile->mem_out.bind(l1_.back()->port);
                 MemoryTlm &m = *l1_.back();
                 poke_[i] = [&m](uint64_t a, const void *d, uint64_t n) { return m.poke(a, d, n); };
@@ -605,10 +604,10 @@ Chip::Chip(sc_core::sc_module_name name, const ChipPlan &plan, bool trace_busy)
         NocReplayConfig rc = {g.w,
                               g.h,
                               1,
-                              kL1Bytes,
+                              plan.l1.size_bytes,
                               plan.traffic.src_addr,
                               plan.traffic.dst_addr,
-                              kL1Bytes - plan.traffic.dst_addr,
+                              plan.l1.size_bytes - plan.traffic.dst_addr,
                               is_dram_.data()};
         make = [&plan, rc](const WorkloadTlm::Io &io) -> std::unique_ptr<WorkloadModel> {
             return std::make_unique<TraceReplay>(*plan.trace, rc, io.noc);

@@ -32,7 +32,6 @@
 namespace bh
 {
 
-constexpr uint64_t kL1Bytes = 1536 * 1024;
 constexpr uint64_t kDramBytes = 4ull << 30;
 
 struct ChipPlan {

@@ -13,6 +13,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <deque>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -42,6 +43,7 @@ struct Param {
     const char *def_lit = "", *lo_lit = "", *hi_lit = ""; /* numbers as written in params.def */
     int64_t idef = 0, ilo = 0, ihi = 0;                   /* Int, Bool */
     double rdef = 0, rlo = 0, rhi = 0;                    /* Real */
+    uint8_t int_bytes = 8; /* Int: int64_t (params.def) or uint32_t (a block's own table) */
 };
 
 /* Compile-time checks of params.def: field name = key with '.' -> '_', defaults valid. */
@@ -80,29 +82,59 @@ constexpr bool enum_has(const char *vals, const char *v)
 #define BH_PARAM_ENUM(f, k, d, vals, doc)                                                          \
     static_assert(field_is_key(#f, k) && enum_has(vals, d) && sizeof(d) <= BH_PARAM_STR_MAX,     \
                   "params.def: " k);
+#define BH_PARAM_BLOCK(f, k, type, table, defaults) /* checked by the model's config_check */
 #include "platform/params.def"
 #undef BH_PARAM_INT
 #undef BH_PARAM_REAL
 #undef BH_PARAM_BOOL
 #undef BH_PARAM_STR
 #undef BH_PARAM_ENUM
+#undef BH_PARAM_BLOCK
 
-const Param kParams[] = {
+/* The key table in params.def order. A block row (a model's own parameter table, e.g. L1_PARAMS
+ * in model/tile/l1.h) becomes the key "<prefix>.<name>" on a uint32_t inside BhParams. */
+std::vector<Param> make_params()
+{
+    static std::deque<std::string> block_keys; /* storage behind the rows' key pointers */
+    std::vector<Param> v;
+    auto block_row = [&](const char *prefix, const char *name, const char *doc, size_t off,
+                         const char *dl, const char *ll, const char *hl, int64_t d, int64_t lo,
+                         int64_t hi) {
+        block_keys.push_back(std::string(prefix) + "." + name);
+        Param r{block_keys.back().c_str(), doc, Kind::Int, off, "", "", dl, ll, hl, d, lo, hi};
+        r.int_bytes = 4;
+        v.push_back(r);
+    };
+    (void)block_row;
 #define BH_PARAM_INT(f, k, d, lo, hi, doc)                                                         \
-    {k, doc, Kind::Int, offsetof(BhParams, f), "", "", #d, #lo, #hi, d, lo, hi},
+    v.push_back({k, doc, Kind::Int, offsetof(BhParams, f), "", "", #d, #lo, #hi, d, lo, hi});
 #define BH_PARAM_REAL(f, k, d, lo, hi, doc)                                                        \
-    {k, doc, Kind::Real, offsetof(BhParams, f), "", "", #d, #lo, #hi, 0, 0, 0, d, lo, hi},
+    v.push_back({k, doc, Kind::Real, offsetof(BhParams, f), "", "", #d, #lo, #hi, 0, 0, 0, d, lo, hi});
 #define BH_PARAM_BOOL(f, k, d, doc)                                                                \
-    {k, doc, Kind::Bool, offsetof(BhParams, f), "", "", #d, "", "", (d) ? 1 : 0, 0, 1},
-#define BH_PARAM_STR(f, k, d, doc) {k, doc, Kind::Str, offsetof(BhParams, f), d},
-#define BH_PARAM_ENUM(f, k, d, vals, doc) {k, doc, Kind::Enum, offsetof(BhParams, f), d, vals},
+    v.push_back({k, doc, Kind::Bool, offsetof(BhParams, f), "", "", #d, "", "", (d) ? 1 : 0, 0, 1});
+#define BH_PARAM_STR(f, k, d, doc) v.push_back({k, doc, Kind::Str, offsetof(BhParams, f), d});
+#define BH_PARAM_ENUM(f, k, d, vals, doc)                                                          \
+    v.push_back({k, doc, Kind::Enum, offsetof(BhParams, f), d, vals});
+#define BH_PARAM_BLOCK(f, k, type, table, defaults)                                                \
+    {                                                                                              \
+        using Block = type;                                                                        \
+        const char *prefix = k;                                                                    \
+        const size_t base = offsetof(BhParams, f);                                                 \
+        table(BH_BLOCK_ROW)                                                                        \
+    }
+#define BH_BLOCK_ROW(name, d, lo, hi, doc)                                                         \
+    block_row(prefix, #name, doc, base + offsetof(Block, name), #d, #lo, #hi, d, lo, hi);
 #include "platform/params.def"
 #undef BH_PARAM_INT
 #undef BH_PARAM_REAL
 #undef BH_PARAM_BOOL
 #undef BH_PARAM_STR
 #undef BH_PARAM_ENUM
-};
+#undef BH_PARAM_BLOCK
+#undef BH_BLOCK_ROW
+    return v;
+}
+const std::vector<Param> kParams = make_params();
 // clang-format on
 
 template <typename T> T &field(BhParams *p, const Param &d)
@@ -113,6 +145,19 @@ template <typename T> T &field(BhParams *p, const Param &d)
 template <typename T> const T &field(const BhParams *p, const Param &d)
 {
     return *reinterpret_cast<const T *>(reinterpret_cast<const char *>(p) + d.offset);
+}
+
+int64_t int_value(const BhParams *p, const Param &d)
+{
+    return d.int_bytes == 4 ? (int64_t)field<uint32_t>(p, d) : field<int64_t>(p, d);
+}
+
+void set_int(BhParams *p, const Param &d, int64_t v) /* v is in the key's range */
+{
+    if (d.int_bytes == 4)
+        field<uint32_t>(p, d) = static_cast<uint32_t>(v);
+    else
+        field<int64_t>(p, d) = v;
 }
 
 const Param *find_param(const std::string &key)
@@ -261,7 +306,7 @@ bool store_num(BhParams *p, const Param &d, int64_t iv, double rv, const std::st
     if (d.kind == Kind::Int ? (iv < d.ilo || iv > d.ihi) : !(rv >= d.rlo && rv <= d.rhi))
         return out_of_range(d, got, where, err);
     if (d.kind == Kind::Int)
-        field<int64_t>(p, d) = iv;
+        set_int(p, d, iv);
     else
         field<double>(p, d) = rv;
     return true;
@@ -668,9 +713,23 @@ BhParams config_defaults()
 {
     BhParams p;
     std::memset(&p, 0, sizeof p);
+    /* a block's fields without a key (tables, maps) start from the model's defaults */
+#define BH_PARAM_INT(f, k, d, lo, hi, doc)
+#define BH_PARAM_REAL(f, k, d, lo, hi, doc)
+#define BH_PARAM_BOOL(f, k, d, doc)
+#define BH_PARAM_STR(f, k, d, doc)
+#define BH_PARAM_ENUM(f, k, d, vals, doc)
+#define BH_PARAM_BLOCK(f, k, type, table, defaults) p.f = defaults();
+#include "platform/params.def"
+#undef BH_PARAM_INT
+#undef BH_PARAM_REAL
+#undef BH_PARAM_BOOL
+#undef BH_PARAM_STR
+#undef BH_PARAM_ENUM
+#undef BH_PARAM_BLOCK
     for (const Param &d : kParams) {
         if (d.kind == Kind::Int)
-            field<int64_t>(&p, d) = d.idef;
+            set_int(&p, d, d.idef);
         else if (d.kind == Kind::Real)
             field<double>(&p, d) = d.rdef;
         else if (d.kind == Kind::Bool)
@@ -718,7 +777,7 @@ boost::json::object config_to_json(const BhParams &p)
     json::object o;
     for (const Param &d : kParams) {
         if (d.kind == Kind::Int)
-            o[d.key] = field<int64_t>(&p, d);
+            o[d.key] = int_value(&p, d);
         else if (d.kind == Kind::Real)
             o[d.key] = field<double>(&p, d);
         else if (d.kind == Kind::Bool)

@@ -75,3 +75,98 @@ extern "C" size_t bh_l1_holder_filter_format(char *buf, size_t len)
         out += std::to_string(k + 1) + " " + l1_client_name(k) + "\n";
     return copy_out(out, buf, len);
 }
+
+static const char *const kClientNames[] = {
+#define L1_X_NAME(name, str, ...) str,
+    L1_CLIENT_TABLE(L1_X_NAME)
+#undef L1_X_NAME
+};
+
+static bool port_map_fail(std::string *err, const std::string &entry, const std::string &why)
+{
+    *err = "l1.port_map: entry '" + entry + "': " + why;
+    return false;
+}
+
+/* "12w" -> port 12, write only; false if it is not a port number with an optional r, w, rw */
+static bool parse_port(const std::string &t, uint32_t *port, uint8_t *dir)
+{
+    size_t i = 0;
+    uint64_t v = 0;
+    while (i < t.size() && t[i] >= '0' && t[i] <= '9' && v <= L1_PORTS_MAX)
+        v = v * 10 + (uint64_t)(t[i++] - '0');
+    const std::string suffix = t.substr(i);
+    if (i == 0 || v > 255 || (suffix != "" && suffix != "r" && suffix != "w" && suffix != "rw"))
+        return false;
+    *port = (uint32_t)v;
+    *dir = suffix == "r" ? L1_DIR_READ : suffix == "w" ? L1_DIR_WRITE : L1_DIR_READ | L1_DIR_WRITE;
+    return true;
+}
+
+bool bh_l1_port_map_apply(const std::string &text, L1Config *c, std::string *err)
+{
+    std::vector<bool> listed(L1_CLIENTS, false);
+    size_t at = 0;
+    while (at <= text.size() && !text.empty()) {
+        size_t end = text.find(';', at);
+        if (end == std::string::npos)
+            end = text.size();
+        const std::string entry = text.substr(at, end - at);
+        at = end + 1;
+        const size_t colon = entry.find(':');
+        if (entry.empty() || colon == std::string::npos)
+            return port_map_fail(err, entry, "expected client:port,port,...");
+        const std::string name = entry.substr(0, colon);
+        uint32_t k = 0;
+        while (k < L1_CLIENTS && name != kClientNames[k])
+            k++;
+        if (k == L1_CLIENTS) {
+            std::string all;
+            for (const char *n : kClientNames)
+                all += std::string(all.empty() ? "" : ", ") + n;
+            return port_map_fail(err, entry,
+                                 "unknown client '" + name + "' (clients: " + all + ")");
+        }
+        if (listed[k])
+            return port_map_fail(err, entry, "client '" + name + "' is listed twice");
+        listed[k] = true;
+        uint32_t n = 0;
+        size_t p = colon + 1;
+        while (p <= entry.size()) {
+            size_t comma = entry.find(',', p);
+            if (comma == std::string::npos)
+                comma = entry.size();
+            const std::string tok = entry.substr(p, comma - p);
+            p = comma + 1;
+            uint32_t port;
+            uint8_t dir;
+            if (!parse_port(tok, &port, &dir))
+                return port_map_fail(err, entry,
+                                     "'" + tok + "' is not a port number followed by r, w or rw");
+            if (n == L1_CLIENT_PORTS_MAX)
+                return port_map_fail(err, entry,
+                                     "a client has at most " + std::to_string(L1_CLIENT_PORTS_MAX) +
+                                         " ports");
+            for (uint32_t s = 0; s < n; s++)
+                if (c->port_of_client[k][s] == port)
+                    return port_map_fail(err, entry,
+                                         "port " + std::to_string(port) + " is listed twice");
+            c->port_of_client[k][n] = (uint8_t)port;
+            c->port_dir[k][n] = dir;
+            n++;
+        }
+        c->client_ports[k] = n;
+    }
+    for (uint32_t k = 0; k < L1_CLIENTS; k++)
+        for (uint32_t s = 0; s < c->client_ports[k]; s++)
+            if (c->port_of_client[k][s] >= c->ports) {
+                *err = std::string("l1.port_map: client '") + kClientNames[k] + "' uses port " +
+                       std::to_string(c->port_of_client[k][s]) + ", but l1.ports is " +
+                       std::to_string(c->ports) + " (ports 0.." + std::to_string(c->ports - 1) +
+                       (listed[k] ? ")"
+                                  : "; its default ports come from bhsim --list-l1-ports: "
+                                    "list the client in l1.port_map)");
+                return false;
+            }
+    return true;
+}

@@ -19,5 +19,12 @@ size_t bh_l1_holder_filter_format(char *buf, size_t len);
 
 #ifdef __cplusplus
 }
+#include <string>
+#include "model/tile/l1.h"
+/* Applies the key l1.port_map ("client:port[r|w|rw],...;client:..."): each client listed gets
+ * exactly the ports it lists (r read only, w write only, rw or nothing both), the others keep
+ * theirs; then every client's ports must lie below c->ports. false with a message naming the
+ * key, the entry and what is wrong. */
+bool bh_l1_port_map_apply(const std::string &text, L1Config *c, std::string *err);
 #endif
 #endif

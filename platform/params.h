@@ -3,6 +3,7 @@
 #define BH_PARAMS_H
 #include <stdint.h>
 #include "model/dram/gddr6.h" /* GDDR6_TIMINGS: the dram.t* keys */
+#include "model/tile/l1.h"    /* L1_PARAMS: the l1.* keys */
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -15,12 +16,14 @@ typedef struct BhParams {
 #define BH_PARAM_BOOL(f, k, d, doc) int f;
 #define BH_PARAM_STR(f, k, d, doc) char f[BH_PARAM_STR_MAX];
 #define BH_PARAM_ENUM(f, k, d, vals, doc) char f[BH_PARAM_STR_MAX];
+#define BH_PARAM_BLOCK(f, k, type, table, defaults) type f;
 #include "platform/params.def"
 #undef BH_PARAM_INT
 #undef BH_PARAM_REAL
 #undef BH_PARAM_BOOL
 #undef BH_PARAM_STR
 #undef BH_PARAM_ENUM
+#undef BH_PARAM_BLOCK
 } BhParams;
 
 #ifdef __cplusplus

@@ -36,7 +36,8 @@ extern "C" int bh_platform_run(const BhOptions *opts)
             dumps += std::string(";") + opts->dumps[i];
         if (!config_load(opts->config ? opts->config : "p150b", sets, &p, &err) ||
             !plan_chip(p, &plan, &err) ||
-            !plan_l1_dumps(*plan.grid, "--dump-l1", dumps, kL1Bytes, &plan.l1_dumps, &err)) {
+            !plan_l1_dumps(*plan.grid, "--dump-l1", dumps, plan.l1.size_bytes, &plan.l1_dumps,
+                           &err)) {
             std::fprintf(stderr, "bhsim: config: %s\n", err.c_str());
             return BH_EXIT_USAGE;
         }

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Refactor check: same runs, same reports.
 
-Usage: scripts/compare-reports.py OLD_BUILD NEW_BUILD
+Usage: scripts/compare-reports.py [--new-keys] OLD_BUILD NEW_BUILD
 
 Runs, with each build's bhsim, every golden run of its ctest (the `golden.*.run` entries and
 the fixtures they need), the default run and every example of README.md's "Running bhsim"
@@ -10,7 +10,8 @@ compares the JSON reports key by key. Fields that measure the host rather than t
 (wall-clock time, simulation speed, memory) are left out, and each build's source and build
 directories are replaced by placeholders, since golden runs name input files by absolute
 path. Prints one line per report and every differing field; exits 1 if any differ or a run
-is missing on one side.
+is missing on one side. --new-keys: configuration keys the new build adds (present in the
+new report's "config" only) are listed once instead of counted as differences.
 
 OLD_BUILD is usually a build of the commit before the refactor, e.g.
   git worktree add /tmp/base <commit> && cmake -S /tmp/base -B /tmp/base/build \\
@@ -96,14 +97,19 @@ def normalize(v, subst):
     return v
 
 
-def diff(a, b, path, out):
+ADDED_KEYS = set()
+
+
+def diff(a, b, path, out, new_keys=False):
     if isinstance(a, dict) and isinstance(b, dict):
         for k in sorted(set(a) | set(b)):
-            if k not in a or k not in b:
+            if new_keys and path == ".config" and k not in a:
+                ADDED_KEYS.add(f"{k}={b[k]!r}")
+            elif k not in a or k not in b:
                 out.append(f"  {path}.{k}: {'missing' if k not in a else a[k]!r} -> "
                            f"{'missing' if k not in b else b[k]!r}")
             else:
-                diff(a[k], b[k], f"{path}.{k}", out)
+                diff(a[k], b[k], f"{path}.{k}", out, new_keys)
     elif isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
         for i, (x, y) in enumerate(zip(a, b)):
             diff(x, y, f"{path}[{i}]", out)
@@ -129,10 +135,13 @@ def load(path, subst):
 
 
 def main():
-    if len(sys.argv) != 3:
+    args = sys.argv[1:]
+    new_keys = "--new-keys" in args
+    args = [a for a in args if a != "--new-keys"]
+    if len(args) != 2:
         sys.exit(__doc__)
-    old, old_subst = collect(sys.argv[1])
-    new, new_subst = collect(sys.argv[2])
+    old, old_subst = collect(args[0])
+    new, new_subst = collect(args[1])
     bad = 0
     for name in sorted(set(old) | set(new)):
         if name not in old or name not in new:
@@ -142,11 +151,13 @@ def main():
         lines = []
         if old[name][1] != new[name][1]:
             lines.append(f"  exit status: {old[name][1]} -> {new[name][1]}")
-        diff(load(old[name][0], old_subst), load(new[name][0], new_subst), "", lines)
+        diff(load(old[name][0], old_subst), load(new[name][0], new_subst), "", lines, new_keys)
         print(f"{'same' if not lines else 'DIFFERS'} {name}")
         for line in lines[:20]:
             print(line)
         bad += bool(lines)
+    if ADDED_KEYS:
+        print("new configuration keys (values as reported): " + ", ".join(sorted(ADDED_KEYS)))
     print(f"compare-reports: {len(set(old) | set(new)) - bad} identical, {bad} differ or missing")
     return 1 if bad else 0
 

@@ -111,7 +111,7 @@ extern "C" {
 #define L1_REQ_BYTES_MAX 64
 #define L1_WORD_BYTES_MIN 8
 #define L1_REQ_ACCESSES_MAX (L1_REQ_BYTES_MAX / L1_WORD_BYTES_MIN + 1)
-#define L1_SIZE_MAX (256u << 20)
+#define L1_SIZE_MAX (16u << 20) /* every Tensix tile holds its L1 in host memory: 140 x 16 MiB */
 
 #define L1_DIR_READ 1u
 #define L1_DIR_WRITE 2u
@@ -172,17 +172,25 @@ typedef enum L1Kind { L1_KIND_READ, L1_KIND_WRITE, L1_KIND_ATOMIC } L1Kind;
 typedef void (*L1BlockRmw)(uint8_t block[16], uint32_t a, uint32_t b, uint32_t c);
 #define L1_AT_BLOCK L1_AT_OPS /* the op of an l1_atomic_block request */
 
-/* Scalar parameters: name, default, min, max, meaning (sources in the header text). */
+/* Scalar parameters: name, default, min, max, meaning (sources in the header text). This is
+ * their only declaration: the platform makes each the configuration key "l1.<name>", with this
+ * default, range and text (platform/params.def, BH_PARAM_BLOCK). */
 #define L1_PARAMS(X)                                                                               \
-    X(size_bytes, 1536u * 1024, 4096, L1_SIZE_MAX, "bytes of L1")                                  \
-    X(banks, 32, 1, L1_BANKS_MAX, "SRAM banks, one word each per cycle")                           \
-    X(bank_width_bytes, 16, L1_WORD_BYTES_MIN, 64, "word of a bank and a port, power of two")      \
+    X(size_bytes, 1536u * 1024, 4096, L1_SIZE_MAX,                                                 \
+      "bytes of L1 (Blackhole 1536 KiB, Wormhole 1464 KiB)")                                       \
+    X(banks, 32, 1, L1_BANKS_MAX,                                                                  \
+      "SRAM banks, one word each per cycle (Blackhole: 32 requests per cycle, one per bank)")      \
+    X(bank_width_bytes, 16, L1_WORD_BYTES_MIN, 64,                                                 \
+      "bytes of a bank's word and of a port's access per cycle, a power of two (128 bits)")        \
     X(interleave_bytes, 16, L1_WORD_BYTES_MIN, L1_SIZE_MAX,                                        \
-      "bank = addr / interleave_bytes mod banks; multiple of bank_width_bytes")                    \
-    X(ports, 24, 1, L1_PORTS_MAX, "access ports")                                                  \
-    X(rmw_cycles, 5, 1, 64, "cycles a narrow write or atomic holds its port and bank")             \
-    X(access_latency_cycles, 2, 1, 64, "last cycle in the bank to completion")                     \
-    X(queue_depth, 8, 1, L1_QUEUE_MAX, "requests per client, finished ones until taken")
+      "bytes of consecutive addresses in one bank before the next, a multiple of "                 \
+      "l1.bank_width_bytes (16: word interleave)")                                                 \
+    X(ports, 24, 1, L1_PORTS_MAX,                                                                  \
+      "access ports; l1.port_map says which clients use which (bhsim --list-l1-ports)")            \
+    X(rmw_cycles, 5, 1, 64, "cycles a narrow write or an atomic holds its port and bank")          \
+    X(access_latency_cycles, 2, 1, 64, "cycles from a bank grant to the access's completion")      \
+    X(queue_depth, 8, 1, L1_QUEUE_MAX,                                                             \
+      "requests each L1 client can have waiting (finished ones count until taken)")
 
 typedef struct L1Config {
 #define L1_X_FIELD(name, def, lo, hi, doc) uint32_t name;
