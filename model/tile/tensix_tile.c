@@ -90,7 +90,8 @@ uint64_t tensix_tile_step(TensixTile *t, uint64_t now)
 {
     uint64_t next = t->core ? tensix_core_step(t->core, now) : BH_IDLE;
     t->last_busy = now;
-    next = BH_MIN(next, l1_step(&t->l1, now));
+    uint64_t l1_next = l1_step(&t->l1, now); /* not inside BH_MIN: it would step twice */
+    next = BH_MIN(next, l1_next);
     L1Done done[32];
     uint32_t n;
     while ((n = l1_take_done(&t->l1, done, 32)) > 0)

@@ -3,7 +3,7 @@
 #include "model/tile/tile_map.h"
 #include <stdio.h>
 
-static const TileRegion regions[TILE_REGIONS] = {
+const TileRegion tile_map_regions[TILE_REGIONS] = {
 #define TILE_REGION(nm, b, sz, tg, a, c, n, lat) {#nm, b, sz, tg, c, n, lat, a},
 #include "model/tile/tile_map.def"
 #undef TILE_REGION
@@ -20,11 +20,6 @@ static const char *const core_names[TILE_CORES + 1] = {
     TILE_CORE_TABLE(TILE_X_NAME)
 #undef TILE_X_NAME
         "noc"};
-
-const TileRegion *tile_region(uint32_t id)
-{
-    return id < TILE_REGIONS ? &regions[id] : NULL;
-}
 
 uint32_t tile_latency_cycles(uint32_t latency_class)
 {
@@ -65,14 +60,14 @@ BhStatus tile_map_check(const TileRegion *rows, uint32_t n, char *why, size_t wh
 
 BhStatus tile_map_init(TileMap *m, char *why, size_t why_len)
 {
-    BhStatus st = tile_map_check(regions, TILE_REGIONS, why, why_len);
+    BhStatus st = tile_map_check(tile_map_regions, TILE_REGIONS, why, why_len);
     if (st != BH_OK)
         return st;
     for (uint64_t p = 0; p < TILE_MAP_PAGES; p++)
         m->page[p] = TILE_RG_NONE;
     /* rows are sorted: walking them backwards leaves each page's first region */
     for (uint32_t i = TILE_REGIONS; i-- > 0;) {
-        const TileRegion *r = &regions[i];
+        const TileRegion *r = &tile_map_regions[i];
         if (r->base + r->size <= TILE_MMIO_BASE)
             continue;
         uint64_t lo = r->base < TILE_MMIO_BASE ? TILE_MMIO_BASE : r->base;
@@ -84,31 +79,18 @@ BhStatus tile_map_init(TileMap *m, char *why, size_t why_len)
     return BH_OK;
 }
 
-/* Below the MMIO space only L1 is mapped, and it is region 0: the common case is one compare. */
-uint32_t tile_map_lookup(const TileMap *m, uint64_t addr)
-{
-    if (addr < regions[TILE_RG_L1].size)
-        return TILE_RG_L1;
-    if (addr < TILE_MMIO_BASE || addr > 0xFFFFFFFFull)
-        return TILE_RG_NONE;
-    uint32_t i = m->page[(addr - TILE_MMIO_BASE) >> TILE_MAP_PAGE_SHIFT];
-    if (i == TILE_RG_NONE)
-        return TILE_RG_NONE;
-    while (i + 1 < TILE_REGIONS && regions[i + 1].base <= addr)
-        i++;
-    return addr >= regions[i].base && addr - regions[i].base < regions[i].size ? i : TILE_RG_NONE;
-}
-
 uint32_t tile_map_search(uint64_t addr)
 {
     uint32_t lo = 0, hi = TILE_REGIONS; /* the answer, if any, is the last row with base <= addr */
     while (hi - lo > 1) {
         uint32_t mid = (lo + hi) / 2;
-        if (regions[mid].base <= addr)
+        if (tile_map_regions[mid].base <= addr)
             lo = mid;
         else
             hi = mid;
     }
-    return addr >= regions[lo].base && addr - regions[lo].base < regions[lo].size ? lo
-                                                                                  : TILE_RG_NONE;
+    return addr >= tile_map_regions[lo].base &&
+                   addr - tile_map_regions[lo].base < tile_map_regions[lo].size
+               ? lo
+               : TILE_RG_NONE;
 }

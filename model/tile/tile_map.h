@@ -107,12 +107,35 @@ typedef struct TileMap {
     uint8_t page[TILE_MAP_PAGES]; /* TILE_RG_* or TILE_RG_NONE */
 } TileMap;
 
-const TileRegion *tile_region(uint32_t id); /* NULL for TILE_RG_NONE */
+/* the rows of tile_map.def, in order (constant data, no state) */
+extern const TileRegion tile_map_regions[TILE_REGIONS];
+
+static inline const TileRegion *tile_region(uint32_t id) /* NULL for TILE_RG_NONE */
+{
+    return id < TILE_REGIONS ? &tile_map_regions[id] : NULL;
+}
+
 uint32_t tile_latency_cycles(uint32_t latency_class);
 const char *tile_core_name(uint32_t core);
 BhStatus tile_map_check(const TileRegion *rows, uint32_t n, char *why, size_t why_len);
 BhStatus tile_map_init(TileMap *m, char *why, size_t why_len);
-uint32_t tile_map_lookup(const TileMap *m, uint64_t addr);
+
+/* Below the MMIO space only L1 is mapped, and it is region 0: the common case is one compare.
+ * Inline: the cores decode nearly every load and store. */
+static inline uint32_t tile_map_lookup(const TileMap *m, uint64_t addr)
+{
+    const TileRegion *rows = tile_map_regions;
+    if (addr < rows[TILE_RG_L1].size)
+        return TILE_RG_L1;
+    if (addr < TILE_MMIO_BASE || addr > 0xFFFFFFFFull)
+        return TILE_RG_NONE;
+    uint32_t i = m->page[(addr - TILE_MMIO_BASE) >> TILE_MAP_PAGE_SHIFT];
+    if (i == TILE_RG_NONE)
+        return TILE_RG_NONE;
+    while (i + 1 < TILE_REGIONS && rows[i + 1].base <= addr) /* regions sharing a page */
+        i++;
+    return addr >= rows[i].base && addr - rows[i].base < rows[i].size ? i : (uint32_t)TILE_RG_NONE;
+}
 uint32_t tile_map_search(uint64_t addr);
 
 #ifdef __cplusplus
