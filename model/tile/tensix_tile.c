@@ -17,10 +17,12 @@ static const struct {
 #undef TILE_REG
 };
 
-static const uint32_t core_ram_bytes[TILE_CORES] = {
-#define TILE_X_RAM(name, str, ram, pc, bit) ram,
-    TILE_CORE_TABLE(TILE_X_RAM)
-#undef TILE_X_RAM
+static const struct {
+    uint32_t ram_bytes, start_pc, reset_bit;
+} core_tab[TILE_CORES] = {
+#define TILE_X_CORE(name, str, ram, pc, bit) {ram, pc, bit},
+    TILE_CORE_TABLE(TILE_X_CORE)
+#undef TILE_X_CORE
 };
 
 const char *tile_reg_name(uint32_t reg)
@@ -58,7 +60,7 @@ BhStatus tensix_tile_init(TensixTile *t, const L1Config *cfg, TileL1DoneFn done,
         return BH_ERR_CONFIG;
     }
     for (uint32_t c = 0; c < TILE_CORES; c++)
-        t->cores[c].ram_bytes = core_ram_bytes[c];
+        t->cores[c].ram_bytes = core_tab[c].ram_bytes;
     tensix_tile_reset_regs(t);
     t->done = done;
     t->done_ctx = done_ctx;
@@ -245,4 +247,20 @@ BhStatus tensix_tile_debug(TensixTile *t, uint32_t who, uint64_t addr, uint32_t 
         return BH_ERR_ADDR;
     TileAccess a = perform(t, who, region, (uint32_t)(addr - r->base), len, write, data, now, 1);
     return a.niu ? BH_ERR_UNSUPPORTED : a.status;
+}
+
+int tensix_tile_core_in_reset(const TensixTile *t, uint32_t core)
+{
+    BH_ASSERT(core < TILE_CORES);
+    return (t->regs[TILE_R_SOFT_RESET_0] >> core_tab[core].reset_bit) & 1;
+}
+
+uint32_t tensix_tile_core_start_pc(const TensixTile *t, uint32_t core)
+{
+    BH_ASSERT(core < TILE_CORES);
+    if (core <= TILE_TRISC2 && (t->regs[TILE_R_TRISC_RESET_PC_OVERRIDE] >> core & 1))
+        return t->regs[TILE_R_TRISC0_RESET_PC + core];
+    if (core == TILE_NCRISC && (t->regs[TILE_R_NCRISC_RESET_PC_OVERRIDE] & 1))
+        return t->regs[TILE_R_NCRISC_RESET_PC];
+    return core_tab[core].start_pc;
 }

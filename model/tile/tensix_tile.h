@@ -96,6 +96,10 @@ TileAccess tensix_tile_access_region(TensixTile *t, uint32_t who, uint32_t regio
 BhStatus tensix_tile_debug(TensixTile *t, uint32_t who, uint64_t addr, uint32_t len, int write,
                            void *data, uint64_t now);
 uint64_t tensix_tile_step(TensixTile *t, uint64_t now);
+/* From the registers, for the cores (next issue): `core` held in reset by SOFT_RESET_0, and the
+ * PC it starts at (TILE_CORE_TABLE's, or its RESET_PC register if its override bit is set). */
+int tensix_tile_core_in_reset(const TensixTile *t, uint32_t core);
+uint32_t tensix_tile_core_start_pc(const TensixTile *t, uint32_t core);
 
 #ifdef __cplusplus
 }

@@ -109,13 +109,6 @@ tlm::tlm_response_status TileTlm::niu_access(uint32_t noc, uint32_t off,
 
 static_assert(TILE_TRISC0 == 0 && TILE_BRISC == TENSIX_CORE_BRISC, "CoreExtension numbering");
 
-/* The region of addr if it is an NIU this tile has (so an access must go there), else null. */
-static const TileRegion *niu_region(const TileMap *m, uint64_t addr, uint32_t n_nocs)
-{
-    const TileRegion *r = tile_region(tile_map_lookup(m, addr));
-    return r && r->target == TILE_T_NIU && r->arg < n_nocs ? r : nullptr;
-}
-
 void TileTlm::b_transport(int, tlm::tlm_generic_payload &gp, sc_core::sc_time &delay)
 {
     (void)delay;
@@ -147,9 +140,11 @@ void TileTlm::b_transport(int, tlm::tlm_generic_payload &gp, sc_core::sc_time &d
 unsigned TileTlm::transport_dbg(int, tlm::tlm_generic_payload &gp)
 {
     uint64_t addr = gp.get_address();
-    if (const TileRegion *r = niu_region(&map_, addr, n_nocs_))
-        return niu_access(r->arg, (uint32_t)(addr - r->base), gp, true) == tlm::TLM_OK_RESPONSE ? 4
-                                                                                                : 0;
+    const TileRegion *r = tile_region(tile_map_lookup(&map_, addr));
+    if (r && r->target == TILE_T_NIU && r->arg < n_nocs_) {
+        tlm::tlm_response_status st = niu_access(r->arg, (uint32_t)(addr - r->base), gp, true);
+        return st == tlm::TLM_OK_RESPONSE ? 4 : 0;
+    }
     if (!tensix_)
         return mem_out->transport_dbg(gp);
     CoreExtension *ce = nullptr;

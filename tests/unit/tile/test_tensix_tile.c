@@ -122,6 +122,31 @@ static void test_register_reset_values_and_access(void)
     tile_free(t);
 }
 
+/* facts §4: SOFT_RESET_0's reset value 0x47800 holds all five cores (bits 11..14, 18) */
+static void test_reset_and_start_pcs(void)
+{
+    TensixTile *t = tile_new(0);
+    const uint32_t base = (uint32_t)tile_region(TILE_RG_DEBUG_REGS)->base;
+    for (uint32_t c = 0; c < TILE_CORES; c++)
+        CHECK(tensix_tile_core_in_reset(t, c));
+    CHECK_EQ_U32(tensix_tile_core_start_pc(t, TILE_BRISC), 0x0);
+    CHECK_EQ_U32(tensix_tile_core_start_pc(t, TILE_TRISC0), 0x6000);
+    CHECK_EQ_U32(tensix_tile_core_start_pc(t, TILE_TRISC1), 0xA000);
+    CHECK_EQ_U32(tensix_tile_core_start_pc(t, TILE_TRISC2), 0xE000);
+    CHECK_EQ_U32(tensix_tile_core_start_pc(t, TILE_NCRISC), 0x12000);
+    CHECK_OK(wr(t, TILE_NOC, base + 0x22C, 0x20000));                /* TRISC1_RESET_PC */
+    CHECK_OK(wr(t, TILE_NOC, base + 0x238, 0x30000));                /* NCRISC_RESET_PC */
+    CHECK_EQ_U32(tensix_tile_core_start_pc(t, TILE_TRISC1), 0xA000); /* no override yet */
+    CHECK_OK(wr(t, TILE_NOC, base + 0x234, 0x2));
+    CHECK_OK(wr(t, TILE_NOC, base + 0x23C, 0x1));
+    CHECK_EQ_U32(tensix_tile_core_start_pc(t, TILE_TRISC1), 0x20000);
+    CHECK_EQ_U32(tensix_tile_core_start_pc(t, TILE_TRISC0), 0x6000);
+    CHECK_EQ_U32(tensix_tile_core_start_pc(t, TILE_NCRISC), 0x30000);
+    CHECK_OK(wr(t, TILE_NOC, base + 0x1B0, 0x47800 & ~0x800u)); /* release BRISC */
+    CHECK(!tensix_tile_core_in_reset(t, TILE_BRISC) && tensix_tile_core_in_reset(t, TILE_NCRISC));
+    tile_free(t);
+}
+
 static void test_local_rams_and_views(void)
 {
     TensixTile *t = tile_new(0);
@@ -185,6 +210,7 @@ int main(void)
     RUN(test_table_checks);
     RUN(test_lookup_matches_search);
     RUN(test_register_reset_values_and_access);
+    RUN(test_reset_and_start_pcs);
     RUN(test_local_rams_and_views);
     RUN(test_coprocessor_through_the_map);
     return check_failures();
