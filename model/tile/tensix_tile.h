@@ -23,7 +23,8 @@
  *   L1's finished requests: the coprocessor's to it, the others to the `done` callback in
  *   completion order. Returns the next cycle with work, or BH_IDLE.
  * Registers: stored with their reset values (tile_regs.def); WALL_CLOCK_* read `now`. Writing
- *   SOFT_RESET_0 or the reset PCs stores them only: no core runs yet (issue 11's next item).
+ *   SOFT_RESET_0 or the reset PCs stores them only: no core runs yet (issue 11's next item);
+ *   tensix_tile_core_in_reset / _core_start_pc read them as the cores will.
  * Not modeled: the cores' execution, PIC, mailboxes, overlay, Dst direct access, PCBufs 1/2
  *   through B (BH_ERR_ADDR, as the coprocessor has always answered), NoC access to the
  *   registers (tensix_tile_access supports TILE_NOC; the shell routes NoC traffic to L1 only).
