@@ -547,6 +547,7 @@ Chip::Chip(sc_core::sc_module_name name, const ChipPlan &plan, bool trace_busy)
                 tl1_.push_back(std::make_unique<L1Tlm>((tname + "_l1").c_str(), plan.l1, clk_));
                 L1Tlm &l1 = *tl1_.back();
                 l1_of_node_[i] = &l1;
+                tile->set_tensix(&l1);
                 tile->mem_out.bind(l1.functional);
                 for (uint32_t k = 0; k < plan.n_nocs; k++) {
                     tile->attach_timed_port((int)k, plan.l1.queue_depth).out.bind(l1.port);
@@ -591,7 +592,6 @@ Chip::Chip(sc_core::sc_module_name name, const ChipPlan &plan, bool trace_busy)
             L1Tlm *l1 = l1_of_node_.at(node); /* planning checked: a timed L1 on a Tensix tile */
             l1->enable_coprocessor(plan.tensix_deadlock_cycles);
             core_of_node_[node] = l1;
-            tiles_.at(node)->set_coprocessor(l1);
         }
         make = [&plan](const WorkloadTlm::Io &io) -> std::unique_ptr<WorkloadModel> {
             return std::make_unique<TensixStreamWorkload>(plan, io.core);

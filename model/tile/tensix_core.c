@@ -5,14 +5,7 @@
 #include <string.h>
 #include "model/tile/mop.h"
 #include "model/tile/tensix_isa.h"
-
-#define INSTRN_BUF_BASE 0xFFE40000u
-#define INSTRN_BUF_STRIDE 0x10000u
-#define PC_BUF_BASE 0xFFE80000u
-#define REGFILE_BASE 0xFFE00000u
-#define TENSIX_CFG_BASE 0xFFEF0000u
-#define TDMA_BASE 0xFFB11000u
-#define WINDOW 0x10000u
+#include "model/tile/tile_map.h"
 
 enum {
     UNIT_SYNC,
@@ -46,10 +39,11 @@ static BhStatus mover_l1(void *ctx, uint64_t addr, int is_write, const uint8_t *
 static BhStatus mover_l0(void *ctx, uint32_t addr, const uint8_t *data16)
 {
     TensixCore *c = ctx;
-    if (addr < TENSIX_CFG_BASE || addr + 16 > TENSIX_CFG_BASE + WINDOW)
+    const TileRegion *cfg = tile_region(TILE_RG_TENSIX_CFG);
+    if (addr < cfg->base || addr + 16 > cfg->base + cfg->size)
         return BH_ERR_ADDR; /* Blackhole has no NCRISC IRAM: discarded */
     for (uint32_t i = 0; i < 16; i += 4)
-        tensix_cfg_mmio_write(&c->cfg, addr - TENSIX_CFG_BASE + i, data16 + i, 4, 1);
+        tensix_cfg_mmio_write(&c->cfg, (uint32_t)(addr - cfg->base) + i, data16 + i, 4, 1);
     return BH_OK;
 }
 
@@ -678,55 +672,103 @@ static BhStatus fail(TensixCore *c, const char *fmt, uint32_t core, uint32_t add
     return BH_ERR_ACCESS;
 }
 
-BhStatus tensix_core_mmio_write(TensixCore *c, uint32_t core, uint32_t addr, uint32_t val,
-                                uint64_t now)
+/* A core sees the windows of its TILE_SEEN_* mask; a TRISC's store to another thread's
+ * instruction FIFO reaches the push below, which reports the hang the hardware has. */
+static const TileRegion *visible(uint32_t core, uint32_t region)
+{
+    const TileRegion *r = tile_region(region);
+    if (!r || core > TENSIX_CORE_BRISC)
+        return NULL;
+    if (!(r->cores & 1u << core) && !(r->target == TILE_T_INSTRN && core < TENSIX_THREADS))
+        return NULL;
+    return r;
+}
+
+BhStatus tensix_core_region_write(TensixCore *c, uint32_t core, uint32_t region, uint32_t off,
+                                  uint32_t val, uint64_t now)
 {
     c->now = now;
+    const TileRegion *r = visible(core, region);
+    if (!r)
+        return BH_ERR_ADDR;
     int brisc = core == TENSIX_CORE_BRISC;
-    if (addr >= INSTRN_BUF_BASE && addr < INSTRN_BUF_BASE + 3 * INSTRN_BUF_STRIDE) {
-        uint32_t target = (addr - INSTRN_BUF_BASE) / INSTRN_BUF_STRIDE;
+    switch (r->target) {
+    case TILE_T_INSTRN:
         if (brisc) /* BRISC's pushes enter after the MOP expander */
-            return tensix_thread_push_late(&c->thr[target], val, now);
-        if (target != 0) /* the hardware hangs the core: report it instead */
+            return tensix_thread_push_late(&c->thr[r->arg], val, now);
+        if (r->arg != 0) /* the hardware hangs the core: report it instead */
             return fail(c,
                         "TRISC%u stored to 0x%08x, another thread's instruction FIFO (only "
                         "BRISC may): on hardware the core hangs",
-                        core, addr);
+                        core, (uint32_t)r->base + off);
         return tensix_thread_push(&c->thr[core], val, now);
-    }
-    if (addr >= MOP_CFG_BASE && addr < MOP_CFG_BASE + 4 * MOP_CFG_WORDS && !brisc)
-        return mop_write_cfg(&c->thr[core].mop, (addr - MOP_CFG_BASE) / 4, val);
-    if (addr >= TDMA_BASE && addr < TDMA_BASE + 0x1000)
-        return mover_mmio_write(&c->mover, core == TENSIX_CORE_BRISC ? 0 : core + 1,
-                                addr - TDMA_BASE, val, now);
-    if (addr >= PC_BUF_BASE && addr < PC_BUF_BASE + WINDOW)
+    case TILE_T_MOP_CFG:
+        return mop_write_cfg(&c->thr[core].mop, off / 4, val);
+    case TILE_T_TDMA:
+        return mover_mmio_write(&c->mover, brisc ? 0 : core + 1, off, val, now);
+    case TILE_T_PC_BUF:
+        if (r->arg != 0) /* BRISC's PCBufs to threads 1 and 2: not modeled */
+            return BH_ERR_ADDR;
         return sync_mmio_write(&c->sync, brisc ? SYNC_PORT_B0 : (SyncPort)(SYNC_PORT_T0 + core),
-                               addr - PC_BUF_BASE, &val, 4, 0);
-    if (addr >= REGFILE_BASE && addr < REGFILE_BASE + WINDOW)
-        return thcon_gpr_mmio_write(&c->thcon, brisc ? THCON_VIEW_B : core, addr - REGFILE_BASE,
-                                    &val, 4, 0);
-    if (addr >= TENSIX_CFG_BASE && addr < TENSIX_CFG_BASE + WINDOW)
-        return tensix_cfg_mmio_write(&c->cfg, addr - TENSIX_CFG_BASE, &val, 4, 0);
-    return BH_ERR_ADDR;
+                               off, &val, 4, 0);
+    case TILE_T_GPR:
+        return thcon_gpr_mmio_write(&c->thcon, brisc ? THCON_VIEW_B : core, off, &val, 4, 0);
+    case TILE_T_CFG:
+        return tensix_cfg_mmio_write(&c->cfg, off, &val, 4, 0);
+    default:
+        return BH_ERR_ADDR;
+    }
+}
+
+BhStatus tensix_core_region_read(TensixCore *c, uint32_t core, uint32_t region, uint32_t off,
+                                 uint32_t *val, uint64_t now)
+{
+    c->now = now;
+    *val = 0;
+    const TileRegion *r = visible(core, region);
+    if (!r)
+        return BH_ERR_ADDR;
+    int brisc = core == TENSIX_CORE_BRISC;
+    switch (r->target) {
+    case TILE_T_TDMA:
+        return mover_mmio_read(&c->mover, brisc ? 0 : core + 1, off, val, now);
+    case TILE_T_PC_BUF:
+        if (r->arg != 0)
+            return BH_ERR_ADDR;
+        return sync_mmio_read(&c->sync, brisc ? SYNC_PORT_B0 : (SyncPort)(SYNC_PORT_T0 + core), off,
+                              val, 4, 0);
+    case TILE_T_GPR:
+        return thcon_gpr_mmio_read(&c->thcon, brisc ? THCON_VIEW_B : core, off, val, 4, 0);
+    case TILE_T_CFG:
+        return tensix_cfg_mmio_read(&c->cfg, off, val, 4, 0);
+    default: /* instruction pushes and MopCfg are write-only */
+        return BH_ERR_ADDR;
+    }
+}
+
+BhStatus tensix_core_mmio_write(TensixCore *c, uint32_t core, uint32_t addr, uint32_t val,
+                                uint64_t now)
+{
+    uint32_t region = tile_map_search(addr);
+    if (region == TILE_RG_NONE) {
+        c->now = now;
+        return BH_ERR_ADDR;
+    }
+    return tensix_core_region_write(c, core, region, addr - (uint32_t)tile_region(region)->base,
+                                    val, now);
 }
 
 BhStatus tensix_core_mmio_read(TensixCore *c, uint32_t core, uint32_t addr, uint32_t *val,
                                uint64_t now)
 {
-    c->now = now;
-    int brisc = core == TENSIX_CORE_BRISC;
-    *val = 0;
-    if (addr >= TDMA_BASE && addr < TDMA_BASE + 0x1000)
-        return mover_mmio_read(&c->mover, brisc ? 0 : core + 1, addr - TDMA_BASE, val, now);
-    if (addr >= PC_BUF_BASE && addr < PC_BUF_BASE + WINDOW)
-        return sync_mmio_read(&c->sync, brisc ? SYNC_PORT_B0 : (SyncPort)(SYNC_PORT_T0 + core),
-                              addr - PC_BUF_BASE, val, 4, 0);
-    if (addr >= REGFILE_BASE && addr < REGFILE_BASE + WINDOW)
-        return thcon_gpr_mmio_read(&c->thcon, brisc ? THCON_VIEW_B : core, addr - REGFILE_BASE, val,
-                                   4, 0);
-    if (addr >= TENSIX_CFG_BASE && addr < TENSIX_CFG_BASE + WINDOW)
-        return tensix_cfg_mmio_read(&c->cfg, addr - TENSIX_CFG_BASE, val, 4, 0);
-    return BH_ERR_ADDR;
+    uint32_t region = tile_map_search(addr);
+    if (region == TILE_RG_NONE) {
+        c->now = now;
+        *val = 0;
+        return BH_ERR_ADDR;
+    }
+    return tensix_core_region_read(c, core, region, addr - (uint32_t)tile_region(region)->base, val,
+                                   now);
 }
 
 void tensix_core_describe_wait(const TensixCore *c, char *buf, size_t len)

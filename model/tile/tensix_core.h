@@ -1,17 +1,20 @@
 /* model/tile/tensix_core.h - a Tensix tile's coprocessor as far as it exists: three thread
  * frontends (tensix_frontend.h) feeding the sync unit, the configuration unit, ThCon and the
  * Mover, which reach the tile's L1 (l1.h) as its clients THCON and MOVER; and the RISC-V view
- * of all of them (the tile address map below 0xFFF0_0000 that is not NoC or L1).
+ * of all of them (the coprocessor's windows of the tile map, model/tile/tile_map.def). The
+ * tile module (tensix_tile.h) owns it and steps it.
  *
  * Interface:
- *   tensix_core_mmio_write/read   a core's 32-bit access: core 0..2 = TRISC0..2, 3 = BRISC.
- *     INSTRN_BUF_BASE 0xFFE40000 (TRISC i: its thread; BRISC: thread 0 after the MOP expander;
- *     0xFFE50000 / 0xFFE60000: BRISC to threads 1 / 2; a TRISC storing there is the hang the
- *     hardware has: the core stops with an error naming it), TENSIX_MOP_CFG_BASE 0xFFB80000
- *     (TRISC i: thread i's MopCfg), TDMA-RISC 0xFFB11000 (the Mover), PC_BUF_BASE 0xFFE80000
- *     (semaphores, PCBufs, TTSync), REGFILE_BASE 0xFFE00000 (GPRs), TENSIX_CFG_BASE
- *     0xFFEF0000 (configuration). BH_ERR_FULL: the core stalls and retries; BH_ERR_ADDR:
- *     unmapped.
+ *   tensix_core_region_write/read  a core's 32-bit access to one of the coprocessor's windows
+ *     of the tile map (tile_map.def: region and offset; core 0..2 = TRISC0..2, 3 = BRISC, each
+ *     seeing the windows of its TILE_SEEN_* mask, else BH_ERR_ADDR): INSTRN_BUF (TRISC i: its
+ *     thread; BRISC: thread 0 after the MOP expander), INSTRN1/2_BUF (BRISC to threads 1 / 2;
+ *     a TRISC storing there is the hang the hardware has: the core stops with an error naming
+ *     it), MOP_CFG (TRISC i: thread i's MopCfg), TDMA_REGS (the Mover), PC_BUF (semaphores,
+ *     PCBufs, TTSync; PC1/PC2_BUF not modeled: BH_ERR_ADDR), REGFILE (GPRs), TENSIX_CFG
+ *     (configuration). BH_ERR_FULL: the core stalls and retries.
+ *   tensix_core_mmio_write/read   the same by absolute address, decoded with tile_map_search
+ *     (ThCon's MMIO port, tests); addresses outside those windows: BH_ERR_ADDR.
  *   tensix_core_l1_done          the owner of the L1 hands over completions of THCON / MOVER
  * Timing: tensix_core_step(now) steps the Mover and ThCon, then the three threads (wait gate,
  *   replay, MOP); returns now + 1 while anything is in flight, else BH_IDLE.
@@ -87,6 +90,10 @@ typedef struct TensixCore {
 
 BhStatus tensix_core_init(TensixCore *c, L1 *l1);
 uint64_t tensix_core_step(TensixCore *c, uint64_t now);
+BhStatus tensix_core_region_write(TensixCore *c, uint32_t core, uint32_t region, uint32_t off,
+                                  uint32_t val, uint64_t now);
+BhStatus tensix_core_region_read(TensixCore *c, uint32_t core, uint32_t region, uint32_t off,
+                                 uint32_t *val, uint64_t now);
 BhStatus tensix_core_mmio_write(TensixCore *c, uint32_t core, uint32_t addr, uint32_t val,
                                 uint64_t now);
 BhStatus tensix_core_mmio_read(TensixCore *c, uint32_t core, uint32_t addr, uint32_t *val,

@@ -49,7 +49,7 @@ BhStatus WorkloadTlm::access(uint32_t noc, uint32_t node, uint32_t off, uint32_t
     ext.tag = tag;
     sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
     gp.set_command(write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
-    gp.set_address(kNiuBase[noc] + off);
+    gp.set_address(niu_base(noc) + off);
     gp.set_data_ptr(reinterpret_cast<unsigned char *>(val));
     gp.set_data_length(4);
     gp.set_streaming_width(4);

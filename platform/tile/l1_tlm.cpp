@@ -15,8 +15,9 @@ static const sc_core::sc_time kPhase = sc_core::sc_time::from_value(2); /* 2 ps 
 L1Tlm::L1Tlm(sc_core::sc_module_name name, const L1Config &cfg, const Clock &clk)
     : sc_module(name), clk_(clk)
 {
-    if (l1_init(&l1_, &cfg) != BH_OK)
-        throw std::runtime_error(std::string(this->name()) + ": bad L1 configuration");
+    char why[256] = "";
+    if (tensix_tile_init(&tile_, &cfg, &L1Tlm::deliver, this, why, sizeof why) != BH_OK)
+        throw std::runtime_error(std::string(this->name()) + ": " + why);
     port.register_nb_transport_fw(this, &L1Tlm::nb_transport_fw);
     port.register_transport_dbg(this, &L1Tlm::transport_dbg);
     functional.register_b_transport(this, &L1Tlm::b_transport);
@@ -28,33 +29,21 @@ L1Tlm::L1Tlm(sc_core::sc_module_name name, const L1Config &cfg, const Clock &clk
 
 void L1Tlm::enable_coprocessor(uint64_t deadlock_cycles)
 {
-    core_ = std::make_unique<TensixCore>();
-    if (tensix_core_init(core_.get(), &l1_) != BH_OK)
+    if (tensix_tile_enable_coprocessor(&tile_, deadlock_cycles) != BH_OK)
         throw std::runtime_error(std::string(name()) + ": bad coprocessor configuration");
-    core_->deadlock_cycles = deadlock_cycles;
-}
-
-BhStatus L1Tlm::core_access(uint32_t core, uint32_t addr, uint32_t *val, bool write)
-{
-    if (!core_)
-        return BH_ERR_ADDR;
-    BhStatus st = write ? tensix_core_mmio_write(core_.get(), core, addr, *val, clk_.now())
-                        : tensix_core_mmio_read(core_.get(), core, addr, val, clk_.now());
-    kick();
-    return st;
 }
 
 L1Tlm::~L1Tlm()
 {
-    l1_destroy(&l1_);
+    tensix_tile_destroy(&tile_);
 }
 
 unsigned L1Tlm::transport_dbg(int, tlm::tlm_generic_payload &gp)
 {
     BhStatus st =
         gp.is_write()
-            ? l1_debug_write(&l1_, gp.get_address(), gp.get_data_ptr(), gp.get_data_length())
-            : l1_debug_read(&l1_, gp.get_address(), gp.get_data_ptr(), gp.get_data_length());
+            ? l1_debug_write(&tile_.l1, gp.get_address(), gp.get_data_ptr(), gp.get_data_length())
+            : l1_debug_read(&tile_.l1, gp.get_address(), gp.get_data_ptr(), gp.get_data_length());
     return st == BH_OK ? gp.get_data_length() : 0;
 }
 
@@ -88,7 +77,7 @@ BhStatus L1Tlm::offer(int id, tlm::tlm_generic_payload &gp)
 {
     if (gp.get_byte_enable_ptr())
         return BH_ERR_UNSUPPORTED;
-    return l1_request(&l1_, client_of_binding_.at((size_t)id), gp.get_address(),
+    return l1_request(&tile_.l1, client_of_binding_.at((size_t)id), gp.get_address(),
                       gp.get_data_length(), gp.is_write(), gp.get_data_ptr(),
                       reinterpret_cast<uint64_t>(&gp), clk_.now());
 }
@@ -126,31 +115,7 @@ void L1Tlm::run()
         schedule(sc_core::sc_time_stamp() < at(now) ? now : now + 1);
         return;
     }
-    uint64_t next = core_ ? tensix_core_step(core_.get(), now) : BH_IDLE;
-    last_busy_ = now;
-    next = std::min(next, l1_step(&l1_, now));
-    L1Done done[32];
-    uint32_t n;
-    while ((n = l1_take_done(&l1_, done, 32)) > 0)
-        for (uint32_t i = 0; i < n; i++) {
-            if (tensix_core_owns_client(done[i].client)) {
-                if (core_)
-                    tensix_core_l1_done(core_.get(), &done[i], now);
-                next = std::min(next, now + 1);
-                continue;
-            }
-            auto *gp = reinterpret_cast<tlm::tlm_generic_payload *>(done[i].token);
-            if (gp->is_read())
-                std::memcpy(gp->get_data_ptr(), done[i].data, done[i].bytes);
-            if (binding_of_client_.empty()) {
-                binding_of_client_.assign(L1_CLIENTS, -1);
-                for (size_t b = 0; b < client_of_binding_.size(); b++)
-                    binding_of_client_[client_of_binding_[b]] = (int)b;
-            }
-            tlm::tlm_phase phase = tlm::BEGIN_RESP;
-            sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-            port[binding_of_client_[done[i].client]]->nb_transport_bw(*gp, phase, delay);
-        }
+    uint64_t next = tensix_tile_step(&tile_, now);
     for (size_t id = 0; id < waiting_.size(); id++) {
         tlm::tlm_generic_payload *gp = waiting_[id];
         if (!gp || offer((int)id, *gp) == BH_ERR_FULL)
@@ -166,18 +131,35 @@ void L1Tlm::run()
     schedule(next);
 }
 
+/* An L1 completion of a client outside the tile module (the NIUs): its response */
+void L1Tlm::deliver(void *ctx, const L1Done *d)
+{
+    L1Tlm *t = static_cast<L1Tlm *>(ctx);
+    auto *gp = reinterpret_cast<tlm::tlm_generic_payload *>(d->token);
+    if (gp->is_read())
+        std::memcpy(gp->get_data_ptr(), d->data, d->bytes);
+    if (t->binding_of_client_.empty()) {
+        t->binding_of_client_.assign(L1_CLIENTS, -1);
+        for (size_t b = 0; b < t->client_of_binding_.size(); b++)
+            t->binding_of_client_[t->client_of_binding_[b]] = (int)b;
+    }
+    tlm::tlm_phase phase = tlm::BEGIN_RESP;
+    sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+    t->port[t->binding_of_client_[d->client]]->nb_transport_bw(*gp, phase, delay);
+}
+
 /* true while anything traced is non-zero, so the next cycle is sampled too */
 bool L1Tlm::sample(uint64_t now)
 {
     bool any = false;
-    for (uint32_t p = 0; p < l1_.cfg.ports; p++) {
-        const L1Port &port = l1_.port[p];
+    for (uint32_t p = 0; p < tile_.l1.cfg.ports; p++) {
+        const L1Port &port = tile_.l1.port[p];
         port_holder_[p] = port.busy_until > now ? (uint8_t)(port.hold_client + 1) : 0;
         port_blocked_[p] = port.head != L1_NONE;
         any |= port_holder_[p] || port_blocked_[p];
     }
-    for (uint32_t b = 0; b < l1_.cfg.banks; b++) {
-        const L1Bank &bank = l1_.bank[b];
+    for (uint32_t b = 0; b < tile_.l1.cfg.banks; b++) {
+        const L1Bank &bank = tile_.l1.bank[b];
         bank_holder_[b] = bank.busy_until > now ? (uint8_t)(bank.hold_client + 1) : 0;
         any |= bank_holder_[b] != 0;
     }
@@ -194,14 +176,14 @@ std::string L1Tlm::signal(const char *kind, uint32_t index, const char *what) co
 void L1Tlm::trace(sc_core::sc_trace_file *tf)
 {
     traced_ = true;
-    port_holder_.assign(l1_.cfg.ports, 0);
-    port_blocked_.assign(l1_.cfg.ports, 0);
-    bank_holder_.assign(l1_.cfg.banks, 0);
-    for (uint32_t p = 0; p < l1_.cfg.ports; p++) {
+    port_holder_.assign(tile_.l1.cfg.ports, 0);
+    port_blocked_.assign(tile_.l1.cfg.ports, 0);
+    bank_holder_.assign(tile_.l1.cfg.banks, 0);
+    for (uint32_t p = 0; p < tile_.l1.cfg.ports; p++) {
         sc_core::sc_trace(tf, port_holder_[p], signal("port", p, "holder"), 4);
         sc_core::sc_trace(tf, port_blocked_[p], signal("port", p, "blocked"), 1);
     }
-    for (uint32_t b = 0; b < l1_.cfg.banks; b++)
+    for (uint32_t b = 0; b < tile_.l1.cfg.banks; b++)
         sc_core::sc_trace(tf, bank_holder_[b], signal("bank", b, "holder"), 4);
 }
 

@@ -1,4 +1,6 @@
-/* platform/tile/l1_tlm.h - a Tensix tile's L1 (model/tile/l1.h) behind TLM-2.0 targets:
+/* platform/tile/l1_tlm.h - the shell of a Tensix tile module (model/tile/tensix_tile.h): its
+ * L1 (model/tile/l1.h) behind TLM-2.0 targets, its coprocessor, its registers and core RAMs
+ * (reached through TileTlm's `mmio`, which decodes the tile map and calls tile()):
  *   port        approximately-timed, base protocol, one binding per client (the binder says
  *               which L1 client it is with bind_client): BEGIN_REQ gets END_REQ when the
  *               client's queue takes the request (later if full), BEGIN_RESP when its data
@@ -15,8 +17,7 @@
 #include <memory>
 #include <string>
 #include <vector>
-#include "model/tile/l1.h"
-#include "model/tile/tensix_core.h"
+#include "model/tile/tensix_tile.h"
 #include "platform/clock.h"
 
 namespace bh
@@ -41,26 +42,33 @@ class L1Tlm : public sc_core::sc_module
     }
     const L1 &state() const
     {
-        return l1_;
+        return tile_.l1;
     }
     bool poke(uint64_t addr, const void *data, uint64_t len)
     {
-        return l1_debug_write(&l1_, addr, data, len) == BH_OK;
+        return l1_debug_write(&tile_.l1, addr, data, len) == BH_OK;
     }
     bool peek(uint64_t addr, void *data, uint64_t len) const
     {
-        return l1_debug_read(&l1_, addr, data, len) == BH_OK;
+        return l1_debug_read(&tile_.l1, addr, data, len) == BH_OK;
     }
     /* The tile's Tensix coprocessor (model/tile/tensix_core.h), whose Mover and ThCon are
-     * L1 clients inside this module: it steps with L1, in the same cycle and phase. */
+     * L1 clients inside the tile module: tensix_tile_step steps it with L1, in the same cycle
+     * and phase. At elaboration only. */
     void enable_coprocessor(uint64_t deadlock_cycles);
     TensixCore *core()
     {
-        return core_.get();
+        return tile_.core;
     }
+    TensixTile &tile()
+    {
+        return tile_;
+    }
+    /* step the tile this cycle if it is not already due (after an access that may create work) */
+    void kick();
     uint64_t last_busy_cycle() const /* the last cycle the coprocessor or L1 had work */
     {
-        return last_busy_;
+        return tile_.last_busy;
     }
     /* VCD: per port `port<NN>.holder` (0 idle, else 1 + the L1_CLIENT_TABLE index of the
      * client whose access occupies it this cycle) and `port<NN>.blocked` (it holds an access
@@ -73,8 +81,6 @@ class L1Tlm : public sc_core::sc_module
     }
     /* the full names trace() gives: kind "port" or "bank", what "holder" or "blocked" */
     std::string signal(const char *kind, uint32_t index, const char *what) const;
-    /* A RISC-V core's 32-bit access to the coprocessor's registers (core 0..2 TRISC, 3 BRISC) */
-    BhStatus core_access(uint32_t core, uint32_t addr, uint32_t *val, bool write);
 
   private:
     tlm::tlm_sync_enum nb_transport_fw(int id, tlm::tlm_generic_payload &gp, tlm::tlm_phase &phase,
@@ -83,20 +89,18 @@ class L1Tlm : public sc_core::sc_module
     unsigned transport_dbg(int id, tlm::tlm_generic_payload &gp);
     BhStatus offer(int id, tlm::tlm_generic_payload &gp);
     void run();
-    void kick();
+    static void deliver(void *ctx, const L1Done *d);
     void schedule(uint64_t cycle);
     sc_core::sc_time at(uint64_t cycle) const;
     bool sample(uint64_t now);
 
-    L1 l1_{};
+    TensixTile tile_; /* by value: the coprocessor holds a pointer to its L1 */
     const Clock &clk_;
     sc_core::sc_event wake_;
     uint64_t scheduled_ = BH_IDLE;
     std::vector<uint32_t> client_of_binding_;
     std::vector<tlm::tlm_generic_payload *> waiting_; /* per binding: BEGIN_REQ not taken */
     std::vector<int> binding_of_client_;
-    std::unique_ptr<TensixCore> core_;
-    uint64_t last_busy_ = 0;
     bool traced_ = false;
     std::vector<uint8_t> port_holder_, port_blocked_, bank_holder_; /* traced, see trace() */
 };

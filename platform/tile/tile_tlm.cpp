@@ -42,6 +42,9 @@ TileTlm::TileTlm(sc_core::sc_module_name name, const BhTile &tile, NocNetTlm *no
     : sc_module(name), tile_(tile), nocs_{nocs[0], nocs[1]}, nodes_{nodes[0], nodes[1]},
       n_nocs_(n_nocs), clk_(clk)
 {
+    char why[256] = "";
+    if (tile_map_init(&map_, why, sizeof why) != BH_OK)
+        SC_REPORT_FATAL("tile_map", why);
     mmio.register_b_transport(this, &TileTlm::b_transport);
     mmio.register_transport_dbg(this, &TileTlm::transport_dbg);
 }
@@ -104,48 +107,53 @@ tlm::tlm_response_status TileTlm::niu_access(uint32_t noc, uint32_t off,
     return bh_status_to_tlm(st);
 }
 
+static_assert(TILE_TRISC0 == 0 && TILE_BRISC == TENSIX_CORE_BRISC, "CoreExtension numbering");
+
 void TileTlm::b_transport(int, tlm::tlm_generic_payload &gp, sc_core::sc_time &delay)
 {
     (void)delay;
     uint64_t addr = gp.get_address();
-    for (uint32_t k = 0; k < n_nocs_; k++)
-        if (addr >= kNiuBase[k] && addr < kNiuBase[k] + NOC_NIU_WINDOW) {
-            gp.set_response_status(
-                niu_access(k, static_cast<uint32_t>(addr - kNiuBase[k]), gp, false));
-            return;
-        }
-    if (coprocessor_ && ((addr >= 0xFFB11000u && addr < 0xFFB12000u) ||
-                         (addr >= 0xFFB80000u && addr < 0xFFB80024u) ||
-                         (addr >= 0xFFE00000u && addr < 0xFFF00000u))) {
-        if (gp.get_data_length() != 4) {
-            gp.set_response_status(tlm::TLM_BURST_ERROR_RESPONSE);
-            return;
-        }
-        CoreExtension *ce = nullptr;
-        gp.get_extension(ce);
-        uint32_t val;
-        std::memcpy(&val, gp.get_data_ptr(), 4);
-        BhStatus st =
-            coprocessor_->core_access(ce ? ce->core : 3, (uint32_t)addr, &val, gp.is_write());
-        if (gp.is_read())
-            std::memcpy(gp.get_data_ptr(), &val, 4);
-        gp.set_response_status(bh_status_to_tlm(st));
+    uint32_t region = tile_map_lookup(&map_, addr);
+    const TileRegion *r = tile_region(region);
+    if (r && r->target == TILE_T_NIU && r->arg < n_nocs_) {
+        gp.set_response_status(niu_access(r->arg, (uint32_t)(addr - r->base), gp, false));
         return;
     }
-    sc_core::sc_time zero = sc_core::SC_ZERO_TIME;
-    mem_out->b_transport(gp, zero);
+    if (!tensix_) { /* a tile whose inside is not the Tensix map: its memory */
+        sc_core::sc_time zero = sc_core::SC_ZERO_TIME;
+        mem_out->b_transport(gp, zero);
+        return;
+    }
+    CoreExtension *ce = nullptr;
+    gp.get_extension(ce);
+    TileAccess a =
+        tensix_tile_access_region(&tensix_->tile(), ce ? ce->core : (uint32_t)TILE_BRISC, region,
+                                  r ? (uint32_t)(addr - r->base) : 0, gp.get_data_length(),
+                                  gp.is_write(), gp.get_data_ptr(), clk_.now());
+    if (a.wake)
+        tensix_->kick();
+    gp.set_response_status(a.width_error ? tlm::TLM_BURST_ERROR_RESPONSE
+                           : a.niu       ? tlm::TLM_ADDRESS_ERROR_RESPONSE /* NoC not built */
+                                         : bh_status_to_tlm(a.status));
 }
 
 unsigned TileTlm::transport_dbg(int, tlm::tlm_generic_payload &gp)
 {
     uint64_t addr = gp.get_address();
-    for (uint32_t k = 0; k < n_nocs_; k++)
-        if (addr >= kNiuBase[k] && addr < kNiuBase[k] + NOC_NIU_WINDOW)
-            return niu_access(k, static_cast<uint32_t>(addr - kNiuBase[k]), gp, true) ==
-                           tlm::TLM_OK_RESPONSE
-                       ? 4
-                       : 0;
-    return mem_out->transport_dbg(gp);
+    const TileRegion *r = tile_region(tile_map_lookup(&map_, addr));
+    if (r && r->target == TILE_T_NIU && r->arg < n_nocs_) {
+        tlm::tlm_response_status st = niu_access(r->arg, (uint32_t)(addr - r->base), gp, true);
+        return st == tlm::TLM_OK_RESPONSE ? 4 : 0;
+    }
+    if (!tensix_)
+        return mem_out->transport_dbg(gp);
+    CoreExtension *ce = nullptr;
+    gp.get_extension(ce);
+    return tensix_tile_debug(&tensix_->tile(), ce ? ce->core : (uint32_t)TILE_BRISC, addr,
+                             gp.get_data_length(), gp.is_write(), gp.get_data_ptr(),
+                             clk_.now()) == BH_OK
+               ? gp.get_data_length()
+               : 0;
 }
 
 BhStatus TileTlm::mem_access(tlm::tlm_command cmd, uint64_t addr, void *buf, uint32_t len)

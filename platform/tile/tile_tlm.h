@@ -1,5 +1,8 @@
 /* platform/tile/tile_tlm.h - one tile of the grid: its address space as its cores see it
- * (target `mmio`: the NoC0 NIU at 0xFFB20000, the NoC1 NIU at 0xFFB30000, memory below), and
+ * (target `mmio`, decoded by the tile map model/tile/tile_map.def: the two NIUs' regions on
+ * every tile; on a tile with a Tensix tile module (set_tensix) every other region through
+ * tensix_tile_access_region, by the core a CoreExtension names; elsewhere the rest goes to
+ * `mem_out`), and
  * the NIUs' path to the tile's memory (initiator `mem_out`: the L1, a DRAM controller, or an
  * empty target for tiles whose inside is not modeled). The tile's routers and NIUs live in
  * the two NocNetTlm networks; the tile names and traces its part of them.
@@ -13,6 +16,7 @@
 #include <tlm_utils/multi_passthrough_target_socket.h>
 #include <tlm_utils/simple_initiator_socket.h>
 #include "model/chip/bh_grid.h"
+#include "model/tile/tile_map.h"
 #include <memory>
 #include "platform/mem/timed_port_tlm.h"
 #include "platform/noc/noc_net_tlm.h"
@@ -32,10 +36,10 @@ struct TagExtension : tlm::tlm_extension<TagExtension> {
     }
 };
 
-/* Which of the tile's RISC-V cores makes an access (0..2 TRISC, 3 BRISC; default BRISC): the
- * coprocessor's registers answer each core in its own view. */
+/* Which of the tile's RISC-V cores makes an access (TileCore: 0..2 TRISC, 3 BRISC, 4 NCRISC;
+ * default BRISC): the tile map answers each core in its own view. */
 struct CoreExtension : tlm::tlm_extension<CoreExtension> {
-    uint32_t core = 3;
+    uint32_t core = TILE_BRISC;
     tlm::tlm_extension_base *clone() const override
     {
         return new CoreExtension(*this);
@@ -46,7 +50,11 @@ struct CoreExtension : tlm::tlm_extension<CoreExtension> {
     }
 };
 
-constexpr uint64_t kNiuBase[2] = {0xFFB20000u, 0xFFB30000u};
+/* the base of NoC `noc`'s NIU window in a tile's address map */
+inline uint64_t niu_base(uint32_t noc)
+{
+    return tile_region(TILE_RG_NOC0_NIU + noc)->base;
+}
 
 /* The module name of the tile at NoC0 (x, y): tile_x<XX>_y<YY>, two digits each so that VCD
  * scopes and logs sort in grid order. */
@@ -86,11 +94,11 @@ class TileTlm : public sc_core::sc_module
     {
         return tile_;
     }
-    /* the coprocessor whose registers (TDMA-RISC, MopCfg, GPRs, instruction FIFOs, PC
-     * buffers, configuration) this tile's address map reaches */
-    void set_coprocessor(L1Tlm *t)
+    /* the shell of this tile's Tensix tile module (L1, coprocessor, registers, core RAMs),
+     * which the address map reaches beyond the NIUs */
+    void set_tensix(L1Tlm *t)
     {
-        coprocessor_ = t;
+        tensix_ = t;
     }
 
   private:
@@ -110,7 +118,8 @@ class TileTlm : public sc_core::sc_module
     uint32_t n_nocs_;
     const Clock &clk_;
     std::unique_ptr<TimedPortTlm> port_[2]; /* per NoC; port_[0] alone when shared */
-    L1Tlm *coprocessor_ = nullptr;
+    L1Tlm *tensix_ = nullptr;
+    TileMap map_; /* NIU decode for every tile; the whole map on Tensix tiles */
 };
 
 BhStatus bh_status_from_tlm(tlm::tlm_response_status s);

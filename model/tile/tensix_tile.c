@@ -1,0 +1,266 @@
+// SPDX-License-Identifier: Apache-2.0
+/* The Tensix tile module: decode through the map, the targets the tile owns, and its step. */
+#include "model/tile/tensix_tile.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { ACC_RW, ACC_RO, ACC_WO };
+
+static const struct {
+    uint32_t off, reset;
+    uint8_t access;
+    const char *name;
+} reg_tab[TILE_NUM_REGS] = {
+#define TILE_REG(nm, o, rst, acc, doc) {o, rst, ACC_##acc, #nm},
+#include "model/tile/tile_regs.def"
+#undef TILE_REG
+};
+
+static const struct {
+    uint32_t ram_bytes, start_pc, reset_bit;
+} core_tab[TILE_CORES] = {
+#define TILE_X_CORE(name, str, ram, pc, bit) {ram, pc, bit},
+    TILE_CORE_TABLE(TILE_X_CORE)
+#undef TILE_X_CORE
+};
+
+const char *tile_reg_name(uint32_t reg)
+{
+    return reg < TILE_NUM_REGS ? reg_tab[reg].name : "?";
+}
+
+uint32_t tile_reg_offset(uint32_t reg)
+{
+    return reg < TILE_NUM_REGS ? reg_tab[reg].off : UINT32_MAX;
+}
+
+uint32_t tile_reg_reset_value(uint32_t reg)
+{
+    return reg < TILE_NUM_REGS ? reg_tab[reg].reset : 0;
+}
+
+void tensix_tile_reset_regs(TensixTile *t)
+{
+    for (uint32_t r = 0; r < TILE_NUM_REGS; r++)
+        t->regs[r] = reg_tab[r].reset;
+}
+
+BhStatus tensix_tile_init(TensixTile *t, const L1Config *cfg, TileL1DoneFn done, void *done_ctx,
+                          char *why, size_t why_len)
+{
+    memset(t, 0, sizeof *t);
+    BhStatus st = tile_map_init(&t->map, why, why_len);
+    if (st != BH_OK)
+        return st;
+    if (l1_config_check(cfg, why, why_len) != BH_OK)
+        return BH_ERR_CONFIG;
+    if (l1_init(&t->l1, cfg) != BH_OK) {
+        snprintf(why, why_len, "L1: out of memory");
+        return BH_ERR_CONFIG;
+    }
+    for (uint32_t c = 0; c < TILE_CORES; c++)
+        t->cores[c].ram_bytes = core_tab[c].ram_bytes;
+    tensix_tile_reset_regs(t);
+    t->done = done;
+    t->done_ctx = done_ctx;
+    return BH_OK;
+}
+
+BhStatus tensix_tile_enable_coprocessor(TensixTile *t, uint64_t deadlock_cycles)
+{
+    BH_ASSERT(!t->core);
+    t->core = calloc(1, sizeof *t->core);
+    if (!t->core)
+        return BH_ERR_CONFIG;
+    if (tensix_core_init(t->core, &t->l1) != BH_OK)
+        return BH_ERR_CONFIG;
+    t->core->deadlock_cycles = deadlock_cycles;
+    return BH_OK;
+}
+
+void tensix_tile_destroy(TensixTile *t)
+{
+    free(t->core);
+    t->core = NULL;
+    l1_destroy(&t->l1);
+}
+
+/* 1. the coprocessor, 2. L1, 3. L1's finished requests, in completion order: a completion for
+ * the coprocessor keeps the tile stepping next cycle (it may issue more). */
+uint64_t tensix_tile_step(TensixTile *t, uint64_t now)
+{
+    uint64_t next = t->core ? tensix_core_step(t->core, now) : BH_IDLE;
+    t->last_busy = now;
+    uint64_t l1_next = l1_step(&t->l1, now); /* not inside BH_MIN: it would step twice */
+    next = BH_MIN(next, l1_next);
+    L1Done done[32];
+    uint32_t n;
+    while ((n = l1_take_done(&t->l1, done, 32)) > 0)
+        for (uint32_t i = 0; i < n; i++) {
+            if (tensix_core_owns_client(done[i].client)) {
+                if (t->core)
+                    tensix_core_l1_done(t->core, &done[i], now);
+                next = BH_MIN(next, now + 1);
+            } else {
+                t->done(t->done_ctx, &done[i]);
+            }
+        }
+    return next;
+}
+
+static int sees(const TileRegion *r, uint32_t who)
+{
+    return who == TILE_NOC ? r->noc : who < TILE_CORES && (r->cores & 1u << who);
+}
+
+/* The RAM behind a local-RAM region for `who`, and its size; NULL if none */
+static uint8_t *local_ram(TensixTile *t, const TileRegion *r, uint32_t who, uint32_t *bytes)
+{
+    uint32_t owner = r->target == TILE_T_LOCAL ? who : r->arg;
+    uint32_t skip = r->target == TILE_T_LOCAL ? r->arg : 0;
+    if (owner >= TILE_CORES || t->cores[owner].ram_bytes <= skip)
+        return NULL;
+    *bytes = t->cores[owner].ram_bytes - skip;
+    return t->cores[owner].ram + skip;
+}
+
+static BhStatus debug_reg(TensixTile *t, uint32_t off, int write, uint32_t *val, uint64_t now,
+                          int debug)
+{
+    uint32_t r = 0;
+    while (r < TILE_NUM_REGS && reg_tab[r].off != off)
+        r++;
+    if (r == TILE_NUM_REGS)
+        return BH_ERR_ADDR;
+    if (write) {
+        if (reg_tab[r].access == ACC_RO) {
+            BH_LOG_GUEST("tile: write 0x%08x to read-only %s", *val, reg_tab[r].name);
+            return BH_ERR_ACCESS;
+        }
+        t->regs[r] = *val;
+        return BH_OK;
+    }
+    switch (r) {
+    case TILE_R_WALL_CLOCK_L:
+        *val = (uint32_t)now;
+        if (!debug) /* reading the low half latches the high half */
+            t->regs[TILE_R_WALL_CLOCK_H] = (uint32_t)(now >> 32);
+        return BH_OK;
+    case TILE_R_WALL_CLOCK_H_NOW:
+        *val = (uint32_t)(now >> 32);
+        return BH_OK;
+    default:
+        *val = reg_tab[r].access == ACC_WO ? 0 : t->regs[r];
+        return BH_OK;
+    }
+}
+
+static BhStatus memory(uint8_t *mem, uint32_t bytes, uint32_t off, uint32_t len, int write,
+                       void *data)
+{
+    if (!mem || off > bytes || len > bytes - off)
+        return BH_ERR_ADDR;
+    if (write)
+        memcpy(mem + off, data, len);
+    else
+        memcpy(data, mem + off, len);
+    return BH_OK;
+}
+
+static TileAccess perform(TensixTile *t, uint32_t who, uint32_t region, uint32_t off, uint32_t len,
+                          int write, void *data, uint64_t now, int debug)
+{
+    TileAccess a = {BH_ERR_ADDR, off, (uint8_t)region, TILE_LAT_MMIO, 0, 0, 0};
+    const TileRegion *r = tile_region(region);
+    if (!r)
+        return a;
+    a.latency = r->latency;
+    int coproc = r->target >= TILE_T_TDMA && r->target <= TILE_T_CFG;
+    if (!coproc && !sees(r, who)) /* the coprocessor applies its own views */
+        return a;
+    uint32_t bytes = 0;
+    uint8_t *ram;
+    switch (r->target) {
+    case TILE_T_L1:
+        a.status =
+            write ? l1_debug_write(&t->l1, off, data, len) : l1_debug_read(&t->l1, off, data, len);
+        return a;
+    case TILE_T_LOCAL:
+    case TILE_T_SLOW_LOCAL:
+        ram = local_ram(t, r, who, &bytes);
+        a.status = memory(ram, bytes, off, len, write, data);
+        return a;
+    case TILE_T_NIU:
+        a.niu = (uint8_t)(1 + r->arg);
+        a.status = BH_OK;
+        return a;
+    case TILE_T_ABSENT:
+        return a;
+    default:
+        break;
+    }
+    if (coproc && (!t->core || who == TILE_NOC))
+        return a; /* no coprocessor on this tile, or not NoC-visible */
+    if (len != 4) {
+        a.status = BH_ERR_ACCESS;
+        a.width_error = 1;
+        return a;
+    }
+    uint32_t val;
+    memcpy(&val, data, 4);
+    if (r->target == TILE_T_DEBUG) {
+        a.status = debug_reg(t, off, write, &val, now, debug);
+    } else if (debug) {
+        a.status = BH_ERR_UNSUPPORTED; /* the coprocessor's reads can pop FIFOs */
+        return a;
+    } else {
+        a.status = write ? tensix_core_region_write(t->core, who, region, off, val, now)
+                         : tensix_core_region_read(t->core, who, region, off, &val, now);
+        a.wake = 1;
+    }
+    if (!write)
+        memcpy(data, &val, 4);
+    return a;
+}
+
+TileAccess tensix_tile_access_region(TensixTile *t, uint32_t who, uint32_t region, uint32_t offset,
+                                     uint32_t len, int write, void *data, uint64_t now)
+{
+    return perform(t, who, region, offset, len, write, data, now, 0);
+}
+
+TileAccess tensix_tile_access(TensixTile *t, uint32_t who, uint64_t addr, uint32_t len, int write,
+                              void *data, uint64_t now)
+{
+    uint32_t region = tile_map_lookup(&t->map, addr);
+    const TileRegion *r = tile_region(region);
+    return perform(t, who, region, r ? (uint32_t)(addr - r->base) : 0, len, write, data, now, 0);
+}
+
+BhStatus tensix_tile_debug(TensixTile *t, uint32_t who, uint64_t addr, uint32_t len, int write,
+                           void *data, uint64_t now)
+{
+    uint32_t region = tile_map_lookup(&t->map, addr);
+    const TileRegion *r = tile_region(region);
+    if (!r)
+        return BH_ERR_ADDR;
+    TileAccess a = perform(t, who, region, (uint32_t)(addr - r->base), len, write, data, now, 1);
+    return a.niu ? BH_ERR_UNSUPPORTED : a.status;
+}
+
+int tensix_tile_core_in_reset(const TensixTile *t, uint32_t core)
+{
+    BH_ASSERT(core < TILE_CORES);
+    return (t->regs[TILE_R_SOFT_RESET_0] >> core_tab[core].reset_bit) & 1;
+}
+
+uint32_t tensix_tile_core_start_pc(const TensixTile *t, uint32_t core)
+{
+    BH_ASSERT(core < TILE_CORES);
+    if (core <= TILE_TRISC2 && (t->regs[TILE_R_TRISC_RESET_PC_OVERRIDE] >> core & 1))
+        return t->regs[TILE_R_TRISC0_RESET_PC + core];
+    if (core == TILE_NCRISC && (t->regs[TILE_R_NCRISC_RESET_PC_OVERRIDE] & 1))
+        return t->regs[TILE_R_NCRISC_RESET_PC];
+    return core_tab[core].start_pc;
+}

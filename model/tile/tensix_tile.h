@@ -1,0 +1,108 @@
+/* model/tile/tensix_tile.h - one Tensix tile: its address map (tile_map.def), its L1 (l1.h),
+ * its coprocessor (tensix_core.h), slots for its five baby RISC-V cores with their private
+ * data RAMs, and its control/debug registers (tile_regs.def).
+ *
+ * Interface (exposed by TileTlm's `mmio` target and L1Tlm, platform/tile/):
+ *   the map             tile_map.h: tile_map.def's regions, their decode and checks.
+ *   tensix_tile_access  a synchronous access by `who` (TileCore, or TILE_NOC) of len bytes at
+ *                       addr, at cycle now; returns status, the region, the offset in it and
+ *                       its latency class (TileLatency, facts §4 loads; data, not yet timing).
+ *                       A region `who` does not see, or not mapped: BH_ERR_ADDR. Register
+ *                       windows take 4-byte accesses only (else BH_ERR_ACCESS, width_error).
+ *                       Targets: L1 (untimed, as the loaders use it), private local RAM (the
+ *                       core's own; 8 KiB B/NC, 4 KiB T), the slow local-RAM windows (any
+ *                       core's RAM), the debug registers, the coprocessor's windows (TDMA-RISC,
+ *                       MopCfg, GPRs, instruction pushes, PCBufs/semaphores, configuration;
+ *                       wake is set: the owner must step the tile this cycle). NIU regions
+ *                       are not performed here: niu = 1 + the NoC, offset into its window; the
+ *                       caller performs them on the NoC model. TILE_T_ABSENT regions (PIC, PC
+ *                       snapshots, overlay, Dst, mailboxes) answer BH_ERR_ADDR, as before.
+ *   tensix_tile_debug   the same without side effects (transport_dbg): L1, local RAMs and
+ *                       stored registers; the coprocessor's windows are BH_ERR_UNSUPPORTED.
+ * Timing: tensix_tile_step(now) steps the coprocessor (if enabled), then L1, then hands out
+ *   L1's finished requests: the coprocessor's to it, the others to the `done` callback in
+ *   completion order. Returns the next cycle with work, or BH_IDLE.
+ * Registers: stored with their reset values (tile_regs.def); WALL_CLOCK_* read `now`. Writing
+ *   SOFT_RESET_0 or the reset PCs stores them only: no core runs yet (issue 11's next item);
+ *   tensix_tile_core_in_reset / _core_start_pc read them as the cores will.
+ * Not modeled: the cores' execution, PIC, mailboxes, overlay, Dst direct access, PCBufs 1/2
+ *   through B (BH_ERR_ADDR, as the coprocessor has always answered), NoC access to the
+ *   registers (tensix_tile_access supports TILE_NOC; the shell routes NoC traffic to L1 only).
+ */
+#ifndef BH_TENSIX_TILE_H
+#define BH_TENSIX_TILE_H
+#include <stddef.h>
+#include <stdint.h>
+#include "model/common/bh_common.h"
+#include "model/tile/l1.h"
+#include "model/tile/tensix_core.h"
+#include "model/tile/tile_map.h"
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum TileReg {
+#define TILE_REG(name, off, rst, acc, doc) TILE_R_##name,
+#include "model/tile/tile_regs.def"
+#undef TILE_REG
+    TILE_NUM_REGS
+} TileReg;
+
+typedef struct TileCoreSlot {
+    uint32_t ram_bytes;              /* TILE_CORE_TABLE's size */
+    uint8_t ram[TILE_LOCAL_RAM_MAX]; /* private data RAM; no core executes yet */
+} TileCoreSlot;
+
+typedef void (*TileL1DoneFn)(void *ctx, const L1Done *d);
+
+typedef struct TensixTile {
+    TileMap map;
+    L1 l1;
+    TensixCore *core; /* coprocessor, NULL unless enabled at init */
+    TileCoreSlot cores[TILE_CORES];
+    uint32_t regs[TILE_NUM_REGS]; /* index TILE_R_* */
+    TileL1DoneFn done;            /* L1 completions of clients outside the tile module */
+    void *done_ctx;
+    uint64_t last_busy; /* the last cycle stepped */
+} TensixTile;
+
+typedef struct TileAccess {
+    BhStatus status;
+    uint32_t offset;     /* from the region's base */
+    uint8_t region;      /* TILE_RG_*, TILE_RG_NONE if unmapped */
+    uint8_t latency;     /* TileLatency */
+    uint8_t niu;         /* 1 + NoC: the caller performs the access at that NIU */
+    uint8_t wake;        /* the coprocessor was reached: step the tile this cycle */
+    uint8_t width_error; /* a register window took other than 4 bytes */
+} TileAccess;
+
+const char *tile_reg_name(uint32_t reg);
+uint32_t tile_reg_offset(uint32_t reg);
+uint32_t tile_reg_reset_value(uint32_t reg);
+
+/* The tile's L1 per cfg, the map checked, registers at reset, core RAMs zeroed. `done` gets the
+ * L1 completions of clients outside the tile (NoC, ...). Reason in why on failure. */
+BhStatus tensix_tile_init(TensixTile *t, const L1Config *cfg, TileL1DoneFn done, void *done_ctx,
+                          char *why, size_t why_len);
+/* At elaboration only: creates the coprocessor (its Mover, ThCon, unpackers and packer become
+ * clients of this L1). deadlock_cycles as TensixCore's. */
+BhStatus tensix_tile_enable_coprocessor(TensixTile *t, uint64_t deadlock_cycles);
+void tensix_tile_destroy(TensixTile *t);
+void tensix_tile_reset_regs(TensixTile *t);
+TileAccess tensix_tile_access(TensixTile *t, uint32_t who, uint64_t addr, uint32_t len, int write,
+                              void *data, uint64_t now);
+/* the same once the caller has decoded addr to (region, offset) with tile_map_lookup */
+TileAccess tensix_tile_access_region(TensixTile *t, uint32_t who, uint32_t region, uint32_t offset,
+                                     uint32_t len, int write, void *data, uint64_t now);
+BhStatus tensix_tile_debug(TensixTile *t, uint32_t who, uint64_t addr, uint32_t len, int write,
+                           void *data, uint64_t now);
+uint64_t tensix_tile_step(TensixTile *t, uint64_t now);
+/* From the registers, for the cores (next issue): `core` held in reset by SOFT_RESET_0, and the
+ * PC it starts at (TILE_CORE_TABLE's, or its RESET_PC register if its override bit is set). */
+int tensix_tile_core_in_reset(const TensixTile *t, uint32_t core);
+uint32_t tensix_tile_core_start_pc(const TensixTile *t, uint32_t core);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

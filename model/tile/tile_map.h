@@ -1,0 +1,144 @@
+/* model/tile/tile_map.h - the Tensix tile's address map (tile_map.def) as data and its decode.
+ *
+ * Interface:
+ *   tile_map_lookup   address -> region (TILE_RG_*, or TILE_RG_NONE) with one load from a page
+ *                     index (TileMap, built and checked by tile_map_init) and a bounds check;
+ *                     the index holds the first region of each 4 KiB page of the MMIO space,
+ *                     so regions smaller than a page (PIC, PC snapshots, MopCfg) decode too.
+ *   tile_map_search   the same decode by binary search over the table, without state: the
+ *                     coprocessor's own MMIO port uses it, and the tests check both agree.
+ *   tile_map_check    rows sorted by base, non-empty, inside 32 bits, not overlapping; the
+ *                     reason names both regions. tile_map_init runs it on tile_map.def.
+ * Who sees a region: the cores of its TILE_SEEN_* mask, the NoC if its noc column is 1
+ *   (tensix_tile.c enforces it). Latency classes are facts §4's load latencies, as data.
+ */
+#ifndef BH_TILE_MAP_H
+#define BH_TILE_MAP_H
+#include <stddef.h>
+#include <stdint.h>
+#include "model/common/bh_common.h"
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The five baby RISC-V cores: enum name, local data RAM bytes, start PC without override,
+ * SOFT_RESET_0 bit (facts §3.2, §4). Numbered as the coprocessor numbers its views. */
+#define TILE_CORE_TABLE(X)                                                                         \
+    X(TRISC0, "trisc0", 4096, 0x6000u, 12)                                                         \
+    X(TRISC1, "trisc1", 4096, 0xA000u, 13)                                                         \
+    X(TRISC2, "trisc2", 4096, 0xE000u, 14)                                                         \
+    X(BRISC, "brisc", 8192, 0x0u, 11)                                                              \
+    X(NCRISC, "ncrisc", 8192, 0x12000u, 18)
+
+typedef enum TileCore {
+#define TILE_X_ENUM(name, str, ram, pc, bit) TILE_##name,
+    TILE_CORE_TABLE(TILE_X_ENUM)
+#undef TILE_X_ENUM
+        TILE_CORES,
+    TILE_NOC = TILE_CORES /* an access from the NoC, not from a core */
+} TileCore;
+
+#define TILE_LOCAL_RAM_MAX 8192
+#define TILE_SEEN_T0 (1u << TILE_TRISC0)
+#define TILE_SEEN_T1 (1u << TILE_TRISC1)
+#define TILE_SEEN_T2 (1u << TILE_TRISC2)
+#define TILE_SEEN_B (1u << TILE_BRISC)
+#define TILE_SEEN_NC (1u << TILE_NCRISC)
+#define TILE_SEEN_T (TILE_SEEN_T0 | TILE_SEEN_T1 | TILE_SEEN_T2)
+#define TILE_SEEN_ALL (TILE_SEEN_T | TILE_SEEN_B | TILE_SEEN_NC)
+
+/* What answers in a region (tile_map.def's target column). */
+typedef enum TileTarget {
+    TILE_T_L1,
+    TILE_T_LOCAL,      /* the accessing core's private data RAM */
+    TILE_T_SLOW_LOCAL, /* one core's data RAM (arg), seen by all cores and the NoC */
+    TILE_T_DEBUG,      /* control/debug registers, tile_regs.def */
+    TILE_T_NIU,        /* NoC arg's NIU: performed by the caller */
+    TILE_T_TDMA,       /* coprocessor: Mover's TDMA-RISC registers */
+    TILE_T_MOP_CFG,    /* coprocessor: the TRISC's thread's MopCfg (write only) */
+    TILE_T_GPR,        /* coprocessor: ThCon's GPRs */
+    TILE_T_INSTRN,     /* coprocessor: instruction push to thread arg (write only) */
+    TILE_T_PC_BUF,     /* coprocessor: sync unit's PCBuf, TTSync, semaphores */
+    TILE_T_CFG,        /* coprocessor: backend configuration */
+    TILE_T_ABSENT,     /* documented, not modeled: BH_ERR_ADDR */
+} TileTarget;
+
+/* Load latency classes: enum name, cycles (facts §4 "Loads: ..."; lower bounds). */
+#define TILE_LATENCY_TABLE(X)                                                                      \
+    X(LOCAL, 2)      /* local data RAM, L0 hit */                                                  \
+    X(MAILBOX, 3)    /* mailboxes, PCBufs, semaphores */                                           \
+    X(TENSIX_REG, 4) /* Tensix GPRs, configuration, TDMA-RISC */                                   \
+    X(MMIO, 7)       /* NIU, overlay, PIC, debug registers */                                      \
+    X(L1, 8)         /* L1 (L0 miss) */                                                            \
+    X(SLOW_LOCAL, 8) /* local RAM through its shared window: ">= 8-cycle loads" (§3.2) */         \
+    X(L1_ATOMIC, 12)
+
+typedef enum TileLatency {
+#define TILE_X_ENUM(name, cycles) TILE_LAT_##name,
+    TILE_LATENCY_TABLE(TILE_X_ENUM)
+#undef TILE_X_ENUM
+        TILE_LATENCIES
+} TileLatency;
+
+typedef enum TileRegionId {
+#define TILE_REGION(name, base, size, target, arg, cores, noc, lat) TILE_RG_##name,
+#include "model/tile/tile_map.def"
+#undef TILE_REGION
+    TILE_REGIONS,
+    TILE_RG_NONE = 0xFF
+} TileRegionId;
+
+typedef struct TileRegion {
+    const char *name;
+    uint64_t base, size;
+    uint8_t target; /* TileTarget */
+    uint8_t cores;  /* TILE_SEEN_* */
+    uint8_t noc;    /* the NoC sees it */
+    uint8_t latency;
+    uint32_t arg;
+} TileRegion;
+
+/* Page index of the MMIO space 0xFFB0_0000..0xFFFF_FFFF: the first region in each 4 KiB page */
+#define TILE_MMIO_BASE 0xFFB00000u
+#define TILE_MAP_PAGE_SHIFT 12
+#define TILE_MAP_PAGES ((0x100000000ull - TILE_MMIO_BASE) >> TILE_MAP_PAGE_SHIFT)
+
+typedef struct TileMap {
+    uint8_t page[TILE_MAP_PAGES]; /* TILE_RG_* or TILE_RG_NONE */
+} TileMap;
+
+/* the rows of tile_map.def, in order (constant data, no state) */
+extern const TileRegion tile_map_regions[TILE_REGIONS];
+
+static inline const TileRegion *tile_region(uint32_t id) /* NULL for TILE_RG_NONE */
+{
+    return id < TILE_REGIONS ? &tile_map_regions[id] : NULL;
+}
+
+uint32_t tile_latency_cycles(uint32_t latency_class);
+const char *tile_core_name(uint32_t core);
+BhStatus tile_map_check(const TileRegion *rows, uint32_t n, char *why, size_t why_len);
+BhStatus tile_map_init(TileMap *m, char *why, size_t why_len);
+
+/* Below the MMIO space only L1 is mapped, and it is region 0: the common case is one compare.
+ * Inline: the cores decode nearly every load and store. */
+static inline uint32_t tile_map_lookup(const TileMap *m, uint64_t addr)
+{
+    const TileRegion *rows = tile_map_regions;
+    if (addr < rows[TILE_RG_L1].size)
+        return TILE_RG_L1;
+    if (addr < TILE_MMIO_BASE || addr > 0xFFFFFFFFull)
+        return TILE_RG_NONE;
+    uint32_t i = m->page[(addr - TILE_MMIO_BASE) >> TILE_MAP_PAGE_SHIFT];
+    if (i == TILE_RG_NONE)
+        return TILE_RG_NONE;
+    while (i + 1 < TILE_REGIONS && rows[i + 1].base <= addr) /* regions sharing a page */
+        i++;
+    return addr >= rows[i].base && addr - rows[i].base < rows[i].size ? i : (uint32_t)TILE_RG_NONE;
+}
+uint32_t tile_map_search(uint64_t addr);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
