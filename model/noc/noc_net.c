@@ -25,6 +25,7 @@ NocNetConfig noc_net_config_default(void)
         .niu_response_slots = 8,
         .max_packet_bytes = 16384,
         .flit_bytes = 64,
+        .port_slots = 8,
     };
     return c;
 }
@@ -65,6 +66,8 @@ BhStatus noc_net_config_check(const NocNetConfig *c, char *why, size_t len)
                c->flit_bytes, c->max_packet_bytes);
     if (c->niu_response_slots < 1 || c->niu_response_slots > 1024)
         REJECT("niu_response_slots: must be 1..1024, got %u", c->niu_response_slots);
+    if (c->port_slots < 1 || c->port_slots > NOC_PORT_MAX_SLOTS)
+        REJECT("port_slots: must be 1..%d, got %u", NOC_PORT_MAX_SLOTS, c->port_slots);
     return BH_OK;
 #undef REJECT
 }
@@ -436,7 +439,7 @@ uint32_t noc_vc_alloc(NocNet *n, NocOutPort *o, uint32_t cls, uint32_t dl, int d
 
 static int niu_idle(const NocNiu *u)
 {
-    return !u->cmd_q_n && !u->inj_busy && !u->resp_n && !u->ej_nonempty && !u->job_n;
+    return !u->port_q_n && !u->inj_busy && !u->resp_n && !u->ej_nonempty && !u->job_n;
 }
 
 uint64_t noc_net_step(NocNet *n, uint64_t now)
