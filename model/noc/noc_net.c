@@ -152,8 +152,9 @@ BhStatus noc_net_init(NocNet *n, const NocNetConfig *cfg, const NocMemOps *mem)
     n->resp_q_store = calloc((size_t)nodes * cfg->niu_response_slots, sizeof(uint32_t));
     n->job_store = calloc((size_t)nodes * cfg->niu_response_slots, sizeof(uint32_t));
     n->active_nodes = calloc(nodes, sizeof(uint32_t));
+    n->port_store = calloc((size_t)nodes * (NOC_CMD_BUFS + cfg->port_slots), sizeof(NocPortRec));
     if (!n->routers || !n->nius || !n->links || !n->flits || !n->ej_flits || !n->resp_q_store ||
-        !n->job_store || !n->active_nodes) {
+        !n->job_store || !n->active_nodes || !n->port_store) {
         noc_net_destroy(n);
         return BH_ERR_FULL;
     }
@@ -222,6 +223,7 @@ BhStatus noc_net_init(NocNet *n, const NocNetConfig *cfg, const NocMemOps *mem)
             u->inj_pkt[v] = NOC_NONE;
         u->resp_q = &n->resp_q_store[(size_t)i * cfg->niu_response_slots];
         u->job_pkt = &n->job_store[(size_t)i * cfg->niu_response_slots];
+        u->port = &n->port_store[(size_t)i * (NOC_CMD_BUFS + cfg->port_slots)];
         for (uint32_t v = 0; v < NOC_MAX_VCS; v++)
             u->ej_ack[v] = NOC_NONE;
         u->active_pos = NOC_NONE;
@@ -240,6 +242,7 @@ void noc_net_destroy(NocNet *n)
     free(n->ej_flits);
     free(n->resp_q_store);
     free(n->job_store);
+    free(n->port_store);
     free(n->active_nodes);
     free(n->pipe);
     free(n->pipe_at);

@@ -2,7 +2,11 @@
  *
  * Interface (exposed by NocNetTlm and TileTlm):
  *   noc_niu_mmio_read/write   the NIU register map (noc_niu_regs.def) of each node, which the
- *                             tile shells expose as TLM targets at NIU_BASE
+ *                             tile shells expose as TLM targets at NIU_BASE; a CMD_CTRL write
+ *                             turns the command buffer's registers into a NocRequest
+ *   noc_niu_port_request      the NIU request port (noc_niu_port.h): a hardware master issues
+ *                             a NocRequest directly and is called back when it completes;
+ *                             command buffers and masters share one queue per NIU
  *   NocMemOps                 each NIU reads and writes its tile's memory through callbacks
  *                             (the platform routes them through TLM to L1 or DRAM)
  *   NocDeliveryFn             optional: told when the last data flit of a transfer lands
@@ -170,7 +174,7 @@ typedef struct NocPacket {
     int32_t copies;      /* tails still travelling (multicast forks add) */
     int32_t head_copies; /* headers still travelling (path reservation) */
     uint64_t tag;        /* workload tag (creation cycle), BH_IDLE if none */
-    uint32_t done_ref;   /* request record waiting for it: node * NOC_PORT_RECS + record,
+    uint32_t done_ref;   /* request record waiting for it (index in NocNet.port_store),
                             NOC_NONE if none (responses inherit their request's) */
     uint32_t next_free;  /* free-list link */
 } NocPacket;
@@ -263,7 +267,7 @@ typedef struct NocNiu {
     uint32_t link_in, link_out;
     uint32_t active_pos;
     void *mem_ctx;
-    NocPortRec port[NOC_PORT_RECS]; /* request records: command buffers, then masters */
+    NocPortRec *port; /* NOC_CMD_BUFS + port_slots request records: buffers, then masters */
 } NocNiu;
 
 typedef struct NocNet {
@@ -282,6 +286,7 @@ typedef struct NocNet {
     uint64_t *cred_at;
     uint32_t *resp_q_store;
     uint32_t *job_store;
+    NocPortRec *port_store; /* every NIU's request records, NIU by NIU */
     NocPacket *pkts;
     uint32_t n_pkts, free_pkt, pkts_live;
     uint32_t *active_nodes; /* routers or NIUs with work */
@@ -329,6 +334,7 @@ BhStatus noc_niu_mmio_read(NocNet *n, uint32_t node, uint32_t off, uint32_t *val
 BhStatus noc_niu_mmio_write(NocNet *n, uint32_t node, uint32_t off, uint32_t val, uint64_t now);
 /* Attaches a workload tag to the next command of buffer `buf` (before its CMD_CTRL write). */
 void noc_niu_tag_command(NocNet *n, uint32_t node, uint32_t buf, uint64_t tag);
+/* (the request port's public entry, noc_niu_port_request, is declared in noc_niu_port.h) */
 uint32_t noc_niu_reg_offset(NocCmdReg r);
 const char *noc_niu_reg_name(NocCmdReg r);
 /* name of status counter idx (per-ID counters without their ID suffix) */

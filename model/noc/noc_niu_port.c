@@ -221,7 +221,7 @@ void noc_niu_port_start(NocNet *n, uint32_t node, uint64_t now)
     NocPacket *p = &n->pkts[k];
     uint32_t chunk = build_packet(n, node, rq, p);
     int marked = !p->posted;
-    p->done_ref = rq->done ? node * NOC_PORT_RECS + rec : NOC_NONE;
+    p->done_ref = rq->done ? (uint32_t)(r - n->port_store) : NOC_NONE;
 
     count(u, NOC_CNT_MST_CMD_ACCEPTED, 1);
     if (rq->op == NOC_REQ_READ) {
@@ -263,7 +263,7 @@ void noc_niu_port_start(NocNet *n, uint32_t node, uint64_t now)
 /* A part of record `ref`'s request has left the NIU, or one of its responses has landed. */
 void noc_niu_port_event(NocNet *n, uint32_t ref, int part_sent, uint64_t now)
 {
-    NocPortRec *r = &n->nius[ref / NOC_PORT_RECS].port[ref % NOC_PORT_RECS];
+    NocPortRec *r = &n->port_store[ref];
     BH_ASSERT(r->busy && r->rq.done);
     if (part_sent) {
         BH_ASSERT(r->parts_unsent > 0);

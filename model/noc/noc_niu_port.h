@@ -1,6 +1,6 @@
 /* model/noc/noc_niu_port.h - the NIU request port: how a master issues a NoC request.
  *
- * Interface (included by noc_net.h):
+ * Interface (included by noc_net.h, which declares NocNet and NOC_CMD_BUFS):
  *   noc_niu_port_request  a hardware master (PCIe TLB window, ARC, Ethernet, later the baby
  *                         RISC-V cores) issues a NocRequest at its node's NIU, with no
  *                         command-buffer MMIO. The four command buffers are the port's other
@@ -16,11 +16,12 @@
  *                                                left the NIU
  *                         status is BH_OK: a failed memory access at the target is a guest
  *                         error logged where it happens and does not reach the requester.
- * Storage: each NIU has NOC_PORT_RECS request records; records 0..NOC_CMD_BUFS-1 belong to
- *   the command buffers, the next NocNetConfig.port_slots (<= NOC_PORT_MAX_SLOTS) to hardware
+ * Storage: each NIU has NOC_CMD_BUFS + NocNetConfig.port_slots request records, allocated
+ *   by noc_net_init (port_slots is checked against NOC_PORT_MAX_SLOTS, which also sizes the
+ *   queue); records 0..NOC_CMD_BUFS-1 belong to the command buffers, the rest to hardware
  *   masters. A master's record is held from the request until its completion callback (or,
  *   without a callback, until its last packet has its first-hop VC); no free record means
- *   BH_ERR_FULL and the master retries later. Nothing is allocated.
+ *   BH_ERR_FULL and the master retries later. Nothing is allocated after init.
  * Timing: a request made at cycle `now` competes for a first-hop VC from now + 1 (as a
  *   CMD_CTRL write lands at the end of its cycle). All requests of an NIU, from command
  *   buffers and masters alike, take first-hop VCs one packet per cycle in the order they
@@ -37,8 +38,8 @@
 extern "C" {
 #endif
 
-#define NOC_PORT_MAX_SLOTS 16 /* hardware-master records per NIU, compile-time bound */
-#define NOC_PORT_RECS (4 + NOC_PORT_MAX_SLOTS) /* command buffers first */
+#define NOC_PORT_MAX_SLOTS 16                             /* master records per NIU, at most */
+#define NOC_PORT_RECS (NOC_CMD_BUFS + NOC_PORT_MAX_SLOTS) /* queue bound: buffers too */
 
 typedef enum NocReqOp {
     NOC_REQ_READ,         /* len bytes: remote_addr at target -> local_addr at reply_node */
