@@ -23,10 +23,11 @@
  *   without a callback, until its last packet has its first-hop VC); no free record means
  *   BH_ERR_FULL and the master retries later. Nothing is allocated after init.
  * Timing: a request made at cycle `now` competes for a first-hop VC from now + 1 (as a
- *   CMD_CTRL write lands at the end of its cycle). All requests of an NIU, from command
- *   buffers and masters alike, take first-hop VCs one packet per cycle in the order they
- *   were made; a split request (longer than max_packet_bytes) keeps the head until its last
- *   part has a VC. Counters move as NoC/Counters.md says, whoever made the request.
+ *   CMD_CTRL write lands at the end of its cycle); a shell making one between steps wakes
+ *   the network's step as it does after an MMIO write. A callback may make the next request. All
+ * requests of an NIU, from command buffers and masters alike, take first-hop VCs one packet per
+ * cycle in the order they were made; a split request (longer than max_packet_bytes) keeps the head
+ * until its last part has a VC. Counters move as NoC/Counters.md says, whoever made the request.
  * Not modeled: the TLB windows' own features (strided multicast, ordering modes), which
  *   belong to their masters; masters get no back-pressure other than BH_ERR_FULL.
  */

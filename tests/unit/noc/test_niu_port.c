@@ -459,6 +459,47 @@ static void test_malformed(void)
     h_destroy(&h);
 }
 
+/* A master that issues its next read from the completion callback: each read takes the
+ * same zero-load time, counted from the cycle the previous one completed. */
+typedef struct Chain {
+    Harness *h;
+    NocRequest r;
+    uint32_t left;
+    uint64_t at[4];
+    uint32_t n;
+} Chain;
+
+static void chain_done(void *ctx, uint64_t token, BhStatus status, uint64_t now)
+{
+    Chain *c = ctx;
+    (void)token;
+    CHECK_EQ_U32(status, BH_OK);
+    c->at[c->n++] = now;
+    if (c->left-- > 0)
+        CHECK_OK(noc_niu_port_request(&c->h->net[0], S, &c->r, now));
+}
+
+static void test_chain_from_callback(void)
+{
+    Harness h;
+    Chain c = {.h = &h, .left = 2};
+    setup(&h, 0);
+    c.r = req(NOC_REQ_READ, S, T, NULL, 0);
+    c.r.done = chain_done;
+    c.r.done_ctx = &c;
+    c.r.remote_addr = 0x1000;
+    c.r.local_addr = 0x3000;
+    c.r.len = 128;
+    CHECK_OK(noc_niu_port_request(&h.net[0], S, &c.r, h.now));
+    h_run(&h, 100000);
+    uint64_t one = 1 + zl(&h, hops(S, T), 1) + zl(&h, hops(T, S), 1 + 2);
+    CHECK_EQ_U32(c.n, 3);
+    for (uint32_t i = 0; i < c.n; i++)
+        CHECK_EQ_U64(c.at[i], (i + 1) * one);
+    CHECK_EQ_U32(noc_niu_port_free(&h.net[0], S), h.cfg[0].port_slots);
+    h_destroy(&h);
+}
+
 /* A command buffer and the port asked for the same read move the same counters at the
  * same cycles: the buffer is just another client of the port. */
 static void test_same_as_command_buffer(void)
@@ -503,6 +544,7 @@ int main(void)
     RUN(test_mcast_variants);
     RUN(test_full);
     RUN(test_malformed);
+    RUN(test_chain_from_callback);
     RUN(test_same_as_command_buffer);
     return check_failures();
 }
