@@ -25,6 +25,7 @@ NocNetConfig noc_net_config_default(void)
         .niu_response_slots = 8,
         .max_packet_bytes = 16384,
         .flit_bytes = 64,
+        .port_slots = 8,
     };
     return c;
 }
@@ -65,6 +66,8 @@ BhStatus noc_net_config_check(const NocNetConfig *c, char *why, size_t len)
                c->flit_bytes, c->max_packet_bytes);
     if (c->niu_response_slots < 1 || c->niu_response_slots > 1024)
         REJECT("niu_response_slots: must be 1..1024, got %u", c->niu_response_slots);
+    if (c->port_slots < 1 || c->port_slots > NOC_PORT_MAX_SLOTS)
+        REJECT("port_slots: must be 1..%d, got %u", NOC_PORT_MAX_SLOTS, c->port_slots);
     return BH_OK;
 #undef REJECT
 }
@@ -149,8 +152,9 @@ BhStatus noc_net_init(NocNet *n, const NocNetConfig *cfg, const NocMemOps *mem)
     n->resp_q_store = calloc((size_t)nodes * cfg->niu_response_slots, sizeof(uint32_t));
     n->job_store = calloc((size_t)nodes * cfg->niu_response_slots, sizeof(uint32_t));
     n->active_nodes = calloc(nodes, sizeof(uint32_t));
+    n->port_store = calloc((size_t)nodes * (NOC_CMD_BUFS + cfg->port_slots), sizeof(NocPortRec));
     if (!n->routers || !n->nius || !n->links || !n->flits || !n->ej_flits || !n->resp_q_store ||
-        !n->job_store || !n->active_nodes) {
+        !n->job_store || !n->active_nodes || !n->port_store) {
         noc_net_destroy(n);
         return BH_ERR_FULL;
     }
@@ -219,6 +223,7 @@ BhStatus noc_net_init(NocNet *n, const NocNetConfig *cfg, const NocMemOps *mem)
             u->inj_pkt[v] = NOC_NONE;
         u->resp_q = &n->resp_q_store[(size_t)i * cfg->niu_response_slots];
         u->job_pkt = &n->job_store[(size_t)i * cfg->niu_response_slots];
+        u->port = &n->port_store[(size_t)i * (NOC_CMD_BUFS + cfg->port_slots)];
         for (uint32_t v = 0; v < NOC_MAX_VCS; v++)
             u->ej_ack[v] = NOC_NONE;
         u->active_pos = NOC_NONE;
@@ -237,6 +242,7 @@ void noc_net_destroy(NocNet *n)
     free(n->ej_flits);
     free(n->resp_q_store);
     free(n->job_store);
+    free(n->port_store);
     free(n->active_nodes);
     free(n->pipe);
     free(n->pipe_at);
@@ -436,7 +442,7 @@ uint32_t noc_vc_alloc(NocNet *n, NocOutPort *o, uint32_t cls, uint32_t dl, int d
 
 static int niu_idle(const NocNiu *u)
 {
-    return !u->cmd_q_n && !u->inj_busy && !u->resp_n && !u->ej_nonempty && !u->job_n;
+    return !u->port_q_n && !u->inj_busy && !u->resp_n && !u->ej_nonempty && !u->job_n;
 }
 
 uint64_t noc_net_step(NocNet *n, uint64_t now)

@@ -2,7 +2,11 @@
  *
  * Interface (exposed by NocNetTlm and TileTlm):
  *   noc_niu_mmio_read/write   the NIU register map (noc_niu_regs.def) of each node, which the
- *                             tile shells expose as TLM targets at NIU_BASE
+ *                             tile shells expose as TLM targets at NIU_BASE; a CMD_CTRL write
+ *                             turns the command buffer's registers into a NocRequest
+ *   noc_niu_port_request      the NIU request port (noc_niu_port.h): a hardware master issues
+ *                             a NocRequest directly and is called back when it completes;
+ *                             command buffers and masters share one queue per NIU
  *   NocMemOps                 each NIU reads and writes its tile's memory through callbacks
  *                             (the platform routes them through TLM to L1 or DRAM)
  *   NocDeliveryFn             optional: told when the last data flit of a transfer lands
@@ -36,6 +40,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "model/common/bh_common.h"
+#include "model/noc/noc_niu_port.h"
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -121,6 +126,7 @@ typedef struct NocNetConfig {
     uint32_t niu_response_slots; /* responses an NIU can hold */
     uint32_t max_packet_bytes;   /* multiple of flit_bytes, <= 256 data flits */
     uint32_t flit_bytes;         /* 16, 32 or 64 */
+    uint32_t port_slots;         /* request records per NIU for hardware masters, 1..16 */
 } NocNetConfig;
 
 typedef struct NocMemOps {
@@ -157,8 +163,9 @@ typedef struct NocPacket {
     uint64_t rd_addr;    /* data source address (at src for writes, at dst for reads) */
     uint64_t wr_addr;    /* data destination address */
     uint64_t ret_addr;   /* atomics: where the old value is written at resp_node */
-    uint64_t be_mask;    /* byte enables for byte_enable writes */
-    uint32_t at_len_be, at_data;
+    uint64_t be_mask;    /* byte enables: byte_enable writes, inline writes */
+    uint32_t at_data;    /* inline write value, atomic operand, atomic response value */
+    NocAtomic at;        /* atomics: the operation */
     uint8_t rect[4];     /* multicast start x, start y, end x, end y */
     uint8_t trunk[2];    /* multicast: trunk column / row (see noc_route.c) */
     uint8_t span[2];     /* multicast: farthest wanted column / row offset along the trunk */
@@ -167,6 +174,8 @@ typedef struct NocPacket {
     int32_t copies;      /* tails still travelling (multicast forks add) */
     int32_t head_copies; /* headers still travelling (path reservation) */
     uint64_t tag;        /* workload tag (creation cycle), BH_IDLE if none */
+    uint32_t done_ref;   /* request record waiting for it (index in NocNet.port_store),
+                            NOC_NONE if none (responses inherit their request's) */
     uint32_t next_free;  /* free-list link */
 } NocPacket;
 
@@ -224,14 +233,13 @@ typedef struct NocRouter {
 
 typedef struct NocCmdBuf {
     uint32_t regs[NOC_CMD_REGS];
-    uint64_t tag;       /* tag of the pending command (BH_IDLE if none) */
-    uint64_t issued_at; /* cycle CMD_CTRL was written; eligible from the next cycle */
+    uint64_t tag; /* tag for the next CMD_CTRL write's request (BH_IDLE if none) */
 } NocCmdBuf;
 
 typedef struct NocNiu {
     NocCmdBuf cmd[NOC_CMD_BUFS];
-    uint8_t cmd_q[NOC_CMD_BUFS]; /* buffers waiting for a first-hop VC, in CMD_CTRL order */
-    uint8_t cmd_q_n;
+    uint8_t port_q[NOC_PORT_RECS]; /* request records waiting for a first-hop VC, in order */
+    uint8_t port_q_n;
     uint32_t counters[NOC_COUNTERS];
     uint32_t cfg[NOC_CFG_REGS];
     uint32_t outstanding; /* sum of MST_REQS_OUTSTANDING_ID (traced) */
@@ -259,6 +267,7 @@ typedef struct NocNiu {
     uint32_t link_in, link_out;
     uint32_t active_pos;
     void *mem_ctx;
+    NocPortRec *port; /* NOC_CMD_BUFS + port_slots request records: buffers, then masters */
 } NocNiu;
 
 typedef struct NocNet {
@@ -277,6 +286,7 @@ typedef struct NocNet {
     uint64_t *cred_at;
     uint32_t *resp_q_store;
     uint32_t *job_store;
+    NocPortRec *port_store; /* every NIU's request records, NIU by NIU */
     NocPacket *pkts;
     uint32_t n_pkts, free_pkt, pkts_live;
     uint32_t *active_nodes; /* routers or NIUs with work */
@@ -324,6 +334,7 @@ BhStatus noc_niu_mmio_read(NocNet *n, uint32_t node, uint32_t off, uint32_t *val
 BhStatus noc_niu_mmio_write(NocNet *n, uint32_t node, uint32_t off, uint32_t val, uint64_t now);
 /* Attaches a workload tag to the next command of buffer `buf` (before its CMD_CTRL write). */
 void noc_niu_tag_command(NocNet *n, uint32_t node, uint32_t buf, uint64_t tag);
+/* (the request port's public entry, noc_niu_port_request, is declared in noc_niu_port.h) */
 uint32_t noc_niu_reg_offset(NocCmdReg r);
 const char *noc_niu_reg_name(NocCmdReg r);
 /* name of status counter idx (per-ID counters without their ID suffix) */
@@ -340,6 +351,11 @@ int noc_rect_contains(const NocNetConfig *cfg, const uint8_t rect[4], uint32_t x
 /* Internal, shared between noc_net.c, noc_router.c and noc_niu.c. */
 void noc_router_step(NocNet *n, uint32_t node, uint64_t now);
 void noc_niu_step(NocNet *n, uint32_t node, uint64_t now);
+/* The request port (noc_niu_port.c): queue a checked request in record `rec`; give the head
+ * request its next first-hop VC; count a part sent / a response landed for record `ref`. */
+void noc_niu_port_admit(NocNet *n, uint32_t node, uint32_t rec, const NocRequest *rq, uint64_t now);
+void noc_niu_port_start(NocNet *n, uint32_t node, uint64_t now);
+void noc_niu_port_event(NocNet *n, uint32_t ref, int part_sent, uint64_t now);
 void noc_niu_count(NocNiu *u, uint32_t idx, uint32_t by);
 void noc_niu_uncount_id(NocNiu *u, uint32_t idx);
 void noc_link_send(NocNet *n, uint32_t link, const NocFlit *f, uint64_t now);

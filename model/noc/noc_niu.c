@@ -23,8 +23,6 @@ static const struct {
 #undef RO
 #undef WO
 
-#define count noc_niu_count
-#define uncount_id noc_niu_uncount_id
 #define CFG_BASE 0x100u
 #define COUNTER_BASE 0x200u
 
@@ -88,11 +86,6 @@ static int coord_ok(const NocNet *n, uint32_t hi, int mcast)
     if ((hi & 0x3F) >= n->cfg.w || ((hi >> 6) & 0x3F) >= n->cfg.h)
         return 0;
     return !mcast || (((hi >> 12) & 0x3F) < n->cfg.w && ((hi >> 18) & 0x3F) < n->cfg.h);
-}
-
-static uint32_t packets_for(const NocNet *n, uint32_t len)
-{
-    return len == 0 ? 1 : (len + n->cfg.max_packet_bytes - 1) / n->cfg.max_packet_bytes;
 }
 
 /* ------------------------------------------------------------------ registers */
@@ -179,36 +172,93 @@ static int command_ok(NocNet *n, uint32_t node, uint32_t b)
     return 0;
 }
 
-/* CMD_CTRL write: the counters that move "as software writes NOC_CMD_CTRL", then queue the
- * initiator for first-hop VC assignment. */
+static uint32_t hi_node(const NocNet *n, uint32_t hi)
+{
+    return ((hi >> 6) & 0x3F) * n->cfg.w + (hi & 0x3F);
+}
+
+static void hi_rect(uint32_t hi, uint8_t rect[4])
+{
+    rect[0] = (uint8_t)((hi >> 12) & 0x3F);
+    rect[1] = (uint8_t)((hi >> 18) & 0x3F);
+    rect[2] = (uint8_t)(hi & 0x3F);
+    rect[3] = (uint8_t)((hi >> 6) & 0x3F);
+}
+
+/* What a command buffer's registers ask for (facts 2.4): for a read TARG names the source
+ * and RET the destination; a streaming write reads its data at TARG_ADDR_LO/MID locally,
+ * writes it at RET, and TARG_ADDR_HI says where its acknowledgement goes; an atomic or an
+ * inline write targets TARG (atomics return the old value to RET). */
+static void request_from_regs(const NocNet *n, uint32_t node, const NocCmdBuf *c, NocRequest *rq)
+{
+    const uint32_t *rg = c->regs;
+    uint32_t ctrl = rg[NOC_R_CTRL], type = ctrl & NOC_CTRL_TYPE_MASK;
+    uint64_t targ = rg[NOC_R_TARG_ADDR_LO] | (uint64_t)rg[NOC_R_TARG_ADDR_MID] << 32;
+    uint64_t ret = rg[NOC_R_RET_ADDR_LO] | (uint64_t)rg[NOC_R_RET_ADDR_MID] << 32;
+    uint32_t targ_hi = rg[NOC_R_TARG_ADDR_HI], ret_hi = rg[NOC_R_RET_ADDR_HI];
+    uint32_t len_be = rg[NOC_R_AT_LEN_BE];
+    memset(rq, 0, sizeof *rq);
+    rq->acked = (ctrl & NOC_CTRL_RESP_MARKED) != 0;
+    rq->tid = (uint8_t)((rg[NOC_R_PACKET_TAG] >> NOC_TAG_TID_SHIFT) & NOC_TAG_TID_MASK);
+    rq->mcast = (ctrl & NOC_CTRL_BRCST) != 0;
+    rq->y_major = (ctrl & NOC_CTRL_BRCST_XY) != 0;
+    rq->src_include = (ctrl & NOC_CTRL_BRCST_SRC_INCLUDE) != 0;
+    rq->path_reserve = (ctrl & NOC_CTRL_PATH_RESERVE) != 0;
+    rq->tag = c->tag;
+    uint32_t where = targ_hi; /* the register holding the target's coordinates */
+    if (type == NOC_CTRL_TYPE_RD) {
+        rq->op = NOC_REQ_READ;
+        rq->reply_node = hi_node(n, ret_hi);
+        rq->remote_addr = targ;
+        rq->local_addr = ret;
+        rq->len = len_be;
+    } else if (type == NOC_CTRL_TYPE_AT || (ctrl & NOC_CTRL_WR_INLINE)) {
+        rq->op = type == NOC_CTRL_TYPE_AT ? NOC_REQ_ATOMIC : NOC_REQ_WRITE_INLINE;
+        rq->reply_node = type == NOC_CTRL_TYPE_AT ? hi_node(n, ret_hi) : node;
+        rq->remote_addr = targ;
+        rq->local_addr = ret;
+        rq->data = rg[NOC_R_AT_DATA];
+        /* NOC_AT_LEN_BE (facts 2.7): opcode [15:12], word [1:0], increment width [6:2],
+         * compare value [5:2], swap value [9:6]; inline writes: bytes i and 16 + i both
+         * enable byte i of the line */
+        rq->atomic = (NocAtomic){(uint8_t)((len_be >> 12) & 0xF), (uint8_t)(len_be & 3),
+                                 (uint8_t)((len_be >> 2) & 0x1F), (uint8_t)((len_be >> 2) & 0xF),
+                                 (uint8_t)((len_be >> 6) & 0xF)};
+        if (rq->op == NOC_REQ_WRITE_INLINE)
+            rq->byte_enable = (len_be | len_be >> 16) & 0xFFFFu;
+    } else {
+        rq->op = (ctrl & NOC_CTRL_WR_BE) ? NOC_REQ_WRITE_BE : NOC_REQ_WRITE;
+        rq->reply_node = hi_node(n, targ_hi);
+        rq->remote_addr = ret;
+        rq->local_addr = targ;
+        if (ctrl & NOC_CTRL_WR_BE)
+            rq->byte_enable = len_be | (uint64_t)rg[NOC_R_AT_LEN_BE_1] << 32;
+        else
+            rq->len = len_be;
+        where = ret_hi;
+    }
+    rq->target = hi_node(n, where);
+    if (rq->mcast)
+        hi_rect(where, rq->rect);
+}
+
+/* CMD_CTRL write: the command becomes a request on the NIU's request port, in this buffer's
+ * record, which counts it issued and queues it for first-hop VC assignment. */
 static void issue(NocNet *n, uint32_t node, uint32_t b, uint64_t now)
 {
-    NocNiu *u = &n->nius[node];
-    NocCmdBuf *c = &u->cmd[b];
-    uint32_t ctrl = c->regs[NOC_R_CTRL], type = ctrl & NOC_CTRL_TYPE_MASK;
-    uint32_t tid = (c->regs[NOC_R_PACKET_TAG] >> NOC_TAG_TID_SHIFT) & NOC_TAG_TID_MASK;
-    int marked = (ctrl & NOC_CTRL_RESP_MARKED) != 0;
+    NocCmdBuf *c = &n->nius[node].cmd[b];
+    uint32_t ctrl = c->regs[NOC_R_CTRL];
+    NocRequest rq;
     if (!command_ok(n, node, b)) {
         c->tag = BH_IDLE;
         return;
     }
-    if (type == NOC_CTRL_TYPE_RD) {
-        count(u, NOC_CNT_MST_REQS_OUTSTANDING_ID0 + tid, packets_for(n, c->regs[NOC_R_AT_LEN_BE]));
-    } else if (type == NOC_CTRL_TYPE_AT || (ctrl & NOC_CTRL_WR_INLINE)) {
-        if (marked)
-            count(u, NOC_CNT_MST_REQS_OUTSTANDING_ID0 + tid, 1);
-    } else {
-        uint32_t k = (ctrl & NOC_CTRL_WR_BE) ? 1 : packets_for(n, c->regs[NOC_R_AT_LEN_BE]);
-        if (marked)
-            count(u, NOC_CNT_MST_REQS_OUTSTANDING_ID0 + tid, k);
-        count(u, NOC_CNT_MST_WRITE_REQS_OUTGOING_ID0 + tid, k);
-    }
+    request_from_regs(n, node, c, &rq);
+    c->tag = BH_IDLE;
     if (ctrl & (NOC_CTRL_VC_STATIC | NOC_CTRL_VC_LINKED))
         BH_LOG_UNIMP_ONCE("NoC static and linked VCs (the flags are ignored)");
     c->regs[NOC_R_CMD_CTRL] = 1;
-    c->issued_at = now;
-    u->cmd_q[u->cmd_q_n++] = (uint8_t)b;
-    noc_net_activate(n, node);
+    noc_niu_port_admit(n, node, b, &rq, now);
 }
 
 BhStatus noc_niu_mmio_write(NocNet *n, uint32_t node, uint32_t off, uint32_t val, uint64_t now)

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-/* The NIU's data path: first-hop VC assignment (which turns a command into a packet),
- * injection one flit per cycle with data read from memory as each flit leaves, and the
- * target side, which consumes one flit per cycle, writes data as each flit lands, performs
- * atomics and queues responses. Counter updates follow NoC/Counters.md. */
+/* The NIU's data path (first-hop VC assignment, which turns a request into packets, is in
+ * noc_niu_port.c): injection one flit per cycle with data read from memory as each flit
+ * leaves, and the target side, which consumes one flit per cycle, writes data as each flit
+ * lands, performs atomics and queues responses. Counter updates follow NoC/Counters.md. */
 #include <string.h>
 #include "model/noc/noc_net.h"
 
@@ -45,134 +45,6 @@ static void delivered(NocNet *n, uint32_t node, const NocPacket *p, uint64_t now
 
 /* ------------------------------------------------------------------ initiator side */
 
-static void fill_mcast(NocNet *n, NocPacket *p, uint32_t hi, uint32_t ctrl)
-{
-    p->mcast = 1;
-    p->rect[0] = (uint8_t)((hi >> 12) & 0x3F);
-    p->rect[1] = (uint8_t)((hi >> 18) & 0x3F);
-    p->rect[2] = (uint8_t)(hi & 0x3F);
-    p->rect[3] = (uint8_t)((hi >> 6) & 0x3F);
-    p->y_major = (ctrl & NOC_CTRL_BRCST_XY) != 0;
-    p->src_include = (ctrl & NOC_CTRL_BRCST_SRC_INCLUDE) != 0;
-    p->reserve = (ctrl & NOC_CTRL_PATH_RESERVE) != 0;
-    noc_route_mcast_prepare(&n->cfg, p);
-}
-
-static uint32_t hi_node(const NocNet *n, uint32_t hi)
-{
-    return ((hi >> 6) & 0x3F) * n->cfg.w + (hi & 0x3F);
-}
-
-/* Builds the next packet of buffer b's command. Returns the number of payload bytes it
- * covers so the caller can advance a split request. */
-static uint32_t build_packet(NocNet *n, uint32_t node, uint32_t b, NocPacket *p)
-{
-    const NocCmdBuf *c = &n->nius[node].cmd[b];
-    const uint32_t *rg = c->regs;
-    uint32_t ctrl = rg[NOC_R_CTRL], type = ctrl & NOC_CTRL_TYPE_MASK;
-    uint64_t targ = rg[NOC_R_TARG_ADDR_LO] | (uint64_t)rg[NOC_R_TARG_ADDR_MID] << 32;
-    uint64_t ret = rg[NOC_R_RET_ADDR_LO] | (uint64_t)rg[NOC_R_RET_ADDR_MID] << 32;
-    int mcast = (ctrl & NOC_CTRL_BRCST) != 0;
-    uint32_t chunk = 0;
-    p->tid = (uint8_t)((rg[NOC_R_PACKET_TAG] >> NOC_TAG_TID_SHIFT) & NOC_TAG_TID_MASK);
-    p->posted = !(ctrl & NOC_CTRL_RESP_MARKED);
-    p->src = node;
-    p->tag = c->tag;
-    p->cls = mcast ? NOC_CLASS_MCAST : NOC_CLASS_REQ;
-    p->nflits = 1;
-    if (type == NOC_CTRL_TYPE_RD) {
-        chunk = BH_MIN(rg[NOC_R_AT_LEN_BE], n->cfg.max_packet_bytes);
-        p->type = NOC_PKT_RD_REQ;
-        p->posted = 0;
-        p->dst = hi_node(n, rg[NOC_R_TARG_ADDR_HI]);
-        p->resp_node = hi_node(n, rg[NOC_R_RET_ADDR_HI]);
-        p->rd_addr = targ;
-        p->wr_addr = ret;
-        p->len = chunk;
-    } else if (type == NOC_CTRL_TYPE_AT || (ctrl & NOC_CTRL_WR_INLINE)) {
-        p->type = type == NOC_CTRL_TYPE_AT ? NOC_PKT_AT_REQ : NOC_PKT_WR_REQ;
-        p->inline_wr = type != NOC_CTRL_TYPE_AT;
-        p->dst = hi_node(n, rg[NOC_R_TARG_ADDR_HI]);
-        p->resp_node = p->inline_wr ? node : hi_node(n, rg[NOC_R_RET_ADDR_HI]);
-        p->wr_addr = targ;
-        p->ret_addr = ret;
-        p->at_len_be = rg[NOC_R_AT_LEN_BE];
-        p->at_data = rg[NOC_R_AT_DATA];
-        p->len = 4;
-        if (mcast)
-            fill_mcast(n, p, rg[NOC_R_TARG_ADDR_HI], ctrl);
-    } else {
-        p->type = NOC_PKT_WR_REQ;
-        p->dst = hi_node(n, rg[NOC_R_RET_ADDR_HI]);
-        p->resp_node = hi_node(n, rg[NOC_R_TARG_ADDR_HI]);
-        p->rd_addr = targ;
-        p->wr_addr = ret;
-        if (ctrl & NOC_CTRL_WR_BE) {
-            p->byte_enable = 1;
-            p->be_mask = rg[NOC_R_AT_LEN_BE] | (uint64_t)rg[NOC_R_AT_LEN_BE_1] << 32;
-            if (n->cfg.flit_bytes < 64)
-                p->be_mask &= (1ull << n->cfg.flit_bytes) - 1;
-            p->len = n->cfg.flit_bytes;
-        } else {
-            chunk = BH_MIN(rg[NOC_R_AT_LEN_BE], n->cfg.max_packet_bytes);
-            p->len = chunk;
-        }
-        p->nflits = (uint16_t)(1 + data_flits(n, p->len));
-        if (mcast)
-            fill_mcast(n, p, rg[NOC_R_RET_ADDR_HI], ctrl);
-    }
-    return chunk;
-}
-
-/* First-hop VC assignment for the oldest queued command: the moment hardware counts the
- * command accepted and CMD_CTRL drops back to 0 (or, for a split request, advances). */
-static void start_command(NocNet *n, uint32_t node, uint64_t now)
-{
-    NocNiu *u = &n->nius[node];
-    uint32_t b = u->cmd_q[0];
-    NocCmdBuf *c = &u->cmd[b];
-    if (c->issued_at >= now) /* a register write lands at the end of its cycle */
-        return;
-    uint32_t ctrl = c->regs[NOC_R_CTRL], type = ctrl & NOC_CTRL_TYPE_MASK;
-    uint32_t cls = (ctrl & NOC_CTRL_BRCST) ? NOC_CLASS_MCAST : NOC_CLASS_REQ;
-    uint32_t v = noc_vc_alloc(n, &u->inj, cls, 0, 0);
-    if (v == NOC_NONE)
-        return;
-    uint32_t k = noc_pkt_alloc(n);
-    NocPacket *p = &n->pkts[k];
-    uint32_t chunk = build_packet(n, node, b, p);
-    int marked = !p->posted;
-
-    count(u, NOC_CNT_MST_CMD_ACCEPTED, 1);
-    if (type == NOC_CTRL_TYPE_RD) {
-        count(u, NOC_CNT_MST_RD_REQ_STARTED, 1);
-    } else if (type == NOC_CTRL_TYPE_AT) {
-        if (marked)
-            count(u, NOC_CNT_MST_NONPOSTED_ATOMIC_STARTED, 1);
-    } else {
-        count(u, marked ? NOC_CNT_MST_NONPOSTED_WR_REQ_STARTED : NOC_CNT_MST_POSTED_WR_REQ_STARTED,
-              1);
-        if (p->inline_wr)
-            count(u, marked ? NOC_CNT_MST_NONPOSTED_WR_REQ_SENT : NOC_CNT_MST_POSTED_WR_REQ_SENT,
-                  1);
-    }
-    u->inj_pkt[v] = k;
-    u->inj_seq[v] = 0;
-    u->inj_busy |= 1u << v;
-
-    uint32_t *len = &c->regs[NOC_R_AT_LEN_BE];
-    if (chunk && *len > chunk) {
-        /* automatic splitting: the initiator stays busy and moves on to the next chunk */
-        *len -= chunk;
-        c->regs[NOC_R_TARG_ADDR_LO] += chunk;
-        c->regs[NOC_R_RET_ADDR_LO] += chunk;
-        return;
-    }
-    c->regs[NOC_R_CMD_CTRL] = 0;
-    c->tag = BH_IDLE;
-    memmove(u->cmd_q, u->cmd_q + 1, --u->cmd_q_n);
-}
-
 static void start_response(NocNet *n, uint32_t node)
 {
     NocNiu *u = &n->nius[node];
@@ -201,7 +73,7 @@ static void sent_header(NocNet *n, NocNiu *u, const NocPacket *p)
     (void)n;
 }
 
-static void sent_tail(NocNet *n, NocNiu *u, const NocPacket *p)
+static void sent_tail(NocNet *n, NocNiu *u, const NocPacket *p, uint64_t now)
 {
     switch (p->type) {
     case NOC_PKT_RD_REQ:
@@ -223,7 +95,8 @@ static void sent_tail(NocNet *n, NocNiu *u, const NocPacket *p)
         u->resp_held--;
         break;
     }
-    (void)n;
+    if (p->done_ref != NOC_NONE && p->type <= NOC_PKT_AT_REQ) /* a request's part has left */
+        noc_niu_port_event(n, p->done_ref, 1, now);
 }
 
 /* Sends one flit (round robin over the first-hop VCs with a packet and a credit). Data is
@@ -260,7 +133,7 @@ static void inject(NocNet *n, uint32_t node, uint64_t now)
         if (s == 0)
             sent_header(n, u, p);
         if (f.tail) {
-            sent_tail(n, u, p);
+            sent_tail(n, u, p, now);
             u->inj_busy &= ~(1u << v);
             u->inj_pkt[v] = NOC_NONE;
             u->inj.vc_owned &= ~(1u << v);
@@ -292,6 +165,7 @@ static uint32_t make_response(NocNet *n, uint32_t node, const NocPacket *req, No
     r->src = node;
     r->dst = req->resp_node;
     r->tag = req->tag;
+    r->done_ref = req->done_ref;
     r->nflits = 1;
     if (type == NOC_PKT_RD_RESP) {
         r->rd_addr = req->rd_addr;
@@ -316,18 +190,17 @@ static uint32_t push_response(NocNet *n, uint32_t node, const NocPacket *req, No
 
 static uint32_t atomic(NocNet *n, uint32_t node, const NocPacket *p)
 {
-    uint32_t op = (p->at_len_be >> 12) & 0xF, ofs = p->at_len_be & 3, result, orig;
-    uint64_t word = (p->wr_addr & ~(uint64_t)0xF) + ofs * 4;
+    uint32_t op = p->at.op, result, orig;
+    uint64_t word = (p->wr_addr & ~(uint64_t)0xF) + p->at.word * 4u;
     mem_read(n, node, p->wr_addr & ~(uint64_t)3, &result, 4);
     mem_read(n, node, word, &orig, 4);
     if (op == NOC_AT_OP_INCR) {
-        uint32_t width = (p->at_len_be >> 2) & 0x1F;
-        uint32_t mask = (2u << width) - 1u; /* width 31 wraps to all ones */
+        uint32_t mask = (2u << p->at.width) - 1u; /* width 31 wraps to all ones */
         uint32_t v = ((orig + p->at_data) & mask) | (orig & ~mask);
         mem_write(n, node, word, &v, 4);
     } else if (op == NOC_AT_OP_CAS) {
-        uint32_t cmp = (p->at_len_be >> 2) & 0xF, set = (p->at_len_be >> 6) & 0xF;
-        if (orig == cmp)
+        uint32_t set = p->at.swap;
+        if (orig == p->at.compare)
             mem_write(n, node, word, &set, 4);
     } else {
         BH_LOG_UNIMP_ONCE("NoC atomic opcodes other than increment (1) and compare-and-swap (4)");
@@ -337,14 +210,14 @@ static uint32_t atomic(NocNet *n, uint32_t node, const NocPacket *p)
 
 static void write_inline(NocNet *n, uint32_t node, const NocPacket *p)
 {
-    uint32_t be = p->at_len_be;
-    if (be == 0) { /* MMIO form: one 32-bit store */
+    uint32_t be = (uint32_t)p->be_mask; /* 16 bits, one per byte of the line */
+    if (be == 0) {                      /* MMIO form: one 32-bit store */
         mem_write(n, node, p->wr_addr & ~(uint64_t)3, &p->at_data, 4);
         return;
     }
     uint64_t base = p->wr_addr & ~(uint64_t)0xF;
     for (uint32_t i = 0; i < 16; i++)
-        if (be & ((1u << i) | (1u << (16 + i)))) {
+        if (be & (1u << i)) {
             uint8_t byte = (uint8_t)(p->at_data >> (8 * (i & 3)));
             mem_write(n, node, base + i, &byte, 1);
         }
@@ -441,11 +314,15 @@ static void consume(NocNet *n, uint32_t node, uint32_t vc, NocPacket *p, const N
         case NOC_PKT_WR_ACK:
             count(u, NOC_CNT_MST_WR_ACK_RECEIVED, 1);
             uncount_id(u, NOC_CNT_MST_REQS_OUTSTANDING_ID0 + p->tid);
+            if (p->done_ref != NOC_NONE)
+                noc_niu_port_event(n, p->done_ref, 0, now);
             break;
         case NOC_PKT_AT_RESP:
             mem_write(n, node, p->wr_addr, &p->at_data, 4);
             count(u, NOC_CNT_MST_ATOMIC_RESP_RECEIVED, 1);
             uncount_id(u, NOC_CNT_MST_REQS_OUTSTANDING_ID0 + p->tid);
+            if (p->done_ref != NOC_NONE)
+                noc_niu_port_event(n, p->done_ref, 0, now);
             break;
         default:
             break;
@@ -482,6 +359,8 @@ static void consume(NocNet *n, uint32_t node, uint32_t vc, NocPacket *p, const N
             count(u, NOC_CNT_MST_RD_DATA_WORD_RECEIVED, (uint32_t)p->nflits - 1);
             uncount_id(u, NOC_CNT_MST_REQS_OUTSTANDING_ID0 + p->tid);
             delivered(n, node, p, now);
+            if (p->done_ref != NOC_NONE)
+                noc_niu_port_event(n, p->done_ref, 0, now);
         }
     }
 }
@@ -576,8 +455,8 @@ void noc_niu_step(NocNet *n, uint32_t node, uint64_t now)
     NocNiu *u = &n->nius[node];
     if (u->ej_nonempty)
         eject(n, node, now);
-    if (u->cmd_q_n)
-        start_command(n, node, now);
+    if (u->port_q_n)
+        noc_niu_port_start(n, node, now);
     if (u->job_n)
         issue_reads(n, node);
     if (u->resp_n)
