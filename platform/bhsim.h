@@ -3,8 +3,8 @@
  * A BhChip is one Blackhole chip (or generic network) built from a configuration, with its own
  * SystemC simulation context and its own log, so several chips live in one process without
  * sharing time, state or messages. A host program (C or C++) creates a chip, moves bytes in and
- * out of any tile's memory by backdoor (no simulated time), advances the chip, and reads its
- * report. bhsim's command line (sc_main.c) is the first
+ * out of any tile's memory by backdoor (no simulated time), issues timed accesses from a tile's
+ * NIU, advances the chip, and reads its report. bhsim's command line (sc_main.c) is the first
  * client: it creates a chip, runs its configured workload (bh_chip_run) and writes the outputs.
  *
  * Time: every chip counts AICLK cycles from 0. bh_chip_advance runs the chip's own simulation
@@ -74,6 +74,22 @@ BhChipStatus bh_chip_mem_write(BhChip *chip, uint32_t x, uint32_t y, uint64_t ad
                                const void *data, uint64_t len);
 BhChipStatus bh_chip_mem_read(BhChip *chip, uint32_t x, uint32_t y, uint64_t addr, void *data,
                               uint64_t len);
+
+/* A timed NoC read issued by the NIU of tile (x, y) on NoC `noc` through its request port, as a
+ * hardware master's would: `len` bytes at src_addr of tile (src_x, src_y) (NoC0 coordinates)
+ * land at dst_addr of tile (x, y). It counts on transaction ID 15 of that NIU. *id names the
+ * access for bh_chip_access_done. BH_CHIP_ERR_BUSY: the NIU has no free request record;
+ * advance and retry. BH_CHIP_ERR_ADDRESS: no such tile; BH_CHIP_ERR_CONFIG: no such NoC or a
+ * malformed request (zero length, ...), which the chip also logs as a guest error. */
+BhChipStatus bh_chip_noc_read(BhChip *chip, uint32_t noc, uint32_t x, uint32_t y, uint32_t src_x,
+                              uint32_t src_y, uint64_t src_addr, uint64_t dst_addr, uint32_t len,
+                              uint64_t *id);
+/* 1 once access `id` has completed (its last byte landed), with the cycle it was issued and the
+ * cycle it completed; 0 while in flight; -1 for an unknown id. */
+int bh_chip_access_done(const BhChip *chip, uint64_t id, uint64_t *issued, uint64_t *completed);
+/* Advances until access `id` has completed, at most max_cycles; BH_CHIP_ERR_SIM if a watchdog
+ * stops the chip or the access is still in flight after max_cycles (the error says so). */
+BhChipStatus bh_chip_advance_until_done(BhChip *chip, uint64_t id, uint64_t max_cycles);
 
 /* The report as JSON text (what --report writes), valid until the next call on this chip. */
 const char *bh_chip_report(BhChip *chip);

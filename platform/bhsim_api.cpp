@@ -12,6 +12,7 @@
 #include <vector>
 #include "platform/chip.h"
 #include "platform/config.h"
+#include "platform/noc_access.h"
 #include "platform/report.h"
 #include "platform/run_loop.h"
 #include "platform/vcd_views.h"
@@ -33,6 +34,7 @@ struct BhChip {
     std::string error; /* what stopped the chip */
     std::string report_text;
     boost::json::object report; /* the last bh_chip_report */
+    std::unique_ptr<NocAccesses> accesses;
     ~BhChip();
 };
 
@@ -125,6 +127,7 @@ BhChip::~BhChip()
         Enter in(this);
         if (vcd)
             sc_core::sc_close_vcd_trace_file(vcd);
+        accesses.reset();
         chip.reset(); /* modules go before their context */
     }
     sc_core::sc_simcontext *was = sc_core::sc_curr_simcontext;
@@ -191,6 +194,7 @@ BhChipStatus bh_chip_create(const BhChipOptions *opts, BhChip **out, char *err, 
         }
         /* Bindings resolve at the end of elaboration: finish it now (as the first sc_start
          * would, without running anything) so the backdoor works before the first advance. */
+        c->accesses = std::make_unique<NocAccesses>(*c->chip);
         sc_core::sc_get_curr_simcontext()->initialize(true);
     } catch (const std::exception &ex) {
         set_err(err, err_len, std::string("elaboration failed: ") + ex.what());
@@ -283,6 +287,51 @@ BhChipStatus bh_chip_mem_read(BhChip *c, uint32_t x, uint32_t y, uint64_t addr, 
     return node_of(c, x, y, &node) && c->chip->backdoor_read(node, addr, data, len)
                ? BH_CHIP_OK
                : BH_CHIP_ERR_ADDRESS;
+}
+
+BhChipStatus bh_chip_noc_read(BhChip *c, uint32_t noc, uint32_t x, uint32_t y, uint32_t src_x,
+                              uint32_t src_y, uint64_t src_addr, uint64_t dst_addr, uint32_t len,
+                              uint64_t *id)
+{
+    uint32_t node, src;
+    if (!node_of(c, x, y, &node) || !node_of(c, src_x, src_y, &src))
+        return BH_CHIP_ERR_ADDRESS;
+    if (!c->error.empty())
+        return BH_CHIP_ERR_SIM;
+    Enter in(c);
+    switch (
+        c->accesses->read(noc, node, src, src_addr, dst_addr, len, c->chip->clock().now(), id)) {
+    case BH_OK:
+        return BH_CHIP_OK;
+    case BH_ERR_FULL:
+        return BH_CHIP_ERR_BUSY;
+    default:
+        return BH_CHIP_ERR_CONFIG;
+    }
+}
+
+int bh_chip_access_done(const BhChip *c, uint64_t id, uint64_t *issued, uint64_t *completed)
+{
+    return c->accesses->done(id, issued, completed);
+}
+
+BhChipStatus bh_chip_advance_until_done(BhChip *c, uint64_t id, uint64_t max_cycles)
+{
+    const uint64_t start = bh_chip_now(c);
+    for (uint64_t step = 1; bh_chip_access_done(c, id, nullptr, nullptr) == 0;) {
+        const uint64_t spent = bh_chip_now(c) - start;
+        if (spent >= max_cycles) {
+            c->error = "access " + std::to_string(id) + " still in flight after " +
+                       std::to_string(max_cycles) + " cycles";
+            return BH_CHIP_ERR_SIM;
+        }
+        /* short steps first (a small access is done in tens of cycles), then longer ones */
+        if (BhChipStatus st = bh_chip_advance(c, std::min(step, max_cycles - spent));
+            st != BH_CHIP_OK)
+            return st;
+        step = std::min<uint64_t>(step * 2, 2000);
+    }
+    return bh_chip_access_done(c, id, nullptr, nullptr) == 1 ? BH_CHIP_OK : BH_CHIP_ERR_CONFIG;
 }
 
 const char *bh_chip_report(BhChip *c)

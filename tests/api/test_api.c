@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 /* tests/api/test_api.c - a host program in C that knows bhsim only through platform/bhsim.h:
  * chips created from a product name and overrides, bytes moved by backdoor into and out of L1
- * and DRAM, time advanced, the report read; then two chips in one process, which must keep
- * their own time, memory and log apart; then the errors a host program can make. */
+ * and DRAM, time advanced, the report read; timed NoC reads through a tile's NIU checked
+ * against the zero-load formula; two chips in one process, which must keep their own time,
+ * memory and log apart; then the errors a host program can make. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -103,6 +104,136 @@ static void test_two_chips(void)
     bh_chip_free(b);
 }
 
+/* Zero-load latency of a packet of `flits` flits over `hops` router hops (model/noc/noc_net.h):
+ * NIU to router, one router_latency per hop, router to NIU, then a flit per cycle. The stage
+ * latencies are the documented defaults (README, noc.*_cycles). */
+static uint64_t zero_load(uint64_t router_latency, uint32_t hops, uint32_t flits)
+{
+    return 5 + hops * router_latency + 5 + (flits - 1);
+}
+
+/* Hops between NoC0 tiles on Blackhole's NoC0 (a unidirectional 17 x 12 torus, +x then +y). */
+static uint32_t noc0_hops(uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1)
+{
+    return (x1 + 17 - x0) % 17 + (y1 + 12 - y0) % 12;
+}
+
+/* A 4 KiB read by Tensix (5,7)'s NIU of what the backdoor put in Tensix (1,2)'s L1, completes
+ * at the cycle the zero-load formula gives: the request (1 flit) out, the response (header + 64
+ * data flits) back, issued the cycle after the request; with timed L1 the source's reads add the
+ * L1 access latency once (they stream one flit per cycle behind the first). */
+static uint64_t read_4k(BhChip *c, uint32_t noc, uint32_t seed)
+{
+    uint8_t in[4096], out[4096];
+    fill(in, sizeof in, seed);
+    CHECK_EQ_U32(bh_chip_mem_write(c, 1, 2, 0x10000, in, sizeof in), BH_CHIP_OK);
+    uint64_t id = 99, issued = 0, done = 0;
+    CHECK_EQ_U32(bh_chip_noc_read(c, noc, 5, 7, 1, 2, 0x10000, 0x30000, sizeof in, &id),
+                 BH_CHIP_OK);
+    CHECK_EQ_U32(bh_chip_access_done(c, id, &issued, NULL), 0);
+    CHECK_EQ_U32(bh_chip_advance_until_done(c, id, 100000), BH_CHIP_OK);
+    CHECK_EQ_U32(bh_chip_access_done(c, id, &issued, &done), 1);
+    memset(out, 0, sizeof out);
+    CHECK_EQ_U32(bh_chip_mem_read(c, 5, 7, 0x30000, out, sizeof out), BH_CHIP_OK);
+    CHECK(memcmp(in, out, sizeof in) == 0);
+    return done - issued;
+}
+
+static BhChip *make_with(const char *const *sets, int n)
+{
+    BhChipOptions o = {0};
+    o.config = "p150b";
+    o.sets = sets;
+    o.nsets = n;
+    o.quiet = 1;
+    char err[512] = "";
+    BhChip *c = NULL;
+    CHECK_EQ_U32(bh_chip_create(&o, &c, err, sizeof err), BH_CHIP_OK);
+    if (!c) {
+        fprintf(stderr, "test_api: %s\n", err);
+        exit(1);
+    }
+    return c;
+}
+
+static void test_noc_read(void)
+{
+    const uint32_t out_hops = noc0_hops(5, 7, 1, 2), back_hops = noc0_hops(1, 2, 5, 7);
+    /* NoC1 runs the other way round the same rings: its request takes back_hops and its
+     * response out_hops, which gives the same total for this pair */
+    const uint64_t want = 1 + zero_load(9, out_hops, 1) + zero_load(9, back_hops, 1 + 64);
+    const char *const untimed[] = {"workload.name=none", "l1.timed=false"};
+    BhChip *c = make_with(untimed, 2);
+    CHECK_EQ_U32(bh_chip_advance(c, 100), BH_CHIP_OK);
+    CHECK_EQ_U64(read_4k(c, 0, 4), want);
+    CHECK_EQ_U64(read_4k(c, 1, 5), want);
+    bh_chip_free(c);
+    const char *const timed[] = {"workload.name=none", "l1.access_latency_cycles=5"};
+    c = make_with(timed, 2);
+    CHECK_EQ_U64(read_4k(c, 0, 6), want + 5);
+    bh_chip_free(c);
+}
+
+/* Two chips in one process, each with its own router latency, reads interleaved: each obeys
+ * its own zero-load formula and neither moves while the other runs. */
+static void test_noc_read_two_chips(void)
+{
+    const char *const a_sets[] = {"workload.name=none", "l1.timed=false"};
+    const char *const b_sets[] = {"workload.name=none", "l1.timed=false",
+                                  "noc.router_latency_cycles=4"};
+    BhChip *a = make_with(a_sets, 2), *b = make_with(b_sets, 3);
+    uint8_t pa[4096], pb[4096], got[4096];
+    fill(pa, sizeof pa, 7);
+    fill(pb, sizeof pb, 8);
+    CHECK_EQ_U32(bh_chip_mem_write(a, 1, 2, 0, pa, sizeof pa), BH_CHIP_OK);
+    CHECK_EQ_U32(bh_chip_mem_write(b, 1, 2, 0, pb, sizeof pb), BH_CHIP_OK);
+    uint64_t ia, ib, issued, done;
+    CHECK_EQ_U32(bh_chip_noc_read(a, 0, 5, 7, 1, 2, 0, 0x40000, 4096, &ia), BH_CHIP_OK);
+    CHECK_EQ_U32(bh_chip_noc_read(b, 0, 5, 7, 1, 2, 0, 0x40000, 4096, &ib), BH_CHIP_OK);
+    CHECK_EQ_U32(bh_chip_advance_until_done(b, ib, 100000), BH_CHIP_OK);
+    CHECK_EQ_U64(bh_chip_now(a), 0);
+    CHECK_EQ_U32(bh_chip_access_done(a, ia, NULL, NULL), 0);
+    CHECK_EQ_U32(bh_chip_advance_until_done(a, ia, 100000), BH_CHIP_OK);
+    const uint32_t h1 = noc0_hops(5, 7, 1, 2), h2 = noc0_hops(1, 2, 5, 7);
+    CHECK_EQ_U32(bh_chip_access_done(a, ia, &issued, &done), 1);
+    CHECK_EQ_U64(done - issued, 1 + zero_load(9, h1, 1) + zero_load(9, h2, 65));
+    CHECK_EQ_U32(bh_chip_access_done(b, ib, &issued, &done), 1);
+    CHECK_EQ_U64(done - issued, 1 + zero_load(4, h1, 1) + zero_load(4, h2, 65));
+    CHECK_EQ_U32(bh_chip_mem_read(a, 5, 7, 0x40000, got, sizeof got), BH_CHIP_OK);
+    CHECK(memcmp(got, pa, sizeof got) == 0);
+    CHECK_EQ_U32(bh_chip_mem_read(b, 5, 7, 0x40000, got, sizeof got), BH_CHIP_OK);
+    CHECK(memcmp(got, pb, sizeof got) == 0);
+    bh_chip_free(a);
+    bh_chip_free(b);
+}
+
+/* The NIU holds a bounded number of master requests: the one past them waits (BUSY) until
+ * an earlier one completes; bad arguments are refused and name nothing in flight. */
+static void test_noc_read_limits(void)
+{
+    const char *const sets[] = {"workload.name=none"};
+    BhChip *c = make_with(sets, 1);
+    uint64_t ids[64], extra;
+    uint32_t n = 0;
+    while (n < 64 &&
+           bh_chip_noc_read(c, 0, 5, 7, 1, 2, 0, 0x50000 + n * 64, 64, &ids[n]) == BH_CHIP_OK)
+        n++;
+    CHECK(n >= 1 && n < 64);
+    CHECK_EQ_U32(bh_chip_noc_read(c, 0, 5, 7, 1, 2, 0, 0x60000, 64, &extra), BH_CHIP_ERR_BUSY);
+    CHECK_EQ_U32(bh_chip_advance_until_done(c, ids[0], 100000), BH_CHIP_OK);
+    CHECK_EQ_U32(bh_chip_noc_read(c, 0, 5, 7, 1, 2, 0, 0x60000, 64, &extra), BH_CHIP_OK);
+    for (uint32_t i = 0; i < n; i++)
+        CHECK_EQ_U32(bh_chip_advance_until_done(c, ids[i], 100000), BH_CHIP_OK);
+    CHECK_EQ_U32(bh_chip_advance_until_done(c, extra, 100000), BH_CHIP_OK);
+    const uint64_t guest = bh_chip_log_count(c, 1);
+    CHECK_EQ_U32(bh_chip_noc_read(c, 0, 5, 7, 1, 2, 0, 0x60000, 0, &extra), BH_CHIP_ERR_CONFIG);
+    CHECK_EQ_U64(bh_chip_log_count(c, 1), guest + 1); /* a zero-length read is a guest error */
+    CHECK_EQ_U32(bh_chip_noc_read(c, 2, 5, 7, 1, 2, 0, 0x60000, 64, &extra), BH_CHIP_ERR_CONFIG);
+    CHECK_EQ_U32(bh_chip_noc_read(c, 0, 17, 7, 1, 2, 0, 0x60000, 64, &extra), BH_CHIP_ERR_ADDRESS);
+    CHECK(bh_chip_access_done(c, 12345, NULL, NULL) == -1);
+    bh_chip_free(c);
+}
+
 static void test_bad_input(void)
 {
     const char *const bad[] = {"noc.vc_buffer_flits=0"};
@@ -126,6 +257,9 @@ int main(void)
 {
     RUN(test_one_chip);
     RUN(test_two_chips);
+    RUN(test_noc_read);
+    RUN(test_noc_read_two_chips);
+    RUN(test_noc_read_limits);
     RUN(test_bad_input);
     return check_failures();
 }
