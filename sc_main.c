@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "platform/l1_ports.h"
+#include "platform/tile/l1_ports.h"
 #include "platform/platform.h"
 
 enum {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 /* bench/l1_contention.c - the Mover's L1-to-L1 memcpy inside a Tensix tile's coprocessor
- * (model/tile/tensix_core.h) over the real L1 model, alone and while other L1 clients hammer
+ * (model/tile/tensix/tensix_core.h) over the real L1 model, alone and while other L1 clients hammer
  * the same L1: NoC0 writing 64-byte flits at one per cycle, unpacker 0 reading 64 bytes per
  * cycle, or both. Every slowdown comes from the L1's port and bank arbitration; the report
  * gives the copy rate in bits per cycle and the cycles the Mover waited, by which client held
@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "model/tile/tensix_core.h"
+#include "model/tile/tensix/tensix_core.h"
 
 typedef struct Load {
     int noc_writes, unpack_reads;

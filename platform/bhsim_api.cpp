@@ -13,9 +13,9 @@
 #include "platform/chip.h"
 #include "platform/config.h"
 #include "platform/noc_access.h"
-#include "platform/report.h"
+#include "platform/output/report.h"
 #include "platform/run_loop.h"
-#include "platform/vcd_views.h"
+#include "platform/output/vcd_views.h"
 
 using namespace bh;
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "platform/chip.h"
-#include "platform/l1_ports.h"
+#include "platform/tile/l1_ports.h"
 #include <fstream>
 #include <cstring>
 #include <stdexcept>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "platform/config.h"
-#include "platform/file_read.h"
-#include "platform/json_text.h"
+#include "platform/load/file_read.h"
+#include "platform/load/json_text.h"
 
 #include <unistd.h>
 #include <algorithm>

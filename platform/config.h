@@ -28,7 +28,7 @@ BhParams config_defaults();
 /* Defaults, then the file named by name_or_path (and its includes; an empty name is an
  * error), then `sets` ("key=value", in order), then a check that the directories of
  * output.report, output.heatmap and output.vcd exist and are writable. Files are read only if
- * regular and at most 16 MiB (platform/file_read.h). On success fills *out and returns true;
+ * regular and at most 16 MiB (platform/load/file_read.h). On success fills *out and returns true;
  * otherwise leaves *out untouched, puts one message naming the key and file in *err and
  * returns false. */
 bool config_load(const std::string &name_or_path, const std::vector<std::string> &sets,

@@ -4,7 +4,7 @@
 #define BH_RUN_LOOP_H
 #include <string>
 #include "platform/chip.h"
-#include "platform/report.h"
+#include "platform/output/report.h"
 
 namespace bh
 {

@@ -7,7 +7,7 @@ C = A x B at LoFi, HiFi2, HiFi3 and HiFi4, and layout.json with the tiles' L1 ad
     tools/gen_matmul_tile.py --check   regenerate in memory, exit 1 if a file differs
                                        (ctest lint.matmul_tile_generated)
 
-Every word comes from model/tile/tensix_isa.def through tools/tensix_asm.py; every config field
+Every word comes from model/tile/tensix/tensix_isa.def through tools/tensix_asm.py; every config field
 from tensix_cfg_regs.def. Tiles are in tt-metal's layout (four 16x16 faces, row-major inside a
 face, faces top-left, top-right, bottom-left, bottom-right, no header), BF16; the same
 program for FP16, FP32 and BFP8 tiles with C packed as FP32 is in traces/matmul_tile_<format>/.

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Generate model/tile/tensix_isa.def, the Tensix instruction table, from ttsim's tensix_isa.json.
+"""Generate model/tile/tensix/tensix_isa.def, the Tensix instruction table, from ttsim's tensix_isa.json.
 
     tools/gen_tensix_isa.py            rewrite the checked-in table
     tools/gen_tensix_isa.py --check    regenerate into a temporary file, diff it against the
@@ -68,7 +68,7 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 JSON_PATH = os.path.join(ROOT, "model", "tile", "ttsim-data", "tensix_isa.json")
-DEF_PATH = os.path.join(ROOT, "model", "tile", "tensix_isa.def")
+DEF_PATH = os.path.join(ROOT, "model", "tile", "tensix", "tensix_isa.def")
 
 # (mnemonic, field): (the JSON's "lo:lo" text, documented width). See the module docstring.
 START_BIT_ONLY = {

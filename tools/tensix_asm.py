@@ -1,11 +1,11 @@
 # SPDX-License-Identifier: Apache-2.0
-"""Tensix instruction words from model/tile/tensix_isa.def, for the trace generators.
+"""Tensix instruction words from model/tile/tensix/tensix_isa.def, for the trace generators.
 
     from tensix_asm import Isa, CfgMap
-    isa = Isa()                                   # reads model/tile/tensix_isa.def
+    isa = Isa()                                   # reads model/tile/tensix/tensix_isa.def
     w = isa.word("UNPACR", UNPACK_BLOCK_SELECTION=1, ADDR_MODE=0x11)
     isa.text(w)                                   # "UNPACR ADDR_MODE=0x11 UNPACK_BLOCK_SELECTION=1"
-    cfg = CfgMap()                                # reads model/tile/tensix_cfg_regs.def
+    cfg = CfgMap()                                # reads model/tile/tensix/tensix_cfg_regs.def
     cfg.field("THCON_SEC0_REG3_Base_address")     # (word index, shift, width)
 
 A field value that does not fit its width, or a field the instruction does not have, raises
@@ -18,7 +18,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 class Isa:
-    def __init__(self, path=os.path.join(ROOT, "model/tile/tensix_isa.def")):
+    def __init__(self, path=os.path.join(ROOT, "model/tile/tensix/tensix_isa.def")):
         self.opcode, self.fields = {}, {}
         for line in open(path):
             m = re.match(r"TENSIX_OP\((\w+), (0x[0-9A-Fa-f]+), \d\)", line)
@@ -55,7 +55,7 @@ class Isa:
 
 
 class CfgMap:
-    def __init__(self, path=os.path.join(ROOT, "model/tile/tensix_cfg_regs.def")):
+    def __init__(self, path=os.path.join(ROOT, "model/tile/tensix/tensix_cfg_regs.def")):
         self.cfg, self.thd = {}, {}
         for line in open(path):
             m = re.match(r"TCFG_(CFG|THD)_FIELD\((\w+), (\d+), (\d+), (\d+)\)", line)

@@ -35,7 +35,7 @@
 #include <stdint.h>
 #include "model/common/bh_common.h"
 #include "model/tile/l1.h"
-#include "model/tile/tensix_core.h"
+#include "model/tile/tensix/tensix_core.h"
 #include "model/tile/tile_map.h"
 #ifdef __cplusplus
 extern "C" {

@@ -52,7 +52,7 @@ class L1Tlm : public sc_core::sc_module
     {
         return l1_debug_read(&tile_.l1, addr, data, len) == BH_OK;
     }
-    /* The tile's Tensix coprocessor (model/tile/tensix_core.h), whose Mover and ThCon are
+    /* The tile's Tensix coprocessor (model/tile/tensix/tensix_core.h), whose Mover and ThCon are
      * L1 clients inside the tile module: tensix_tile_step steps it with L1, in the same cycle
      * and phase. At elaboration only. */
     void enable_coprocessor(uint64_t deadlock_cycles);

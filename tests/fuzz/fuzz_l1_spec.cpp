@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-/* tests/fuzz/fuzz_l1_spec.cpp - libFuzzer harness for the L1 image specs (platform/l1_image.h):
- * workload.l1_init "X,Y:ADDR:FILE;..." and output.dump_l1 / --dump-l1 "X,Y:ADDR:LEN:FILE;...".
+/* tests/fuzz/fuzz_l1_spec.cpp - libFuzzer harness for the L1 image specs
+ * (platform/load/l1_image.h): workload.l1_init "X,Y:ADDR:FILE;..." and output.dump_l1 / --dump-l1
+ * "X,Y:ADDR:LEN:FILE;...".
  *
  * Every input is planned both ways on a whole Blackhole grid and on one with two Tensix
  * columns harvested, in a private scratch directory holding a few files the specs can name
@@ -20,7 +21,7 @@
 #include <set>
 #include <string>
 #include <vector>
-#include "platform/l1_image.h"
+#include "platform/load/l1_image.h"
 
 namespace fs = std::filesystem;
 

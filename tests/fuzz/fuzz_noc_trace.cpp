@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 /* tests/fuzz/fuzz_noc_trace.cpp - libFuzzer harness for the NoC workload loader
- * (platform/noc_trace_load.h): tt-metal NoC event traces (a JSON array) and tt-npe workload
+ * (platform/load/noc_trace_load.h): tt-metal NoC event traces (a JSON array) and tt-npe workload
  * files (a JSON object with "phases").
  *
  * Each input is parsed in the three coordinate spaces on three chips: a whole Blackhole, a
@@ -15,7 +15,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <string>
-#include "platform/noc_trace_load.h"
+#include "platform/load/noc_trace_load.h"
 
 using bh::ChipShape;
 using bh::CoordSpace;

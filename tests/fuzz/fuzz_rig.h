@@ -7,7 +7,7 @@
 #define BH_FUZZ_RIG_H
 #include <stdio.h>
 #include <stdlib.h>
-#include "model/tile/tensix_core.h"
+#include "model/tile/tensix/tensix_core.h"
 
 #define FUZZ_RIG_DEADLOCK_CYCLES 2000
 

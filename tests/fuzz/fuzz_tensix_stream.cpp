@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 /* tests/fuzz/fuzz_tensix_stream.cpp - libFuzzer harness for the tensix_stream script loader
- * (platform/tensix_stream_load.h) and, when a script loads, for running it: the script drives
- * TRISC0 of one coprocessor (model/tile/tensix_stream.h on tests/fuzz/fuzz_rig.h), its
+ * (platform/load/tensix_stream_load.h) and, when a script loads, for running it: the script drives
+ * TRISC0 of one coprocessor (model/workload/tensix_stream.h on tests/fuzz/fuzz_rig.h), its
  * stores and loads below the L1 size going to L1, the rest to the coprocessor's map, for at
  * most FUZZ_CYCLES.
  * A script either loads or fails with a message naming the line; a loaded script either runs
@@ -14,7 +14,7 @@
 #include <cstdlib>
 #include <string>
 #include <vector>
-#include "platform/tensix_stream_load.h"
+#include "platform/load/tensix_stream_load.h"
 #include "tests/fuzz/fuzz_rig.h"
 
 static const uint64_t FUZZ_CYCLES = 20000;

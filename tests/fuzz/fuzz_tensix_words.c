@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 /* tests/fuzz/fuzz_tensix_words.c - libFuzzer harness for the Tensix coprocessor
- * (model/tile/tensix_core.h): arbitrary 32-bit instruction words from arbitrary cores.
+ * (model/tile/tensix/tensix_core.h): arbitrary 32-bit instruction words from arbitrary cores.
  *
  * The input is read in 5-byte records: the first byte picks who stores the word and where
  * (TRISC0..2 to their own thread, BRISC to thread 0, 1 or 2, or a config / GPR write that sets

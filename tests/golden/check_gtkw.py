@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Checks the GTKWave files bhsim writes next to a VCD (platform/vcd_views.h) against the VCD
+"""Checks the GTKWave files bhsim writes next to a VCD (platform/output/vcd_views.h) against the VCD
 and the L1 client table: every signal the save file names exists in the VCD, its groups open
 and close in pairs, its dump file is the VCD, and the translate filter it attaches maps 0 to
 idle and 1 + i to client i of `bhsim --list-l1-ports`.

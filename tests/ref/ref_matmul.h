@@ -1,5 +1,6 @@
 /* tests/ref/ref_matmul.h - plain-C reference for the matrix unit's 32x32 tile product, written
- * from the documents alone (no model headers), for bit-exact comparison with model/tile/fpu.c.
+ * from the documents alone (no model headers), for bit-exact comparison with
+ * model/tile/tensix/fpu.c.
  *
  * C = A x B, A (in0, SrcB side) and B (in1, SrcA side) 32x32, given as FP32 bit patterns of
  * values representable in the Src format (TF32, BF16, or FP16 normal numbers). As the hardware

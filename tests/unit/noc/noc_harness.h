@@ -7,7 +7,7 @@
 #include <string.h>
 #include "model/chip/bh_grid.h"
 #include "model/noc/noc_net.h"
-#include "model/noc/noc_traffic.h"
+#include "model/workload/noc_traffic.h"
 
 typedef struct HNode {
     struct Harness *h;

@@ -5,7 +5,7 @@
 #define BH_TEST_TENSIX_RIG_H
 #include <stdio.h>
 #include <stdlib.h>
-#include "model/tile/tensix_core.h"
+#include "model/tile/tensix/tensix_core.h"
 #include "tests/check.h"
 
 typedef struct Rig {

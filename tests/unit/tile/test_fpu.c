@@ -7,8 +7,8 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include "model/tile/fpu.h"
-#include "model/tile/tensix_isa.h"
+#include "model/tile/tensix/fpu.h"
+#include "model/tile/tensix/tensix_isa.h"
 #include "tests/check.h"
 #include "tests/ref/ref_matmul.h"
 

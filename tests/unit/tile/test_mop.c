@@ -5,8 +5,8 @@
  * words are built with local copies of tt-llk's TT_OP_* encodings, independent of the
  * generated table, which the "isa" tests at the end check against the same encodings. */
 #include <string.h>
-#include "model/tile/mop.h"
-#include "model/tile/tensix_isa.h"
+#include "model/tile/tensix/mop.h"
+#include "model/tile/tensix/tensix_isa.h"
 #include "tests/check.h"
 
 #define TT_OP(op, params) (((uint32_t)(op) << 24) + (uint32_t)(params))

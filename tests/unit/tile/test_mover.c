@@ -6,7 +6,7 @@
  * cycles are the formulas of mover.h's timing section over the configuration. */
 #include <stdlib.h>
 #include <string.h>
-#include "model/tile/mover.h"
+#include "model/tile/tensix/mover.h"
 #include "tests/check.h"
 
 /* mover.h derivation: the ISA documentation's L1 load latency ("at least 8 cycles") */

@@ -5,9 +5,9 @@
  * documents, never read back from the model. Words are built with local copies of tt-llk's
  * TT_OP_* encodings. */
 #include <string.h>
-#include "model/tile/mop.h"
-#include "model/tile/replay.h"
-#include "model/tile/tensix_isa.h"
+#include "model/tile/tensix/mop.h"
+#include "model/tile/tensix/replay.h"
+#include "model/tile/tensix/tensix_isa.h"
 #include "tests/check.h"
 
 #define TT_OP(op, params) (((uint32_t)(op) << 24) + (uint32_t)(params))

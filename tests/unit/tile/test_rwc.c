@@ -2,7 +2,7 @@
 /* RWCs: ApplyAddrMod with slots written into ThreadConfig as SETC16 would, SETRWC and INCRWC,
  * each checked against values stepped by hand from RWCs.md, SETRWC.md and INCRWC.md. */
 #include <stdlib.h>
-#include "model/tile/rwc.h"
+#include "model/tile/tensix/rwc.h"
 #include "tests/check.h"
 
 #define SET(cfg, thread, field, v) tensix_cfg_thread_set(cfg, thread, TCFG_T_##field, v)

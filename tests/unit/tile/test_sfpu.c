@@ -6,8 +6,8 @@
  * diagrams rather than with srcdst.h. */
 #include <math.h>
 #include <string.h>
-#include "model/tile/sfpu.h"
-#include "model/tile/tensix_isa.h"
+#include "model/tile/tensix/sfpu.h"
+#include "model/tile/tensix/tensix_isa.h"
 #include "tests/check.h"
 
 #define PUT(mn, f, v) TENSIX_PUT(mn, f, v)

@@ -6,8 +6,8 @@
  * layouts are built here from the Dst.md diagrams. */
 #include <stdio.h>
 #include <string.h>
-#include "model/tile/sfpu.h"
-#include "model/tile/tensix_isa.h"
+#include "model/tile/tensix/sfpu.h"
+#include "model/tile/tensix/tensix_isa.h"
 #include "tests/check.h"
 
 #define PUT(mn, f, v) TENSIX_PUT(mn, f, v)

@@ -4,7 +4,7 @@
  * mapping, and bank ownership as SrcASrcB.md, SETDVALID.md and CLEARDVALID.md describe it. */
 #include <stdlib.h>
 #include <string.h>
-#include "model/tile/srcdst.h"
+#include "model/tile/tensix/srcdst.h"
 #include "tests/check.h"
 
 /* -1.5 and 1.0 in each format, placed field by field from the diagrams */

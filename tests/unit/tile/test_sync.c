@@ -3,7 +3,7 @@
  * mutexes (ATGETM/ATRELM, contention, fairness, wrong owner), PCBufs and manual TTSync, each
  * against the BlackholeA0 ISA page it cites. */
 #include <string.h>
-#include "model/tile/sync_unit.h"
+#include "model/tile/tensix/sync_unit.h"
 #include "tests/check.h"
 
 static void quiet(void *ctx, BhLogLevel level, const char *msg)

@@ -3,7 +3,7 @@
  * SETC16, RMWCIB and CFGSHIFTMASK on named registers, the special writes, the RISC-V view and
  * the Config pipeline's issue rules (BlackholeA0 pages cited per test). */
 #include <string.h>
-#include "model/tile/tensix_cfg.h"
+#include "model/tile/tensix/tensix_cfg.h"
 #include "tests/check.h"
 
 static void quiet(void *ctx, BhLogLevel level, const char *msg)

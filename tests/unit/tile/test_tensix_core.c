@@ -5,8 +5,8 @@
  * must make (unimplemented instruction, a TRISC pushing into another thread's FIFO). */
 #include <stdlib.h>
 #include <string.h>
-#include "model/tile/tensix_core.h"
-#include "model/tile/tensix_isa.h"
+#include "model/tile/tensix/tensix_core.h"
+#include "model/tile/tensix/tensix_isa.h"
 #include "tests/check.h"
 #include "tests/unit/tile/tensix_rig.h"
 

@@ -3,8 +3,8 @@
  * the wait gate's block and condition rules, MOP expansion feeding the backend, and a stop on
  * an instruction the backend does not implement. */
 #include <string.h>
-#include "model/tile/tensix_frontend.h"
-#include "model/tile/tensix_isa.h"
+#include "model/tile/tensix/tensix_frontend.h"
+#include "model/tile/tensix/tensix_isa.h"
 #include "tests/check.h"
 
 typedef struct Fake {

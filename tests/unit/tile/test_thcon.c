@@ -6,7 +6,7 @@
  * latency. */
 #include <stdlib.h>
 #include <string.h>
-#include "model/tile/thcon.h"
+#include "model/tile/tensix/thcon.h"
 #include "tests/check.h"
 
 #define L1_BYTES (1536 * 1024)

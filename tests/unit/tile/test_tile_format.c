@@ -6,7 +6,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include "model/tile/tile_format.h"
+#include "model/tile/tensix/tile_format.h"
 #include "tests/check.h"
 
 /* ------------------------------------------------------------------ test-side references */

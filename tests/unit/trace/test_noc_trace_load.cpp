@@ -10,8 +10,8 @@
 #include <cstring>
 #include <string>
 #include <vector>
-#include "platform/file_read.h"
-#include "platform/noc_trace_load.h"
+#include "platform/load/file_read.h"
+#include "platform/load/noc_trace_load.h"
 #include "tests/check.h"
 
 #ifndef BH_SOURCE_DIR

@@ -1,0 +1,797 @@
+// SPDX-License-Identifier: Apache-2.0
+/* The coprocessor's backend dispatch and the RISC-V address map of its units. */
+#include "model/tile/tensix/tensix_core.h"
+#include <stdio.h>
+#include <string.h>
+#include "model/tile/tensix/mop.h"
+#include "model/tile/tensix/tensix_isa.h"
+#include "model/tile/tile_map.h"
+
+enum {
+    UNIT_SYNC,
+    UNIT_CFG,
+    UNIT_THCON,
+    UNIT_MOVER,
+    UNIT_MATRIX,
+    UNIT_UNPACK0,
+    UNIT_UNPACK1,
+    UNIT_PACK,
+    UNIT_ADC,
+    UNIT_VECTOR
+};
+static const char *const unit_names[TENSIX_UNITS] = {
+    "sync", "config", "thcon", "mover", "matrix", "unpack0", "unpack1", "pack", "adc", "vector"};
+
+const char *tensix_core_unit_name(uint32_t unit)
+{
+    return unit < TENSIX_UNITS ? unit_names[unit] : "?";
+}
+
+/* ------------------------------------------------------------------ L1 ports of the units */
+
+static BhStatus mover_l1(void *ctx, uint64_t addr, int is_write, const uint8_t *wdata16,
+                         uint64_t token)
+{
+    TensixCore *c = ctx;
+    return l1_request(c->l1, L1_MOVER, addr, 16, is_write, wdata16, token, c->now);
+}
+
+static BhStatus mover_l0(void *ctx, uint32_t addr, const uint8_t *data16)
+{
+    TensixCore *c = ctx;
+    const TileRegion *cfg = tile_region(TILE_RG_TENSIX_CFG);
+    if (addr < cfg->base || addr + 16 > cfg->base + cfg->size)
+        return BH_ERR_ADDR; /* Blackhole has no NCRISC IRAM: discarded */
+    for (uint32_t i = 0; i < 16; i += 4)
+        tensix_cfg_mmio_write(&c->cfg, (uint32_t)(addr - cfg->base) + i, data16 + i, 4, 1);
+    return BH_OK;
+}
+
+/* ATINCGETPTR's rule on its {Rd, Wr} block, at the L1 grant: c is the word's byte offset */
+static void fifo_ptr_rmw(uint8_t block[16], uint32_t increment, uint32_t int_width, uint32_t word)
+{
+    thcon_atomic_apply(THCON_ACC_ATINCGETPTR, word, block, NULL, increment, int_width);
+}
+
+static BhStatus thcon_l1(void *ctx, uint64_t addr, uint32_t bytes, int kind, const void *wdata,
+                         uint32_t a0, uint32_t a1, uint64_t token)
+{
+    TensixCore *c = ctx;
+    switch (kind) {
+    case THCON_ACC_READ:
+        return l1_request(c->l1, L1_THCON, addr, bytes, 0, NULL, token, c->now);
+    case THCON_ACC_WRITE:
+        return l1_request(c->l1, L1_THCON, addr, bytes, 1, wdata, token, c->now);
+    case THCON_ACC_ATINCGET:
+        return l1_atomic(c->l1, L1_THCON, addr, L1_AT_INCR, a0, a1, token, c->now);
+    case THCON_ACC_ATCAS:
+        return l1_atomic(c->l1, L1_THCON, addr, L1_AT_CAS, a0, a1, token, c->now);
+    case THCON_ACC_ATSWAP: { /* 16-bit granules of the 16-byte block */
+        uint64_t be = 0;
+        for (uint32_t g = 0; g < 8; g++)
+            if (a0 & (1u << g))
+                be |= 3ull << (2 * g);
+        return l1_request_masked(c->l1, L1_THCON, addr & ~15ull, 16, wdata, be, token, c->now);
+    }
+    case THCON_ACC_ATINCGETPTR:
+        return l1_atomic_block(c->l1, L1_THCON, addr & ~15ull, fifo_ptr_rmw, a0, a1,
+                               (uint32_t)(addr & 15), token, c->now);
+    default:
+        BH_ASSERT(0);
+        return BH_ERR_UNSUPPORTED;
+    }
+}
+
+/* ThCon's MMIO port (LOADREG, STOREREG, STOREIND's MMIO form): a request is queued and
+ * performed at the start of the next step through the address map as the issuing thread's
+ * TRISC sees it (which RISC view ThCon uses is not documented; the TRISC's is assumed), then
+ * answered like an L1 request. */
+static BhStatus thcon_mmio(void *ctx, uint64_t addr, uint32_t bytes, int kind, const void *wdata,
+                           uint32_t a0, uint32_t a1, uint64_t token)
+{
+    TensixCore *c = ctx;
+    (void)bytes, (void)a0, (void)a1;
+    if (c->thcon_mmio_n == THCON_MAX_OUTSTANDING)
+        return BH_ERR_FULL;
+    uint32_t i = c->thcon_mmio_n++;
+    c->thcon_mmio[i].token = token;
+    c->thcon_mmio[i].addr = (uint32_t)addr;
+    c->thcon_mmio[i].write = kind == THCON_ACC_MMIO_WRITE;
+    c->thcon_mmio[i].thread = c->thcon.insn.thread;
+    c->thcon_mmio[i].data = 0;
+    if (c->thcon_mmio[i].write)
+        memcpy(&c->thcon_mmio[i].data, wdata, 4);
+    return BH_OK;
+}
+
+static void thcon_mmio_perform(TensixCore *c, uint64_t now)
+{
+    uint32_t n = c->thcon_mmio_n;
+    c->thcon_mmio_n = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t v = c->thcon_mmio[i].data, thread = c->thcon_mmio[i].thread;
+        uint32_t addr = c->thcon_mmio[i].addr;
+        BhStatus st = c->thcon_mmio[i].write ? tensix_core_mmio_write(c, thread, addr, v, now)
+                                             : tensix_core_mmio_read(c, thread, addr, &v, now);
+        if (st != BH_OK)
+            BH_LOG_GUEST("thcon: thread %u %s at 0x%08x: no register there (%s), %s", thread,
+                         c->thcon_mmio[i].write ? "MMIO store" : "MMIO load", addr,
+                         bh_status_name(st), c->thcon_mmio[i].write ? "dropped" : "reads 0");
+        uint8_t d[16] = {0};
+        memcpy(d, &v, 4);
+        thcon_l1_done(&c->thcon, c->thcon_mmio[i].token, d, now);
+    }
+}
+
+int tensix_core_owns_client(uint32_t client)
+{
+    return client == L1_MOVER || client == L1_THCON || client == L1_UNPACK0 ||
+           client == L1_UNPACK1 || client == L1_PACK;
+}
+
+void tensix_core_l1_done(TensixCore *c, const L1Done *d, uint64_t now)
+{
+    if (d->client == L1_UNPACK0 || d->client == L1_UNPACK1)
+        unpacker_l1_done(&c->unp, d->client == L1_UNPACK1, d->token, d->data);
+    else if (d->client == L1_PACK)
+        packer_l1_done(&c->pack, d->token);
+    else if (d->client == L1_MOVER)
+        mover_l1_done(&c->mover, d->token, d->data, now);
+    else if (d->client == L1_THCON)
+        thcon_l1_done(&c->thcon, d->token, d->data, now);
+}
+
+/* ------------------------------------------------------------------ dispatch */
+
+static int thread_idle(void *ctx, uint32_t thread)
+{
+    return tensix_thread_idle(&((TensixCore *)ctx)->thr[thread]);
+}
+
+static int mop_idle(void *ctx, uint32_t thread)
+{
+    return tensix_thread_mop_idle(&((TensixCore *)ctx)->thr[thread]);
+}
+
+/* PACR with Last: packer 0's TDMA-RISC metadata of the issuing thread (WH TDMA-RISC.md:
+ * last tile size, and the accumulated size in the low half of ACC_PACKED_SIZE) */
+static void packed_tile(void *ctx, uint32_t thread, uint32_t size16)
+{
+    TensixCore *c = ctx;
+    static const TdmaReg last[3] = {TDMA_R_PACKED_SIZE_T0_P0, TDMA_R_PACKED_SIZE_T1_P0,
+                                    TDMA_R_PACKED_SIZE_T2_P0};
+    static const TdmaReg acc[3] = {TDMA_R_ACC_PACKED_SIZE_T0_P0, TDMA_R_ACC_PACKED_SIZE_T1_P0,
+                                   TDMA_R_ACC_PACKED_SIZE_T2_P0};
+    uint32_t a = c->mover.regs[acc[thread]];
+    mover_sideband_set(&c->mover, last[thread], size16 & 0xFFFF);
+    mover_sideband_set(&c->mover, acc[thread], (a & 0xFFFF0000u) | ((a + size16) & 0xFFFF));
+}
+
+BhStatus tensix_core_init(TensixCore *c, L1 *l1)
+{
+    memset(c, 0, sizeof *c);
+    srcdst_reset(&c->regs);
+    unpackers_init(&c->unp);
+    fpu_init(&c->fpu);
+    sfpu_init(&c->sfpu);
+    packer_init(&c->pack, packed_tile, c);
+    c->l1 = l1;
+    for (uint32_t t = 0; t < TENSIX_THREADS; t++)
+        tensix_thread_init(&c->thr[t]);
+    SyncHooks sh = {thread_idle, mop_idle, c};
+    sync_init(&c->sync, &sh);
+    tensix_cfg_init(&c->cfg, NULL);
+    ThconConfig tc = thcon_config_default();
+    ThconPorts tp = {thcon_l1, thcon_mmio, c};
+    MoverConfig mc = mover_config_default();
+    MoverPorts mp = {mover_l1, mover_l0, c};
+    if (thcon_init(&c->thcon, &tc, &tp) != BH_OK || mover_init(&c->mover, &mc, &mp) != BH_OK)
+        return BH_ERR_CONFIG;
+    return BH_OK;
+}
+
+/* Nothing in the hardware holds a PACR back from Dst rows the matrix unit is still writing:
+ * software orders them (STALLWAIT on the FPU, semaphores). A PACR that reads such rows would
+ * see undefined data; the model reads the new values and reports the race as a guest error. */
+static void check_pack_after_math(TensixCore *c, uint32_t thread, uint64_t now)
+{
+    const Packer *p = &c->pack;
+    if (p->read_none || p->failed)
+        return;
+    for (uint32_t i = 0; i < 4; i++) {
+        uint32_t row = p->read_row + i;
+        uint32_t lo = p->read_wide ? dst_adj32(row & (DST_ROWS32 - 1)) : row & (DST_ROWS16 - 1);
+        for (uint32_t h = 0; h < (p->read_wide ? 2u : 1u); h++) {
+            uint32_t block = ((lo + 8 * h) >> 3) % FPU_DST_BLOCKS;
+            if (now < c->fpu.dst_ready[block]) {
+                c->pack_dst_races++;
+                BH_LOG_GUEST("Tensix T%u at cycle %llu: PACR reads Dst row %u while the matrix "
+                             "unit is still writing it (until cycle %llu); software must wait "
+                             "(STALLWAIT on the FPU, a semaphore)",
+                             thread, (unsigned long long)now, row,
+                             (unsigned long long)c->fpu.dst_ready[block]);
+                return;
+            }
+        }
+    }
+}
+
+/* A unit's verdict: taken (1), not this cycle (0); a guest error is reported by the unit
+ * and the instruction consumed, as the hardware does. */
+static int verdict(TensixCore *c, uint32_t unit, BhStatus st)
+{
+    if (st == BH_ERR_FULL)
+        return 0;
+    c->unit_instructions[unit]++;
+    return 1;
+}
+
+/* FlipSrcA (bit 0) / FlipSrcB (bit 1) of SETRWC and CLEARDVALID: the matrix unit's bank goes
+ * back to the unpackers unless the thread's CLR_DVALID_Src*_Disable is set, and (unless
+ * keep_same) its pointer moves on (SETRWC.md, CLEARDVALID.md). */
+static void give_back_src(TensixCore *c, uint32_t thread, uint32_t flips, uint32_t keep_same)
+{
+    static const TensixThreadField disable[2] = {TCFG_T_CLR_DVALID_SrcA_Disable,
+                                                 TCFG_T_CLR_DVALID_SrcB_Disable};
+    for (uint32_t reg = 0; reg < 2; reg++) {
+        if (!(flips >> reg & 1))
+            continue;
+        if (!tensix_cfg_thread_get(&c->cfg, thread, disable[reg]))
+            src_clear_dvalid(&c->regs, (SrcReg)reg, (int)keep_same);
+        else if (!keep_same)
+            c->regs.fpu_bank[reg] ^= 1;
+    }
+}
+
+static int issue(void *ctx, uint32_t thread, uint32_t w, uint64_t now)
+{
+    TensixCore *c = ctx;
+    uint32_t *gpr = thcon_gprs(&c->thcon, thread);
+    switch (tensix_opcode(w)) {
+    case TENSIX_OP_NOP:
+        return 1;
+    case TENSIX_OP_DMANOP:
+        return verdict(c, UNIT_THCON, thcon_dmanop(&c->thcon, thread, now));
+    case TENSIX_OP_SETDMAREG:
+        if (TENSIX_GET(SETDMAREG, SET_SIGNALS_MODE, w))
+            return -1; /* the special form is not modeled */
+        return verdict(c, UNIT_THCON,
+                       thcon_setdmareg(&c->thcon, thread, (w >> 8) & 0xFFFF,
+                                       TENSIX_GET(SETDMAREG, REG_INDEX_16B, w), now));
+    case TENSIX_OP_ADDDMAREG:
+    case TENSIX_OP_SUBDMAREG:
+    case TENSIX_OP_MULDMAREG:
+    case TENSIX_OP_BITWOPDMAREG:
+    case TENSIX_OP_SHIFTDMAREG:
+    case TENSIX_OP_CMPDMAREG: /* one layout; the table's BITWOPDMAREG fields serve all six */
+        return verdict(c, UNIT_THCON,
+                       thcon_dmareg_op(&c->thcon, thread, tensix_opcode(w) - TENSIX_OP_ADDDMAREG,
+                                       TENSIX_GET(BITWOPDMAREG, OP_B_IS_CONST, w),
+                                       TENSIX_GET(BITWOPDMAREG, OP_SEL, w),
+                                       TENSIX_GET(BITWOPDMAREG, RESULT_REG_INDEX, w),
+                                       TENSIX_GET(BITWOPDMAREG, OP_B_REG_INDEX, w),
+                                       TENSIX_GET(BITWOPDMAREG, OP_A_REG_INDEX, w), now));
+    case TENSIX_OP_SEMINIT:
+        return verdict(c, UNIT_SYNC,
+                       sync_seminit(&c->sync, TENSIX_GET(SEMINIT, MAX_VALUE, w),
+                                    TENSIX_GET(SEMINIT, INIT_VALUE, w),
+                                    TENSIX_GET(SEMINIT, SEM_SEL, w), now));
+    case TENSIX_OP_SEMPOST:
+        return verdict(c, UNIT_SYNC, sync_sempost(&c->sync, TENSIX_GET(SEMPOST, SEM_SEL, w), now));
+    case TENSIX_OP_SEMGET:
+        return verdict(c, UNIT_SYNC, sync_semget(&c->sync, TENSIX_GET(SEMGET, SEM_SEL, w), now));
+    case TENSIX_OP_STALLWAIT:
+    case TENSIX_OP_SEMWAIT:
+        return verdict(c, UNIT_SYNC, sync_wait_issue(&c->sync, now));
+    case TENSIX_OP_ATGETM:
+        return verdict(c, UNIT_SYNC,
+                       sync_atgetm(&c->sync, thread, TENSIX_GET(ATGETM, MUTEX_INDEX, w), now));
+    case TENSIX_OP_ATRELM:
+        return verdict(c, UNIT_SYNC,
+                       sync_atrelm(&c->sync, thread, TENSIX_GET(ATRELM, MUTEX_INDEX, w), now));
+    case TENSIX_OP_WRCFG:
+        return verdict(c, UNIT_CFG,
+                       tensix_cfg_wrcfg(&c->cfg, thread, gpr, TENSIX_GET(WRCFG, GPR_ADDRESS, w),
+                                        TENSIX_GET(WRCFG, WR128B, w), TENSIX_GET(WRCFG, CFG_REG, w),
+                                        now));
+    case TENSIX_OP_RDCFG:
+        return verdict(c, UNIT_CFG,
+                       tensix_cfg_rdcfg(&c->cfg, thread, gpr, TENSIX_GET(RDCFG, GPR_ADDRESS, w),
+                                        TENSIX_GET(RDCFG, CFG_REG, w), now));
+    case TENSIX_OP_SETC16:
+        return verdict(c, UNIT_CFG,
+                       tensix_cfg_setc16(&c->cfg, thread, TENSIX_GET(SETC16, SETC16_REG, w),
+                                         TENSIX_GET(SETC16, SETC16_VALUE, w)));
+    case TENSIX_OP_RMWCIB0:
+    case TENSIX_OP_RMWCIB1:
+    case TENSIX_OP_RMWCIB2:
+    case TENSIX_OP_RMWCIB3:
+        return verdict(c, UNIT_CFG,
+                       tensix_cfg_rmwcib(&c->cfg, thread, tensix_opcode(w) - TENSIX_OP_RMWCIB0,
+                                         TENSIX_GET(RMWCIB0, MASK, w), TENSIX_GET(RMWCIB0, DATA, w),
+                                         TENSIX_GET(RMWCIB0, CFG_REG_ADDR, w), now));
+    case TENSIX_OP_SETRWC:
+        rwc_setrwc(&c->rwc[thread], TENSIX_GET(SETRWC, BIT_MASK, w), TENSIX_GET(SETRWC, RWC_CR, w),
+                   TENSIX_GET(SETRWC, RWC_A, w), TENSIX_GET(SETRWC, RWC_B, w),
+                   TENSIX_GET(SETRWC, RWC_D, w));
+        give_back_src(c, thread, TENSIX_GET(SETRWC, CLEAR_AB_VLD, w), 0);
+        return verdict(c, UNIT_MATRIX, BH_OK);
+    case TENSIX_OP_INCRWC:
+        rwc_incrwc(&c->rwc[thread], TENSIX_GET(INCRWC, RWC_CR, w), TENSIX_GET(INCRWC, RWC_A, w),
+                   TENSIX_GET(INCRWC, RWC_B, w), TENSIX_GET(INCRWC, RWC_D, w));
+        return verdict(c, UNIT_MATRIX, BH_OK);
+    case TENSIX_OP_CLEARDVALID: { /* RESET field: bit 0 Reset, bit 1 KeepReadingSameSrc */
+        uint32_t r = TENSIX_GET(CLEARDVALID, RESET, w);
+        if (r & 1)
+            src_clear_dvalid_reset(&c->regs);
+        else
+            give_back_src(c, thread, TENSIX_GET(CLEARDVALID, CLEARDVALID, w), r >> 1);
+        return verdict(c, UNIT_MATRIX, BH_OK);
+    }
+    case TENSIX_OP_SETDVALID: /* bit 0 SrcA, bit 1 SrcB; also the thread's SrcRow */
+        for (uint32_t reg = 0; reg < 2; reg++)
+            if (TENSIX_GET(SETDVALID, SETVALID, w) >> reg & 1) {
+                src_set_dvalid(&c->regs, (SrcReg)reg);
+                unpacker_reset_src_row(&c->unp, &c->cfg, reg, thread);
+            }
+        return verdict(c, UNIT_MATRIX, BH_OK);
+    case TENSIX_OP_UNPACR:
+    case TENSIX_OP_UNPACR_NOP: {
+        uint32_t which = tensix_opcode(w) == TENSIX_OP_UNPACR
+                             ? TENSIX_GET(UNPACR, UNPACK_BLOCK_SELECTION, w)
+                             : TENSIX_GET(UNPACR_NOP, UNPACKER_SELECT, w);
+        if (!unpacker_try_issue(&c->unp, &c->regs, &c->adc, &c->cfg, thread, w, now))
+            return 0;
+        return verdict(c, UNIT_UNPACK0 + which, BH_OK);
+    }
+    case TENSIX_OP_PACR:
+        if (!packer_try_issue(&c->pack, &c->regs, &c->adc, &c->cfg, thread, w, now))
+            return 0;
+        check_pack_after_math(c, thread, now);
+        return verdict(c, UNIT_PACK, BH_OK);
+    case TENSIX_OP_CFGSHIFTMASK:
+        return verdict(c, UNIT_CFG,
+                       tensix_cfg_cfgshiftmask(&c->cfg, thread,
+                                               TENSIX_GET(CFGSHIFTMASK, DISABLE_MASK_ON_OLD_VAL, w),
+                                               TENSIX_GET(CFGSHIFTMASK, OPERATION, w),
+                                               TENSIX_GET(CFGSHIFTMASK, MASK_WIDTH, w),
+                                               TENSIX_GET(CFGSHIFTMASK, RIGHT_CSHIFT_AMT, w),
+                                               TENSIX_GET(CFGSHIFTMASK, SCRATCH_SEL, w),
+                                               TENSIX_GET(CFGSHIFTMASK, CFG_REG, w), now));
+    case TENSIX_OP_LOADIND:
+        return verdict(c, UNIT_THCON,
+                       thcon_loadind(&c->thcon, thread, TENSIX_GET(LOADIND, SIZE, w),
+                                     TENSIX_GET(LOADIND, OFFSET_HALF_REG, w),
+                                     TENSIX_GET(LOADIND, OFFSET_INCREMENT, w),
+                                     TENSIX_GET(LOADIND, RESULT_REG, w),
+                                     TENSIX_GET(LOADIND, ADDR_REG, w), now));
+    case TENSIX_OP_STOREIND:
+        if (!TENSIX_GET(STOREIND, MEM_HIER_SEL, w)) {
+            if (!TENSIX_GET(STOREIND, SIZE_SEL, w))
+                return -1; /* the SrcA/SrcB form waits for the register files */
+            return verdict(c, UNIT_THCON,
+                           thcon_storeind_mmio(&c->thcon, thread,
+                                               TENSIX_GET(STOREIND, OFFSET_HALF_REG, w),
+                                               TENSIX_GET(STOREIND, OFFSET_INCREMENT, w),
+                                               TENSIX_GET(STOREIND, DATA_REG, w),
+                                               TENSIX_GET(STOREIND, ADDR_REG, w), now));
+        }
+        return verdict(
+            c, UNIT_THCON,
+            thcon_storeind_l1(
+                &c->thcon, thread,
+                TENSIX_GET(STOREIND, SIZE_SEL, w) << 1 | TENSIX_GET(STOREIND, REG_SIZE_SEL, w),
+                TENSIX_GET(STOREIND, OFFSET_HALF_REG, w), TENSIX_GET(STOREIND, OFFSET_INCREMENT, w),
+                TENSIX_GET(STOREIND, DATA_REG, w), TENSIX_GET(STOREIND, ADDR_REG, w), now));
+    case TENSIX_OP_LOADREG:
+        return verdict(c, UNIT_THCON,
+                       thcon_loadreg(&c->thcon, thread, TENSIX_GET(LOADREG, RESULT_REG, w),
+                                     TENSIX_GET(LOADREG, ADDR_LO, w), now));
+    case TENSIX_OP_STOREREG:
+        return verdict(c, UNIT_THCON,
+                       thcon_storereg(&c->thcon, thread,
+                                      TENSIX_GET(STOREREG, TDMA_DATA_REG_INDEX, w),
+                                      TENSIX_GET(STOREREG, REG_ADDR, w), now));
+    case TENSIX_OP_ATINCGET:
+        return verdict(c, UNIT_THCON,
+                       thcon_atincget(&c->thcon, thread, TENSIX_GET(ATINCGET, INT_WIDTH, w),
+                                      TENSIX_GET(ATINCGET, OFS, w),
+                                      TENSIX_GET(ATINCGET, IN_OUT_REG, w),
+                                      TENSIX_GET(ATINCGET, ADDR_REG, w), now));
+    case TENSIX_OP_ATINCGETPTR:
+        return verdict(c, UNIT_THCON,
+                       thcon_atincgetptr(&c->thcon, thread, TENSIX_GET(ATINCGETPTR, NO_INCR, w),
+                                         TENSIX_GET(ATINCGETPTR, INCR_LOG2, w),
+                                         TENSIX_GET(ATINCGETPTR, INT_WIDTH, w),
+                                         TENSIX_GET(ATINCGETPTR, OFS, w),
+                                         TENSIX_GET(ATINCGETPTR, RESULT_REG, w),
+                                         TENSIX_GET(ATINCGETPTR, ADDR_REG, w), now));
+    case TENSIX_OP_ATCAS:
+        return verdict(c, UNIT_THCON,
+                       thcon_atcas(&c->thcon, thread, TENSIX_GET(ATCAS, SET_VAL, w),
+                                   TENSIX_GET(ATCAS, CMP_VAL, w), TENSIX_GET(ATCAS, OFS, w),
+                                   TENSIX_GET(ATCAS, ADDR_REG, w), now));
+    case TENSIX_OP_ATSWAP:
+        return verdict(c, UNIT_THCON,
+                       thcon_atswap(&c->thcon, thread, TENSIX_GET(ATSWAP, SINGLE_DATA_REG, w),
+                                    TENSIX_GET(ATSWAP, MASK, w), TENSIX_GET(ATSWAP, DATA_REG, w),
+                                    TENSIX_GET(ATSWAP, ADDR_REG, w), now));
+    case TENSIX_OP_XMOV: { /* XMOV.md: the issuing thread's config state names the copy */
+        uint32_t st = tensix_cfg_state_id(&c->cfg, thread);
+        return verdict(
+            c, UNIT_MOVER,
+            mover_xmov(&c->mover, thread,
+                       tensix_cfg_get(&c->cfg, st, TCFG_F_THCON_SEC0_REG6_Source_address),
+                       tensix_cfg_get(&c->cfg, st, TCFG_F_THCON_SEC0_REG6_Destination_address),
+                       tensix_cfg_get(&c->cfg, st, TCFG_F_THCON_SEC0_REG6_Buffer_size),
+                       tensix_cfg_get(&c->cfg, st, TCFG_F_THCON_SEC0_REG6_Transfer_direction),
+                       now));
+    }
+    default:
+        if (fpu_handles(tensix_opcode(w))) {
+            if (!fpu_can_issue(&c->fpu, &c->regs, c->rwc, &c->cfg, thread, w, now)) {
+                fpu_note_stall(&c->fpu);
+                return 0;
+            }
+            if (fpu_issue(&c->fpu, &c->regs, c->rwc, &c->cfg, thread, w, now) != BH_OK)
+                return -1;
+            return verdict(c, UNIT_MATRIX, BH_OK);
+        }
+        if (sfpu_handles(tensix_opcode(w))) {
+            if (!sfpu_can_issue(&c->sfpu, w, now))
+                return 0;
+            if (sfpu_issue(&c->sfpu, &c->regs, &c->rwc[thread], &c->cfg, thread, w, now) != BH_OK)
+                return -1;
+            return verdict(c, UNIT_VECTOR, BH_OK);
+        }
+        if (adc_handles(tensix_opcode(w))) {
+            adc_execute(&c->adc, thread, w);
+            return verdict(c, UNIT_ADC, BH_OK);
+        }
+        return -1;
+    }
+}
+
+static uint32_t busy_conditions(void *ctx, uint32_t thread, uint64_t now)
+{
+    TensixCore *c = ctx;
+    const SrcDst *r = &c->regs;
+    return (thcon_busy(&c->thcon, thread) ? 1u << 0 : 0) |
+           (unpacker_busy_thread(&c->unp, 0, thread) ? 1u << 1 : 0) |
+           (unpacker_busy_thread(&c->unp, 1, thread) ? 1u << 2 : 0) |
+           (packer_busy_thread(&c->pack, thread) ? 1u << 3 : 0) |
+           (fpu_busy(&c->fpu, now) ? 1u << 4 : 0) | (sfpu_busy(&c->sfpu, now) ? 1u << 11 : 0) |
+           (!src_unpacker_may_write(r, SRC_A) ? 1u << 5 : 0) |
+           (!src_unpacker_may_write(r, SRC_B) ? 1u << 6 : 0) |
+           (!src_matrix_may_read(r, SRC_A) ? 1u << 7 : 0) |
+           (!src_matrix_may_read(r, SRC_B) ? 1u << 8 : 0) | (mover_busy(&c->mover) ? 1u << 9 : 0) |
+           (tensix_cfg_busy(&c->cfg, now) ? 1u << 12 : 0);
+}
+
+static int sem_ready(void *ctx, uint32_t mask, uint32_t cond, uint64_t now)
+{
+    (void)now;
+    return sync_sem_wait_ready(&((TensixCore *)ctx)->sync, mask, cond);
+}
+
+/* some unit other than ThCon still has work in flight (L1 aside: the NoCs use it too) */
+static int units_busy_but_thcon(const TensixCore *c, uint64_t now)
+{
+    return mover_busy(&c->mover) || c->thcon_mmio_n || unpackers_busy(&c->unp) || c->pack.count ||
+           fpu_busy(&c->fpu, now) || sfpu_busy(&c->sfpu, now);
+}
+
+static int units_busy(const TensixCore *c, uint64_t now)
+{
+    return units_busy_but_thcon(c, now) || thcon_busy(&c->thcon, 0) || thcon_busy(&c->thcon, 1) ||
+           thcon_busy(&c->thcon, 2);
+}
+
+static uint64_t l1_requests_but_thcon(const L1 *l1)
+{
+    uint64_t n = l1->debug_writes; /* a scripted core's store may release the wait too */
+    for (uint32_t k = 0; k < L1_CLIENTS; k++)
+        n += k == L1_THCON ? 0 : l1->st.client_requests[k];
+    return n;
+}
+
+/* ThCon retrying an ATCAS or ATINCGETPTR whose word nothing else touches: no instruction
+ * issues, no other unit works and no other L1 client (the NoCs included) makes a request nor
+ * is L1 written functionally, so no attempt can ever succeed. */
+static int spinning_alone(TensixCore *c, uint64_t now, uint64_t issued)
+{
+    uint64_t others = l1_requests_but_thcon(c->l1);
+    int alone = thcon_spinning(&c->thcon) && issued == c->last_issued &&
+                others == c->last_l1_others && !units_busy_but_thcon(c, now);
+    c->last_l1_others = others;
+    return alone;
+}
+
+static void report_spin(TensixCore *c)
+{
+    const ThconInsn *in = &c->thcon.insn;
+    char what[160];
+    if (in->kind == THCON_ACC_ATCAS)
+        snprintf(what, sizeof what, "ATCAS waits for L1 0x%llx to hold 0x%x; it holds 0x%x",
+                 (unsigned long long)in->addr, in->arg1, in->last_seen[0]);
+    else
+        snprintf(what, sizeof what,
+                 "ATINCGETPTR waits for the FIFO at L1 0x%llx to be %s; Rd 0x%x, Wr 0x%x",
+                 (unsigned long long)(in->addr & ~15ull),
+                 (in->addr >> 2) & 1 ? "not full" : "not empty", in->last_seen[0],
+                 in->last_seen[1]);
+    snprintf(c->error, sizeof c->error,
+             "Tensix livelock: thread %u's %s, after %u attempts since cycle %llu "
+             "(tensix.deadlock_cycles %llu) while no instruction issued, no other unit worked "
+             "and no other L1 client made a request",
+             in->thread, what, in->failed_attempts, (unsigned long long)c->last_progress,
+             (unsigned long long)c->deadlock_cycles);
+    c->failed = 1;
+}
+
+/* A thread holding work while nothing issues and no unit moves, for deadlock_cycles: the
+ * guest has built a wait nothing will end (a bank never handed over, a semaphore never
+ * posted); say what each thread waits for rather than spin until the drain limit. */
+static void check_progress(TensixCore *c, uint64_t now)
+{
+    uint64_t issued = 0;
+    int holding = 0;
+    for (uint32_t i = 0; i < TENSIX_THREADS; i++) {
+        issued += c->thr[i].issued;
+        holding |= !tensix_thread_idle(&c->thr[i]);
+    }
+    if (spinning_alone(c, now, issued)) {
+        if (!c->failed && c->deadlock_cycles && now - c->last_progress >= c->deadlock_cycles)
+            report_spin(c);
+        return;
+    }
+    if (issued != c->last_issued || !holding || units_busy(c, now) || !l1_idle(c->l1)) {
+        c->last_issued = issued;
+        c->last_progress = now;
+        return;
+    }
+    if (c->failed || !c->deadlock_cycles || now - c->last_progress < c->deadlock_cycles)
+        return;
+    char why[320];
+    tensix_core_describe_wait(c, why, sizeof why);
+    snprintf(c->error, sizeof c->error,
+             "Tensix deadlock: no instruction issued since cycle %llu (tensix.deadlock_cycles "
+             "%llu); %.320s",
+             (unsigned long long)c->last_progress, (unsigned long long)c->deadlock_cycles, why);
+    c->failed = 1;
+}
+
+uint64_t tensix_core_step(TensixCore *c, uint64_t now)
+{
+    c->now = now;
+    TensixBackend be = {issue, busy_conditions, sem_ready, c};
+    if (mover_busy(&c->mover))
+        c->unit_busy_cycles[UNIT_MOVER]++;
+    if (thcon_busy(&c->thcon, 0) || thcon_busy(&c->thcon, 1) || thcon_busy(&c->thcon, 2))
+        c->unit_busy_cycles[UNIT_THCON]++;
+    if (c->thcon_mmio_n)
+        thcon_mmio_perform(c, now);
+    uint64_t next = BH_IDLE, t = mover_step(&c->mover, now);
+    next = t < next ? t : next;
+    t = thcon_step(&c->thcon, now);
+    next = t < next ? t : next;
+    if (c->unp.u[0].count)
+        c->unit_busy_cycles[UNIT_UNPACK0]++;
+    if (c->unp.u[1].count)
+        c->unit_busy_cycles[UNIT_UNPACK1]++;
+    if (c->pack.count)
+        c->unit_busy_cycles[UNIT_PACK]++;
+    if (fpu_busy(&c->fpu, now))
+        c->unit_busy_cycles[UNIT_MATRIX]++;
+    if (sfpu_busy(&c->sfpu, now))
+        c->unit_busy_cycles[UNIT_VECTOR]++;
+    /* what SFPLOADMACRO scheduled lands even when no further vector word comes */
+    if (sfpu_advance(&c->sfpu, &c->regs, now) != BH_OK && !c->failed) {
+        snprintf(c->error, sizeof c->error,
+                 "Tensix at cycle %llu: an instruction SFPLOADMACRO scheduled meets a case the "
+                 "model does not cover (the log names it)",
+                 (unsigned long long)now);
+        c->failed = 1;
+    }
+    if (unpackers_step(&c->unp, &c->regs, c->l1, now) | packer_step(&c->pack, c->l1, now))
+        next = now + 1;
+    for (uint32_t i = 0; i < TENSIX_THREADS; i++)
+        tensix_thread_eval_wait(&c->thr[i], i, &be, now);
+    for (uint32_t i = 0; i < TENSIX_THREADS; i++) {
+        TensixThread *th = &c->thr[i];
+        if (tensix_thread_advance(th, i, &be, now))
+            next = now + 1;
+        if ((c->unp.failed || c->pack.failed) && !c->failed) {
+            snprintf(c->error, sizeof c->error, "Tensix at cycle %llu: %s", (unsigned long long)now,
+                     c->unp.failed ? c->unp.error : c->pack.error);
+            c->failed = 1;
+        }
+        if (th->stopped && !c->failed) {
+            char name[96];
+            tensix_format(th->stop_word, name, sizeof name);
+            snprintf(c->error, sizeof c->error,
+                     "Tensix thread T%u at cycle %llu: %s (0x%08x) is not implemented", i,
+                     (unsigned long long)th->stop_cycle, name, th->stop_word);
+            c->failed = 1;
+        }
+    }
+    check_progress(c, now);
+    if (units_busy(c, now) || !l1_idle(c->l1))
+        next = next < now + 1 ? next : now + 1;
+    return next;
+}
+
+/* bstatus bits [10:0] of one thread: queued, or executing in a unit on its behalf (the Mover
+ * and the config unit are shared: busy shows on every thread) */
+static uint32_t busy_bits(const TensixCore *c, uint32_t thread)
+{
+    uint32_t b = tensix_thread_queue_status(&c->thr[thread]) & 0x7FFu;
+    if (thcon_busy(&c->thcon, thread))
+        b |= 1u << 2 | 1u << 8;
+    if (mover_busy(&c->mover))
+        b |= 1u << 3 | 1u << 8;
+    if (tensix_cfg_busy(&c->cfg, c->now))
+        b |= 1u << 6;
+    return b;
+}
+
+BhStatus tensix_core_csr_read(const TensixCore *c, uint32_t thread, uint32_t csr, uint32_t *val)
+{
+    BH_ASSERT(thread < TENSIX_THREADS);
+    uint32_t own = 0, all = 0;
+    if (csr == 0xBC0) {
+        for (uint32_t t = 0; t < TENSIX_THREADS; t++)
+            all |= tensix_thread_queue_status(&c->thr[t]);
+        own = tensix_thread_queue_status(&c->thr[thread]);
+        *val = own | all << 13;
+        return BH_OK;
+    }
+    if (csr == 0xBC1) {
+        for (uint32_t t = 0; t < TENSIX_THREADS; t++)
+            all |= busy_bits(c, t);
+        *val = busy_bits(c, thread) | all << 11;
+        return BH_OK;
+    }
+    return BH_ERR_ADDR;
+}
+
+int tensix_core_idle(const TensixCore *c)
+{
+    for (uint32_t i = 0; i < TENSIX_THREADS; i++)
+        if (!tensix_thread_idle(&c->thr[i]))
+            return 0;
+    return !units_busy(c, c->now);
+}
+
+/* ------------------------------------------------------------------ RISC-V view */
+
+static BhStatus fail(TensixCore *c, const char *fmt, uint32_t core, uint32_t addr)
+{
+    snprintf(c->error, sizeof c->error, fmt, core, addr);
+    c->failed = 1;
+    return BH_ERR_ACCESS;
+}
+
+/* A core sees the windows of its TILE_SEEN_* mask; a TRISC's store to another thread's
+ * instruction FIFO reaches the push below, which reports the hang the hardware has. */
+static const TileRegion *visible(uint32_t core, uint32_t region)
+{
+    const TileRegion *r = tile_region(region);
+    if (!r || core > TENSIX_CORE_BRISC)
+        return NULL;
+    if (!(r->cores & 1u << core) && !(r->target == TILE_T_INSTRN && core < TENSIX_THREADS))
+        return NULL;
+    return r;
+}
+
+BhStatus tensix_core_region_write(TensixCore *c, uint32_t core, uint32_t region, uint32_t off,
+                                  uint32_t val, uint64_t now)
+{
+    c->now = now;
+    const TileRegion *r = visible(core, region);
+    if (!r)
+        return BH_ERR_ADDR;
+    int brisc = core == TENSIX_CORE_BRISC;
+    switch (r->target) {
+    case TILE_T_INSTRN:
+        if (brisc) /* BRISC's pushes enter after the MOP expander */
+            return tensix_thread_push_late(&c->thr[r->arg], val, now);
+        if (r->arg != 0) /* the hardware hangs the core: report it instead */
+            return fail(c,
+                        "TRISC%u stored to 0x%08x, another thread's instruction FIFO (only "
+                        "BRISC may): on hardware the core hangs",
+                        core, (uint32_t)r->base + off);
+        return tensix_thread_push(&c->thr[core], val, now);
+    case TILE_T_MOP_CFG:
+        return mop_write_cfg(&c->thr[core].mop, off / 4, val);
+    case TILE_T_TDMA:
+        return mover_mmio_write(&c->mover, brisc ? 0 : core + 1, off, val, now);
+    case TILE_T_PC_BUF:
+        if (r->arg != 0) /* BRISC's PCBufs to threads 1 and 2: not modeled */
+            return BH_ERR_ADDR;
+        return sync_mmio_write(&c->sync, brisc ? SYNC_PORT_B0 : (SyncPort)(SYNC_PORT_T0 + core),
+                               off, &val, 4, 0);
+    case TILE_T_GPR:
+        return thcon_gpr_mmio_write(&c->thcon, brisc ? THCON_VIEW_B : core, off, &val, 4, 0);
+    case TILE_T_CFG:
+        return tensix_cfg_mmio_write(&c->cfg, off, &val, 4, 0);
+    default:
+        return BH_ERR_ADDR;
+    }
+}
+
+BhStatus tensix_core_region_read(TensixCore *c, uint32_t core, uint32_t region, uint32_t off,
+                                 uint32_t *val, uint64_t now)
+{
+    c->now = now;
+    *val = 0;
+    const TileRegion *r = visible(core, region);
+    if (!r)
+        return BH_ERR_ADDR;
+    int brisc = core == TENSIX_CORE_BRISC;
+    switch (r->target) {
+    case TILE_T_TDMA:
+        return mover_mmio_read(&c->mover, brisc ? 0 : core + 1, off, val, now);
+    case TILE_T_PC_BUF:
+        if (r->arg != 0)
+            return BH_ERR_ADDR;
+        return sync_mmio_read(&c->sync, brisc ? SYNC_PORT_B0 : (SyncPort)(SYNC_PORT_T0 + core), off,
+                              val, 4, 0);
+    case TILE_T_GPR:
+        return thcon_gpr_mmio_read(&c->thcon, brisc ? THCON_VIEW_B : core, off, val, 4, 0);
+    case TILE_T_CFG:
+        return tensix_cfg_mmio_read(&c->cfg, off, val, 4, 0);
+    default: /* instruction pushes and MopCfg are write-only */
+        return BH_ERR_ADDR;
+    }
+}
+
+BhStatus tensix_core_mmio_write(TensixCore *c, uint32_t core, uint32_t addr, uint32_t val,
+                                uint64_t now)
+{
+    uint32_t region = tile_map_search(addr);
+    if (region == TILE_RG_NONE) {
+        c->now = now;
+        return BH_ERR_ADDR;
+    }
+    return tensix_core_region_write(c, core, region, addr - (uint32_t)tile_region(region)->base,
+                                    val, now);
+}
+
+BhStatus tensix_core_mmio_read(TensixCore *c, uint32_t core, uint32_t addr, uint32_t *val,
+                               uint64_t now)
+{
+    uint32_t region = tile_map_search(addr);
+    if (region == TILE_RG_NONE) {
+        c->now = now;
+        *val = 0;
+        return BH_ERR_ADDR;
+    }
+    return tensix_core_region_read(c, core, region, addr - (uint32_t)tile_region(region)->base, val,
+                                   now);
+}
+
+void tensix_core_describe_wait(const TensixCore *c, char *buf, size_t len)
+{
+    size_t n = 0;
+    buf[0] = 0;
+    for (uint32_t i = 0; i < TENSIX_THREADS && n < len; i++) {
+        const TensixThread *t = &c->thr[i];
+        if (tensix_thread_idle(t))
+            continue;
+        char word[64] = "?";
+        if (t->fifo2.n)
+            tensix_format(t->fifo2.slot[t->fifo2.rd], word, sizeof word);
+        char *sp = strchr(word, ' ');
+        if (sp)
+            *sp = 0; /* the mnemonic is enough here */
+        n += (size_t)snprintf(buf + n, len - n, "T%u waits at %s%s; ", i, word,
+                              t->wait_active ? " behind a latched wait" : "");
+    }
+    if (n < len) {
+        const SrcDst *r = &c->regs;
+        snprintf(buf + n, len - n, "SrcA banks %s/%s, SrcB banks %s/%s (u = unpackers, m = FPU)",
+                 r->src[0][0].allowed ? "m" : "u", r->src[0][1].allowed ? "m" : "u",
+                 r->src[1][0].allowed ? "m" : "u", r->src[1][1].allowed ? "m" : "u");
+    }
+}

@@ -1,0 +1,116 @@
+/* model/tile/tensix/tensix_core.h - a Tensix tile's coprocessor as far as it exists: three thread
+ * frontends (tensix_frontend.h) feeding the sync unit, the configuration unit, ThCon and the
+ * Mover, which reach the tile's L1 (l1.h) as its clients THCON and MOVER; and the RISC-V view
+ * of all of them (the coprocessor's windows of the tile map, model/tile/tile_map.def). The
+ * tile module (tensix_tile.h) owns it and steps it.
+ *
+ * Interface:
+ *   tensix_core_region_write/read  a core's 32-bit access to one of the coprocessor's windows
+ *     of the tile map (tile_map.def: region and offset; core 0..2 = TRISC0..2, 3 = BRISC, each
+ *     seeing the windows of its TILE_SEEN_* mask, else BH_ERR_ADDR): INSTRN_BUF (TRISC i: its
+ *     thread; BRISC: thread 0 after the MOP expander), INSTRN1/2_BUF (BRISC to threads 1 / 2;
+ *     a TRISC storing there is the hang the hardware has: the core stops with an error naming
+ *     it), MOP_CFG (TRISC i: thread i's MopCfg), TDMA_REGS (the Mover), PC_BUF (semaphores,
+ *     PCBufs, TTSync; PC1/PC2_BUF not modeled: BH_ERR_ADDR), REGFILE (GPRs), TENSIX_CFG
+ *     (configuration). BH_ERR_FULL: the core stalls and retries.
+ *   tensix_core_mmio_write/read   the same by absolute address, decoded with tile_map_search
+ *     (ThCon's MMIO port, tests); addresses outside those windows: BH_ERR_ADDR.
+ *   tensix_core_l1_done          the owner of the L1 hands over completions of THCON / MOVER
+ * Timing: tensix_core_step(now) steps the Mover and ThCon, then the three threads (wait gate,
+ *   replay, MOP); returns now + 1 while anything is in flight, else BH_IDLE.
+ * Instructions executed (field layouts from tensix_isa.def): NOP; ThCon's DMANOP, SETDMAREG
+ *   (plain form), ADD/SUB/MUL/BITWOP/SHIFT/CMPDMAREG, LOADIND, STOREIND (L1 and MMIO forms),
+ *   LOADREG, STOREREG, ATINCGET, ATINCGETPTR, ATCAS, ATSWAP; the sync unit's SEMINIT, SEMPOST,
+ *   SEMGET, SEMWAIT, STALLWAIT, ATGETM, ATRELM; the config unit's WRCFG, RDCFG, SETC16,
+ *   RMWCIB0..3, CFGSHIFTMASK; XMOV; the matrix unit's bookkeeping SETRWC, INCRWC, CLEARDVALID
+ *   and SETDVALID (on srcdst.h and rwc.h); MOP, MOP_CFG and REPLAY in the frontend. Anything
+ *   else stops the run, naming the mnemonic, thread and cycle (the matrix unit's math, the
+ *   vector unit, packer and unpackers are issue 5's).
+ * STALLWAIT conditions answered: C0 ThCon busy for the thread, C9 Mover busy, C12
+ *   configuration unit busy; the unpacker, packer, FPU and SFPU conditions never hold (those
+ *   units do not exist yet).
+ */
+#ifndef BH_TENSIX_CORE_H
+#define BH_TENSIX_CORE_H
+#include <stddef.h>
+#include <stdint.h>
+#include "model/common/bh_common.h"
+#include "model/tile/l1.h"
+#include "model/tile/tensix/mover.h"
+#include "model/tile/tensix/sync_unit.h"
+#include "model/tile/tensix/tensix_cfg.h"
+#include "model/tile/tensix/tensix_frontend.h"
+#include "model/tile/tensix/thcon.h"
+#include "model/tile/tensix/srcdst.h"
+#include "model/tile/tensix/rwc.h"
+#include "model/tile/tensix/adc.h"
+#include "model/tile/tensix/unpacker.h"
+#include "model/tile/tensix/packer.h"
+#include "model/tile/tensix/fpu.h"
+#include "model/tile/tensix/sfpu.h"
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define TENSIX_THREADS 3
+#define TENSIX_CORE_BRISC 3
+/* sync, config, thcon, mover, matrix, unpack0, unpack1, pack, adc, vector
+ * (tensix_core_unit_name) */
+#define TENSIX_UNITS 10
+
+typedef struct TensixCore {
+    TensixThread thr[TENSIX_THREADS];
+    SyncUnit sync;
+    TensixCfg cfg;
+    Thcon thcon;
+    Mover mover;
+    L1 *l1; /* the tile's L1, owned elsewhere */
+    uint64_t now;
+    uint8_t failed; /* a run-stopping error: message in error */
+    char error[512];
+    uint64_t unit_instructions[TENSIX_UNITS], unit_busy_cycles[TENSIX_UNITS];
+    uint64_t pack_dst_races; /* PACRs that read Dst rows the matrix unit was still writing */
+    SrcDst regs;             /* SrcA, SrcB, Dst (srcdst.h) */
+    Rwc rwc[TENSIX_THREADS]; /* per-thread counters (rwc.h) */
+    AdcFile adc;             /* the unpackers' and packer's address counters (adc.h) */
+    Unpackers unp;           /* unpacker 0 (SrcA / Dst) and 1 (SrcB) (unpacker.h) */
+    Packer pack;             /* (packer.h) */
+    Fpu fpu;                 /* the matrix unit's math (fpu.h) */
+    Sfpu sfpu;               /* the vector unit (sfpu.h) */
+    struct {
+        uint64_t token;
+        uint32_t addr, data;
+        uint8_t write, thread;
+    } thcon_mmio[THCON_MAX_OUTSTANDING]; /* ThCon's MMIO requests, performed next step */
+    uint32_t thcon_mmio_n;
+    uint64_t deadlock_cycles; /* no progress for this long while holding work: stop (0: never) */
+    uint64_t last_progress, last_issued;
+    uint64_t last_l1_others; /* L1 requests by clients other than ThCon, at the last check */
+} TensixCore;
+
+BhStatus tensix_core_init(TensixCore *c, L1 *l1);
+uint64_t tensix_core_step(TensixCore *c, uint64_t now);
+BhStatus tensix_core_region_write(TensixCore *c, uint32_t core, uint32_t region, uint32_t off,
+                                  uint32_t val, uint64_t now);
+BhStatus tensix_core_region_read(TensixCore *c, uint32_t core, uint32_t region, uint32_t off,
+                                 uint32_t *val, uint64_t now);
+BhStatus tensix_core_mmio_write(TensixCore *c, uint32_t core, uint32_t addr, uint32_t val,
+                                uint64_t now);
+BhStatus tensix_core_mmio_read(TensixCore *c, uint32_t core, uint32_t addr, uint32_t *val,
+                               uint64_t now);
+void tensix_core_l1_done(TensixCore *c, const L1Done *d, uint64_t now);
+/* 1 for the L1 clients inside the coprocessor (Mover, ThCon, unpackers, packer) */
+int tensix_core_owns_client(uint32_t client);
+int tensix_core_idle(const TensixCore *c);
+/* A TRISC's read of CSR 0xBC0 (tensix_queue_status: own bits [12:0], OR over the three
+ * threads in [25:13]) or 0xBC1 (tensix_busy_status: "queued or executing", own [10:0], all
+ * threads [21:11]); other CSR numbers: BH_ERR_ADDR. For the RISC-V cores (next issue). */
+BhStatus tensix_core_csr_read(const TensixCore *c, uint32_t thread, uint32_t csr, uint32_t *val);
+const char *tensix_core_unit_name(uint32_t unit);
+/* What each thread holding work waits for, and the state it waits on (a stuck run's message) */
+void tensix_core_describe_wait(const TensixCore *c, char *buf, size_t len);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "platform/load/l1_image.h"
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include "platform/load/file_read.h"
+#include "platform/chip.h"
+#include "platform/config.h"
+
+namespace bh
+{
+
+static bool fail(std::string *err, const std::string &msg)
+{
+    *err = msg;
+    return false;
+}
+
+static std::string hex(uint64_t v)
+{
+    std::ostringstream s;
+    s << "0x" << std::hex << v;
+    return s.str();
+}
+
+static std::vector<std::string> entries(const std::string &text)
+{
+    std::vector<std::string> out;
+    std::istringstream in(text);
+    for (std::string e; std::getline(in, e, ';');) {
+        size_t a = e.find_first_not_of(" \t"), b = e.find_last_not_of(" \t");
+        if (a != std::string::npos)
+            out.push_back(e.substr(a, b - a + 1));
+    }
+    return out;
+}
+
+/* Splits "X,Y:F1:...:Fn-1:REST" into n fields, the last taking the rest of the entry. */
+static bool split(const std::string &e, size_t n, std::vector<std::string> *f)
+{
+    f->clear();
+    size_t at = 0;
+    for (size_t i = 0; i + 1 < n; i++) {
+        size_t c = e.find(':', at);
+        if (c == std::string::npos)
+            return false;
+        f->push_back(e.substr(at, c - at));
+        at = c + 1;
+    }
+    f->push_back(e.substr(at));
+    return !f->back().empty();
+}
+
+/* The tile, address and (if len) length of one entry, checked against L1. */
+static bool place(const BhGrid &g, const std::string &where, const std::vector<std::string> &f,
+                  uint64_t len, uint64_t l1_bytes, uint32_t *node, uint32_t *addr, std::string *err)
+{
+    if (!compute_tile(g, where, f[0], node, err))
+        return false;
+    if (!parse_u32(f[1], false, addr))
+        return fail(err, where + ": address '" + f[1] + "' is not a number");
+    if (*addr >= l1_bytes && len == 0) /* init entries: before the file is read */
+        return fail(err, where + ": address " + hex(*addr) + " is past the end of L1 (" +
+                             hex(l1_bytes) + ")");
+    if (*addr >= l1_bytes || len > l1_bytes - *addr)
+        return fail(err, where + ": " + std::to_string(len) + " bytes at " + hex(*addr) +
+                             " run past the end of L1 (" + hex(l1_bytes) + ")");
+    return true;
+}
+
+bool plan_l1_init(const BhGrid &g, const std::string &text, uint64_t l1_bytes,
+                  std::vector<L1Blob> *out, std::string *err)
+{
+    std::vector<std::string> f;
+    for (const std::string &e : entries(text)) {
+        std::string where = "workload.l1_init: entry '" + e + "'";
+        if (!split(e, 3, &f))
+            return fail(err, where + ": expected X,Y:ADDR:FILE");
+        L1Blob b;
+        if (!place(g, where, f, 0, l1_bytes, &b.node, &b.addr, err))
+            return false;
+        /* at most what fits between the address and the end of L1 is read */
+        std::string text, why;
+        uint64_t size = 0;
+        if (!read_file_capped(f[2], l1_bytes - b.addr, &text, &why, &size))
+            return fail(err, size ? where + ": " + std::to_string(size) + " bytes at " +
+                                        hex(b.addr) + " run past the end of L1 (" + hex(l1_bytes) +
+                                        ")"
+                                  : where + ": cannot read '" + f[2] + "': " + why);
+        if (text.empty())
+            return fail(err, where + ": '" + f[2] + "' is empty");
+        b.bytes.assign(text.begin(), text.end());
+        out->push_back(std::move(b));
+    }
+    return true;
+}
+
+bool plan_l1_dumps(const BhGrid &g, const std::string &key, const std::string &text,
+                   uint64_t l1_bytes, std::vector<L1Dump> *out, std::string *err)
+{
+    std::vector<std::string> f;
+    for (const std::string &e : entries(text)) {
+        std::string where = key + ": entry '" + e + "'";
+        if (!split(e, 4, &f))
+            return fail(err, where + ": expected X,Y:ADDR:LEN:FILE");
+        L1Dump d;
+        if (!parse_u32(f[2], false, &d.len) || d.len == 0)
+            return fail(err, where + ": length '" + f[2] + "' is not a positive number");
+        if (!place(g, where, f, d.len, l1_bytes, &d.node, &d.addr, err))
+            return false;
+        std::ofstream probe(f[3], std::ios::app | std::ios::binary);
+        if (!probe)
+            return fail(err, where + ": cannot write '" + f[3] + "': " + std::strerror(errno));
+        d.path = f[3];
+        out->push_back(std::move(d));
+    }
+    return true;
+}
+
+} // namespace bh

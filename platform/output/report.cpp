@@ -1,0 +1,449 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "platform/output/report.h"
+#include <algorithm>
+#include <cstdio>
+#include "platform/config.h"
+#include "model/tile/tensix/tensix_isa.h"
+#include "platform/output/heatmap.h"
+
+namespace bh
+{
+
+namespace json = boost::json;
+
+static const char *link_dir(uint32_t noc, uint32_t port, bool blackhole)
+{
+    /* NoC1 runs in a frame rotated by 180 degrees: its +x is the chip's -x */
+    static const char *const names[2][NOC_PORTS] = {{"niu", "+x", "+y", "-x", "-y"},
+                                                    {"niu", "-x", "-y", "+x", "+y"}};
+    return names[blackhole && noc == 1][port];
+}
+
+/* Calls fn(link, NoC0 source node, NoC0 destination node, utilisation) for every
+ * router-to-router link of NoC k, utilisation over the measured window. */
+template <typename Fn>
+static void for_each_router_link(Chip &chip, const RunInfo &run, uint32_t k, Fn fn)
+{
+    const NocNet &net = chip.noc(k).net();
+    for (uint32_t li = 0; li < net.n_links; li++) {
+        const NocLink &L = net.links[li];
+        if (L.src_port == NOC_PORTS || L.dst_port == NOC_PORTS)
+            continue; /* NIU links */
+        double u =
+            run.window_cycles ? (double)run.window_flits[k][li] / (double)run.window_cycles : 0.0;
+        fn(L, chip.noc0_node_of_frame(k, L.src_node), chip.noc0_node_of_frame(k, L.dst_node), u);
+    }
+}
+
+static json::array xy(uint32_t node, uint32_t w)
+{
+    return json::array{node % w, node / w};
+}
+
+static json::object latency_json(const NocLatency &l)
+{
+    return {{"count", l.count},
+            {"mean", l.count ? (double)l.sum / (double)l.count : 0.0},
+            {"p50", noc_latency_percentile(&l, 0.50)},
+            {"p99", noc_latency_percentile(&l, 0.99)},
+            {"max", l.max}};
+}
+
+/* dram_stream on one NoC: what landed in the measured window (the rates) beside what was
+ * issued over the whole run (warm-up and drain included), so the two are never confused. */
+static json::object dram_stream_json(const DramStreamStats &s, uint32_t flit_bytes, double secs)
+{
+    double rd = (double)s.window_read_flits * flit_bytes,
+           wr = (double)s.window_write_flits * flit_bytes;
+    return {{"window",
+             {{"reads", s.window_reads},
+              {"writes", s.window_writes},
+              {"bytes_read", rd},
+              {"bytes_written", wr},
+              {"read_gbps", secs > 0 ? rd / secs / 1e9 : 0.0},
+              {"write_gbps", secs > 0 ? wr / secs / 1e9 : 0.0}}},
+            {"issued_whole_run",
+             {{"reads", s.reads},
+              {"writes", s.writes},
+              {"bytes_read", s.bytes_read},
+              {"bytes_written", s.bytes_written}}},
+            {"read_latency", latency_json(s.read_latency)},
+            {"write_latency", latency_json(s.write_latency)},
+            {"dropped_at_source", s.dropped}};
+}
+
+/* tensix_stream: per tile, what its threads issued and why they waited, the units' work,
+ * and its L1 ports and banks (utilisation and conflict cycles by holder). */
+static json::array tiles_json(Chip &chip, const RunInfo &run)
+{
+    static const char *const core_names[TENSIX_STREAM_CORES] = {"trisc0", "trisc1", "trisc2",
+                                                                "brisc"};
+    const TensixStreamWorkload *ts =
+        chip.workload() ? dynamic_cast<const TensixStreamWorkload *>(&chip.workload()->model())
+                        : nullptr;
+    json::array tiles;
+    const BhGrid &g = *chip.plan().grid;
+    double cycles = run.cycles ? (double)run.cycles : 1.0;
+    for (uint32_t node : chip.plan().stream_tiles) {
+        TensixCore *c = chip.coprocessor(node);
+        const L1 &l1 = chip.l1_of(node)->state();
+        json::array threads;
+        for (uint32_t t = 0; t < TENSIX_THREADS; t++) {
+            const TensixThread &th = c->thr[t];
+            json::object ops, stalls;
+            for (uint32_t op = 0; op < 256; op++)
+                if (th.opcode_count[op]) {
+                    const char *n = tensix_op_name(op);
+                    ops[n ? n : std::to_string(op)] = th.opcode_count[op];
+                }
+            for (uint32_t k = 0; k < TENSIX_STALLS; k++)
+                stalls[tensix_stall_name((TensixStall)k)] = th.stall_cycles[k];
+            threads.push_back({{"thread", t},
+                               {"issued", th.issued},
+                               {"opcodes", std::move(ops)},
+                               {"stall_cycles", std::move(stalls)}});
+        }
+        json::array cores; /* the scripts standing in for the RISC-V cores */
+        for (uint32_t i = 0; ts && i < ts->state().n_cores; i++) {
+            const TensixStreamCore &k = ts->state().cores[i];
+            if (k.node0 == node)
+                cores.push_back({{"core", core_names[k.core]},
+                                 {"finished_cycle", k.done ? json::value(k.finished_at) : nullptr},
+                                 {"stall_cycles", k.stall_cycles}});
+        }
+        json::object units;
+        for (uint32_t u = 0; u < TENSIX_UNITS; u++)
+            units[tensix_core_unit_name(u)] = {{"instructions", c->unit_instructions[u]},
+                                               {"busy_cycles", c->unit_busy_cycles[u]}};
+        const FpuStats &fs = c->fpu.stats;
+        units["matrix"].as_object()["flops"] = fs.flops; /* per instruction, x phases */
+        units["matrix"].as_object()["stall_cycles"] = fs.stall_cycles;
+        units["matrix"].as_object()["first_issue_cycle"] = fs.first_issue;
+        units["matrix"].as_object()["last_issue_cycle"] = fs.last_issue;
+        for (uint32_t u = 0; u < 2; u++) {
+            json::object &o = units[u ? "unpack1" : "unpack0"].as_object();
+            o["l1_bytes"] = c->unp.stats[u].l1_bytes;
+            o["bank_wait_cycles"] = c->unp.stats[u].bank_wait_cycles;
+        }
+        units["pack"].as_object()["l1_bytes"] = c->pack.stats.l1_bytes;
+        units["pack"].as_object()["tiles"] = c->pack.stats.tiles;
+        units["pack"].as_object()["dst_races"] = c->pack_dst_races;
+        auto resource = [&](uint32_t n, const uint64_t *busy, const uint64_t(*conf)[L1_CLIENTS],
+                            const char *what) {
+            json::array a;
+            for (uint32_t i = 0; i < n; i++) {
+                json::object by;
+                uint64_t total = 0;
+                for (uint32_t k = 0; k < L1_CLIENTS; k++)
+                    if (conf[i][k]) {
+                        by[l1_client_name(k)] = conf[i][k];
+                        total += conf[i][k];
+                    }
+                a.push_back({{what, i},
+                             {"utilisation", (double)busy[i] / cycles},
+                             {"conflict_cycles", total},
+                             {"conflict_cycles_by_holder", std::move(by)}});
+            }
+            return a;
+        };
+        json::array clients; /* who used L1, and how long each waited */
+        for (uint32_t k = 0; k < L1_CLIENTS; k++)
+            if (l1.st.client_requests[k])
+                clients.push_back({{"client", l1_client_name(k)},
+                                   {"requests", l1.st.client_requests[k]},
+                                   {"bytes", l1.st.client_bytes[k]},
+                                   {"read_modify_writes", l1.st.client_rmw[k]},
+                                   {"wait_cycles", l1.st.client_wait[k]}});
+        tiles.push_back(
+            {{"tile", json::array{node % g.w, node / g.w}},
+             {"cores", std::move(cores)},
+             {"threads", std::move(threads)},
+             {"units", std::move(units)},
+             {"l1",
+              {{"clients", std::move(clients)},
+               {"ports", resource(l1.cfg.ports, l1.st.port_busy, l1.st.port_conflict, "port")},
+               {"banks", resource(l1.cfg.banks, l1.st.bank_busy, l1.st.bank_conflict, "bank")}}},
+             {"mover", {{"bytes", c->mover.st.l1_bytes_written + c->mover.st.l0_bytes_written}}}});
+    }
+    return tiles;
+}
+
+static size_t injecting_tiles(const ChipPlan &plan)
+{
+    if (plan.trace) {
+        std::vector<std::pair<int, int>> tiles;
+        for (const NocTraceStream &s : plan.trace->streams)
+            if (s.transfers)
+                tiles.emplace_back(s.x, s.y);
+        std::sort(tiles.begin(), tiles.end());
+        return (size_t)(std::unique(tiles.begin(), tiles.end()) - tiles.begin());
+    }
+    return plan.dram_stream ? plan.cores.size() : plan.injectors.size();
+}
+
+/* Per processor and overall: the simulated duration beside the recorded one. */
+static json::object trace_json(const TraceReplay &t, const RunInfo &run)
+{
+    const NocTrace &tr = t.trace();
+    const NocReplay &r = t.state();
+    json::array procs;
+    uint64_t first = UINT64_MAX, last = 0;
+    for (uint32_t i = 0; i < tr.streams.size(); i++) {
+        const NocTraceStream &s = tr.streams[i];
+        const NocReplayStream &st = r.st[i];
+        uint64_t rec =
+            s.count ? tr.events[s.first + s.count - 1].timestamp - tr.events[s.first].timestamp : 0;
+        first = std::min(first, st.started_at);
+        last = std::max(last, st.finished_at);
+        procs.push_back({{"tile", json::array{s.x, s.y}},
+                         {"proc", tr.procs[s.proc]},
+                         {"events", s.count},
+                         {"transfers", s.transfers},
+                         {"simulated_cycles", st.finished_at - st.started_at},
+                         {"recorded_cycles", rec}});
+    }
+    uint64_t transfers = 0, bytes = 0;
+    for (const NocReplayStats &s : r.stats) {
+        transfers += s.transfers;
+        bytes += s.bytes;
+    }
+    return {{"format", tr.format},
+            {"events", tr.events.size()},
+            {"processors", tr.streams.size()},
+            {"transfers", transfers},
+            {"bytes", bytes},
+            {"recorded_cycles", tr.last_ts - tr.first_ts},
+            /* to the last flit delivered, not just the last event issued */
+            {"simulated_cycles", std::max(last, run.cycles) - (first == UINT64_MAX ? 0 : first)},
+            {"golden_cycles", tr.golden_cycles},
+            {"per_processor", std::move(procs)}};
+}
+
+boost::json::object build_report(Chip &chip, const BhParams &p, const RunInfo &run)
+{
+    const ChipPlan &plan = chip.plan();
+    const BhGrid &g = *plan.grid;
+    bool bh = g.cfg.topology == BH_TOPO_BLACKHOLE;
+    uint64_t routers = (uint64_t)g.w * g.h * plan.n_nocs;
+    json::object r;
+    r["bhsim"] = {{"version", BH_VERSION}, {"config", run.config_name}};
+    r["config"] = config_to_json(p);
+    double cps = run.wall_seconds > 0 ? (double)run.cycles / run.wall_seconds : 0;
+    r["sim"] = {{"cycles", run.cycles},
+                {"measured_cycles", run.window_cycles},
+                {"aiclk_mhz", plan.aiclk_mhz},
+                {"simulated_seconds", (double)run.cycles / (plan.aiclk_mhz * 1e6)},
+                {"wall_seconds", run.wall_seconds},
+                {"cycles_per_second", cps},
+                {"routers", routers},
+                {"router_cycles_per_second", cps * (double)routers},
+                {"peak_rss_mib", run.peak_rss_mib},
+                {"drained", run.drained},
+                {"dram_resident_bytes", chip.dram_resident_bytes()}};
+    if (!run.error_kind.empty())
+        r["error"] = {
+            {"kind", run.error_kind}, {"message", run.error_message}, {"cycle", run.error_cycle}};
+    r["workload"] = {{"name", p.workload_name},
+                     {"op", p.workload_op},
+                     {"injection", p.workload_injection},
+                     {"rate", p.workload_rate},
+                     {"packet_bytes", p.workload_packet_bytes},
+                     {"injectors", injecting_tiles(plan)}};
+    const SyntheticTraffic *tr =
+        chip.workload() ? dynamic_cast<const SyntheticTraffic *>(&chip.workload()->model())
+                        : nullptr;
+    const DramStreamWorkload *ds =
+        chip.workload() ? dynamic_cast<const DramStreamWorkload *>(&chip.workload()->model())
+                        : nullptr;
+    for (uint32_t k = 0; k < plan.n_nocs; k++) {
+        const NocNet &net = chip.noc(k).net();
+        json::object n;
+        if (tr && (plan.traffic.noc_mask & (1u << k))) {
+            const NocTrafficStats &s = tr->state().stats[k];
+            double window = (double)run.window_cycles;
+            double denom = (double)plan.injectors.size() * window;
+            n["offered_flits_per_node_cycle"] = (double)s.offered_flits / denom;
+            if (plan.traffic.pattern == NOC_PAT_MULTICAST) {
+                /* every receiver takes a copy: per receiver, it compares with the offer */
+                double r = plan.traffic.mcast_receivers;
+                n["multicast_receivers"] = plan.traffic.mcast_receivers;
+                n["accepted_flits_per_node_cycle"] = (double)s.accepted_flits / (r * window);
+                n["accepted_flits_all_receivers_per_cycle"] = (double)s.accepted_flits / window;
+            } else {
+                n["accepted_flits_per_node_cycle"] = (double)s.accepted_flits / denom;
+            }
+            n["packet_latency"] = latency_json(s.latency);
+            n["transfers"] = {{"created", s.created},
+                              {"issued", s.issued},
+                              {"delivered", s.delivered},
+                              {"dropped_at_source", s.dropped}};
+        }
+        if (ds && (plan.dram.noc_mask & (1u << k)))
+            n["dram_stream"] = dram_stream_json(ds->state().stats[k], plan.noc[0].flit_bytes,
+                                                (double)run.window_cycles / (plan.aiclk_mhz * 1e6));
+        n["flits"] = {{"injected", net.flits_injected},
+                      {"forked", net.flits_forked},
+                      {"ejected", net.flits_ejected},
+                      {"sunk_at_branch_ends", net.flits_sunk}};
+        n["guest_errors"] = net.guest_errors;
+        json::array links;
+        double sum = 0, mx = 0;
+        uint32_t count = 0;
+        for_each_router_link(chip, run, k, [&](const NocLink &L, uint32_t a, uint32_t b, double u) {
+            sum += u;
+            mx = u > mx ? u : mx;
+            count++;
+            links.push_back({{"from", xy(a, g.w)},
+                             {"to", xy(b, g.w)},
+                             {"direction", link_dir(k, L.src_port, bh)},
+                             {"utilisation", u}});
+        });
+        n["link_utilisation"] = {{"mean", count ? sum / count : 0.0}, {"max", mx}};
+        n["links"] = std::move(links);
+        r["noc" + std::to_string(k)] = std::move(n);
+    }
+    if (!plan.stream_tiles.empty())
+        r["tiles"] = tiles_json(chip, run);
+    const TraceReplay *tr2 =
+        chip.workload() ? dynamic_cast<const TraceReplay *>(&chip.workload()->model()) : nullptr;
+    if (tr2)
+        r["trace"] = trace_json(*tr2, run);
+    if (ds) {
+        uint64_t flits = 0;
+        for (uint32_t k = 0; k < plan.n_nocs; k++)
+            flits += ds->state().stats[k].done_flits;
+        double secs = (double)run.window_cycles / (plan.aiclk_mhz * 1e6);
+        double bytes = (double)flits * plan.noc[0].flit_bytes;
+        json::object d = chip.dram_report(run.dram_from, run.dram_to, run.window_cycles);
+        d["total_gbps"] = secs > 0 ? bytes / secs / 1e9 : 0.0;
+        d["banks_used"] = plan.dram.banks;
+        size_t ctls = d.at("controllers").as_array().size();
+        double peak_one = ctls ? d.at("peak_gbps").to_number<double>() / (double)ctls : 0.0;
+        d["peak_gbps_per_controller"] = peak_one;
+        d["peak_gbps_banks_used"] = peak_one * plan.dram.banks;
+        r["dram"] = std::move(d);
+    }
+    return r;
+}
+
+bool write_heatmap(Chip &chip, const RunInfo &run, const std::string &path, std::string *err)
+{
+    const ChipPlan &plan = chip.plan();
+    const BhGrid &g = *plan.grid;
+    std::vector<HeatTile> tiles;
+    for (uint32_t i = 0; i < g.w * g.h; i++) {
+        const BhTile &t = g.tiles[i];
+        tiles.push_back({t.x, t.y, t.label, t.kind, t.enabled != 0});
+    }
+    std::vector<HeatLink> links;
+    for (uint32_t k = 0; k < plan.n_nocs; k++)
+        for_each_router_link(chip, run, k, [&](const NocLink &, uint32_t a, uint32_t b, double u) {
+            links.push_back(
+                {(int)k, (int)(a % g.w), (int)(a / g.w), (int)(b % g.w), (int)(b / g.w), u});
+        });
+    std::string title = "bhsim " + run.config_name + ": link utilisation over the measured " +
+                        std::to_string(run.window_cycles) + " cycles";
+    return write_heatmap_svg(path, title, (int)g.w, (int)g.h, tiles, links, err);
+}
+
+static double num(const json::value &v)
+{
+    return v.is_double()  ? v.as_double()
+           : v.is_int64() ? (double)v.as_int64()
+                          : (double)v.as_uint64();
+}
+
+void print_summary(const json::object &r, std::FILE *out)
+{
+    const json::object &sim = r.at("sim").as_object();
+    const json::object &wl = r.at("workload").as_object();
+    if (r.contains("tiles")) {
+        std::fprintf(out, "bhsim: %s, tensix_stream on %zu tiles\n",
+                     r.at("bhsim").at("config").as_string().c_str(),
+                     r.at("tiles").as_array().size());
+        for (const json::value &tv : r.at("tiles").as_array()) {
+            const json::object &t = tv.as_object();
+            const json::array &xy = t.at("tile").as_array();
+            std::fprintf(out, "  tile (%lld,%lld): issued", (long long)num(xy[0]),
+                         (long long)num(xy[1]));
+            for (const json::value &th : t.at("threads").as_array())
+                std::fprintf(out, " T%lld %lld", (long long)num(th.at("thread")),
+                             (long long)num(th.at("issued")));
+            std::fprintf(out, "; mover %lld bytes\n", (long long)num(t.at("mover").at("bytes")));
+        }
+    } else if (r.contains("trace")) {
+        const json::object &t = r.at("trace").as_object();
+        std::fprintf(out,
+                     "bhsim: %s, replay of %lld events (%lld transfers) on %lld processors: "
+                     "%lld cycles simulated, %lld recorded\n",
+                     r.at("bhsim").at("config").as_string().c_str(), (long long)num(t.at("events")),
+                     (long long)num(t.at("transfers")), (long long)num(t.at("processors")),
+                     (long long)num(t.at("simulated_cycles")),
+                     (long long)num(t.at("recorded_cycles")));
+    } else if (r.contains("dram"))
+        std::fprintf(out, "bhsim: %s, workload dram_stream: %lld cores\n",
+                     r.at("bhsim").at("config").as_string().c_str(),
+                     (long long)num(wl.at("injectors")));
+    else
+        std::fprintf(out, "bhsim: %s, workload %s (%s, %lld B) at %.3f flits/node/cycle\n",
+                     r.at("bhsim").at("config").as_string().c_str(),
+                     wl.at("name").as_string().c_str(), wl.at("op").as_string().c_str(),
+                     (long long)num(wl.at("packet_bytes")), num(wl.at("rate")));
+    for (int k = 0; k < 2; k++) {
+        std::string key = "noc" + std::to_string(k);
+        if (!r.contains(key))
+            continue;
+        const json::object &n = r.at(key).as_object();
+        const json::object &lu = n.at("link_utilisation").as_object();
+        if (n.contains("packet_latency")) {
+            const json::object &l = n.at("packet_latency").as_object();
+            if (n.contains("multicast_receivers"))
+                std::fprintf(out,
+                             "  NoC%d: offered %.4f flits/cycle by the sender, accepted %.4f "
+                             "per receiver (x %lld receivers)",
+                             k, num(n.at("offered_flits_per_node_cycle")),
+                             num(n.at("accepted_flits_per_node_cycle")),
+                             (long long)num(n.at("multicast_receivers")));
+            else
+                std::fprintf(out, "  NoC%d: offered %.4f accepted %.4f flits/node/cycle", k,
+                             num(n.at("offered_flits_per_node_cycle")),
+                             num(n.at("accepted_flits_per_node_cycle")));
+            std::fprintf(out,
+                         "; latency mean %.1f p50 %.0f p99 %.0f max %.0f cycles; links mean "
+                         "%.1f%% max %.1f%%\n",
+                         num(l.at("mean")), num(l.at("p50")), num(l.at("p99")), num(l.at("max")),
+                         100 * num(lu.at("mean")), 100 * num(lu.at("max")));
+        } else if (r.contains("trace")) {
+            std::fprintf(out, "  NoC%d: links mean %.1f%% max %.1f%%\n", k,
+                         100 * num(lu.at("mean")), 100 * num(lu.at("max")));
+        } else if (n.contains("dram_stream")) {
+            const json::object &d = n.at("dram_stream").as_object();
+            const json::object &w = d.at("window").as_object();
+            const json::object &rl = d.at("read_latency").as_object();
+            const json::object &wl2 = d.at("write_latency").as_object();
+            std::fprintf(out,
+                         "  NoC%d: %lld reads, %lld writes landed in the window (%.1f + %.1f "
+                         "GB/s); read latency mean %.0f p99 %.0f, write latency mean %.0f p99 "
+                         "%.0f cycles; links mean %.1f%% max %.1f%%\n",
+                         k, (long long)num(w.at("reads")), (long long)num(w.at("writes")),
+                         num(w.at("read_gbps")), num(w.at("write_gbps")), num(rl.at("mean")),
+                         num(rl.at("p99")), num(wl2.at("mean")), num(wl2.at("p99")),
+                         100 * num(lu.at("mean")), 100 * num(lu.at("max")));
+        } else {
+            std::fprintf(out, "  NoC%d: no workload traffic\n", k);
+        }
+    }
+    if (r.contains("dram")) {
+        const json::object &d = r.at("dram").as_object();
+        std::fprintf(out,
+                     "  DRAM: %.1f GB/s through %lld of %zu controllers (their peak %.1f GB/s)\n",
+                     num(d.at("total_gbps")), (long long)num(d.at("banks_used")),
+                     d.at("controllers").as_array().size(), num(d.at("peak_gbps_banks_used")));
+    }
+    std::fprintf(
+        out, "  %.0f cycles in %.2f s: %.0f cycles/s, %.2f M router-cycles/s, peak RSS %.0f MiB\n",
+        num(sim.at("cycles")), num(sim.at("wall_seconds")), num(sim.at("cycles_per_second")),
+        num(sim.at("router_cycles_per_second")) / 1e6, num(sim.at("peak_rss_mib")));
+}
+
+} // namespace bh

@@ -1,0 +1,32 @@
+/* platform/output/report.h - what a run produces: the JSON report, the link heatmap and the console
+ * summary, all from the same figures. */
+#ifndef BH_REPORT_H
+#define BH_REPORT_H
+#include <boost/json.hpp>
+#include <string>
+#include <vector>
+#include "platform/chip.h"
+
+namespace bh
+{
+
+struct RunInfo {
+    std::string config_name;
+    uint64_t cycles = 0;        /* last simulated cycle */
+    uint64_t window_cycles = 0; /* sim.cycles - sim.warmup_cycles */
+    double wall_seconds = 0;
+    double peak_rss_mib = 0;
+    bool drained = true;
+    /* a failed run: kind (noc_deadlock, stall, drain_limit, tensix, workload), what, when */
+    std::string error_kind, error_message;
+    uint64_t error_cycle = 0;
+    std::vector<std::vector<uint64_t>> window_flits; /* per NoC per link, frozen at sim.cycles */
+    std::vector<Gddr6Stats> dram_from, dram_to;      /* GDDR6 counters at warmup and sim.cycles */
+};
+
+boost::json::object build_report(Chip &chip, const BhParams &p, const RunInfo &run);
+bool write_heatmap(Chip &chip, const RunInfo &run, const std::string &path, std::string *err);
+void print_summary(const boost::json::object &report, std::FILE *out);
+
+} // namespace bh
+#endif

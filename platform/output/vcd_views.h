@@ -1,0 +1,24 @@
+/* platform/output/vcd_views.h - files that make a run's VCD readable in GTKWave, written next to it
+ * after the run (also after a failed one):
+ *   <base>.l1_clients.txt  translate filter naming the L1 `holder` values
+ * (platform/tile/l1_ports.h) <base>.gtkw            save file: `gtkwave <base>.gtkw` opens
+ * <base>.vcd with the run's useful signals grouped: per NoC the busiest router links and the NIUs
+ *                          that injected most (outstanding transactions), per traced L1 (the
+ *                          busiest four) its used ports' holders, filter attached, and blocked
+ *                          flags, its banks in a closed group, and the GDDR6 controllers that
+ *                          moved data. Names come from the shells that traced them.
+ * <base> is output.vcd without its ".vcd" (SystemC adds it back). */
+#ifndef BH_VCD_VIEWS_H
+#define BH_VCD_VIEWS_H
+#include <string>
+
+namespace bh
+{
+
+class Chip;
+
+/* false with a message naming the file when one cannot be written */
+bool write_vcd_views(Chip &chip, const std::string &vcd_path, std::string *err);
+
+} // namespace bh
+#endif
