@@ -623,8 +623,43 @@ Chip::Chip(sc_core::sc_module_name name, const ChipPlan &plan, bool trace_busy)
             return std::make_unique<SyntheticTraffic>(plan.traffic, plan.injectors, io.noc);
         };
     }
+    /* what the run loop asks of blocks: the coprocessors first (their errors come first) */
+    for (uint32_t node : plan.stream_tiles) {
+        L1Tlm *l1 = core_of_node_[node];
+        BlockHooks h;
+        h.name = l1->basename();
+        h.error_kind = "tensix";
+        h.idle = [l1](uint64_t) { return tensix_core_idle(l1->core()) != 0; };
+        h.error = [l1] {
+            return l1->core()->failed ? std::string(l1->basename()) + ": " + l1->core()->error
+                                      : std::string();
+        };
+        h.last_busy = [l1] { return l1->last_busy_cycle(); };
+        h.busy = [l1](uint64_t) {
+            return std::string(l1->basename()) + ": its Tensix coprocessor is busy; ";
+        };
+        blocks_.add(std::move(h));
+    }
     if (make) {
         workload_ = std::make_unique<WorkloadTlm>("workload", make, frame_, socket_of, clk_);
+        WorkloadModel *w = &workload_->model();
+        BlockHooks h;
+        h.name = "workload";
+        h.error_kind = "workload";
+        h.idle = [w](uint64_t now) { return w->idle(now); };
+        h.error = [w] { return w->error(); };
+        h.busy = [w](uint64_t now) {
+            std::string what;
+            const uint32_t n = w->waiting(now, &what);
+            return "the workload has work left" +
+                   (n ? ", " + std::to_string(n) + " core(s) polling NIU state" +
+                            (n > NOC_WAIT_LIST_SHOWN
+                                 ? " (the first " + std::to_string(NOC_WAIT_LIST_SHOWN) + ")"
+                                 : std::string()) +
+                            ":\n" + what
+                      : std::string("; "));
+        };
+        blocks_.add(std::move(h));
         for (auto &tile : tiles_)
             if (is_compute(tile->tile()))
                 workload_->mmio_out.bind(tile->mmio);
@@ -795,30 +830,5 @@ boost::json::object Chip::dram_report(const std::vector<Gddr6Stats> &from,
 
 namespace bh
 {
-
-bool Chip::coprocessors_idle() const
-{
-    for (const L1Tlm *l : core_of_node_)
-        if (l && !tensix_core_idle(const_cast<L1Tlm *>(l)->core()))
-            return false;
-    return true;
-}
-
-uint64_t Chip::coprocessors_last_busy() const
-{
-    uint64_t last = 0;
-    for (const L1Tlm *l : core_of_node_)
-        if (l)
-            last = std::max(last, l->last_busy_cycle());
-    return last;
-}
-
-std::string Chip::coprocessor_error() const
-{
-    for (const L1Tlm *l : core_of_node_)
-        if (l && const_cast<L1Tlm *>(l)->core()->failed)
-            return std::string(l->basename()) + ": " + const_cast<L1Tlm *>(l)->core()->error;
-    return "";
-}
 
 } // namespace bh

@@ -27,6 +27,7 @@
 #include "platform/workload/workload_tlm.h"
 #include "platform/workload/workloads.h"
 #include "platform/params.h"
+#include "platform/registry.h"
 #include "platform/tile/tile_tlm.h"
 
 namespace bh
@@ -97,10 +98,16 @@ class Chip : public sc_core::sc_module
     void trace(sc_core::sc_trace_file *tf);
     uint32_t noc0_node_of_frame(uint32_t noc, uint32_t frame_node) const;
     uint64_t dram_resident_bytes() const;
-    /* the coprocessors of the tensix_stream tiles: all idle, and the first error if any */
-    bool coprocessors_idle() const;
-    std::string coprocessor_error() const;
-    uint64_t coprocessors_last_busy() const;
+    /* the blocks the run loop asks whether they are idle, failed or busy (registry.h) */
+    const BlockRegistry &blocks() const
+    {
+        return blocks_;
+    }
+    /* the timed L1 (and Tensix tile shell) of NoC0 node node0, or null */
+    const L1Tlm *timed_l1(uint32_t node0) const
+    {
+        return node0 < l1_of_node_.size() ? l1_of_node_[node0] : nullptr;
+    }
     TensixCore *coprocessor(uint32_t node0)
     {
         return core_of_node_.empty() || !core_of_node_[node0] ? nullptr
@@ -143,6 +150,7 @@ class Chip : public sc_core::sc_module
     std::vector<uint8_t> is_dram_; /* per NoC0 node, for the trace replay */
     std::vector<std::unique_ptr<TileTlm>> tiles_;
     std::unique_ptr<WorkloadTlm> workload_;
+    BlockRegistry blocks_;
 };
 
 } // namespace bh

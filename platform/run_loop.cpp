@@ -123,19 +123,7 @@ static std::string still_busy(Chip &chip, uint64_t now)
                    " packets (last flit moved at cycle " + std::to_string(net.last_progress) +
                    "); ";
     }
-    if (chip.workload() && !chip.workload()->model().idle(now)) {
-        std::string what;
-        uint32_t n = chip.workload()->model().waiting(now, &what);
-        why += "the workload has work left" +
-               (n ? ", " + std::to_string(n) + " core(s) polling NIU state" +
-                        (n > NOC_WAIT_LIST_SHOWN
-                             ? " (the first " + std::to_string(NOC_WAIT_LIST_SHOWN) + ")"
-                             : std::string()) +
-                        ":\n" + what
-                  : std::string("; "));
-    }
-    if (!chip.coprocessors_idle())
-        why += "a Tensix coprocessor is busy; ";
+    why += chip.blocks().busy(now);
     return why.empty() ? "nothing is busy (a model bug)" : why;
 }
 
@@ -190,17 +178,9 @@ std::string run_loop(Chip &chip, const BhParams &p, bool quiet, RunInfo *run)
         /* 3. done? (a replay may finish before sim.cycles) */
         if (now < cycles && !window_to_end)
             continue;
-        bool idle =
-            (!chip.workload() || chip.workload()->model().idle(now)) && chip.coprocessors_idle();
-        std::string cerr = chip.coprocessor_error();
-        const char *kind = "tensix";
-        if (auto *ts = chip.workload()
-                           ? dynamic_cast<const TensixStreamWorkload *>(&chip.workload()->model())
-                           : nullptr;
-            ts && ts->state().failed && cerr.empty()) {
-            cerr = std::string("tensix_stream: ") + ts->state().error;
-            kind = "workload";
-        }
+        bool idle = chip.blocks().idle(now);
+        const char *kind = "";
+        std::string cerr = chip.blocks().error(&kind);
         if (!cerr.empty())
             return finish(failed(run, kind, now, cerr));
         for (uint32_t k = 0; k < chip.n_nocs(); k++)
@@ -218,7 +198,7 @@ std::string run_loop(Chip &chip, const BhParams &p, bool quiet, RunInfo *run)
         }
     }
     /* a run ends on a slice boundary; report the cycle the last flit moved */
-    uint64_t last = window_to_end ? chip.coprocessors_last_busy() : std::min<uint64_t>(now, cycles);
+    uint64_t last = window_to_end ? chip.blocks().last_busy() : std::min<uint64_t>(now, cycles);
     for (uint32_t k = 0; k < chip.n_nocs(); k++)
         last = std::max<uint64_t>(last, std::min<uint64_t>(now, chip.noc(k).net().last_progress));
     run->cycles = last;

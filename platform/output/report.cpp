@@ -40,47 +40,10 @@ static json::array xy(uint32_t node, uint32_t w)
     return json::array{node % w, node / w};
 }
 
-static json::object latency_json(const NocLatency &l)
-{
-    return {{"count", l.count},
-            {"mean", l.count ? (double)l.sum / (double)l.count : 0.0},
-            {"p50", noc_latency_percentile(&l, 0.50)},
-            {"p99", noc_latency_percentile(&l, 0.99)},
-            {"max", l.max}};
-}
-
-/* dram_stream on one NoC: what landed in the measured window (the rates) beside what was
- * issued over the whole run (warm-up and drain included), so the two are never confused. */
-static json::object dram_stream_json(const DramStreamStats &s, uint32_t flit_bytes, double secs)
-{
-    double rd = (double)s.window_read_flits * flit_bytes,
-           wr = (double)s.window_write_flits * flit_bytes;
-    return {{"window",
-             {{"reads", s.window_reads},
-              {"writes", s.window_writes},
-              {"bytes_read", rd},
-              {"bytes_written", wr},
-              {"read_gbps", secs > 0 ? rd / secs / 1e9 : 0.0},
-              {"write_gbps", secs > 0 ? wr / secs / 1e9 : 0.0}}},
-            {"issued_whole_run",
-             {{"reads", s.reads},
-              {"writes", s.writes},
-              {"bytes_read", s.bytes_read},
-              {"bytes_written", s.bytes_written}}},
-            {"read_latency", latency_json(s.read_latency)},
-            {"write_latency", latency_json(s.write_latency)},
-            {"dropped_at_source", s.dropped}};
-}
-
 /* tensix_stream: per tile, what its threads issued and why they waited, the units' work,
  * and its L1 ports and banks (utilisation and conflict cycles by holder). */
 static json::array tiles_json(Chip &chip, const RunInfo &run)
 {
-    static const char *const core_names[TENSIX_STREAM_CORES] = {"trisc0", "trisc1", "trisc2",
-                                                                "brisc"};
-    const TensixStreamWorkload *ts =
-        chip.workload() ? dynamic_cast<const TensixStreamWorkload *>(&chip.workload()->model())
-                        : nullptr;
     json::array tiles;
     const BhGrid &g = *chip.plan().grid;
     double cycles = run.cycles ? (double)run.cycles : 1.0;
@@ -104,13 +67,8 @@ static json::array tiles_json(Chip &chip, const RunInfo &run)
                                {"stall_cycles", std::move(stalls)}});
         }
         json::array cores; /* the scripts standing in for the RISC-V cores */
-        for (uint32_t i = 0; ts && i < ts->state().n_cores; i++) {
-            const TensixStreamCore &k = ts->state().cores[i];
-            if (k.node0 == node)
-                cores.push_back({{"core", core_names[k.core]},
-                                 {"finished_cycle", k.done ? json::value(k.finished_at) : nullptr},
-                                 {"stall_cycles", k.stall_cycles}});
-        }
+        if (chip.workload())
+            chip.workload()->model().report_cores(node, cores);
         json::object units;
         for (uint32_t u = 0; u < TENSIX_UNITS; u++)
             units[tensix_core_unit_name(u)] = {{"instructions", c->unit_instructions[u]},
@@ -181,44 +139,6 @@ static size_t injecting_tiles(const ChipPlan &plan)
     return plan.dram_stream ? plan.cores.size() : plan.injectors.size();
 }
 
-/* Per processor and overall: the simulated duration beside the recorded one. */
-static json::object trace_json(const TraceReplay &t, const RunInfo &run)
-{
-    const NocTrace &tr = t.trace();
-    const NocReplay &r = t.state();
-    json::array procs;
-    uint64_t first = UINT64_MAX, last = 0;
-    for (uint32_t i = 0; i < tr.streams.size(); i++) {
-        const NocTraceStream &s = tr.streams[i];
-        const NocReplayStream &st = r.st[i];
-        uint64_t rec =
-            s.count ? tr.events[s.first + s.count - 1].timestamp - tr.events[s.first].timestamp : 0;
-        first = std::min(first, st.started_at);
-        last = std::max(last, st.finished_at);
-        procs.push_back({{"tile", json::array{s.x, s.y}},
-                         {"proc", tr.procs[s.proc]},
-                         {"events", s.count},
-                         {"transfers", s.transfers},
-                         {"simulated_cycles", st.finished_at - st.started_at},
-                         {"recorded_cycles", rec}});
-    }
-    uint64_t transfers = 0, bytes = 0;
-    for (const NocReplayStats &s : r.stats) {
-        transfers += s.transfers;
-        bytes += s.bytes;
-    }
-    return {{"format", tr.format},
-            {"events", tr.events.size()},
-            {"processors", tr.streams.size()},
-            {"transfers", transfers},
-            {"bytes", bytes},
-            {"recorded_cycles", tr.last_ts - tr.first_ts},
-            /* to the last flit delivered, not just the last event issued */
-            {"simulated_cycles", std::max(last, run.cycles) - (first == UINT64_MAX ? 0 : first)},
-            {"golden_cycles", tr.golden_cycles},
-            {"per_processor", std::move(procs)}};
-}
-
 boost::json::object build_report(Chip &chip, const BhParams &p, const RunInfo &run)
 {
     const ChipPlan &plan = chip.plan();
@@ -249,38 +169,13 @@ boost::json::object build_report(Chip &chip, const BhParams &p, const RunInfo &r
                      {"rate", p.workload_rate},
                      {"packet_bytes", p.workload_packet_bytes},
                      {"injectors", injecting_tiles(plan)}};
-    const SyntheticTraffic *tr =
-        chip.workload() ? dynamic_cast<const SyntheticTraffic *>(&chip.workload()->model())
-                        : nullptr;
-    const DramStreamWorkload *ds =
-        chip.workload() ? dynamic_cast<const DramStreamWorkload *>(&chip.workload()->model())
-                        : nullptr;
+    const ReportContext ctx{chip, plan, run};
+    const WorkloadModel *wl = chip.workload() ? &chip.workload()->model() : nullptr;
     for (uint32_t k = 0; k < plan.n_nocs; k++) {
         const NocNet &net = chip.noc(k).net();
         json::object n;
-        if (tr && (plan.traffic.noc_mask & (1u << k))) {
-            const NocTrafficStats &s = tr->state().stats[k];
-            double window = (double)run.window_cycles;
-            double denom = (double)plan.injectors.size() * window;
-            n["offered_flits_per_node_cycle"] = (double)s.offered_flits / denom;
-            if (plan.traffic.pattern == NOC_PAT_MULTICAST) {
-                /* every receiver takes a copy: per receiver, it compares with the offer */
-                double r = plan.traffic.mcast_receivers;
-                n["multicast_receivers"] = plan.traffic.mcast_receivers;
-                n["accepted_flits_per_node_cycle"] = (double)s.accepted_flits / (r * window);
-                n["accepted_flits_all_receivers_per_cycle"] = (double)s.accepted_flits / window;
-            } else {
-                n["accepted_flits_per_node_cycle"] = (double)s.accepted_flits / denom;
-            }
-            n["packet_latency"] = latency_json(s.latency);
-            n["transfers"] = {{"created", s.created},
-                              {"issued", s.issued},
-                              {"delivered", s.delivered},
-                              {"dropped_at_source", s.dropped}};
-        }
-        if (ds && (plan.dram.noc_mask & (1u << k)))
-            n["dram_stream"] = dram_stream_json(ds->state().stats[k], plan.noc[0].flit_bytes,
-                                                (double)run.window_cycles / (plan.aiclk_mhz * 1e6));
+        if (wl)
+            wl->report_noc(k, ctx, n);
         n["flits"] = {{"injected", net.flits_injected},
                       {"forked", net.flits_forked},
                       {"ejected", net.flits_ejected},
@@ -304,25 +199,8 @@ boost::json::object build_report(Chip &chip, const BhParams &p, const RunInfo &r
     }
     if (!plan.stream_tiles.empty())
         r["tiles"] = tiles_json(chip, run);
-    const TraceReplay *tr2 =
-        chip.workload() ? dynamic_cast<const TraceReplay *>(&chip.workload()->model()) : nullptr;
-    if (tr2)
-        r["trace"] = trace_json(*tr2, run);
-    if (ds) {
-        uint64_t flits = 0;
-        for (uint32_t k = 0; k < plan.n_nocs; k++)
-            flits += ds->state().stats[k].done_flits;
-        double secs = (double)run.window_cycles / (plan.aiclk_mhz * 1e6);
-        double bytes = (double)flits * plan.noc[0].flit_bytes;
-        json::object d = chip.dram_report(run.dram_from, run.dram_to, run.window_cycles);
-        d["total_gbps"] = secs > 0 ? bytes / secs / 1e9 : 0.0;
-        d["banks_used"] = plan.dram.banks;
-        size_t ctls = d.at("controllers").as_array().size();
-        double peak_one = ctls ? d.at("peak_gbps").to_number<double>() / (double)ctls : 0.0;
-        d["peak_gbps_per_controller"] = peak_one;
-        d["peak_gbps_banks_used"] = peak_one * plan.dram.banks;
-        r["dram"] = std::move(d);
-    }
+    if (wl)
+        wl->report(ctx, r);
     return r;
 }
 

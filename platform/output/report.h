@@ -24,6 +24,13 @@ struct RunInfo {
     std::vector<Gddr6Stats> dram_from, dram_to;      /* GDDR6 counters at warmup and sim.cycles */
 };
 
+/* What a workload's report hooks see (WorkloadModel::report_noc, report) */
+struct ReportContext {
+    Chip &chip;
+    const ChipPlan &plan;
+    const RunInfo &run;
+};
+
 boost::json::object build_report(Chip &chip, const BhParams &p, const RunInfo &run);
 bool write_heatmap(Chip &chip, const RunInfo &run, const std::string &path, std::string *err);
 void print_summary(const boost::json::object &report, std::FILE *out);

@@ -124,10 +124,8 @@ bool write_vcd_views(Chip &chip, const std::string &vcd_path, std::string *err)
     /* 2. the traced L1s that moved most: used ports (holder named by the filter, blocked), banks */
     std::vector<std::pair<uint64_t, const L1Tlm *>> l1s; /* (bytes moved, L1) in grid order */
     for (uint32_t node : chip.plan().vcd_l1_tiles) {
-        std::string n = std::string(chip.tile_at(node % g.w, node / g.w).name()) + "_l1";
-        if (auto *l1 = dynamic_cast<const L1Tlm *>(sc_core::sc_find_object(n.c_str())))
-            if (l1->traced())
-                l1s.push_back({l1->state().st.bytes_moved, l1});
+        if (const L1Tlm *l1 = chip.timed_l1(node); l1 && l1->traced())
+            l1s.push_back({l1->state().st.bytes_moved, l1});
     }
     std::vector<std::pair<uint64_t, const L1Tlm *>> top = l1s;
     std::stable_sort(top.begin(), top.end(),

@@ -7,6 +7,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <boost/json.hpp>
 #include <systemc>
 #include <tlm>
 #include <tlm_utils/multi_passthrough_initiator_socket.h>
@@ -17,6 +18,8 @@
 
 namespace bh
 {
+
+struct ReportContext; /* platform/output/report.h */
 
 struct WorkloadModel {
     virtual ~WorkloadModel() = default;
@@ -29,6 +32,16 @@ struct WorkloadModel {
     {
         return 0;
     }
+    /* a run-stopping error of the workload itself ("" if none) */
+    virtual std::string error() const
+    {
+        return "";
+    }
+    /* its part of the report: inside "noc<k>" for each NoC, its own top-level sections, and
+     * the cores it stands in for on a Tensix tile (platform/workload/workload_report.cpp) */
+    virtual void report_noc(uint32_t /*noc*/, const ReportContext &, boost::json::object &) const {}
+    virtual void report(const ReportContext &, boost::json::object &) const {}
+    virtual void report_cores(uint32_t /*node0*/, boost::json::array &) const {}
 };
 
 class WorkloadTlm : public sc_core::sc_module

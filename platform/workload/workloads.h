@@ -48,6 +48,7 @@ class SyntheticTraffic : public WorkloadModel
         *what = buf;
         return n;
     }
+    void report_noc(uint32_t noc, const ReportContext &ctx, boost::json::object &n) const override;
     const NocTraffic &state() const
     {
         return t_;
@@ -85,6 +86,8 @@ class DramStreamWorkload : public WorkloadModel
         *what = buf;
         return n;
     }
+    void report_noc(uint32_t noc, const ReportContext &ctx, boost::json::object &n) const override;
+    void report(const ReportContext &ctx, boost::json::object &r) const override;
     const DramStream &state() const
     {
         return d_;
@@ -129,6 +132,7 @@ class TraceReplay : public WorkloadModel
         *what = buf;
         return n;
     }
+    void report(const ReportContext &ctx, boost::json::object &r) const override;
     const NocReplay &state() const
     {
         return r_;
@@ -178,6 +182,11 @@ class TensixStreamWorkload : public WorkloadModel
     {
         return tensix_stream_idle(&s_);
     }
+    std::string error() const override
+    {
+        return s_.failed ? std::string("tensix_stream: ") + s_.error : std::string();
+    }
+    void report_cores(uint32_t node0, boost::json::array &cores) const override;
     const TensixStream &state() const
     {
         return s_;
