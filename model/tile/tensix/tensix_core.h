@@ -57,6 +57,18 @@ extern "C" {
 /* sync, config, thcon, mover, matrix, unpack0, unpack1, pack, adc, vector
  * (tensix_core_unit_name) */
 #define TENSIX_UNITS 10
+enum TensixUnit {
+    TENSIX_UNIT_SYNC,
+    TENSIX_UNIT_CFG,
+    TENSIX_UNIT_THCON,
+    TENSIX_UNIT_MOVER,
+    TENSIX_UNIT_MATRIX,
+    TENSIX_UNIT_UNPACK0,
+    TENSIX_UNIT_UNPACK1,
+    TENSIX_UNIT_PACK,
+    TENSIX_UNIT_ADC,
+    TENSIX_UNIT_VECTOR
+};
 
 typedef struct TensixCore {
     TensixThread thr[TENSIX_THREADS];
@@ -107,6 +119,9 @@ int tensix_core_idle(const TensixCore *c);
  * threads [21:11]); other CSR numbers: BH_ERR_ADDR. For the RISC-V cores (next issue). */
 BhStatus tensix_core_csr_read(const TensixCore *c, uint32_t thread, uint32_t csr, uint32_t *val);
 const char *tensix_core_unit_name(uint32_t unit);
+/* The backend's issue of instruction word w from thread (tensix_issue.c): 1 issued, 0 not this
+ * cycle, -1 not modeled. The frontends call it through their issue callback. */
+int tensix_core_issue(TensixCore *c, uint32_t thread, uint32_t w, uint64_t now);
 /* What each thread holding work waits for, and the state it waits on (a stuck run's message) */
 void tensix_core_describe_wait(const TensixCore *c, char *buf, size_t len);
 
