@@ -168,37 +168,59 @@ static const char *row_search_span(uint32_t ys, uint32_t blobs, uint32_t xdim, u
     return NULL;
 }
 
-static const char *decode(Unpackers *u, UnpackJob *j, AdcFile *adc, TensixCfg *cfg, uint32_t thread,
-                          uint32_t w, int *wait)
+/* One UNPACR as its instruction word and the configuration name it: the state, the unpacker,
+ * the context, the tile descriptor's fields and the formats; filled by decode_context and read
+ * by the later stages of decode. */
+typedef struct UnpackCtx {
+    uint32_t thread, st, which, incr, multi, row_search, ctx, adc_thread;
+    uint32_t d2, d3, uncompressed, no_exp_section, blobs, xdim, ydim, zdim, wdim, digest;
+    uint32_t in, out, to_dst, tilize;
+    Unpacker *un;
+} UnpackCtx;
+
+/* 1. the context (multi-context unpacks), the tile descriptor, the formats and conversion */
+static const char *decode_context(Unpackers *u, UnpackJob *j, UnpackCtx *k, TensixCfg *cfg,
+                                  uint32_t thread, uint32_t w)
 {
-    uint32_t st = tensix_cfg_state_id(cfg, thread);
-    uint32_t which = TENSIX_GET(UNPACR, UNPACK_BLOCK_SELECTION, w);
-    uint32_t incr = TENSIX_GET(UNPACR, ADDR_MODE, w);
-    uint32_t multi = TENSIX_GET(UNPACR, OVRD_THREAD_ID, w);
-    uint32_t row_search = TENSIX_GET(UNPACR, ROW_SEARCH, w);
-    Unpacker *un = &u->u[which];
-    uint32_t ctx = 0, adc_thread = thread;
-    if (multi) {
-        ctx = TENSIX_GET(UNPACR, AUTO_INC_CONTEXT_ID, w) ? un->ctx_counter[thread]
-                                                         : TENSIX_GET(UNPACR, CFG_CONTEXT_ID, w);
-        ctx += which ? TCFG_THD_GET(cfg, thread, UNPACK_MISC_CFG_CfgContextOffset_1)
-                     : TCFG_THD_GET(cfg, thread, UNPACK_MISC_CFG_CfgContextOffset_0);
-        ctx &= 7;
-        adc_thread = TENSIX_GET(UNPACR, ADDR_CNT_CONTEXT_ID, w);
-        if (adc_thread == 3)
+    const uint32_t st = tensix_cfg_state_id(cfg, thread);
+    const uint32_t which = TENSIX_GET(UNPACR, UNPACK_BLOCK_SELECTION, w);
+    k->thread = thread;
+    k->st = st;
+    k->which = which;
+    k->incr = TENSIX_GET(UNPACR, ADDR_MODE, w);
+    k->multi = TENSIX_GET(UNPACR, OVRD_THREAD_ID, w);
+    k->row_search = TENSIX_GET(UNPACR, ROW_SEARCH, w);
+    k->un = &u->u[which];
+    k->ctx = 0;
+    k->adc_thread = thread;
+    if (k->multi) {
+        k->ctx = TENSIX_GET(UNPACR, AUTO_INC_CONTEXT_ID, w) ? k->un->ctx_counter[thread]
+                                                            : TENSIX_GET(UNPACR, CFG_CONTEXT_ID, w);
+        k->ctx += which ? TCFG_THD_GET(cfg, thread, UNPACK_MISC_CFG_CfgContextOffset_1)
+                        : TCFG_THD_GET(cfg, thread, UNPACK_MISC_CFG_CfgContextOffset_0);
+        k->ctx &= 7;
+        k->adc_thread = TENSIX_GET(UNPACR, ADDR_CNT_CONTEXT_ID, w);
+        if (k->adc_thread == 3)
             return "ADC context 3 names no thread (UndefinedBehaviour)";
-        if (which == 1 && ctx >= 2)
+        if (which == 1 && k->ctx >= 2)
             return "unpacker 1 has contexts 0 and 1 only";
     }
+    const uint32_t ctx = k->ctx, multi = k->multi;
     uint32_t d0 = desc_word(cfg, st, which, 0), d1 = desc_word(cfg, st, which, 1);
-    uint32_t d2 = desc_word(cfg, st, which, 2), d3 = desc_word(cfg, st, which, 3);
-    uint32_t uncompressed = multi ? sec(cfg, st, which, k_uncompressed[ctx]) : (d0 >> 4 & 1);
-    uint32_t no_exp_section = d0 >> 5 & 1, blobs = d0 >> 8 & 7, xdim = d0 >> 16;
-    uint32_t ydim = d1 & 0xFF, zdim = d1 >> 16 & 0xFF, wdim = d2 & 0xFF, digest = d3 >> 24;
+    k->d2 = desc_word(cfg, st, which, 2);
+    k->d3 = desc_word(cfg, st, which, 3);
+    k->uncompressed = multi ? sec(cfg, st, which, k_uncompressed[ctx]) : (d0 >> 4 & 1);
+    k->no_exp_section = d0 >> 5 & 1;
+    k->blobs = d0 >> 8 & 7;
+    k->xdim = d0 >> 16;
+    k->ydim = d1 & 0xFF;
+    k->zdim = d1 >> 16 & 0xFF;
+    k->wdim = k->d2 & 0xFF;
+    k->digest = k->d3 >> 24;
     if (multi && which == 0)
-        xdim = sec(cfg, st, 0, k_xdim[ctx & 3]);
-    zdim = zdim ? zdim : 1;
-    wdim = wdim ? wdim : 1;
+        k->xdim = sec(cfg, st, 0, k_xdim[ctx & 3]);
+    k->zdim = k->zdim ? k->zdim : 1;
+    k->wdim = k->wdim ? k->wdim : 1;
     uint32_t in = d0 & 0xF, out = sec(cfg, st, which, TCFG_F_THCON_SEC0_REG2_Out_data_format);
     if (multi && sec(cfg, st, which, TCFG_F_THCON_SEC0_REG2_Ovrd_data_format)) {
         in = sec(cfg, st, which, k_in_fmt[ctx]);
@@ -211,6 +233,9 @@ static const char *decode(Unpackers *u, UnpackJob *j, AdcFile *adc, TensixCfg *c
                  tfmt_name(in), tfmt_name(out), to_dst ? " (to Dst)" : "");
         return u->why;
     }
+    k->in = in;
+    k->out = out;
+    k->to_dst = to_dst;
     uint32_t force_exp = sec(cfg, st, which, TCFG_F_THCON_SEC0_REG2_Force_shared_exp);
     j->conv.in = (uint8_t)in;
     j->conv.out = (uint8_t)out;
@@ -220,39 +245,47 @@ static const char *decode(Unpackers *u, UnpackJob *j, AdcFile *adc, TensixCfg *c
     j->conv.force_exp = (uint8_t)force_exp;
     j->conv.forced_exp = (uint8_t)(which ? TCFG_GET(cfg, st, UNP1_FORCED_SHARED_EXP_shared_exp)
                                          : TCFG_GET(cfg, st, UNP0_FORCED_SHARED_EXP_shared_exp));
+    k->tilize = sec(cfg, st, which, TCFG_F_THCON_SEC0_REG2_Tileize_mode);
+    return NULL;
+}
 
-    /* input addresses (bytes): header, [RSI section], [exponent section], datums */
+/* 2. the input: header, [RSI section], [exponent section], datums, and the L1 reads that
+ * fetch what the ADCs select (dense, or through the run-length decoder) */
+static const char *decode_input(Unpackers *u, UnpackJob *j, const UnpackCtx *k, AdcFile *adc,
+                                TensixCfg *cfg, int *wait)
+{
+    const uint32_t st = k->st, which = k->which, ctx = k->ctx, in = k->in;
+    const uint32_t xdim = k->xdim, ydim = k->ydim, zdim = k->zdim, wdim = k->wdim;
     uint32_t base =
-        multi && ctx
+        k->multi && ctx
             ? sec(cfg, st, which, k_base[ctx]) + (sec(cfg, st, which, k_offset[ctx & 3]) & 0xFFFF)
             : sec(cfg, st, which, TCFG_F_THCON_SEC0_REG3_Base_address) +
                   (sec(cfg, st, which, TCFG_F_THCON_SEC0_REG7_Offset_address) & 0xFFFF);
-    uint32_t in_addr = (base + 1 + digest) * 16, rsi_addr = in_addr, exp_addr = 0;
-    if (!uncompressed)
-        in_addr += (((blobs ? blobs * zdim * wdim : ydim * zdim * wdim) + 1) * 2 + 15) & ~15u;
-    j->has_exp = (uint8_t)(tfmt_is_bfp((TfmtFormat)in) && !force_exp);
+    uint32_t in_addr = (base + 1 + k->digest) * 16, rsi_addr = in_addr, exp_addr = 0;
+    if (!k->uncompressed)
+        in_addr += (((k->blobs ? k->blobs * zdim * wdim : ydim * zdim * wdim) + 1) * 2 + 15) & ~15u;
+    j->has_exp = (uint8_t)(tfmt_is_bfp((TfmtFormat)in) && !j->conv.force_exp);
     if (j->has_exp) {
         exp_addr = in_addr;
-        if (in == TFMT_BFP8 || in == TFMT_BFP8A || !no_exp_section)
+        if (in == TFMT_BFP8 || in == TFMT_BFP8A || !k->no_exp_section)
             in_addr += tfmt_exp_section_bytes((TfmtFormat)in, xdim * ydim * zdim * wdim);
     }
-    const AdcChannel *xy = &adc->set[adc_thread][which].ch[0];
-    const AdcChannel *zw = &adc->set[thread][which].ch[0];
-    uint32_t x1 = adc->set[adc_thread][which].ch[1].x;
+    const AdcChannel *xy = &adc->set[k->adc_thread][which].ch[0];
+    const AdcChannel *zw = &adc->set[k->thread][which].ch[0];
+    uint32_t x1 = adc->set[k->adc_thread][which].ch[1].x;
     uint32_t limit = sec(cfg, st, which, TCFG_F_THCON_SEC0_REG2_Unpack_limit_address) * 16;
     uint32_t fifo = sec(cfg, st, which, TCFG_F_THCON_SEC0_REG2_Unpack_fifo_size) * 16;
-    uint32_t tilize = sec(cfg, st, which, TCFG_F_THCON_SEC0_REG2_Tileize_mode);
     j->transpose = which == 0 && sec(cfg, st, 0, TCFG_F_THCON_SEC0_REG2_Haloize_mode);
-    j->compressed = (uint8_t)!uncompressed;
-    if (uncompressed) {
+    j->compressed = (uint8_t)!k->uncompressed;
+    if (k->uncompressed) {
         uint32_t xpos = xy->x, ypos = xy->y, xend = x1 + 1;
-        if (row_search) {
-            uint32_t ys = (d2 >> 16) | (d3 & 0xFFFF) << 16; /* descriptor bits 80..111 */
-            if (multi && which == 0)
+        if (k->row_search) {
+            uint32_t ys = (k->d2 >> 16) | (k->d3 & 0xFFFF) << 16; /* descriptor bits 80..111 */
+            if (k->multi && which == 0)
                 ys = ctx & 2 ? TCFG_GET(cfg, st, UNP0_BLOBS_Y_START_CNTX_23_blobs_y_start)
                              : TCFG_GET(cfg, st, UNP0_BLOBS_Y_START_CNTX_01_blobs_y_start);
             const char *why =
-                row_search_span(ys, blobs, xdim, xy->x, xy->y, x1, &xpos, &ypos, &xend);
+                row_search_span(ys, k->blobs, xdim, xy->x, xy->y, x1, &xpos, &ypos, &xend);
             if (why)
                 return why;
         }
@@ -261,45 +294,47 @@ static const char *decode(Unpackers *u, UnpackJob *j, AdcFile *adc, TensixCfg *c
         uint32_t stride = 2 * tfmt_datum_bits((TfmtFormat)in); /* 16 datums */
         if (n > UNPACK_MAX_DATUMS)
             return "more than 4096 datums in one UNPACR (the model's staging limit)";
-        if (tilize) {
+        if (k->tilize) {
             if (first % 16)
                 return "tilize from a datum that does not start a row of 16";
             stride = sec(cfg, st, which, k_shift[0]) << 4 | sec(cfg, st, which, k_shift[1]) << 8 |
                      sec(cfg, st, which, k_shift[2]) << 12;
         }
-        const char *why = plan_dense(j, in_addr, exp_addr, first, n, stride, limit, fifo);
-        if (why)
-            return why;
-    } else {
-        if (tilize)
-            return "compressed input with tilize (UndefinedBehaviour)";
-        UnpackRleIn ri = {.rsi_addr = rsi_addr,
-                          .exp_addr = exp_addr,
-                          .data_addr = in_addr,
-                          .xdim = xdim,
-                          .ydim = ydim,
-                          .zdim = zdim,
-                          .blobs = blobs,
-                          .x = xy->x,
-                          .y = xy->y,
-                          .z = zw->z,
-                          .w = zw->w,
-                          .x1 = x1,
-                          .limit = limit,
-                          .fifo = fifo,
-                          .in = (uint8_t)in,
-                          .row_search = (uint8_t)row_search,
-                          .transpose = j->transpose};
-        const char *why = NULL;
-        if (!unpacker_rle_decode(u, j, &ri, &why)) {
-            *wait = 1;
-            return NULL;
-        }
-        if (why)
-            return why;
+        return plan_dense(j, in_addr, exp_addr, first, n, stride, limit, fifo);
     }
+    if (k->tilize)
+        return "compressed input with tilize (UndefinedBehaviour)";
+    UnpackRleIn ri = {.rsi_addr = rsi_addr,
+                      .exp_addr = exp_addr,
+                      .data_addr = in_addr,
+                      .xdim = xdim,
+                      .ydim = ydim,
+                      .zdim = zdim,
+                      .blobs = k->blobs,
+                      .x = xy->x,
+                      .y = xy->y,
+                      .z = zw->z,
+                      .w = zw->w,
+                      .x1 = x1,
+                      .limit = limit,
+                      .fifo = fifo,
+                      .in = (uint8_t)in,
+                      .row_search = (uint8_t)k->row_search,
+                      .transpose = j->transpose};
+    const char *why = NULL;
+    if (!unpacker_rle_decode(u, j, &ri, &why)) {
+        *wait = 1; /* the decoder needs another cycle; nothing else changes yet */
+        return NULL;
+    }
+    return why;
+}
 
-    /* output address (datums) */
+/* 3. the output address (datums), the column shift, upsampling, and the speed the mode
+ * allows (UNPACR_Regular.md "Performance") */
+static void decode_output(UnpackJob *j, const UnpackCtx *k, const AdcFile *adc,
+                          const TensixCfg *cfg, uint32_t w)
+{
+    const uint32_t st = k->st, which = k->which, thread = k->thread, in = k->in;
     const AdcChannel *o = &adc->set[thread][which].ch[1];
     uint32_t out_addr = which ? TCFG_GET(cfg, st, UNP1_ADDR_BASE_REG_1_Base) +
                                     o->y * TCFG_GET(cfg, st, UNP1_ADDR_CTRL_XY_REG_1_Ystride) +
@@ -309,44 +344,49 @@ static const char *decode(Unpackers *u, UnpackJob *j, AdcFile *adc, TensixCfg *c
                                     o->y * TCFG_GET(cfg, st, UNP0_ADDR_CTRL_XY_REG_1_Ystride) +
                                     o->z * TCFG_GET(cfg, st, UNP0_ADDR_CTRL_ZW_REG_1_Zstride) +
                                     o->w * TCFG_GET(cfg, st, UNP0_ADDR_CTRL_ZW_REG_1_Wstride);
-    out_addr >>= out_shift(out);
-    if (multi && which == 0) {
-        uint32_t c = sec(cfg, st, 0, k_dest[ctx & 3]);
-        out_addr = to_dst || TCFG_GET(cfg, st, UNP0_ADD_DEST_ADDR_CNTR_add_dest_addr_cntr)
+    out_addr >>= out_shift(k->out);
+    if (k->multi && which == 0) {
+        uint32_t c = sec(cfg, st, 0, k_dest[k->ctx & 3]);
+        out_addr = k->to_dst || TCFG_GET(cfg, st, UNP0_ADD_DEST_ADDR_CNTR_add_dest_addr_cntr)
                        ? out_addr + c
                        : c;
     }
     j->out_addr = out_addr;
-    j->col_shift = which == 0 && !tilize ? sec(cfg, st, 0, k_shift[ctx & 3]) : 0;
+    j->col_shift = which == 0 && !k->tilize ? sec(cfg, st, 0, k_shift[k->ctx & 3]) : 0;
     j->ovrd_with_addr = (uint8_t)TCFG_THD_GET(cfg, thread, SRCA_SET_SetOvrdWithAddr);
-    j->src_row = un->src_row[thread];
+    j->src_row = k->un->src_row[thread];
     uint32_t rate = sec(cfg, st, which, TCFG_F_THCON_SEC0_REG2_Upsample_rate);
     j->upsample_zeroes = (uint8_t)(rate ? (1u << rate) - 1 : 0);
     j->upsample_skip = (uint8_t)sec(cfg, st, which, TCFG_F_THCON_SEC0_REG2_Upsample_and_interleave);
 
-    /* the speed the mode allows (UNPACR_Regular.md "Performance") */
     uint32_t mode = sec(cfg, st, which, TCFG_F_THCON_SEC0_REG2_Throttle_mode);
     j->tier = (uint8_t)(mode >= 2 ? 4 : mode == 1 ? 2 : 1);
-    if (tilize)
+    if (k->tilize)
         j->tier = 4;
     if (j->tier > 2 &&
-        (j->upsample_zeroes == 1 || (to_dst && (in == TFMT_BFP4 || in == TFMT_BFP4A))))
+        (j->upsample_zeroes == 1 || (k->to_dst && (in == TFMT_BFP4 || in == TFMT_BFP4A))))
         j->tier = 2;
-    if (!uncompressed || in == TFMT_BFP2 || in == TFMT_BFP2A || j->upsample_zeroes >= 3)
+    if (!k->uncompressed || in == TFMT_BFP2 || in == TFMT_BFP2A || j->upsample_zeroes >= 3)
         j->tier = 1;
     j->flip = (uint8_t)TENSIX_GET(UNPACR, SET_DAT_VALID, w);
     j->all_zero = (uint8_t)TENSIX_GET(UNPACR, ZERO_WRITE2, w);
+}
 
-    /* counters, as the thread's next instructions must see them */
-    if (multi && TENSIX_GET(UNPACR, AUTO_INC_CONTEXT_ID, w)) {
-        uint32_t next = ctx + 1;
+/* 4. the counters, as the thread's next instructions must see them */
+static void advance_counters(const UnpackJob *j, const UnpackCtx *k, AdcFile *adc,
+                             const TensixCfg *cfg, uint32_t w)
+{
+    const uint32_t st = k->st, which = k->which, thread = k->thread, incr = k->incr;
+    Unpacker *un = k->un;
+    if (k->multi && TENSIX_GET(UNPACR, AUTO_INC_CONTEXT_ID, w)) {
+        uint32_t next = k->ctx + 1;
         if (next >= 1u << sec(cfg, st, which, TCFG_F_THCON_SEC0_REG2_Context_count))
             next = 0;
         un->ctx_counter[thread] = next;
     }
-    uint32_t threads[2] = {thread, adc_thread};
-    for (uint32_t k = 0; k < (adc_thread == thread ? 1u : 2u); k++) {
-        Adc *a = &adc->set[threads[k]][which];
+    uint32_t threads[2] = {thread, k->adc_thread};
+    for (uint32_t i = 0; i < (k->adc_thread == thread ? 1u : 2u); i++) {
+        Adc *a = &adc->set[threads[i]][which];
         a->ch[0].z += incr & 3, a->ch[0].y += incr >> 2 & 3;
         a->ch[1].z += incr >> 4 & 3, a->ch[1].y += incr >> 6 & 3;
         adc_wrap(&a->ch[0]);
@@ -359,6 +399,19 @@ static const char *decode(Unpackers *u, UnpackJob *j, AdcFile *adc, TensixCfg *c
         un->src_row[thread] = row_base;
     else if (sec(cfg, st, which, TCFG_F_THCON_SEC0_REG2_Unpack_Src_Reg_Set_Upd))
         un->src_row[thread] = (un->src_row[thread] + 16 + row_base) & 0x3F;
+}
+
+static const char *decode(Unpackers *u, UnpackJob *j, AdcFile *adc, TensixCfg *cfg, uint32_t thread,
+                          uint32_t w, int *wait)
+{
+    UnpackCtx k;
+    const char *why = decode_context(u, j, &k, cfg, thread, w);
+    if (!why)
+        why = decode_input(u, j, &k, adc, cfg, wait);
+    if (why || *wait)
+        return why;
+    decode_output(j, &k, adc, cfg, w);
+    advance_counters(j, &k, adc, cfg, w);
     return NULL;
 }
 
