@@ -31,7 +31,8 @@ static void run(const char *name, int noc, int unpack, uint32_t bytes)
     L1 *l1 = calloc(1, sizeof *l1);
     TensixCore *c = calloc(1, sizeof *c);
     L1Config cfg = l1_config_default();
-    if (l1_init(l1, &cfg) != BH_OK || tensix_core_init(c, l1) != BH_OK) {
+    TensixCoreConfig cc = tensix_core_config_default();
+    if (l1_init(l1, &cfg) != BH_OK || tensix_core_init(c, l1, &cc) != BH_OK) {
         fprintf(stderr, "bench: cannot build the tile\n");
         exit(1);
     }

@@ -118,22 +118,12 @@ bool plan_chip(const BhParams &p, ChipPlan *plan, std::string *err)
     plan->n_nocs = gc.topology == BH_TOPO_BLACKHOLE ? 2 : 1;
     for (uint32_t k = 0; k < plan->n_nocs; k++) {
         NocNetConfig &c = plan->noc[k];
-        c = noc_net_config_default();
+        c = p.noc; /* the noc.* keys; the chip sets the rest */
         c.topology = gc.topology;
         c.w = g.w;
         c.h = g.h;
         c.noc_id = k;
         c.y_first = k == 1;
-        c.router_latency = (uint32_t)p.noc_router_latency_cycles;
-        c.niu_to_router = (uint32_t)p.noc_niu_to_router_cycles;
-        c.router_to_niu = (uint32_t)p.noc_router_to_niu_cycles;
-        c.vc_buffer_flits = (uint32_t)p.noc_vc_buffer_flits;
-        c.vcs[NOC_CLASS_REQ] = (uint32_t)p.noc_request_vcs;
-        c.vcs[NOC_CLASS_MCAST] = (uint32_t)p.noc_multicast_vcs;
-        c.vcs[NOC_CLASS_RESP] = (uint32_t)p.noc_response_vcs;
-        c.niu_response_slots = (uint32_t)p.noc_niu_response_slots;
-        c.max_packet_bytes = (uint32_t)p.noc_max_packet_bytes;
-        c.flit_bytes = (uint32_t)p.noc_flit_bytes;
         if (noc_net_config_check(&c, why, sizeof why) != BH_OK)
             return fail(err, std::string("noc.") + why);
     }
@@ -146,6 +136,13 @@ bool plan_chip(const BhParams &p, ChipPlan *plan, std::string *err)
         return false;
     if (l1_config_check(&l1, why, sizeof why) != BH_OK)
         return fail(err, std::string("l1.") + why);
+    /* the coprocessor's units (their L1 size is l1.size_bytes, set when a tile creates them) */
+    plan->tensix.mover = p.mover;
+    plan->tensix.thcon = p.thcon;
+    if (mover_config_check(&p.mover, why, sizeof why) != BH_OK)
+        return fail(err, std::string("mover.") + why);
+    if (thcon_config_check(&p.thcon, why, sizeof why) != BH_OK)
+        return fail(err, std::string("thcon.") + why);
 
     /* 4. DRAM */
     plan->dram_timed = p.dram_timed != 0;
@@ -590,7 +587,7 @@ Chip::Chip(sc_core::sc_module_name name, const ChipPlan &plan, bool trace_busy)
         core_of_node_.assign(g.w * g.h, nullptr);
         for (uint32_t node : plan.stream_tiles) {
             L1Tlm *l1 = l1_of_node_.at(node); /* planning checked: a timed L1 on a Tensix tile */
-            l1->enable_coprocessor(plan.tensix_deadlock_cycles);
+            l1->enable_coprocessor(plan.tensix, plan.tensix_deadlock_cycles);
             core_of_node_[node] = l1;
         }
         make = [&plan](const WorkloadTlm::Io &io) -> std::unique_ptr<WorkloadModel> {

@@ -57,6 +57,7 @@ struct ChipPlan {
     Gddr6Config gddr6{};
     uint32_t dram_endpoint_in_flight = 64;
     double aiclk_mhz = 1350.0;
+    TensixCoreConfig tensix{};                /* mover.*, thcon.* */
     uint64_t tensix_deadlock_cycles = 100000; /* tensix.deadlock_cycles */
 };
 

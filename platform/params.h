@@ -2,8 +2,11 @@
 #ifndef BH_PARAMS_H
 #define BH_PARAMS_H
 #include <stdint.h>
-#include "model/dram/gddr6.h" /* GDDR6_TIMINGS: the dram.t* keys */
-#include "model/tile/l1.h"    /* L1_PARAMS: the l1.* keys */
+#include "model/dram/gddr6.h"        /* GDDR6_TIMINGS: the dram.t* keys */
+#include "model/noc/noc_net.h"       /* NOC_PARAMS: the noc.* keys but deadlock_cycles */
+#include "model/tile/l1.h"           /* L1_PARAMS: the l1.* keys */
+#include "model/tile/tensix/mover.h" /* MOVER_PARAMS: the mover.* keys */
+#include "model/tile/tensix/thcon.h" /* THCON_PARAMS: the thcon.* keys */
 #ifdef __cplusplus
 extern "C" {
 #endif

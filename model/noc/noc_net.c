@@ -11,23 +11,23 @@
 
 NocNetConfig noc_net_config_default(void)
 {
-    NocNetConfig c = {
-        .topology = BH_TOPO_BLACKHOLE,
-        .w = BH_BLACKHOLE_W,
-        .h = BH_BLACKHOLE_H,
-        .noc_id = 0,
-        .y_first = 0,
-        .router_latency = 9,
-        .niu_to_router = 5,
-        .router_to_niu = 5,
-        .vc_buffer_flits = 20,
-        .vcs = {4, 2, 2},
-        .niu_response_slots = 8,
-        .max_packet_bytes = 16384,
-        .flit_bytes = 64,
-        .port_slots = 8,
-    };
+    NocNetConfig c;
+    memset(&c, 0, sizeof c);
+    c.topology = BH_TOPO_BLACKHOLE;
+    c.w = BH_BLACKHOLE_W;
+    c.h = BH_BLACKHOLE_H;
+#define NOC_X_DEFAULT(name, def, lo, hi, doc) c.name = (def);
+    NOC_PARAMS(NOC_X_DEFAULT)
+#undef NOC_X_DEFAULT
     return c;
+}
+
+uint32_t noc_class_vcs(const NocNetConfig *c, uint32_t cls)
+{
+    BH_ASSERT(cls < NOC_CLASSES);
+    return cls == NOC_CLASS_REQ     ? c->request_vcs
+           : cls == NOC_CLASS_MCAST ? c->multicast_vcs
+                                    : c->response_vcs;
 }
 
 BhStatus noc_net_config_check(const NocNetConfig *c, char *why, size_t len)
@@ -41,18 +41,12 @@ BhStatus noc_net_config_check(const NocNetConfig *c, char *why, size_t len)
         REJECT("topology: unknown value %u", c->topology);
     if (c->w < 2 || c->h < 2 || c->w > BH_GRID_MAX_DIM || c->h > BH_GRID_MAX_DIM)
         REJECT("width/height: must be 2..%d, got %ux%u", BH_GRID_MAX_DIM, c->w, c->h);
-    if (c->router_latency < 1 || c->niu_to_router < 1 || c->router_to_niu < 1)
-        REJECT("latencies: every link latency must be at least 1 cycle");
-    if (c->router_latency > 1000 || c->niu_to_router > 1000 || c->router_to_niu > 1000)
-        REJECT("latencies: at most 1000 cycles");
-    if (c->vc_buffer_flits < 1 || c->vc_buffer_flits > 255)
-        REJECT("vc_buffer_flits: must be 1..255, got %u", c->vc_buffer_flits);
-    uint32_t half = 0;
-    for (int k = 0; k < NOC_CLASSES; k++) {
-        if (c->vcs[k] < 1)
-            REJECT("vcs: every class needs at least one VC");
-        half += c->vcs[k];
-    }
+#define NOC_X_CHECK(name, def, lo, hi, doc)                                                        \
+    if (c->name < (uint32_t)(lo) || c->name > (uint32_t)(hi))                                      \
+        REJECT("%s: must be %u..%u, got %u", #name, (unsigned)(lo), (unsigned)(hi), c->name);
+    NOC_PARAMS(NOC_X_CHECK)
+#undef NOC_X_CHECK
+    const uint32_t half = c->request_vcs + c->multicast_vcs + c->response_vcs;
     if (2 * half > NOC_MAX_VCS)
         REJECT("vcs: request + multicast + response VCs must be at most %d per dateline half, "
                "got %u",
@@ -64,10 +58,6 @@ BhStatus noc_net_config_check(const NocNetConfig *c, char *why, size_t len)
         REJECT("max_packet_bytes: must be a multiple of flit_bytes (%u) of at most 256 flits, "
                "got %u",
                c->flit_bytes, c->max_packet_bytes);
-    if (c->niu_response_slots < 1 || c->niu_response_slots > 1024)
-        REJECT("niu_response_slots: must be 1..1024, got %u", c->niu_response_slots);
-    if (c->port_slots < 1 || c->port_slots > NOC_PORT_MAX_SLOTS)
-        REJECT("port_slots: must be 1..%d, got %u", NOC_PORT_MAX_SLOTS, c->port_slots);
     return BH_OK;
 #undef REJECT
 }
@@ -138,7 +128,7 @@ BhStatus noc_net_init(NocNet *n, const NocNetConfig *cfg, const NocMemOps *mem)
     uint32_t acc = 0;
     for (int k = 0; k < NOC_CLASSES; k++) {
         n->class_base[k] = acc;
-        acc += cfg->vcs[k];
+        acc += noc_class_vcs(cfg, (uint32_t)k);
     }
     n->vc_half = acc;
     n->nvcs = 2 * acc;
@@ -174,7 +164,7 @@ BhStatus noc_net_init(NocNet *n, const NocNetConfig *cfg, const NocMemOps *mem)
             if (!noc_net_neighbour(cfg, i, (NocPort)p, &j))
                 continue;
             int wrap = noc_link_is_wrap(cfg, i % cfg->w, i / cfg->w, (NocPort)p);
-            uint32_t l = add_link(n, i, (uint8_t)p, j, (uint8_t)p, cfg->router_latency, wrap,
+            uint32_t l = add_link(n, i, (uint8_t)p, j, (uint8_t)p, cfg->router_latency_cycles, wrap,
                                   &pipe_total, &cred_total);
             n->routers[i].out[p].link = l;
             n->routers[j].in_link[p] = l;
@@ -182,10 +172,10 @@ BhStatus noc_net_init(NocNet *n, const NocNetConfig *cfg, const NocMemOps *mem)
     }
     for (uint32_t i = 0; i < nodes; i++) {
         NocNiu *u = &n->nius[i];
-        u->link_out = add_link(n, i, NOC_PORTS, i, NOC_PORT_LOCAL, cfg->niu_to_router, 0,
+        u->link_out = add_link(n, i, NOC_PORTS, i, NOC_PORT_LOCAL, cfg->niu_to_router_cycles, 0,
                                &pipe_total, &cred_total);
         n->routers[i].in_link[NOC_PORT_LOCAL] = u->link_out;
-        u->link_in = add_link(n, i, NOC_PORT_LOCAL, i, NOC_PORTS, cfg->router_to_niu, 0,
+        u->link_in = add_link(n, i, NOC_PORT_LOCAL, i, NOC_PORTS, cfg->router_to_niu_cycles, 0,
                               &pipe_total, &cred_total);
         n->routers[i].out[NOC_PORT_LOCAL].link = u->link_in;
         u->inj.link = u->link_out;
@@ -424,7 +414,7 @@ static void return_credit(NocNet *n, const NocLink *l, uint8_t vc)
  * bit is adaptive); NOC_NONE if all are held. */
 uint32_t noc_vc_alloc(NocNet *n, NocOutPort *o, uint32_t cls, uint32_t dl, int dry_run)
 {
-    uint32_t base = dl * n->vc_half + n->class_base[cls], count = n->cfg.vcs[cls];
+    uint32_t base = dl * n->vc_half + n->class_base[cls], count = noc_class_vcs(&n->cfg, cls);
     for (uint32_t i = 0; i < count; i++) {
         uint32_t v = base + (o->vc_rr + i) % count;
         if (!(o->vc_owned & (1u << v))) {

@@ -18,9 +18,9 @@
  *   cycle), so routers never see each other's same-cycle state: the result does not depend
  *   on the order in which routers are stepped. Per hop: a flit is switched in the cycle it
  *   becomes eligible if it wins allocation, and is eligible at the next router
- *   router_latency cycles later (NIU->router and router->NIU: their own latencies).
+ *   router_latency_cycles later (NIU->router and router->NIU: their own latencies).
  *   Zero-load latency of a packet of F flits over H router-to-router hops is
- *   niu_to_router + H * router_latency + router_to_niu + (F - 1).
+ *   niu_to_router_cycles + H * router_latency_cycles + router_to_niu_cycles + (F - 1).
  * Router: input-queued, wormhole, per-VC FIFOs of vc_buffer_flits with credit flow control
  *   (credits return over the link with its latency), VC classes request / multicast /
  *   response, each split by a dateline bit (set on the wrap link, cleared on a turn), any
@@ -113,21 +113,49 @@ typedef enum NocCounter {
 #undef NOC_COUNTER
 } NocCounter;
 
+/* Scalar parameters: name, default, min, max, meaning. This is their only declaration: the
+ * platform makes each the configuration key "noc.<name>" with this default, range and text
+ * (platform/params.def, BH_PARAM_BLOCK); noc_net_config_check adds the rules across fields.
+ * The latency ranges are this model's (any latency >= 1 works; 1000 bounds the link pipes). */
+#define NOC_PARAMS(X)                                                                              \
+    X(router_latency_cycles, 9, 1, 1000,                                                           \
+      "cycles from a flit leaving one router to it being eligible at the next (ISA doc: 9)")       \
+    X(niu_to_router_cycles, 5, 1, 1000,                                                            \
+      "cycles from a flit leaving the NIU to it being eligible at its router (ISA doc: ~5)")       \
+    X(router_to_niu_cycles, 5, 1, 1000,                                                            \
+      "cycles from a flit leaving the router to it arriving at the NIU (ISA doc: ~5)")             \
+    X(vc_buffer_flits, 20, 1, 255,                                                                 \
+      "input buffer depth per virtual channel, in flits (not published; default sustains 1 "       \
+      "flit/cycle on one VC across a 9-cycle hop with credits returning over the same wire)")      \
+    X(request_vcs, 4, 1, 8,                                                                        \
+      "unicast request VCs per dateline half (hardware: classes 00/01 x buddy bit = 4)")           \
+    X(multicast_vcs, 2, 1, 8,                                                                      \
+      "multicast request VCs per dateline half (hardware: class 10 x buddy bit = 2)")              \
+    X(response_vcs, 2, 1, 8,                                                                       \
+      "response VCs per dateline half (hardware: class 11 x buddy bit = 2)")                       \
+    X(niu_response_slots, 8, 1, 1024,                                                              \
+      "responses (read data, acks) an NIU can hold before it stops accepting requests")            \
+    X(max_packet_bytes, 16384, 16, 256 * NOC_FLIT_MAX_BYTES,                                       \
+      "largest payload of one packet, a multiple of noc.flit_bytes of at most 256 flits; longer "  \
+      "requests are split by the NIU (hardware: 256 data flits)")                                  \
+    X(flit_bytes, 64, 16, NOC_FLIT_MAX_BYTES,                                                      \
+      "payload bytes per flit: 16, 32 or 64 (Blackhole 64, Wormhole 32)")                          \
+    X(port_slots, 8, 1, NOC_PORT_MAX_SLOTS,                                                        \
+      "requests an NIU's request port holds for hardware masters (PCIe, ARC ...) besides the 4 "   \
+      "command buffers' own; more are refused until one completes (not published)")
+
 typedef struct NocNetConfig {
-    uint32_t topology;           /* BhTopology */
-    uint32_t w, h;               /* routers per row / column */
-    uint32_t noc_id;             /* 0 or 1: NOC_NODE_ID and ENDPOINT_ID fields */
-    uint32_t y_first;            /* unicast routes Y before X (Blackhole NoC1) */
-    uint32_t router_latency;     /* cycles, >= 1 */
-    uint32_t niu_to_router;      /* cycles, >= 1 */
-    uint32_t router_to_niu;      /* cycles, >= 1 */
-    uint32_t vc_buffer_flits;    /* per VC, 1..255 */
-    uint32_t vcs[NOC_CLASSES];   /* VCs per class per dateline half */
-    uint32_t niu_response_slots; /* responses an NIU can hold */
-    uint32_t max_packet_bytes;   /* multiple of flit_bytes, <= 256 data flits */
-    uint32_t flit_bytes;         /* 16, 32 or 64 */
-    uint32_t port_slots;         /* request records per NIU for hardware masters, 1..16 */
+    uint32_t topology; /* BhTopology */
+    uint32_t w, h;     /* routers per row / column */
+    uint32_t noc_id;   /* 0 or 1: NOC_NODE_ID and ENDPOINT_ID fields */
+    uint32_t y_first;  /* unicast routes Y before X (Blackhole NoC1) */
+#define NOC_X_FIELD(name, def, lo, hi, doc) uint32_t name;
+    NOC_PARAMS(NOC_X_FIELD)
+#undef NOC_X_FIELD
 } NocNetConfig;
+
+/* VCs per dateline half of a class (NocClass): request_vcs, multicast_vcs or response_vcs. */
+uint32_t noc_class_vcs(const NocNetConfig *c, uint32_t cls);
 
 typedef struct NocMemOps {
     /* functional access, no time: the data of every flit */

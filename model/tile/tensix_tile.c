@@ -67,13 +67,14 @@ BhStatus tensix_tile_init(TensixTile *t, const L1Config *cfg, TileL1DoneFn done,
     return BH_OK;
 }
 
-BhStatus tensix_tile_enable_coprocessor(TensixTile *t, uint64_t deadlock_cycles)
+BhStatus tensix_tile_enable_coprocessor(TensixTile *t, const TensixCoreConfig *cfg,
+                                        uint64_t deadlock_cycles)
 {
     BH_ASSERT(!t->core);
     t->core = calloc(1, sizeof *t->core);
     if (!t->core)
         return BH_ERR_CONFIG;
-    if (tensix_core_init(t->core, &t->l1) != BH_OK)
+    if (tensix_core_init(t->core, &t->l1, cfg) != BH_OK)
         return BH_ERR_CONFIG;
     t->core->deadlock_cycles = deadlock_cycles;
     return BH_OK;

@@ -85,8 +85,9 @@ uint32_t tile_reg_reset_value(uint32_t reg);
 BhStatus tensix_tile_init(TensixTile *t, const L1Config *cfg, TileL1DoneFn done, void *done_ctx,
                           char *why, size_t why_len);
 /* At elaboration only: creates the coprocessor (its Mover, ThCon, unpackers and packer become
- * clients of this L1). deadlock_cycles as TensixCore's. */
-BhStatus tensix_tile_enable_coprocessor(TensixTile *t, uint64_t deadlock_cycles);
+ * clients of this L1) with cfg's unit timing. deadlock_cycles as TensixCore's. */
+BhStatus tensix_tile_enable_coprocessor(TensixTile *t, const TensixCoreConfig *cfg,
+                                        uint64_t deadlock_cycles);
 void tensix_tile_destroy(TensixTile *t);
 void tensix_tile_reset_regs(TensixTile *t);
 TileAccess tensix_tile_access(TensixTile *t, uint32_t who, uint64_t addr, uint32_t len, int write,

@@ -27,9 +27,9 @@ L1Tlm::L1Tlm(sc_core::sc_module_name name, const L1Config &cfg, const Clock &clk
     dont_initialize();
 }
 
-void L1Tlm::enable_coprocessor(uint64_t deadlock_cycles)
+void L1Tlm::enable_coprocessor(const TensixCoreConfig &cfg, uint64_t deadlock_cycles)
 {
-    if (tensix_tile_enable_coprocessor(&tile_, deadlock_cycles) != BH_OK)
+    if (tensix_tile_enable_coprocessor(&tile_, &cfg, deadlock_cycles) != BH_OK)
         throw std::runtime_error(std::string(name()) + ": bad coprocessor configuration");
 }
 

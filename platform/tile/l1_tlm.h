@@ -55,7 +55,7 @@ class L1Tlm : public sc_core::sc_module
     /* The tile's Tensix coprocessor (model/tile/tensix/tensix_core.h), whose Mover and ThCon are
      * L1 clients inside the tile module: tensix_tile_step steps it with L1, in the same cycle
      * and phase. At elaboration only. */
-    void enable_coprocessor(uint64_t deadlock_cycles);
+    void enable_coprocessor(const TensixCoreConfig &cfg, uint64_t deadlock_cycles);
     TensixCore *core()
     {
         return tile_.core;

@@ -21,7 +21,8 @@ static inline FuzzRig *fuzz_rig_new(void)
 {
     FuzzRig *r = (FuzzRig *)calloc(1, sizeof *r);
     L1Config cfg = l1_config_default();
-    if (!r || l1_init(&r->l1, &cfg) != BH_OK || tensix_core_init(&r->core, &r->l1) != BH_OK) {
+    TensixCoreConfig cc = tensix_core_config_default();
+    if (!r || l1_init(&r->l1, &cfg) != BH_OK || tensix_core_init(&r->core, &r->l1, &cc) != BH_OK) {
         fprintf(stderr, "fuzz_rig: init failed\n");
         abort();
     }

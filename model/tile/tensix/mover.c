@@ -70,6 +70,7 @@ MoverConfig mover_config_default(void)
 #define MOVER_X_DEFAULT(name, def, lo, hi, doc) c.name = (def);
     MOVER_PARAMS(MOVER_X_DEFAULT)
 #undef MOVER_X_DEFAULT
+    c.l1_size_bytes = 1536 * 1024;
     return c;
 }
 
@@ -88,8 +89,9 @@ BhStatus mover_config_check(const MoverConfig *c, char *why, size_t len)
     }
     MOVER_PARAMS(MOVER_X_CHECK)
 #undef MOVER_X_CHECK
-    if (c->l1_size_bytes % MOVER_UNIT_BYTES) {
-        snprintf(why, len, "l1_size_bytes: must be a multiple of 16, got %u", c->l1_size_bytes);
+    if (!in_range(c->l1_size_bytes, 16, 1u << 30) || c->l1_size_bytes % MOVER_UNIT_BYTES) {
+        snprintf(why, len, "l1_size_bytes: must be a multiple of 16 in 16..%u, got %u", 1u << 30,
+                 c->l1_size_bytes);
         return BH_ERR_CONFIG;
     }
     return BH_OK;

@@ -130,20 +130,32 @@ typedef enum TdmaReg {
     TDMA_NUM_REGS
 } TdmaReg;
 
-/* Parameters: name, default, min, max, description. */
+/* Scalar parameters: name, default, min, max, meaning. This is their only declaration: the
+ * platform makes each the configuration key "mover.<name>" with this default, range and text
+ * (platform/params.def, BH_PARAM_BLOCK). Sources: the derivation under Timing above. */
 #define MOVER_PARAMS(X)                                                                            \
-    X(max_reads_in_flight, 8, 1, MOVER_MAX_READS, "read buffer entries (16 B each) of a copy")     \
-    X(reads_per_cycle, 1, 1, 4, "L1 reads issued per cycle (read connection)")                     \
-    X(writes_per_cycle, 1, 1, 4, "L1 or L0 writes issued per cycle (write connection)")            \
-    X(data_to_write_cycles, 3, 0, 64, "read data arrival to its write issue (internal pipeline)")  \
-    X(cmd_queue_depth, 4, 1, MOVER_MAX_QUEUE, "TDMA-RISC command queue entries")                   \
-    X(param_credits, 2, 1, MOVER_MAX_PARAMS, "parameter slots for non-compact commands")           \
-    X(l1_size_bytes, 1536 * 1024, 16, 1u << 30, "L1 bytes a transfer may touch")
+    X(max_reads_in_flight, 8, 1, MOVER_MAX_READS,                                                  \
+      "Mover read buffer entries (16 B each) of a copy: reads issued before the first write "      \
+      "(Mover.md: eight 128b reads and eight 128b writes every 11 cycles)")                        \
+    X(reads_per_cycle, 1, 1, 4, "Mover L1 reads issued per cycle (one read connection, Mover.md)") \
+    X(writes_per_cycle, 1, 1, 4,                                                                   \
+      "Mover L1 or L0 writes issued per cycle (one write connection; a zero-fill writes 128 "      \
+      "bits per cycle, Mover.md)")                                                                 \
+    X(data_to_write_cycles, 3, 0, 64,                                                              \
+      "Mover cycles from read data arriving to its write issuing (internal pipeline; fitted so "   \
+      "that 8 reads per 8 + 3 cycles give Mover.md's 93.1 bits per cycle with an 8-cycle L1 "      \
+      "read, BabyRISCV/README.md)")                                                                \
+    X(cmd_queue_depth, 4, 1, MOVER_MAX_QUEUE,                                                      \
+      "TDMA-RISC command queue entries (TDMA-RISC.md: 4-entry command queue)")                     \
+    X(param_credits, 2, 1, MOVER_MAX_PARAMS,                                                       \
+      "TDMA-RISC parameter slots for non-compact commands (TDMA-RISC.md ParameterCredits)")
 
 typedef struct MoverConfig {
 #define MOVER_X_FIELD(name, def, lo, hi, doc) uint32_t name;
     MOVER_PARAMS(MOVER_X_FIELD)
 #undef MOVER_X_FIELD
+    uint32_t l1_size_bytes; /* L1 bytes a transfer may touch, a multiple of 16 in 16..1 GiB:
+                               the tile's L1 size (tensix_core_init), not a key of its own */
 } MoverConfig;
 
 typedef struct MoverPorts {

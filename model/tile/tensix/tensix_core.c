@@ -155,7 +155,13 @@ static void packed_tile(void *ctx, uint32_t thread, uint32_t size16)
     mover_sideband_set(&c->mover, acc[thread], (a & 0xFFFF0000u) | ((a + size16) & 0xFFFF));
 }
 
-BhStatus tensix_core_init(TensixCore *c, L1 *l1)
+TensixCoreConfig tensix_core_config_default(void)
+{
+    TensixCoreConfig c = {mover_config_default(), thcon_config_default()};
+    return c;
+}
+
+BhStatus tensix_core_init(TensixCore *c, L1 *l1, const TensixCoreConfig *cfg)
 {
     memset(c, 0, sizeof *c);
     srcdst_reset(&c->regs);
@@ -169,9 +175,10 @@ BhStatus tensix_core_init(TensixCore *c, L1 *l1)
     SyncHooks sh = {thread_idle, mop_idle, c};
     sync_init(&c->sync, &sh);
     tensix_cfg_init(&c->cfg, NULL);
-    ThconConfig tc = thcon_config_default();
+    ThconConfig tc = cfg->thcon;
     ThconPorts tp = {thcon_l1, thcon_mmio, c};
-    MoverConfig mc = mover_config_default();
+    MoverConfig mc = cfg->mover;
+    tc.l1_size_bytes = mc.l1_size_bytes = l1->cfg.size_bytes;
     MoverPorts mp = {mover_l1, mover_l0, c};
     if (thcon_init(&c->thcon, &tc, &tp) != BH_OK || mover_init(&c->mover, &mc, &mp) != BH_OK)
         return BH_ERR_CONFIG;

@@ -100,7 +100,16 @@ typedef struct TensixCore {
     uint64_t last_l1_others; /* L1 requests by clients other than ThCon, at the last check */
 } TensixCore;
 
-BhStatus tensix_core_init(TensixCore *c, L1 *l1);
+/* The timing parameters of the units that have them (keys mover.* and thcon.*). */
+typedef struct TensixCoreConfig {
+    MoverConfig mover;
+    ThconConfig thcon;
+} TensixCoreConfig;
+
+TensixCoreConfig tensix_core_config_default(void);
+/* Units at reset, the Mover and ThCon per cfg, with the L1 size set from `l1` (the one L1 size,
+ * l1.size_bytes). BH_ERR_CONFIG if cfg is bad. */
+BhStatus tensix_core_init(TensixCore *c, L1 *l1, const TensixCoreConfig *cfg);
 uint64_t tensix_core_step(TensixCore *c, uint64_t now);
 BhStatus tensix_core_region_write(TensixCore *c, uint32_t core, uint32_t region, uint32_t off,
                                   uint32_t val, uint64_t now);

@@ -11,13 +11,11 @@ static const uint32_t size_bytes[4] = {16, 4, 2, 1};  /* LOADIND/STOREIND Size *
 
 ThconConfig thcon_config_default(void)
 {
-    ThconConfig c = {
-        .issue_interval_cycles = 3,
-        .max_outstanding = 4,
-        .max_outstanding_atomics = 1,
-        .atomic_attempt_cycles = 15,
-        .l1_size_bytes = 1536 * 1024,
-    };
+    ThconConfig c;
+#define THCON_X_DEFAULT(name, def, lo, hi, doc) c.name = (def);
+    THCON_PARAMS(THCON_X_DEFAULT)
+#undef THCON_X_DEFAULT
+    c.l1_size_bytes = 1536 * 1024;
     return c;
 }
 
@@ -28,17 +26,16 @@ BhStatus thcon_config_check(const ThconConfig *c, char *why, size_t len)
         snprintf(why, len, __VA_ARGS__);                                                           \
         return BH_ERR_CONFIG;                                                                      \
     } while (0)
-    if (c->issue_interval_cycles < 1 || c->issue_interval_cycles > 64)
-        REJECT("issue_interval_cycles: must be 1..64, got %u", c->issue_interval_cycles);
-    if (c->max_outstanding < 1 || c->max_outstanding > THCON_MAX_OUTSTANDING)
-        REJECT("max_outstanding: must be 1..%d, got %u", THCON_MAX_OUTSTANDING, c->max_outstanding);
-    if (c->max_outstanding_atomics < 1 || c->max_outstanding_atomics > c->max_outstanding)
+#define THCON_X_CHECK(name, def, lo, hi, doc)                                                      \
+    if (c->name < (uint32_t)(lo) || c->name > (uint32_t)(hi))                                      \
+        REJECT("%s: must be %u..%u, got %u", #name, (unsigned)(lo), (unsigned)(hi), c->name);
+    THCON_PARAMS(THCON_X_CHECK)
+#undef THCON_X_CHECK
+    if (c->max_outstanding_atomics > c->max_outstanding)
         REJECT("max_outstanding_atomics: must be 1..max_outstanding (%u), got %u",
                c->max_outstanding, c->max_outstanding_atomics);
-    if (c->atomic_attempt_cycles < 1 || c->atomic_attempt_cycles > 1000)
-        REJECT("atomic_attempt_cycles: must be 1..1000, got %u", c->atomic_attempt_cycles);
-    if (c->l1_size_bytes < 16384 || c->l1_size_bytes > (16u << 20) || c->l1_size_bytes % 16)
-        REJECT("l1_size_bytes: must be a multiple of 16 in 16384..16777216, got %u",
+    if (c->l1_size_bytes < 4096 || c->l1_size_bytes > (16u << 20) || c->l1_size_bytes % 16)
+        REJECT("l1_size_bytes: must be a multiple of 16 in 4096..16777216, got %u",
                c->l1_size_bytes);
     return BH_OK;
 #undef REJECT
@@ -365,7 +362,7 @@ static BhStatus start_mem(Thcon *t, uint32_t thread, uint64_t now, ThconAccessKi
                           uint64_t addr, uint32_t bytes, uint32_t dst, uint32_t arg0, uint32_t arg1,
                           const void *wdata)
 {
-    ThconInsn *in = start(t, thread, now, THCON_MEM_CYCLES);
+    ThconInsn *in = start(t, thread, now, t->cfg.mem_cycles);
     in->need_send = 1;
     in->next_try = now;
     in->kind = (uint8_t)kind;
@@ -470,7 +467,9 @@ static BhStatus dmareg(Thcon *t, uint32_t thread, AluOp op, uint32_t Mode, uint3
     }
     g[ResultReg] = v;
     t->version++;
-    start(t, thread, now, RightIsImm || (LeftReg >> 2) == (RightReg >> 2) ? 3 : 4);
+    start(t, thread, now,
+          RightIsImm || (LeftReg >> 2) == (RightReg >> 2) ? t->cfg.alu_cycles
+                                                          : t->cfg.alu_split_cycles);
     return BH_OK;
 }
 

@@ -36,12 +36,12 @@
  *                 bytes; beyond: BH_ERR_ADDR. thcon_gprs() gives a thread's GPRs to WRCFG and
  *                 RDCFG (tensix_cfg.h).
  * Timing: one instruction at a time for all threads (no pipelining). SETDMAREG and DMANOP take
- *   1 cycle; ADD/SUB/MUL/BITWOP/SHIFT/CMPDMAREG 3 (immediate, or both registers in one aligned
- *   group of four) or 4. LOADIND, STOREIND, LOADREG, STOREREG, ATINCGET and ATSWAP occupy the
- *   unit at least 3 cycles and complete in the cycle after their request is sent; the loaded
- *   value (or ATINCGET's old value) reaches the GPR when the answer arrives. ATCAS and
- *   ATINCGETPTR hold the unit until an attempt succeeds, each attempt at least
- *   atomic_attempt_cycles; a failed attempt is sent again. Requests leave at most one per
+ *   1 cycle; ADD/SUB/MUL/BITWOP/SHIFT/CMPDMAREG alu_cycles (3: immediate, or both registers in
+ *   one aligned group of four) or alu_split_cycles (4). LOADIND, STOREIND, LOADREG, STOREREG,
+ *   ATINCGET and ATSWAP occupy the unit at least mem_cycles (3) and complete in the cycle after
+ *   their request is sent; the loaded value (or ATINCGET's old value) reaches the GPR when the
+ *   answer arrives. ATCAS and ATINCGETPTR hold the unit until an attempt succeeds, each attempt
+ *   at least atomic_attempt_cycles; a failed attempt is sent again. Requests leave at most one per
  *   issue_interval_cycles, with at most max_outstanding unanswered (max_outstanding_atomics of
  *   them atomics). Register results are written when the instruction is accepted (the thread
  *   cannot observe the difference; a RISC-V GPR read in those 1-3 cycles could).
@@ -64,7 +64,6 @@ extern "C" {
 #define THCON_MAX_OUTSTANDING 16
 #define THCON_MMIO_BASE 0xFFB00000u
 #define THCON_MMIO_LOW 0xFFB11000u /* LOADREG/STOREREG/STOREIND-MMIO below this: UB */
-#define THCON_MEM_CYCLES 3         /* minimum occupancy of the memory instructions */
 
 typedef enum ThconAccessKind {
     THCON_ACC_READ,        /* bytes 1, 2, 4 or 16, addr aligned to bytes */
@@ -89,18 +88,36 @@ typedef struct ThconPorts {
     void *ctx;
 } ThconPorts;
 
+/* Scalar parameters: name, default, min, max, meaning. This is their only declaration: the
+ * platform makes each the configuration key "thcon.<name>" with this default, range and text
+ * (platform/params.def, BH_PARAM_BLOCK). Sources: ScalarUnit.md's cycle table and the pages
+ * named in the text; facts = shared/reference/blackhole-facts.md. */
+#define THCON_PARAMS(X)                                                                            \
+    X(issue_interval_cycles, 3, 1, 64,                                                             \
+      "ThCon cycles between two L1/MMIO requests (L1.md: 1 request per 3 cycles, facts 3.1)")      \
+    X(max_outstanding, 4, 1, THCON_MAX_OUTSTANDING,                                                \
+      "ThCon L1/MMIO requests sent and not yet answered (not documented)")                         \
+    X(max_outstanding_atomics, 1, 1, THCON_MAX_OUTSTANDING,                                        \
+      "of those, atomics, at most thcon.max_outstanding (ATINCGET.md, ATSWAP.md: \"limits on "     \
+      "the number of in-flight L1 requests\")")                                                    \
+    X(atomic_attempt_cycles, 15, 1, 1000,                                                          \
+      "least cycles of one ATCAS / ATINCGETPTR attempt (ScalarUnit.md, ATCAS.md: >= 15)")          \
+    X(mem_cycles, 3, 1, 64,                                                                        \
+      "least cycles LOADIND, STOREIND, LOADREG, STOREREG, ATINCGET and ATSWAP hold ThCon "         \
+      "(ScalarUnit.md: >= 3)")                                                                     \
+    X(alu_cycles, 3, 1, 64,                                                                        \
+      "cycles of ADD/SUB/MUL/BITWOP/SHIFT/CMPDMAREG with an immediate or both registers in one "   \
+      "aligned group of four (ScalarUnit.md: 3)")                                                  \
+    X(alu_split_cycles, 4, 1, 64,                                                                  \
+      "cycles of those instructions with their registers in two groups of four "                   \
+      "(ScalarUnit.md: 4)")
+
 typedef struct ThconConfig {
-    uint32_t issue_interval_cycles;   /* thcon.issue_interval_cycles: cycles between two
-                                         requests, 1..64 [3: L1.md, facts 3.1] */
-    uint32_t max_outstanding;         /* thcon.max_outstanding: unanswered requests,
-                                         1..THCON_MAX_OUTSTANDING [4: not documented] */
-    uint32_t max_outstanding_atomics; /* thcon.max_outstanding_atomics: of those, atomics,
-                                         1..max_outstanding [1: ATINCGET.md/ATSWAP.md "limits
-                                         on the number of in-flight L1 requests"] */
-    uint32_t atomic_attempt_cycles;   /* thcon.atomic_attempt_cycles: least cycles per ATCAS/
-                                         ATINCGETPTR attempt, 1..1000 [15: ATCAS.md] */
-    uint32_t l1_size_bytes;           /* thcon.l1_size_bytes: L1 addresses from here are UB,
-                                         16 KiB..16 MiB, multiple of 16 [1536 KiB: facts 3.1] */
+#define THCON_X_FIELD(name, def, lo, hi, doc) uint32_t name;
+    THCON_PARAMS(THCON_X_FIELD)
+#undef THCON_X_FIELD
+    uint32_t l1_size_bytes; /* L1 addresses from here are UB, a multiple of 16 in 4 KiB..16 MiB:
+                               the tile's L1 size (tensix_core_init), not a key of its own */
 } ThconConfig;
 
 typedef struct ThconRequest {

@@ -51,7 +51,8 @@ static uint32_t hops(uint32_t a, uint32_t b)
 static uint64_t zl(const Harness *hh, uint32_t h, uint32_t flits)
 {
     const NocNetConfig *c = &hh->cfg[0];
-    return c->niu_to_router + (uint64_t)h * c->router_latency + c->router_to_niu + (flits - 1);
+    return c->niu_to_router_cycles + (uint64_t)h * c->router_latency_cycles +
+           c->router_to_niu_cycles + (flits - 1);
 }
 
 static uint32_t dflits(uint32_t len)

@@ -5,6 +5,7 @@
  * BH_TEST_SAT_CYCLES overrides the 100k-cycle saturated runs (e.g. for sanitizer builds). */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "tests/check.h"
 #include "tests/unit/noc/noc_harness.h"
 
@@ -63,8 +64,8 @@ static void test_zero_load_latency(void)
                 issue_write(&h, k, s, d, 0x100, 0x4000, bytes, 1, t0);
                 h_run(&h, t0 + 100000);
                 uint32_t flits = 1 + bytes / 64;
-                uint64_t want = 1 + c->niu_to_router + hops * c->router_latency + c->router_to_niu +
-                                (flits - 1);
+                uint64_t want = 1 + c->niu_to_router_cycles + hops * c->router_latency_cycles +
+                                c->router_to_niu_cycles + (flits - 1);
                 if (last_delivery - t0 != want)
                     fprintf(stderr, "  NoC%u %u hops %u bytes: %llu cycles, expected %llu\n", k,
                             hops, bytes, (unsigned long long)(last_delivery - t0),
@@ -111,8 +112,9 @@ static void test_every_pair_reached(void)
                 uint32_t got;
                 memcpy(&got, h_mem(&h, h_frame(&h, k, d), 0x100), 4);
                 bad += last_node != d || got != s * 4096 + d ||
-                       last_delivery - t0 !=
-                           1 + c->niu_to_router + hops * c->router_latency + c->router_to_niu;
+                       last_delivery - t0 != 1 + c->niu_to_router_cycles +
+                                                 hops * c->router_latency_cycles +
+                                                 c->router_to_niu_cycles;
                 pairs++;
             }
     }
@@ -449,8 +451,33 @@ static void test_saturation_drains_every_pattern(void)
     saturate(BH_TOPO_UNITORUS, 8, 8, NOC_PAT_TRANSPOSE, NOC_OP_WRITE, 1.0);
 }
 
+/* Every NOC_PARAMS row is checked against its range, naming the field, and the defaults pass. */
+static void test_config_check_ranges(void)
+{
+    char why[160];
+    NocNetConfig d = noc_net_config_default(), c;
+    CHECK_EQ_U32(noc_net_config_check(&d, why, sizeof why), BH_OK);
+#define NOC_X_BAD(name, def, lo, hi, doc)                                                          \
+    c = d;                                                                                         \
+    c.name = (uint32_t)(lo)-1;                                                                     \
+    CHECK_EQ_U32(noc_net_config_check(&c, why, sizeof why), BH_ERR_CONFIG);                        \
+    CHECK(strncmp(why, #name ":", strlen(#name ":")) == 0);                                        \
+    c.name = (uint32_t)(hi) + 1;                                                                   \
+    CHECK_EQ_U32(noc_net_config_check(&c, why, sizeof why), BH_ERR_CONFIG);                        \
+    CHECK(strncmp(why, #name ":", strlen(#name ":")) == 0);
+    NOC_PARAMS(NOC_X_BAD)
+#undef NOC_X_BAD
+    c = d; /* across fields: 2 x (6 + 6 + 6) VCs > NOC_MAX_VCS */
+    c.request_vcs = c.multicast_vcs = c.response_vcs = 6;
+    CHECK_EQ_U32(noc_net_config_check(&c, why, sizeof why), BH_ERR_CONFIG);
+    c = d;
+    c.max_packet_bytes = 100; /* not a multiple of 64 */
+    CHECK_EQ_U32(noc_net_config_check(&c, why, sizeof why), BH_ERR_CONFIG);
+}
+
 int main(void)
 {
+    RUN(test_config_check_ranges);
     RUN(test_zero_load_latency);
     RUN(test_every_pair_reached);
     RUN(test_write_read_and_split);

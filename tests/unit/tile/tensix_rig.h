@@ -19,7 +19,8 @@ static inline Rig *rig_new(void)
     Rig *r = calloc(1, sizeof *r);
     L1Config cfg = l1_config_default();
     CHECK_OK(l1_init(&r->l1, &cfg));
-    CHECK_OK(tensix_core_init(&r->core, &r->l1));
+    TensixCoreConfig cc = tensix_core_config_default();
+    CHECK_OK(tensix_core_init(&r->core, &r->l1, &cc));
     return r;
 }
 

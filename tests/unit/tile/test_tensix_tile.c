@@ -11,10 +11,11 @@ static TensixTile *tile_new(int coprocessor)
 {
     TensixTile *t = malloc(sizeof *t);
     L1Config cfg = l1_config_default();
+    TensixCoreConfig cc = tensix_core_config_default();
     char why[256] = "";
     CHECK_OK(tensix_tile_init(t, &cfg, NULL, NULL, why, sizeof why));
     if (coprocessor)
-        CHECK_OK(tensix_tile_enable_coprocessor(t, 0));
+        CHECK_OK(tensix_tile_enable_coprocessor(t, &cc, 0));
     return t;
 }
 

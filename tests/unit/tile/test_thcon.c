@@ -757,7 +757,12 @@ static void test_config_check(void)
     REJECTS(max_outstanding_atomics, d.max_outstanding + 1);
     REJECTS(atomic_attempt_cycles, 0);
     REJECTS(l1_size_bytes, 1536 * 1024 + 8);
-    REJECTS(l1_size_bytes, 8192);
+    REJECTS(l1_size_bytes, 2048);
+#define THCON_X_BAD(name, def, lo, hi, doc)                                                        \
+    REJECTS(name, (uint32_t)(lo)-1);                                                               \
+    REJECTS(name, (uint32_t)(hi) + 1);
+    THCON_PARAMS(THCON_X_BAD)
+#undef THCON_X_BAD
 #undef REJECTS
     Thcon t;
     c = d;
