@@ -1,8 +1,8 @@
-/* model/tile/tensix/tensix_core.h - a Tensix tile's coprocessor as far as it exists: three thread
- * frontends (tensix_frontend.h) feeding the sync unit, the configuration unit, ThCon and the
- * Mover, which reach the tile's L1 (l1.h) as its clients THCON and MOVER; and the RISC-V view
- * of all of them (the coprocessor's windows of the tile map, model/tile/tile_map.def). The
- * tile module (tensix_tile.h) owns it and steps it.
+/* model/tile/tensix/tensix_core.h - a Tensix tile's coprocessor: three thread frontends
+ * (tensix_frontend.h) feeding the backend units (sync, configuration, ThCon, Mover, unpackers,
+ * matrix unit, vector unit, packer), which reach the tile's L1 (l1.h) as its clients; and the
+ * RISC-V view of all of them (the coprocessor's windows of the tile map, model/tile/tile_map.def).
+ * The tile module (tensix_tile.h) owns it and steps it.
  *
  * Interface:
  *   tensix_core_region_write/read  a core's 32-bit access to one of the coprocessor's windows
@@ -18,17 +18,19 @@
  *   tensix_core_l1_done          the owner of the L1 hands over completions of THCON / MOVER
  * Timing: tensix_core_step(now) steps the Mover and ThCon, then the three threads (wait gate,
  *   replay, MOP); returns now + 1 while anything is in flight, else BH_IDLE.
- * Instructions executed (field layouts from tensix_isa.def): NOP; ThCon's DMANOP, SETDMAREG
- *   (plain form), ADD/SUB/MUL/BITWOP/SHIFT/CMPDMAREG, LOADIND, STOREIND (L1 and MMIO forms),
- *   LOADREG, STOREREG, ATINCGET, ATINCGETPTR, ATCAS, ATSWAP; the sync unit's SEMINIT, SEMPOST,
- *   SEMGET, SEMWAIT, STALLWAIT, ATGETM, ATRELM; the config unit's WRCFG, RDCFG, SETC16,
- *   RMWCIB0..3, CFGSHIFTMASK; XMOV; the matrix unit's bookkeeping SETRWC, INCRWC, CLEARDVALID
- *   and SETDVALID (on srcdst.h and rwc.h); MOP, MOP_CFG and REPLAY in the frontend. Anything
- *   else stops the run, naming the mnemonic, thread and cycle (the matrix unit's math, the
- *   vector unit, packer and unpackers are issue 5's).
- * STALLWAIT conditions answered: C0 ThCon busy for the thread, C9 Mover busy, C12
- *   configuration unit busy; the unpacker, packer, FPU and SFPU conditions never hold (those
- *   units do not exist yet).
+ * Instructions executed (field layouts from tensix_isa.def; dispatch: tensix_issue.c): NOP;
+ *   ThCon's DMANOP, SETDMAREG (plain form), ADD/SUB/MUL/BITWOP/SHIFT/CMPDMAREG, LOADIND,
+ *   STOREIND (L1 and MMIO forms), LOADREG, STOREREG, ATINCGET, ATINCGETPTR, ATCAS, ATSWAP; the
+ *   sync unit's SEMINIT, SEMPOST, SEMGET, SEMWAIT, STALLWAIT, ATGETM, ATRELM; the config unit's
+ *   WRCFG, RDCFG, SETC16, RMWCIB0..3, CFGSHIFTMASK; XMOV; the matrix unit's SETRWC, INCRWC,
+ *   CLEARDVALID, SETDVALID and its math (fpu.h); the unpackers' UNPACR (unpacker.h), the
+ *   packer's PACR (packer.h), the vector unit's instructions (sfpu.h), the address counters'
+ *   (adc.h); MOP, MOP_CFG and REPLAY in the frontend. Anything else (and the forms the units
+ *   do not model) stops the run, naming the mnemonic, thread and cycle.
+ * STALLWAIT / SEMWAIT conditions answered (busy_conditions): C0 ThCon busy for the thread,
+ *   C1/C2 unpacker 0/1 busy for it, C3 packer busy for it, C4 matrix unit busy, C5..C8 the Src
+ *   banks not yet writable by the unpackers / readable by the matrix unit, C9 Mover busy, C11
+ *   vector unit busy, C12 configuration unit busy.
  */
 #ifndef BH_TENSIX_CORE_H
 #define BH_TENSIX_CORE_H
