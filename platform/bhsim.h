@@ -62,6 +62,11 @@ const char *bh_chip_tile_kind(const BhChip *chip, uint32_t x, uint32_t y);
 
 /* Advances `cycles` AICLK cycles. BH_CHIP_ERR_SIM if a watchdog stops the chip. */
 BhChipStatus bh_chip_advance(BhChip *chip, uint64_t cycles);
+/* Advances until nothing is left to do: every network empty, the workload (if any) and every
+ * registered block idle; at most max_cycles. *cycles (if not NULL) says how many it took.
+ * BH_CHIP_ERR_SIM if a watchdog stops the chip or the chip is still busy after max_cycles (the
+ * error names what is busy). */
+BhChipStatus bh_chip_advance_until_idle(BhChip *chip, uint64_t max_cycles, uint64_t *cycles);
 /* Runs the configured workload to its end exactly as bhsim's command line does: injection for
  * sim.cycles, then drain, with every watchdog. */
 BhChipStatus bh_chip_run(BhChip *chip);

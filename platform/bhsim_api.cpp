@@ -253,6 +253,36 @@ BhChipStatus bh_chip_advance(BhChip *c, uint64_t cycles)
     return BH_CHIP_OK;
 }
 
+BhChipStatus bh_chip_advance_until_idle(BhChip *c, uint64_t max_cycles, uint64_t *cycles)
+{
+    const uint64_t start = bh_chip_now(c);
+    auto idle = [c] {
+        Enter in(c);
+        const uint64_t now = c->chip->clock().now();
+        for (uint32_t k = 0; k < c->chip->n_nocs(); k++)
+            if (!noc_net_quiescent(&c->chip->noc(k).net()))
+                return false;
+        return c->chip->blocks().idle(now);
+    };
+    /* short steps first (a small transfer is done in tens of cycles), then longer ones */
+    for (uint64_t step = 1; !idle();) {
+        const uint64_t spent = bh_chip_now(c) - start;
+        if (spent >= max_cycles) {
+            Enter in(c);
+            c->error = "still busy after " + std::to_string(max_cycles) +
+                       " cycles: " + still_busy(*c->chip, c->chip->clock().now());
+            return BH_CHIP_ERR_SIM;
+        }
+        if (BhChipStatus st = bh_chip_advance(c, std::min(step, max_cycles - spent));
+            st != BH_CHIP_OK)
+            return st;
+        step = std::min<uint64_t>(step * 2, 2000);
+    }
+    if (cycles)
+        *cycles = bh_chip_now(c) - start;
+    return BH_CHIP_OK;
+}
+
 BhChipStatus bh_chip_run(BhChip *c)
 {
     if (!c->error.empty())

@@ -113,7 +113,7 @@ std::string check_watchdogs(Chip &chip, const BhParams &p, uint64_t now, RunInfo
 }
 
 /* What keeps a run from ending: packets in the networks, a workload's cores, coprocessors. */
-static std::string still_busy(Chip &chip, uint64_t now)
+std::string still_busy(Chip &chip, uint64_t now)
 {
     std::string why;
     for (uint32_t k = 0; k < chip.n_nocs(); k++) {

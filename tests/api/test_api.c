@@ -234,6 +234,32 @@ static void test_noc_read_limits(void)
     bh_chip_free(c);
 }
 
+/* Until idle: a chip with nothing to do is idle at once; two reads in flight keep it busy until
+ * the later has landed and the networks are empty; a chip whose workload injects for 20000
+ * cycles is still busy after 1000, and the error says what is busy. */
+static void test_until_idle(void)
+{
+    const char *const sets[] = {"workload.name=none", "l1.timed=false"};
+    BhChip *c = make_with(sets, 2);
+    uint64_t n = 99, a, b, done_a, done_b;
+    CHECK_EQ_U32(bh_chip_advance_until_idle(c, 1000, &n), BH_CHIP_OK);
+    CHECK_EQ_U64(n, 0);
+    CHECK_EQ_U32(bh_chip_noc_read(c, 0, 5, 7, 1, 2, 0, 0x40000, 4096, &a), BH_CHIP_OK);
+    CHECK_EQ_U32(bh_chip_noc_read(c, 1, 5, 7, 1, 2, 0, 0x50000, 4096, &b), BH_CHIP_OK);
+    CHECK_EQ_U32(bh_chip_advance_until_idle(c, 100000, &n), BH_CHIP_OK);
+    CHECK_EQ_U32(bh_chip_access_done(c, a, NULL, &done_a), 1);
+    CHECK_EQ_U32(bh_chip_access_done(c, b, NULL, &done_b), 1);
+    CHECK(bh_chip_now(c) >= done_a && bh_chip_now(c) >= done_b);
+    CHECK(n >= 346); /* at least the zero-load time of one read (test_noc_read) */
+    bh_chip_free(c);
+    const char *const busy[] = {"workload.name=uniform", "sim.cycles=20000"};
+    c = make_with(busy, 2);
+    CHECK_EQ_U32(bh_chip_advance_until_idle(c, 1000, &n), BH_CHIP_ERR_SIM);
+    CHECK(strstr(bh_chip_error(c), "still busy after 1000 cycles: NoC0 holds") != NULL);
+    CHECK(strstr(bh_chip_error(c), "the workload has work left") != NULL);
+    bh_chip_free(c);
+}
+
 static void test_bad_input(void)
 {
     const char *const bad[] = {"noc.vc_buffer_flits=0"};
@@ -260,6 +286,7 @@ int main(void)
     RUN(test_noc_read);
     RUN(test_noc_read_two_chips);
     RUN(test_noc_read_limits);
+    RUN(test_until_idle);
     RUN(test_bad_input);
     return check_failures();
 }
