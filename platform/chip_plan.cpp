@@ -164,14 +164,10 @@ static bool plan_dram(const BhParams &p, ChipPlan *plan, std::string *err)
     plan->dram_timed = p.dram_timed != 0;
     plan->dram_endpoint_in_flight = (uint32_t)p.dram_endpoint_in_flight;
     Gddr6Config &d = plan->gddr6;
-    d = gddr6_config_for_rate((uint32_t)p.dram_data_rate_mts);
-    d.channels = (uint32_t)p.dram_channels;
-    d.bus_bits = (uint32_t)p.dram_bus_bits;
-    d.bank_groups = (uint32_t)p.dram_bank_groups;
-    d.banks_per_group = (uint32_t)p.dram_banks_per_group;
-    d.rows = (uint32_t)p.dram_rows;
-    d.page_bytes = (uint32_t)p.dram_page_bytes;
-    d.burst_length = (uint32_t)p.dram_burst_length;
+    d = gddr6_config_for_rate(p.dram.data_rate_mts); /* the timings' reference values */
+#define GDDR6_X_KEY(name, def, lo, hi, doc) d.name = p.dram.name;
+    GDDR6_PARAMS(GDDR6_X_KEY)
+#undef GDDR6_X_KEY
 #define BH_DRAM_TIMING(name, ps, ck, lo, hi, doc)                                                  \
     if (p.dram_##name)                                                                             \
         d.name = (uint32_t)p.dram_##name;
@@ -181,32 +177,18 @@ static bool plan_dram(const BhParams &p, ChipPlan *plan, std::string *err)
         return fail(err, "dram.address_map: at most " + std::to_string(sizeof d.address_map - 1) +
                              " characters, e.g. \"ro-ba-co-bg-ch\"");
     std::memcpy(d.address_map, p.dram_address_map, std::strlen(p.dram_address_map) + 1);
-    d.port_fifo_depth = (uint32_t)p.dram_port_fifo_depth;
-    d.read_queue_depth = (uint32_t)p.dram_read_queue_depth;
-    d.write_queue_depth = (uint32_t)p.dram_write_queue_depth;
-    d.write_high_wm = (uint32_t)p.dram_write_high_watermark;
-    d.write_low_wm = (uint32_t)p.dram_write_low_watermark;
-    d.intake_per_cycle = (uint32_t)p.dram_intake_per_cycle;
     d.page_policy = std::strcmp(p.dram_page_policy, "closed") ? GDDR6_PAGE_OPEN : GDDR6_PAGE_CLOSED;
     d.refresh = (uint32_t)p.dram_refresh;
-    if (gddr6_config_check(&d, why, sizeof why) != BH_OK) {
-        /* the model names its fields; two keys read better spelled out */
-        std::string msg = why;
-        for (auto [field, key] :
-             {std::pair<const char *, const char *>{"write_high_wm", "write_high_watermark"},
-              {"write_low_wm", "write_low_watermark"}})
-            if (msg.rfind(field, 0) == 0)
-                msg = key + msg.substr(std::strlen(field));
-        return fail(err, "dram." + msg);
-    }
+    if (gddr6_config_check(&d, why, sizeof why) != BH_OK)
+        return fail(err, std::string("dram.") + why); /* the model's fields are the keys */
 
     /* the write queue can only fill as far as the endpoints can have writes in flight */
     uint32_t burst_bytes = d.bus_bits / 8 * d.burst_length;
     uint64_t reachable = (uint64_t)3 * plan->dram_endpoint_in_flight *
                          ((plan->noc[0].flit_bytes + burst_bytes - 1) / burst_bytes);
-    if (plan->dram_timed && d.write_high_wm > reachable)
+    if (plan->dram_timed && d.write_high_watermark > reachable)
         return fail(err,
-                    "dram.write_high_watermark: " + std::to_string(d.write_high_wm) +
+                    "dram.write_high_watermark: " + std::to_string(d.write_high_watermark) +
                         " bursts can never be queued: 3 endpoints x dram.endpoint_in_flight (" +
                         std::to_string(plan->dram_endpoint_in_flight) + ") accesses of " +
                         std::to_string(plan->noc[0].flit_bytes) + " bytes fill at most " +

@@ -74,14 +74,10 @@ Gddr6Config gddr6_config_for_rate(uint32_t data_rate_mts)
 {
     Gddr6Config c;
     memset(&c, 0, sizeof c);
+#define GDDR6_X_DEFAULT(name, def, lo, hi, doc) c.name = (def);
+    GDDR6_PARAMS(GDDR6_X_DEFAULT)
+#undef GDDR6_X_DEFAULT
     c.data_rate_mts = data_rate_mts;
-    c.bus_bits = 16;
-    c.channels = 2;
-    c.bank_groups = 4;
-    c.banks_per_group = 4;
-    c.rows = 32768;
-    c.page_bytes = 4096;
-    c.burst_length = 16;
     c.capacity_bytes = 4ull << 30;
     /* tCK = 8e6 / rate ps, so ps / tCK = ps x rate / 8e6, rounded up: a minimum delay */
 #define GDDR6_X_REF(name, ps, ck, lo, hi, doc)                                                     \
@@ -94,12 +90,6 @@ Gddr6Config gddr6_config_for_rate(uint32_t data_rate_mts)
         c.trc = c.tras + c.trp;
     snprintf(c.address_map, sizeof c.address_map, "%s", "ro-ba-co-bg-ch");
     c.ports = 3;
-    c.port_fifo_depth = 8;
-    c.read_queue_depth = 64;
-    c.write_queue_depth = 64;
-    c.write_high_wm = 48;
-    c.write_low_wm = 16;
-    c.intake_per_cycle = 2;
     c.page_policy = GDDR6_PAGE_OPEN;
     c.refresh = 1;
     return c;
@@ -122,6 +112,11 @@ BhStatus gddr6_config_check(const Gddr6Config *c, char *why, size_t len)
         snprintf(why, len, __VA_ARGS__);                                                           \
         return BH_ERR_CONFIG;                                                                      \
     } while (0)
+#define GDDR6_X_RANGE(name, def, lo, hi, doc)                                                      \
+    if (!in_range(c->name, lo, hi))                                                                \
+        REJECT("%s: must be %u..%u, got %u", #name, (unsigned)(lo), (unsigned)(hi), c->name);
+    GDDR6_PARAMS(GDDR6_X_RANGE)
+#undef GDDR6_X_RANGE
     if (c->data_rate_mts < 1000 || c->data_rate_mts > 32000)
         REJECT("data_rate_mts: must be 1000..32000 MT/s, got %u", c->data_rate_mts);
     if (!pow2_in(c->bus_bits, 8, 64))
@@ -180,12 +175,12 @@ BhStatus gddr6_config_check(const Gddr6Config *c, char *why, size_t len)
         REJECT("read_queue_depth: must be 1..%d, got %u", GDDR6_MAX_QUEUE, c->read_queue_depth);
     if (c->write_queue_depth < 1 || c->write_queue_depth > GDDR6_MAX_QUEUE)
         REJECT("write_queue_depth: must be 1..%d, got %u", GDDR6_MAX_QUEUE, c->write_queue_depth);
-    if (c->write_high_wm < 1 || c->write_high_wm > c->write_queue_depth)
-        REJECT("write_high_wm: must be 1..write_queue_depth (%u), got %u", c->write_queue_depth,
-               c->write_high_wm);
-    if (c->write_low_wm >= c->write_high_wm)
-        REJECT("write_low_wm: must be below write_high_wm (%u), got %u", c->write_high_wm,
-               c->write_low_wm);
+    if (c->write_high_watermark < 1 || c->write_high_watermark > c->write_queue_depth)
+        REJECT("write_high_watermark: must be 1..write_queue_depth (%u), got %u",
+               c->write_queue_depth, c->write_high_watermark);
+    if (c->write_low_watermark >= c->write_high_watermark)
+        REJECT("write_low_watermark: must be below write_high_watermark (%u), got %u",
+               c->write_high_watermark, c->write_low_watermark);
     if (c->intake_per_cycle < 1 || c->intake_per_cycle > 16)
         REJECT("intake_per_cycle: must be 1..16, got %u", c->intake_per_cycle);
     if (c->page_policy > GDDR6_PAGE_CLOSED)
@@ -474,9 +469,9 @@ uint64_t gddr6_step(Gddr6 *c, uint64_t now)
     /* 3. port FIFOs to the read and write queues */
     uint64_t next = intake(c, now);
     /* 4. write drain mode: forced from the high watermark down to the low one */
-    if (c->wq_n >= c->cfg.write_high_wm)
+    if (c->wq_n >= c->cfg.write_high_watermark)
         c->draining = 1;
-    else if (c->draining && c->wq_n <= c->cfg.write_low_wm)
+    else if (c->draining && c->wq_n <= c->cfg.write_low_watermark)
         c->draining = 0;
     /* 5. at most one command per channel */
     for (uint32_t ch = 0; ch < c->cfg.channels; ch++) {

@@ -41,9 +41,9 @@
  *   into the read or write queue, then each channel issues at most one command, FR-FCFS over
  *   one queue: the oldest row hit whose RD/WR is legal now, else the oldest burst whose ACT
  *   (closed bank) or PRE (other row open, and no queued burst hits that row) is legal now.
- *   The queue is the read queue unless the write queue has reached write_high_wm (then writes
- *   drain until write_low_wm, reads wait) or the channel has no queued reads. Open page keeps
- *   rows open until a conflict or refresh; closed page adds an auto-precharge (RDA/WRA) to a
+ *   The queue is the read queue unless the write queue has reached write_high_watermark (then
+ * writes drain until write_low_watermark, reads wait) or the channel has no queued reads. Open page
+ * keeps rows open until a conflict or refresh; closed page adds an auto-precharge (RDA/WRA) to a
  *   column command when no other queued burst hits that row.
  * Refresh: all-bank REF per channel every trefi (the due time advances by trefi each time):
  *   once due, the channel issues nothing but PRE to its open banks, then REF when every bank
@@ -147,6 +147,31 @@ typedef enum Gddr6CmdKind {
     /* DRAMsim3 tRTRS = 1 at tCK 0.66 ns (hplp/DRAMsim3 configs/GDDR6_8Gb_x16.ini) [2] */          \
     X(twtr_turn, 660, 0, 0, 255, "idle data bus between write data and read data")
 
+/* The controller's scalar parameters: name, default, min, max, meaning. This is their only
+ * declaration as configuration: the platform makes each the key "dram.<name>" (platform/
+ * params.def, BH_PARAM_BLOCK); gddr6_config_for_rate() takes the defaults from here and
+ * gddr6_config_check() the ranges, then checks what one row cannot say (powers of two,
+ * capacity, watermark order). Sources are on the fields of Gddr6Config. */
+#define GDDR6_PARAMS(X)                                                                            \
+    X(data_rate_mts, 16000, 1000, 32000,                                                           \
+      "data rate per pin, MT/s; the command clock runs at a rate / 8 (16000: 2 GHz)")              \
+    X(channels, 2, 1, GDDR6_MAX_CHANNELS,                                                          \
+      "16-bit GDDR6 channels per controller (a 32-bit interface: 2)")                              \
+    X(bus_bits, 16, 8, 64, "data bits per channel")                                                \
+    X(bank_groups, 4, 1, GDDR6_MAX_BANK_GROUPS, "bank groups per channel")                         \
+    X(banks_per_group, 4, 1, GDDR6_MAX_BANKS, "banks per bank group")                              \
+    X(rows, 32768, 256, 1048576, "rows per bank")                                                  \
+    X(page_bytes, 4096, 32, 65536, "row (page) size per channel, bytes")                           \
+    X(burst_length, 16, 8, 32, "beats per column access (BL16: 32 B per x16 channel)")             \
+    X(port_fifo_depth, 8, 1, GDDR6_MAX_PORT_FIFO,                                                  \
+      "requests each NoC endpoint can queue into its controller")                                  \
+    X(read_queue_depth, 64, 1, GDDR6_MAX_QUEUE, "read queue, bursts")                              \
+    X(write_queue_depth, 64, 1, GDDR6_MAX_QUEUE, "write queue, bursts")                            \
+    X(write_high_watermark, 48, 1, GDDR6_MAX_QUEUE,                                                \
+      "write bursts queued that start a forced write drain")                                       \
+    X(write_low_watermark, 16, 0, GDDR6_MAX_QUEUE - 1, "write bursts left when the drain stops")   \
+    X(intake_per_cycle, 2, 1, 16, "bursts moved from the endpoint FIFOs into the queues per tCK")
+
 typedef struct Gddr6Config {
     uint32_t data_rate_mts;   /* MT/s per pin, 1000..32000 [16000: facts §5, 16 GT/s];
                                  f(CK) = data rate / GDDR6_BEATS_PER_CK. Changing it alone
@@ -175,12 +200,12 @@ typedef struct Gddr6Config {
     uint32_t port_fifo_depth;          /* requests per port FIFO, 1..GDDR6_MAX_PORT_FIFO [8] */
     uint32_t read_queue_depth;         /* bursts, 1..GDDR6_MAX_QUEUE [64] */
     uint32_t write_queue_depth;        /* bursts, 1..GDDR6_MAX_QUEUE [64] */
-    uint32_t write_high_wm;    /* bursts: forced drain from here, <= write_queue_depth [48] */
-    uint32_t write_low_wm;     /* bursts: ... down to this many, < write_high_wm [16] */
-    uint32_t intake_per_cycle; /* bursts moved from port FIFOs to the queues per tCK, 1..16
-                                  [2] */
-    uint32_t page_policy;      /* Gddr6PagePolicy [GDDR6_PAGE_OPEN] */
-    uint32_t refresh;          /* 1: refresh every trefi, 0: never [1] */
+    uint32_t write_high_watermark; /* bursts: forced drain from here, <= write_queue_depth [48] */
+    uint32_t write_low_watermark;  /* bursts: ... down to this many, < write_high_watermark [16] */
+    uint32_t intake_per_cycle;     /* bursts moved from port FIFOs to the queues per tCK, 1..16
+                                      [2] */
+    uint32_t page_policy;          /* Gddr6PagePolicy [GDDR6_PAGE_OPEN] */
+    uint32_t refresh;              /* 1: refresh every trefi, 0: never [1] */
 } Gddr6Config;
 
 typedef struct Gddr6Loc {

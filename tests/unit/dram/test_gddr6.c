@@ -467,8 +467,8 @@ static void test_write_drain_watermarks(void)
 {
     Gddr6Config g = cfg_norefresh();
     g.write_queue_depth = 16;
-    g.write_high_wm = 8;
-    g.write_low_wm = 4;
+    g.write_high_watermark = 8;
+    g.write_low_watermark = 4;
     g.port_fifo_depth = 32;
     Tb *t = tb_new(&g);
     enq(t, 0, addr_of(&g, 0, 0, 0, 1, 0), 32, 0, 1000); /* open the row */
@@ -493,10 +493,10 @@ static void test_write_drain_watermarks(void)
     CHECK_EQ_U32(n, 32);
     const char *w = strchr(seq, 'W');
     CHECK(w && w > seq);
-    uint32_t burst = g.write_high_wm - g.write_low_wm;
+    uint32_t burst = g.write_high_watermark - g.write_low_watermark;
     CHECK_EQ_U64(strspn(w, "W"), burst);
     CHECK_EQ_U64(strspn(w + burst, "R"), 24 - (uint64_t)(w - seq));
-    CHECK_EQ_U64(strlen(w + burst + strspn(w + burst, "R")), g.write_low_wm);
+    CHECK_EQ_U64(strlen(w + burst + strspn(w + burst, "R")), g.write_low_watermark);
     free(t);
 }
 
@@ -750,8 +750,8 @@ static void test_event_driven_matches_every_cycle(void)
     Gddr6Config g = gddr6_config_default();
     g.trefi = 800;
     g.write_queue_depth = 16;
-    g.write_high_wm = 12;
-    g.write_low_wm = 4;
+    g.write_high_watermark = 12;
+    g.write_low_watermark = 4;
     enum { N = 600 };
     Arrival *a = calloc(N, sizeof *a);
     uint64_t seed = 12345, at = 0;
@@ -878,9 +878,9 @@ static void test_config_check_rejects(void)
     REJECT_IF(g->read_queue_depth = GDDR6_MAX_QUEUE + 1, "read_queue_depth");
     REJECT_IF(g->write_queue_depth = 0, "write_queue_depth");
     REJECT_IF(g->write_queue_depth = GDDR6_MAX_QUEUE + 1, "write_queue_depth");
-    REJECT_IF(g->write_high_wm = 0, "write_high_wm");
-    REJECT_IF(g->write_high_wm = g->write_queue_depth + 1, "write_high_wm");
-    REJECT_IF(g->write_low_wm = g->write_high_wm, "write_low_wm");
+    REJECT_IF(g->write_high_watermark = 0, "write_high_watermark");
+    REJECT_IF(g->write_high_watermark = g->write_queue_depth + 1, "write_high_watermark");
+    REJECT_IF(g->write_low_watermark = g->write_high_watermark, "write_low_watermark");
     REJECT_IF(g->intake_per_cycle = 0, "intake_per_cycle");
     REJECT_IF(g->intake_per_cycle = 17, "intake_per_cycle");
     REJECT_IF(g->page_policy = 2, "page_policy");
