@@ -90,16 +90,6 @@ std::string strip_vcd(const std::string &path)
     return path;
 }
 
-bool writable(const std::string &path, std::string *err)
-{
-    std::ofstream f(path, std::ios::app);
-    if (!f) {
-        *err = "cannot write '" + path + "'";
-        return false;
-    }
-    return true;
-}
-
 double peak_rss_mib()
 {
     struct rusage ru;
@@ -136,6 +126,26 @@ BhChip::~BhChip()
     sc_core::sc_curr_simcontext = was == sim ? nullptr : was;
 }
 
+/* Advances until done() holds, at most max_cycles, in steps that start at one cycle (a small
+ * transfer is done in tens of cycles) and double up to the watchdogs' slice; past max_cycles the
+ * chip's error is why(). */
+template <typename Done, typename Why>
+static BhChipStatus advance_until(BhChip *c, uint64_t max_cycles, Done done, Why why)
+{
+    const uint64_t start = bh_chip_now(c);
+    for (uint64_t step = 1; !done(); step = std::min<uint64_t>(step * 2, 2000)) {
+        const uint64_t spent = bh_chip_now(c) - start;
+        if (spent >= max_cycles) {
+            c->error = why();
+            return BH_CHIP_ERR_SIM;
+        }
+        if (BhChipStatus st = bh_chip_advance(c, std::min(step, max_cycles - spent));
+            st != BH_CHIP_OK)
+            return st;
+    }
+    return BH_CHIP_OK;
+}
+
 extern "C" {
 
 /* A host program links the platform without SystemC's sc_main; bhsim's sc_main.c overrides. */
@@ -168,11 +178,6 @@ BhChipStatus bh_chip_create(const BhChipOptions *opts, BhChip **out, char *err, 
         set_err(err, err_len, "config: " + e);
         return BH_CHIP_ERR_CONFIG;
     }
-    for (const char *path : {c->p.output_report, c->p.output_heatmap})
-        if (*path && !writable(path, &e)) {
-            set_err(err, err_len, "output: " + e);
-            return BH_CHIP_ERR_CONFIG;
-        }
     bh_log_context_init(&c->log, to_sink, c.get());
     c->sim = new sc_core::sc_simcontext;
     c->run.config_name = cfg;
@@ -256,31 +261,20 @@ BhChipStatus bh_chip_advance(BhChip *c, uint64_t cycles)
 BhChipStatus bh_chip_advance_until_idle(BhChip *c, uint64_t max_cycles, uint64_t *cycles)
 {
     const uint64_t start = bh_chip_now(c);
-    auto idle = [c] {
-        Enter in(c);
-        const uint64_t now = c->chip->clock().now();
-        for (uint32_t k = 0; k < c->chip->n_nocs(); k++)
-            if (!noc_net_quiescent(&c->chip->noc(k).net()))
-                return false;
-        return c->chip->blocks().idle(now);
-    };
-    /* short steps first (a small transfer is done in tens of cycles), then longer ones */
-    for (uint64_t step = 1; !idle();) {
-        const uint64_t spent = bh_chip_now(c) - start;
-        if (spent >= max_cycles) {
+    const BhChipStatus st = advance_until(
+        c, max_cycles,
+        [c] {
             Enter in(c);
-            c->error = "still busy after " + std::to_string(max_cycles) +
-                       " cycles: " + still_busy(*c->chip, c->chip->clock().now());
-            return BH_CHIP_ERR_SIM;
-        }
-        if (BhChipStatus st = bh_chip_advance(c, std::min(step, max_cycles - spent));
-            st != BH_CHIP_OK)
-            return st;
-        step = std::min<uint64_t>(step * 2, 2000);
-    }
-    if (cycles)
+            return chip_idle(*c->chip, c->chip->clock().now());
+        },
+        [c, max_cycles] {
+            Enter in(c);
+            return "still busy after " + std::to_string(max_cycles) +
+                   " cycles: " + still_busy(*c->chip, c->chip->clock().now());
+        });
+    if (st == BH_CHIP_OK && cycles)
         *cycles = bh_chip_now(c) - start;
-    return BH_CHIP_OK;
+    return st;
 }
 
 BhChipStatus bh_chip_run(BhChip *c)
@@ -347,21 +341,14 @@ int bh_chip_access_done(const BhChip *c, uint64_t id, uint64_t *issued, uint64_t
 
 BhChipStatus bh_chip_advance_until_done(BhChip *c, uint64_t id, uint64_t max_cycles)
 {
-    const uint64_t start = bh_chip_now(c);
-    for (uint64_t step = 1; bh_chip_access_done(c, id, nullptr, nullptr) == 0;) {
-        const uint64_t spent = bh_chip_now(c) - start;
-        if (spent >= max_cycles) {
-            c->error = "access " + std::to_string(id) + " still in flight after " +
-                       std::to_string(max_cycles) + " cycles";
-            return BH_CHIP_ERR_SIM;
-        }
-        /* short steps first (a small access is done in tens of cycles), then longer ones */
-        if (BhChipStatus st = bh_chip_advance(c, std::min(step, max_cycles - spent));
-            st != BH_CHIP_OK)
-            return st;
-        step = std::min<uint64_t>(step * 2, 2000);
-    }
-    return bh_chip_access_done(c, id, nullptr, nullptr) == 1 ? BH_CHIP_OK : BH_CHIP_ERR_CONFIG;
+    if (bh_chip_access_done(c, id, nullptr, nullptr) < 0)
+        return BH_CHIP_ERR_CONFIG;
+    return advance_until(
+        c, max_cycles, [c, id] { return bh_chip_access_done(c, id, nullptr, nullptr) != 0; },
+        [id, max_cycles] {
+            return "access " + std::to_string(id) + " still in flight after " +
+                   std::to_string(max_cycles) + " cycles";
+        });
 }
 
 const char *bh_chip_report(BhChip *c)

@@ -113,6 +113,14 @@ std::string check_watchdogs(Chip &chip, const BhParams &p, uint64_t now, RunInfo
 }
 
 /* What keeps a run from ending: packets in the networks, a workload's cores, coprocessors. */
+bool chip_idle(Chip &chip, uint64_t now)
+{
+    for (uint32_t k = 0; k < chip.n_nocs(); k++)
+        if (!noc_net_quiescent(&chip.noc(k).net()))
+            return false;
+    return chip.blocks().idle(now);
+}
+
 std::string still_busy(Chip &chip, uint64_t now)
 {
     std::string why;
@@ -178,14 +186,11 @@ std::string run_loop(Chip &chip, const BhParams &p, bool quiet, RunInfo *run)
         /* 3. done? (a replay may finish before sim.cycles) */
         if (now < cycles && !window_to_end)
             continue;
-        bool idle = chip.blocks().idle(now);
         const char *kind = "";
         std::string cerr = chip.blocks().error(&kind);
         if (!cerr.empty())
             return finish(failed(run, kind, now, cerr));
-        for (uint32_t k = 0; k < chip.n_nocs(); k++)
-            idle = idle && noc_net_quiescent(&chip.noc(k).net());
-        if (idle || (now >= cycles && !p.sim_drain))
+        if (chip_idle(chip, now) || (now >= cycles && !p.sim_drain))
             break;
         if (now < cycles)
             continue;

@@ -16,6 +16,8 @@ std::string run_loop(Chip &chip, const BhParams &p, bool quiet, RunInfo *run);
 /* The first watchdog that fires at cycle now ("" if none): a NoC deadlock, or cores stalled on
  * NIU state that an empty network can never change. Records a failure in run. */
 std::string check_watchdogs(Chip &chip, const BhParams &p, uint64_t now, RunInfo *run);
+/* Nothing left to do at cycle now: every network empty and every registered block idle */
+bool chip_idle(Chip &chip, uint64_t now);
 /* What keeps a chip from being idle: packets in the networks, busy blocks (the drain-limit
  * message; "nothing is busy (a model bug)" if nothing does) */
 std::string still_busy(Chip &chip, uint64_t now);
