@@ -4,7 +4,9 @@ set -euo pipefail
 pkgs=(cmake make gcc g++ pkg-config python3 libsystemc-dev libboost1.81-dev
       libboost-json1.81-dev libcmocka-dev gtkwave clang-format
       clang libclang-rt-14-dev    # scripts/fuzz.sh: libFuzzer and the sanitizer runtimes
-      xvfb xauth)                 # golden *.gtkwave_opens: GTKWave under a virtual X server
+      xvfb xauth                  # golden *.gtkwave_opens: GTKWave under a virtual X server
+      gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf  # RV32 programs and firmware
+      qemu-system-misc)           # qemu-system-riscv32: the independent RISC-V oracle
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
