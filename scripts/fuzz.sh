@@ -13,7 +13,7 @@ secs=${1:-30}
 shift $(($# > 0 ? 1 : 0))
 harnesses=("$@")
 [ ${#harnesses[@]} -gt 0 ] ||
-  harnesses=(fuzz_config fuzz_noc_trace fuzz_tensix_stream fuzz_l1_spec fuzz_tensix_words)
+  harnesses=(fuzz_config fuzz_noc_trace fuzz_tensix_stream fuzz_l1_spec fuzz_tensix_words fuzz_elf)
 jobs=$(nproc)
 [ "$jobs" -gt 2 ] && jobs=2
 
@@ -32,6 +32,7 @@ extra_seeds() {
   fuzz_config) ls "$root"/tests/cli/data/*.json "$root"/platform/configs/*.json ;;
   fuzz_noc_trace) ls "$root"/traces/samples/*.json "$root"/tests/unit/trace/data/*.json ;;
   fuzz_tensix_stream) ls "$root"/traces/tensix/*/*.txt "$root"/tests/cli/data/stream_*.txt ;;
+  fuzz_elf) find "$root"/build "$root"/build-fuzz -name '*.elf' -size -256k | head -n 20 ;;
   esac 2>/dev/null
 }
 
