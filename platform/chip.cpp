@@ -95,6 +95,8 @@ Chip::Chip(sc_core::sc_module_name name, const ChipPlan &plan, bool trace_busy)
             socket_of[i] = sockets++;
         tiles_.push_back(std::move(tile));
     }
+    if (!plan.rv_tiles.empty())
+        setup_riscv();
     WorkloadTlm::Factory make;
     const std::vector<uint32_t> *sources = &plan.injectors;
     std::vector<uint32_t> trace_tiles;

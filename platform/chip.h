@@ -19,6 +19,7 @@
 #include "platform/tile/l1_tlm.h"
 #include "platform/load/l1_image.h"
 #include "platform/load/noc_trace_load.h"
+#include "platform/load/rv_programs.h"
 #include "platform/load/tensix_stream_load.h"
 #include "platform/dram/gddr6_tlm.h"
 #include "platform/mem/memory_tlm.h"
@@ -48,6 +49,10 @@ struct ChipPlan {
     /* tensix_stream: per tile and core (TRISC0..2, BRISC) the script's items */
     std::vector<uint32_t> stream_tiles;                      /* NoC0 nodes */
     std::vector<std::vector<TensixStreamItem>> stream_items; /* [core], shared by the tiles */
+    /* riscv: the programs (workload.elf), the tiles they run on, the cores' timing */
+    std::vector<RvProgram> rv_programs;
+    std::vector<uint32_t> rv_tiles; /* NoC0 nodes, each once, in workload.elf's order */
+    RvConfig riscv{};
     bool dram_timed = true;             /* GDDR6 controllers, else untimed stores */
     bool l1_timed = true;               /* L1 banks and ports, else an untimed byte array */
     std::vector<uint32_t> vcd_l1_tiles; /* NoC0 nodes whose L1 the VCD traces (output.vcd_l1) */
@@ -66,6 +71,8 @@ bool plan_chip(const BhParams &p, ChipPlan *plan, std::string *err);
 /* "x,y" naming one enabled Tensix (or generic) tile -> its NoC0 node; errors name `key` */
 bool compute_tile(const BhGrid &g, const std::string &key, const std::string &text, uint32_t *node,
                   std::string *err);
+/* "tile (x,y): brisc at pc 0x..., its Tensix coprocessor still running; " */
+std::string rv_busy_text(const TensixTile &t);
 
 class Chip : public sc_core::sc_module
 {
@@ -134,7 +141,14 @@ class Chip : public sc_core::sc_module
         return gddr_;
     }
 
+    /* the tiles whose RISC-V cores run (the riscv workload) */
+    const std::vector<L1Tlm *> &rv_tiles() const
+    {
+        return rv_tiles_;
+    }
+
   private:
+    void setup_riscv(); /* chip_riscv.cpp */
     const ChipPlan &plan_;
     Clock clk_;
     NocFrame frame_; /* how each NoC numbers the nodes */
@@ -145,6 +159,7 @@ class Chip : public sc_core::sc_module
     std::vector<std::unique_ptr<L1Tlm>> tl1_; /* timed L1s (l1.timed) */
     std::vector<L1Tlm *> core_of_node_;       /* tensix_stream tiles' L1 and coprocessor */
     std::vector<L1Tlm *> l1_of_node_;         /* timed L1 of each NoC0 node, or null */
+    std::vector<L1Tlm *> rv_tiles_;           /* riscv workload tiles */
     /* per NoC0 node: loads bytes into the tile's L1 before a run */
     std::vector<std::function<bool(uint64_t, const void *, uint64_t)>> poke_;
     std::vector<std::function<bool(uint64_t, void *, uint64_t)>> peek_; /* ... reads them after */

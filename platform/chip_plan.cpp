@@ -2,6 +2,7 @@
 /* plan_chip: the configuration keys become the models' configurations, stage by stage (grid,
  * networks, L1, DRAM, traffic, the other workloads, loaded files, tracing), checking what the
  * key table alone cannot and naming the key in every message. */
+#include <algorithm>
 #include <cstring>
 #include "platform/chip.h"
 #include "platform/config.h"
@@ -69,6 +70,7 @@ static bool plan_dram_stream(const BhParams &p, ChipPlan *plan, std::string *err
 static bool plan_trace(const BhParams &p, ChipPlan *plan, std::string *err);
 static bool plan_vcd_l1(const BhParams &p, ChipPlan *plan, std::string *err);
 static bool plan_tensix_stream(const BhParams &p, ChipPlan *plan, std::string *err);
+static bool plan_riscv(const BhParams &p, ChipPlan *plan, std::string *err);
 
 /* 1. the grid of tiles, with its harvesting */
 static bool plan_grid(const BhParams &p, ChipPlan *plan, std::string *err)
@@ -312,6 +314,8 @@ bool plan_chip(const BhParams &p, ChipPlan *plan, std::string *err)
         return false;
     if (!std::strcmp(p.workload_name, "tensix_stream") && !plan_tensix_stream(p, plan, err))
         return false;
+    if (!std::strcmp(p.workload_name, "riscv") && !plan_riscv(p, plan, err))
+        return false;
     if (!plan_l1_init(g, p.workload_l1_init, plan->l1.size_bytes, &plan->l1_init, err) ||
         !plan_l1_dumps(g, "output.dump_l1", p.output_dump_l1, plan->l1.size_bytes, &plan->l1_dumps,
                        err))
@@ -328,6 +332,8 @@ static bool plan_vcd_l1(const BhParams &p, ChipPlan *plan, std::string *err)
         return true;
     if (v == "auto") {
         plan->vcd_l1_tiles = plan->stream_tiles;
+        plan->vcd_l1_tiles.insert(plan->vcd_l1_tiles.end(), plan->rv_tiles.begin(),
+                                  plan->rv_tiles.end());
         return true;
     }
     if (!plan->l1_timed)
@@ -396,6 +402,28 @@ static bool plan_tensix_stream(const BhParams &p, ChipPlan *plan, std::string *e
      * size once */
     for (int c = 0; c < TENSIX_STREAM_CORES; c++)
         plan->stream_items.push_back(std::move(scripts[c]));
+    return true;
+}
+
+/* riscv: the programs and the cores' timing; the cores' tiles get a coprocessor too (the
+ * TRISCs push its instructions). */
+static bool plan_riscv(const BhParams &p, ChipPlan *plan, std::string *err)
+{
+    plan->tensix_deadlock_cycles = (uint64_t)p.tensix_deadlock_cycles;
+    if (!plan->l1_timed)
+        return fail(err, "l1.timed: the riscv workload needs the timed L1 (the cores are L1 "
+                         "clients)");
+    char why[256] = "";
+    plan->riscv = p.riscv;
+    if (rv_config_check(&plan->riscv, why, sizeof why) != BH_OK)
+        return fail(err, std::string("riscv.") + why);
+    if (!plan_rv_programs(*plan->grid, p.workload_elf, plan->l1.size_bytes, &plan->rv_programs,
+                          err))
+        return false;
+    for (const RvProgram &prog : plan->rv_programs)
+        if (std::find(plan->rv_tiles.begin(), plan->rv_tiles.end(), prog.node) ==
+            plan->rv_tiles.end())
+            plan->rv_tiles.push_back(prog.node);
     return true;
 }
 

@@ -143,7 +143,10 @@ std::string run_loop(Chip &chip, const BhParams &p, bool quiet, RunInfo *run)
     const uint64_t drain_limit = cycles + (uint64_t)p.sim_drain_limit_cycles;
     const uint64_t slice = 20000;
     /* a replayed trace or scripted cores are measured whole: the window closes at the end */
-    const bool window_to_end = chip.plan().trace != nullptr || !chip.plan().stream_tiles.empty();
+    const bool window_to_end = chip.plan().trace != nullptr || !chip.plan().stream_tiles.empty() ||
+                               !chip.plan().rv_tiles.empty();
+    /* programs may run for ever (firmware waits for the next launch): sim.cycles ends them */
+    const bool hard_end = !p.sim_drain || !chip.plan().rv_tiles.empty();
     Progress progress{quiet};
     uint64_t now = 0;
     bool window_closed = false;
@@ -190,7 +193,7 @@ std::string run_loop(Chip &chip, const BhParams &p, bool quiet, RunInfo *run)
         std::string cerr = chip.blocks().error(&kind);
         if (!cerr.empty())
             return finish(failed(run, kind, now, cerr));
-        if (chip_idle(chip, now) || (now >= cycles && !p.sim_drain))
+        if (chip_idle(chip, now) || (now >= cycles && hard_end))
             break;
         if (now < cycles)
             continue;

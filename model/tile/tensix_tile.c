@@ -82,16 +82,27 @@ BhStatus tensix_tile_enable_coprocessor(TensixTile *t, const TensixCoreConfig *c
 
 void tensix_tile_destroy(TensixTile *t)
 {
+    tensix_tile_destroy_cores(t);
     free(t->core);
     t->core = NULL;
     l1_destroy(&t->l1);
 }
 
-/* 1. the coprocessor, 2. L1, 3. L1's finished requests, in completion order: a completion for
- * the coprocessor keeps the tile stepping next cycle (it may issue more). */
+/* 1. the RISC-V cores (their pushes and L1 requests count this cycle), 2. the coprocessor,
+ * 3. L1, 4. L1's finished requests, in completion order: a completion for the coprocessor keeps
+ * the tile stepping next cycle (it may issue more), one for a core wakes it. */
 uint64_t tensix_tile_step(TensixTile *t, uint64_t now)
 {
-    uint64_t next = t->core ? tensix_core_step(t->core, now) : BH_IDLE;
+    uint64_t next = t->cores_enabled ? tensix_tile_step_cores(t, now) : BH_IDLE;
+    if (t->core) {
+        const uint64_t core_next = tensix_core_step(t->core, now);
+        next = BH_MIN(next, core_next);
+        if (t->cores_enabled) {
+            const uint64_t woken = tensix_tile_wake_coproc_waiters(t, now);
+            next = BH_MIN(next, woken);
+        }
+    }
+    t->coproc_touched = 0;
     t->last_busy = now;
     uint64_t l1_next = l1_step(&t->l1, now); /* not inside BH_MIN: it would step twice */
     next = BH_MIN(next, l1_next);
@@ -103,10 +114,15 @@ uint64_t tensix_tile_step(TensixTile *t, uint64_t now)
                 if (t->core)
                     tensix_core_l1_done(t->core, &done[i], now);
                 next = BH_MIN(next, now + 1);
+            } else if (t->cores_enabled && tensix_tile_owns_l1_client(done[i].client)) {
+                const uint64_t woken = tensix_tile_core_l1_done(t, &done[i], now);
+                next = BH_MIN(next, woken);
             } else {
                 t->done(t->done_ctx, &done[i]);
             }
         }
+    if (t->cores_kick)
+        next = BH_MIN(next, now + 1);
     return next;
 }
 
@@ -139,7 +155,10 @@ static BhStatus debug_reg(TensixTile *t, uint32_t off, int write, uint32_t *val,
             BH_LOG_GUEST("tile: write 0x%08x to read-only %s", *val, reg_tab[r].name);
             return BH_ERR_ACCESS;
         }
+        const uint32_t old = t->regs[r];
         t->regs[r] = *val;
+        if (r == TILE_R_SOFT_RESET_0) /* the register is the reset state, debug or not */
+            tensix_tile_reset_changed(t, old, now);
         return BH_OK;
     }
     switch (r) {

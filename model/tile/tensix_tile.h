@@ -34,6 +34,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "model/common/bh_common.h"
+#include "model/riscv/rv_core.h"
 #include "model/tile/l1.h"
 #include "model/tile/tensix/tensix_core.h"
 #include "model/tile/tile_map.h"
@@ -48,12 +49,25 @@ typedef enum TileReg {
     TILE_NUM_REGS
 } TileReg;
 
+struct TensixTile;
+
 typedef struct TileCoreSlot {
     uint32_t ram_bytes;              /* TILE_CORE_TABLE's size */
-    uint8_t ram[TILE_LOCAL_RAM_MAX]; /* private data RAM; no core executes yet */
+    uint8_t ram[TILE_LOCAL_RAM_MAX]; /* private data RAM */
+    RvCore *rv;                      /* NULL until tensix_tile_enable_cores */
+    struct TensixTile *tile;         /* for the core's bus callback */
+    uint32_t id;                     /* TileCore */
+    uint64_t wake;                   /* next cycle to run it; BH_IDLE: waits for an event */
+    uint8_t held;                    /* in reset (SOFT_RESET_0) */
+    uint8_t stopped;                 /* ebreak, or a guest error (the tile's error) */
+    uint8_t wait_coproc;             /* sleeps until the coprocessor steps (full FIFO) */
+    uint8_t released;                /* has left reset at least once */
 } TileCoreSlot;
 
 typedef void (*TileL1DoneFn)(void *ctx, const L1Done *d);
+/* A core's 32-bit access to NIU `noc`'s register at offset off (the platform's NoC model). */
+typedef BhStatus (*TileNiuFn)(void *ctx, uint32_t noc, uint32_t off, int write, uint32_t *val,
+                              uint64_t now);
 
 typedef struct TensixTile {
     TileMap map;
@@ -64,6 +78,15 @@ typedef struct TensixTile {
     TileL1DoneFn done;            /* L1 completions of clients outside the tile module */
     void *done_ctx;
     uint64_t last_busy; /* the last cycle stepped */
+    uint64_t now;       /* the cycle being stepped (the cores' bus performs accesses at it) */
+    TileNiuFn niu;
+    void *niu_ctx;
+    uint8_t cores_enabled;
+    uint8_t cores_kick;     /* a core was released during the step: step again next cycle */
+    uint8_t coproc_touched; /* a core reached the coprocessor's windows during the step */
+    uint8_t failed;         /* a core stopped on a guest error: the run stops */
+    char name[32];          /* for messages, e.g. "tile (1,2)" */
+    char error[384];
 } TensixTile;
 
 typedef struct TileAccess {
@@ -102,6 +125,23 @@ uint64_t tensix_tile_step(TensixTile *t, uint64_t now);
  * PC it starts at (TILE_CORE_TABLE's, or its RESET_PC register if its override bit is set). */
 int tensix_tile_core_in_reset(const TensixTile *t, uint32_t core);
 uint32_t tensix_tile_core_start_pc(const TensixTile *t, uint32_t core);
+
+/* The five baby RISC-V cores (tensix_tile_cores.c). At elaboration: creates them with cfg's
+ * timing, each held in reset as SOFT_RESET_0 says; niu performs their NIU register accesses.
+ * From then on SOFT_RESET_0 (written by anyone) holds and releases them, and tensix_tile_step
+ * runs them. */
+BhStatus tensix_tile_enable_cores(TensixTile *t, const RvConfig *cfg, TileNiuFn niu, void *niu_ctx,
+                                  char *why, size_t why_len);
+void tensix_tile_destroy_cores(TensixTile *t);
+void tensix_tile_reset_changed(TensixTile *t, uint32_t old, uint64_t now);
+/* every core that has been released is stopped (ebreak or error) or held again */
+int tensix_tile_cores_idle(const TensixTile *t);
+uint32_t tile_core_reset_bit(uint32_t core); /* its SOFT_RESET_0 bit */
+/* inside tensix_tile_step */
+uint64_t tensix_tile_step_cores(TensixTile *t, uint64_t now);
+uint64_t tensix_tile_wake_coproc_waiters(TensixTile *t, uint64_t now);
+int tensix_tile_owns_l1_client(uint32_t client);
+uint64_t tensix_tile_core_l1_done(TensixTile *t, const L1Done *d, uint64_t now);
 
 #ifdef __cplusplus
 }

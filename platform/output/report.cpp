@@ -199,6 +199,8 @@ boost::json::object build_report(Chip &chip, const BhParams &p, const RunInfo &r
     }
     if (!plan.stream_tiles.empty())
         r["tiles"] = tiles_json(chip, run);
+    if (!plan.rv_tiles.empty())
+        r["riscv"] = riscv_json(chip);
     if (wl)
         wl->report(ctx, r);
     return r;
@@ -235,7 +237,9 @@ void print_summary(const json::object &r, std::FILE *out)
 {
     const json::object &sim = r.at("sim").as_object();
     const json::object &wl = r.at("workload").as_object();
-    if (r.contains("tiles")) {
+    if (r.contains("riscv")) {
+        print_riscv_summary(r, out);
+    } else if (r.contains("tiles")) {
         std::fprintf(out, "bhsim: %s, tensix_stream on %zu tiles\n",
                      r.at("bhsim").at("config").as_string().c_str(),
                      r.at("tiles").as_array().size());

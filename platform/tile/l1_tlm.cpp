@@ -33,6 +33,19 @@ void L1Tlm::enable_coprocessor(const TensixCoreConfig &cfg, uint64_t deadlock_cy
         throw std::runtime_error(std::string(name()) + ": bad coprocessor configuration");
 }
 
+void L1Tlm::enable_cores(const RvConfig &cfg, TileNiuFn niu, void *niu_ctx)
+{
+    char why[256] = "";
+    if (tensix_tile_enable_cores(&tile_, &cfg, niu, niu_ctx, why, sizeof why) != BH_OK)
+        throw std::runtime_error(std::string(name()) + ": " + why);
+}
+
+void L1Tlm::start_of_simulation()
+{
+    if (tile_.cores_enabled)
+        schedule(0);
+}
+
 L1Tlm::~L1Tlm()
 {
     tensix_tile_destroy(&tile_);

@@ -56,6 +56,9 @@ class L1Tlm : public sc_core::sc_module
      * L1 clients inside the tile module: tensix_tile_step steps it with L1, in the same cycle
      * and phase. At elaboration only. */
     void enable_coprocessor(const TensixCoreConfig &cfg, uint64_t deadlock_cycles);
+    /* The tile's five RISC-V cores (model/riscv/rv_core.h), held in reset until SOFT_RESET_0
+     * releases them; niu performs their NIU register accesses. At elaboration only. */
+    void enable_cores(const RvConfig &cfg, TileNiuFn niu, void *niu_ctx);
     TensixCore *core()
     {
         return tile_.core;
@@ -83,6 +86,7 @@ class L1Tlm : public sc_core::sc_module
     std::string signal(const char *kind, uint32_t index, const char *what) const;
 
   private:
+    void start_of_simulation() override; /* released cores run from cycle 0 */
     tlm::tlm_sync_enum nb_transport_fw(int id, tlm::tlm_generic_payload &gp, tlm::tlm_phase &phase,
                                        sc_core::sc_time &delay);
     void b_transport(int id, tlm::tlm_generic_payload &gp, sc_core::sc_time &delay);

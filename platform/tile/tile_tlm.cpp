@@ -107,6 +107,20 @@ tlm::tlm_response_status TileTlm::niu_access(uint32_t noc, uint32_t off,
     return bh_status_to_tlm(st);
 }
 
+BhStatus TileTlm::core_niu(void *ctx, uint32_t noc, uint32_t off, int write, uint32_t *val,
+                           uint64_t now)
+{
+    TileTlm *t = static_cast<TileTlm *>(ctx);
+    if (noc >= t->n_nocs_)
+        return BH_ERR_ADDR;
+    NocNet &net = t->nocs_[noc]->net();
+    if (!write)
+        return noc_niu_mmio_read(&net, t->nodes_[noc], off, val, 0);
+    BhStatus st = noc_niu_mmio_write(&net, t->nodes_[noc], off, *val, now);
+    t->nocs_[noc]->kick();
+    return st;
+}
+
 static_assert(TILE_TRISC0 == 0 && TILE_BRISC == TENSIX_CORE_BRISC, "CoreExtension numbering");
 
 void TileTlm::b_transport(int, tlm::tlm_generic_payload &gp, sc_core::sc_time &delay)

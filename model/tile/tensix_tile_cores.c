@@ -1,0 +1,360 @@
+// SPDX-License-Identifier: Apache-2.0
+/* The Tensix tile's five baby RISC-V cores: their bus (the tile map seen by each core), their
+ * reset through SOFT_RESET_0, and their stepping inside the tile's step.
+ *
+ * Why the bus answers as it does (rv_core.h's contract):
+ * - Shared state is touched at the global cycle: an access whose core cycle is ahead of the
+ *   tile's `now` (the core ran ahead on private work) is answered LATER at that cycle.
+ * - L1 data, atomics and instruction-cache lines are L1 requests of the core's own L1 client,
+ *   so they queue and contend at the core's port like any client's: PENDING, finished by
+ *   the L1 completion (tile_cores_l1_done). A full client queue is LATER next cycle.
+ * - Registers and windows (debug registers, the coprocessor's windows, the slow local-RAM
+ *   windows, the NIUs) are performed at once and answer DONE with their latency class
+ *   (facts §4: a lower bound; contention on those paths is not modelled).
+ * - A full instruction FIFO (or another coprocessor window that says "retry") is LATER with
+ *   no cycle: the core sleeps and the tile wakes it after the coprocessor's next step, so a
+ *   core stalled on a full FIFO costs nothing while it waits.
+ * - What the core may not see (tile_map.def's cores column), an unmapped address, or a
+ *   register access of another width is FAULT: the core stops with a guest error.
+ */
+#include <stdio.h>
+#include <string.h>
+#include "model/tile/tensix_tile.h"
+
+/* How far a core may run ahead of the tile's cycle on private work before the tile steps it
+ * again. Results do not depend on it (shared state is touched at the global cycle); it only
+ * bounds how late a core notices the end of a run. */
+#define TILE_RUN_AHEAD 4096u
+
+static const uint32_t l1_client_of[TILE_CORES] = {
+#define TILE_X_CLIENT(name, str, ram, pc, bit) L1_##name,
+    TILE_CORE_TABLE(TILE_X_CLIENT)
+#undef TILE_X_CLIENT
+};
+
+static const uint8_t reset_bit[TILE_CORES] = {
+#define TILE_X_BIT(name, str, ram, pc, bit) bit,
+    TILE_CORE_TABLE(TILE_X_BIT)
+#undef TILE_X_BIT
+};
+
+uint32_t tile_core_reset_bit(uint32_t core)
+{
+    BH_ASSERT(core < TILE_CORES);
+    return reset_bit[core];
+}
+
+static const uint8_t amo_op[] = {
+    [RV_AMO_SWAP] = L1_AT_SWAP, [RV_AMO_ADD] = L1_AT_INCR,  [RV_AMO_XOR] = L1_AT_XOR,
+    [RV_AMO_AND] = L1_AT_AND,   [RV_AMO_OR] = L1_AT_OR,     [RV_AMO_MIN] = L1_AT_MIN,
+    [RV_AMO_MAX] = L1_AT_MAX,   [RV_AMO_MINU] = L1_AT_MINU, [RV_AMO_MAXU] = L1_AT_MAXU,
+};
+
+static uint64_t l1_token(uint32_t core, uint16_t tag)
+{
+    return (uint64_t)core << 16 | tag;
+}
+
+/* An L1 request for a core: PENDING, or LATER next cycle if its queue is full */
+static RvMemResult l1_issue(TensixTile *t, uint32_t core, const RvMemReq *q, uint64_t *when,
+                            char *why, size_t why_len)
+{
+    const uint32_t client = l1_client_of[core];
+    const uint64_t token = l1_token(core, q->tag);
+    BhStatus st;
+    switch (q->kind) {
+    case RV_ACC_AMO: {
+        uint32_t a;
+        memcpy(&a, q->wdata, 4);
+        if (q->amo >= BH_ARRAY_LEN(amo_op))
+            return RV_MEM_FAULT;
+        st = l1_atomic(&t->l1, client, q->addr, amo_op[q->amo], a, 0xFFFFFFFFu, token, t->now);
+        break;
+    }
+    case RV_ACC_STORE:
+        st = l1_request_masked(&t->l1, client, q->addr, q->size, q->wdata, q->mask, token, t->now);
+        break;
+    default: /* loads and instruction-cache lines */
+        st = l1_request(&t->l1, client, q->addr, q->size, 0, NULL, token, t->now);
+        break;
+    }
+    if (st == BH_OK)
+        return RV_MEM_PENDING;
+    if (st == BH_ERR_FULL) {
+        *when = t->now + 1;
+        return RV_MEM_LATER;
+    }
+    snprintf(why, why_len, "L1 %s of %u bytes at 0x%08x refused (%s)",
+             q->kind == RV_ACC_STORE ? "store"
+             : q->kind == RV_ACC_AMO ? "atomic"
+                                     : "load",
+             q->size, q->addr, bh_status_name(st));
+    return RV_MEM_FAULT;
+}
+
+static RvMemResult mmio(TensixTile *t, uint32_t core, const RvMemReq *q, uint8_t *rdata,
+                        uint32_t *latency, uint64_t *when, char *why, size_t why_len)
+{
+    const int write = q->kind == RV_ACC_STORE;
+    const uint32_t region = tile_map_lookup(&t->map, q->addr);
+    const TileRegion *r = tile_region(region);
+    const char *what = write ? "store to" : "load from";
+    if (!r) {
+        snprintf(why, why_len, "%s unmapped address 0x%08x", what, q->addr);
+        return RV_MEM_FAULT;
+    }
+    if (!(r->cores & 1u << core)) {
+        snprintf(why, why_len, "%s 0x%08x (%s), which %s cannot see", what, q->addr, r->name,
+                 tile_core_name(core));
+        return RV_MEM_FAULT;
+    }
+    const uint32_t off = q->addr - r->base;
+    uint8_t data[16] = {0};
+    if (write)
+        memcpy(data, q->wdata, q->size);
+    if (r->target == TILE_T_NIU) {
+        uint32_t val;
+        memcpy(&val, data, 4);
+        if (q->size != 4 || !t->niu) {
+            snprintf(why, why_len, "%s NIU register 0x%08x: %s", what, q->addr,
+                     t->niu ? "NIU registers take 4-byte accesses" : "no NoC on this tile");
+            return RV_MEM_FAULT;
+        }
+        BhStatus st = t->niu(t->niu_ctx, r->arg, off, write, &val, t->now);
+        if (st != BH_OK) {
+            snprintf(why, why_len, "%s NIU register 0x%08x: %s", what, q->addr, bh_status_name(st));
+            return RV_MEM_FAULT;
+        }
+        memcpy(rdata, &val, 4);
+        *latency = tile_latency_cycles(r->latency);
+        return RV_MEM_DONE;
+    }
+    TileAccess a = tensix_tile_access_region(t, core, region, off, q->size, write, data, t->now);
+    if (a.wake)
+        t->coproc_touched = 1;
+    switch (a.status) {
+    case BH_OK:
+        if (!write)
+            memcpy(rdata, data, q->size);
+        *latency = tile_latency_cycles(a.latency);
+        return RV_MEM_DONE;
+    case BH_ERR_FULL: /* a FIFO that cannot take or give a word now: sleep until it changes */
+        t->cores[core].wait_coproc = 1;
+        *when = BH_IDLE;
+        return RV_MEM_LATER;
+    default:
+        if (t->core && t->core->failed)
+            snprintf(why, why_len, "%s 0x%08x (%s): %s", what, q->addr, r->name, t->core->error);
+        else
+            snprintf(why, why_len, "%s 0x%08x (%s) %s", what, q->addr, r->name,
+                     a.width_error             ? "takes 4-byte accesses only"
+                     : a.status == BH_ERR_ADDR ? "is not modeled"
+                                               : bh_status_name(a.status));
+        return RV_MEM_FAULT;
+    }
+}
+
+static RvMemResult core_access(void *ctx, RvCore *rv, const RvMemReq *q, uint64_t at,
+                               uint8_t *rdata, uint32_t *latency, uint64_t *when, char *why,
+                               size_t why_len)
+{
+    (void)rv;
+    TileCoreSlot *s = ctx;
+    TensixTile *t = s->tile;
+    const uint32_t core = s->id;
+    if (at > t->now) {
+        *when = at;
+        return RV_MEM_LATER;
+    }
+    if (q->kind == RV_ACC_CSR) {
+        uint32_t val = 0;
+        if (t->core && core <= TILE_TRISC2 &&
+            tensix_core_csr_read(t->core, core, q->addr, &val) != BH_OK) {
+            snprintf(why, why_len, "CSR 0x%03x is not modeled", q->addr);
+            return RV_MEM_FAULT;
+        }
+        memcpy(rdata, &val, 4);
+        *latency = 1;
+        return RV_MEM_DONE;
+    }
+    const int in_l1 = q->addr < t->l1.cfg.size_bytes && q->size <= t->l1.cfg.size_bytes - q->addr;
+    if (q->kind == RV_ACC_FETCH || q->kind == RV_ACC_AMO || in_l1) {
+        if (!in_l1) {
+            snprintf(why, why_len, "atomic at 0x%08x outside L1", q->addr);
+            return RV_MEM_FAULT;
+        }
+        return l1_issue(t, core, q, when, why, why_len);
+    }
+    return mmio(t, core, q, rdata, latency, when, why, why_len);
+}
+
+BhStatus tensix_tile_enable_cores(TensixTile *t, const RvConfig *cfg, TileNiuFn niu, void *niu_ctx,
+                                  char *why, size_t why_len)
+{
+    if (rv_config_check(cfg, why, why_len) != BH_OK)
+        return BH_ERR_CONFIG;
+    t->niu = niu;
+    t->niu_ctx = niu_ctx;
+    for (uint32_t c = 0; c < TILE_CORES; c++) {
+        TileCoreSlot *s = &t->cores[c];
+        s->tile = t;
+        s->id = c;
+        s->rv = rv_core_create(cfg, c, core_access, s);
+        if (!s->rv) {
+            snprintf(why, why_len, "%s: out of memory", tile_core_name(c));
+            return BH_ERR_CONFIG;
+        }
+        const RvRegion local = {tile_region(TILE_RG_LOCAL_MEM)->base, s->ram_bytes, s->ram,
+                                RV_REGION_READ | RV_REGION_WRITE};
+        const RvRegion code = {0, t->l1.cfg.size_bytes, t->l1.mem, RV_REGION_FETCH};
+        if (rv_core_map(s->rv, &local) != BH_OK || rv_core_map(s->rv, &code) != BH_OK) {
+            snprintf(why, why_len, "%s: cannot map its memories", tile_core_name(c));
+            return BH_ERR_CONFIG;
+        }
+        rv_core_set_l1(s->rv, 0, t->l1.cfg.size_bytes);
+        s->held = (uint8_t)tensix_tile_core_in_reset(t, c);
+        s->wake = BH_IDLE;
+    }
+    t->cores_enabled = 1;
+    return BH_OK;
+}
+
+void tensix_tile_destroy_cores(TensixTile *t)
+{
+    for (uint32_t c = 0; c < TILE_CORES; c++) {
+        rv_core_destroy(t->cores[c].rv);
+        t->cores[c].rv = NULL;
+    }
+    t->cores_enabled = 0;
+}
+
+/* SOFT_RESET_0 changed from old to its current value at `now`. A core entering reset stops
+ * and its local RAM clears; a core leaving it starts at its reset PC. The hardware clears the
+ * RAM during the 2048 cycles after release (BH BabyRISCV README "Local Data RAM"); clearing on
+ * entry instead keeps what a loader placed while the core was held, which on silicon only the
+ * slow window after release can do, and a program never sees the difference. */
+void tensix_tile_reset_changed(TensixTile *t, uint32_t old, uint64_t now)
+{
+    if (!t->cores_enabled)
+        return;
+    for (uint32_t c = 0; c < TILE_CORES; c++) {
+        TileCoreSlot *s = &t->cores[c];
+        const int held = tensix_tile_core_in_reset(t, c);
+        (void)old;
+        if (held == s->held)
+            continue;
+        s->held = (uint8_t)held;
+        if (held) {
+            s->wake = BH_IDLE;
+            memset(s->ram, 0, sizeof s->ram);
+        } else {
+            rv_core_reset(s->rv, tensix_tile_core_start_pc(t, c), now);
+            s->stopped = 0;
+            s->wait_coproc = 0;
+            s->released = 1;
+            s->wake = now;
+            t->cores_kick = 1;
+        }
+    }
+}
+
+static void core_stopped(TensixTile *t, TileCoreSlot *s)
+{
+    const RvStop why = rv_core_stop(s->rv);
+    s->stopped = 1;
+    s->wake = BH_IDLE;
+    if (why == RV_STOP_EBREAK)
+        return;
+    char insn[64];
+    const uint32_t pc = rv_core_pc(s->rv);
+    uint32_t word = 0;
+    if (pc < t->l1.cfg.size_bytes - 4)
+        memcpy(&word, t->l1.mem + pc, 4);
+    rv_disasm(word, pc, insn, sizeof insn);
+    BH_LOG_GUEST("%s %s: %s at pc 0x%08x (%s), cycle %llu: %s", t->name, tile_core_name(s->id),
+                 rv_stop_name(why), pc, insn, (unsigned long long)rv_core_cycle(s->rv),
+                 rv_core_why(s->rv));
+    if (!t->failed) {
+        t->failed = 1;
+        snprintf(t->error, sizeof t->error, "%s: %s at pc 0x%08x (%s), cycle %llu: %s",
+                 tile_core_name(s->id), rv_stop_name(why), pc, insn,
+                 (unsigned long long)rv_core_cycle(s->rv), rv_core_why(s->rv));
+    }
+}
+
+uint64_t tensix_tile_step_cores(TensixTile *t, uint64_t now)
+{
+    uint64_t next = BH_IDLE;
+    t->now = now;
+    t->cores_kick = 0;
+    for (uint32_t c = 0; c < TILE_CORES; c++) {
+        TileCoreSlot *s = &t->cores[c];
+        if (s->held || s->stopped || s->wake == BH_IDLE)
+            continue;
+        if (s->wake > now) {
+            next = BH_MIN(next, s->wake);
+            continue;
+        }
+        uint64_t wake = BH_IDLE;
+        const RvRun r = rv_core_run(s->rv, now + TILE_RUN_AHEAD, &wake);
+        if (r == RV_RUN_STOPPED) {
+            core_stopped(t, s);
+            continue;
+        }
+        if (r == RV_RUN_UNTIL)
+            wake = BH_MAX(rv_core_cycle(s->rv), now + 1);
+        s->wake = wake == BH_IDLE ? BH_IDLE : BH_MAX(wake, now + 1);
+        next = BH_MIN(next, s->wake);
+    }
+    return next;
+}
+
+/* After the coprocessor stepped: cores sleeping on its FIFOs try again next cycle. */
+uint64_t tensix_tile_wake_coproc_waiters(TensixTile *t, uint64_t now)
+{
+    uint64_t next = BH_IDLE;
+    for (uint32_t c = 0; c < TILE_CORES; c++) {
+        TileCoreSlot *s = &t->cores[c];
+        if (!s->wait_coproc || s->held || s->stopped)
+            continue;
+        s->wait_coproc = 0;
+        rv_core_wake(s->rv, now + 1);
+        s->wake = now + 1;
+        next = now + 1;
+    }
+    return next;
+}
+
+int tensix_tile_owns_l1_client(uint32_t client)
+{
+    for (uint32_t c = 0; c < TILE_CORES; c++)
+        if (l1_client_of[c] == client)
+            return 1;
+    return 0;
+}
+
+uint64_t tensix_tile_core_l1_done(TensixTile *t, const L1Done *d, uint64_t now)
+{
+    const uint32_t core = (uint32_t)(d->token >> 16);
+    BH_ASSERT(core < TILE_CORES && l1_client_of[core] == d->client);
+    TileCoreSlot *s = &t->cores[core];
+    if (s->held || !s->rv)
+        return BH_IDLE; /* reset while the request was in flight: drop it */
+    uint8_t data[16] = {0};
+    memcpy(data, d->data, BH_MIN(d->bytes, 16u));
+    rv_core_mem_done(s->rv, (uint16_t)(d->token & 0xFFFF), data, d->done_cycle);
+    if (s->stopped)
+        return BH_IDLE;
+    s->wake = BH_MIN(s->wake, now + 1);
+    return s->wake;
+}
+
+int tensix_tile_cores_idle(const TensixTile *t)
+{
+    for (uint32_t c = 0; c < TILE_CORES; c++) {
+        const TileCoreSlot *s = &t->cores[c];
+        if (s->released && !s->held && !s->stopped)
+            return 0;
+    }
+    return 1;
+}

@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: Apache-2.0
+/* The riscv workload's part of the chip: on each tile of workload.elf, the coprocessor and the
+ * five cores, the programs placed, the reset PCs set and the loaded cores released at cycle 0
+ * (as a host does: all cores held, program, reset PCs and overrides, release). */
+#include <stdexcept>
+#include "platform/chip.h"
+
+namespace bh
+{
+
+static void write_reg(TensixTile &t, uint32_t reg, uint32_t val)
+{
+    const uint64_t addr = tile_region(TILE_RG_DEBUG_REGS)->base + tile_reg_offset(reg);
+    if (tensix_tile_debug(&t, TILE_BRISC, addr, 4, 1, &val, 0) != BH_OK)
+        throw std::logic_error(std::string("riscv: cannot write ") + tile_reg_name(reg));
+}
+
+static uint32_t read_reg(TensixTile &t, uint32_t reg)
+{
+    return t.regs[reg];
+}
+
+void Chip::setup_riscv()
+{
+    const BhGrid &g = *plan_.grid;
+    for (uint32_t node : plan_.rv_tiles) {
+        L1Tlm *l1 = l1_of_node_.at(node); /* planning checked: a timed L1 on a Tensix tile */
+        l1->enable_coprocessor(plan_.tensix, plan_.tensix_deadlock_cycles);
+        TileTlm *tile = tiles_.at(node).get();
+        l1->enable_cores(plan_.riscv, &TileTlm::core_niu, tile);
+        const BhTile &bt = g.tiles[node];
+        std::snprintf(l1->tile().name, sizeof l1->tile().name, "tile (%u,%u)", bt.x, bt.y);
+        rv_tiles_.push_back(l1);
+    }
+    std::vector<uint32_t> release(g.w * g.h, 0);
+    for (const RvProgram &prog : plan_.rv_programs) {
+        TensixTile &t = l1_of_node_.at(prog.node)->tile();
+        for (const RvSegment &s : prog.segments) {
+            BhStatus st = tensix_tile_debug(&t, prog.core, s.addr, (uint32_t)s.bytes.size(), 1,
+                                            const_cast<uint8_t *>(s.bytes.data()), 0);
+            if (st != BH_OK) /* planning checked every segment against L1 and the local RAM */
+                throw std::logic_error("riscv: placing " + prog.path + " failed");
+        }
+        if (prog.core <= TILE_TRISC2) {
+            write_reg(t, TILE_R_TRISC0_RESET_PC + prog.core, prog.entry);
+            write_reg(t, TILE_R_TRISC_RESET_PC_OVERRIDE,
+                      read_reg(t, TILE_R_TRISC_RESET_PC_OVERRIDE) | 1u << prog.core);
+        } else if (prog.core == TILE_NCRISC) {
+            write_reg(t, TILE_R_NCRISC_RESET_PC, prog.entry);
+            write_reg(t, TILE_R_NCRISC_RESET_PC_OVERRIDE, 1);
+        }
+        release[prog.node] |= 1u << tile_core_reset_bit(prog.core);
+    }
+    for (uint32_t node : plan_.rv_tiles) {
+        TensixTile &t = l1_of_node_.at(node)->tile();
+        write_reg(t, TILE_R_SOFT_RESET_0, read_reg(t, TILE_R_SOFT_RESET_0) & ~release[node]);
+    }
+    for (L1Tlm *l1 : rv_tiles_) {
+        BlockHooks h;
+        h.name = l1->basename();
+        h.error_kind = "riscv";
+        h.idle = [l1](uint64_t) {
+            return tensix_tile_cores_idle(&l1->tile()) && tensix_core_idle(l1->core());
+        };
+        h.error = [l1] {
+            const TensixTile &t = l1->tile();
+            if (t.failed)
+                return std::string(t.name) + " " + t.error;
+            if (t.core->failed)
+                return std::string(t.name) + ": " + t.core->error;
+            return std::string();
+        };
+        h.last_busy = [l1] { return l1->last_busy_cycle(); };
+        h.busy = [l1](uint64_t) { return rv_busy_text(l1->tile()); };
+        blocks_.add(std::move(h));
+    }
+}
+
+/* which cores still run, and where */
+std::string rv_busy_text(const TensixTile &t)
+{
+    std::string s;
+    for (uint32_t c = 0; c < TILE_CORES; c++) {
+        const TileCoreSlot &slot = t.cores[c];
+        if (!slot.released || slot.held || slot.stopped)
+            continue;
+        char b[96];
+        std::snprintf(b, sizeof b, "%s%s at pc 0x%08x", s.empty() ? "" : ", ", tile_core_name(c),
+                      rv_core_pc(slot.rv));
+        s += b;
+    }
+    if (t.core && !tensix_core_idle(t.core))
+        s += std::string(s.empty() ? "" : ", ") + "its Tensix coprocessor";
+    return std::string(t.name) + ": " + (s.empty() ? "idle" : s) + " still running; ";
+}
+
+} // namespace bh
