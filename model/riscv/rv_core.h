@@ -71,7 +71,7 @@ extern "C" {
 #define RV_MSTATUS 0x80006600u
 #define RV_TTINSN_ADDR 0xFFE40000u /* INSTRN_BUF_BASE: where .ttinsn pushes */
 #define RV_REGIONS_MAX 4
-#define RV_LOADS_MAX 8   /* outstanding loads and stores (the 8-entry retire queue) */
+#define RV_LOADS_MAX 8 /* outstanding loads and stores (the 8-entry retire queue) */
 #define RV_ICACHE_LINES_MAX 512
 #define RV_DCACHE_LINES 4
 #define RV_DCACHE_LINE_BYTES 16
@@ -80,14 +80,14 @@ extern "C" {
 /* Timing parameters: name, default, min, max, meaning. The platform makes each the key
  * "riscv.<name>" (BH_PARAM_BLOCK). */
 #define RV_PARAMS(X)                                                                               \
-    X(mispredict_cycles, 4, 0, 64, "bubble after a mispredicted branch (BH BabyRISCV README)")    \
+    X(mispredict_cycles, 4, 0, 64, "bubble after a mispredicted branch (BH BabyRISCV README)")     \
     X(mul_latency_cycles, 2, 1, 16, "issue to result of mul/mulh* (EX1 + EX2)")                    \
     X(local_load_cycles, 2, 1, 16, "load latency of local data RAM and L0 D-cache hits")           \
     X(branch_predictor, 1, 0, 2,                                                                   \
       "0: always not taken, 1: backward taken / forward not taken, 2: 2-bit counters per PC")      \
-    X(icache_bytes, 4096, 0, 65536, "L0 instruction cache bytes (0: every fetch misses)")         \
+    X(icache_bytes, 4096, 0, 65536, "L0 instruction cache bytes (0: every fetch misses)")          \
     X(icache_line_bytes, 32, 4, 64, "bytes of an L0 instruction cache line, a power of two")       \
-    X(dcache_enable, 1, 0, 1, "L0 data cache (4 lines of 16 B) on, as hardware resets cfg0")      \
+    X(dcache_enable, 1, 0, 1, "L0 data cache (4 lines of 16 B) on, as hardware resets cfg0")       \
     X(store_merge, 1, 0, 1, "the store queue coalesces adjacent stores into 16-B blocks")
 
 typedef struct RvConfig {
@@ -105,8 +105,15 @@ typedef enum RvAccKind {
 } RvAccKind;
 
 typedef enum RvAmo {
-    RV_AMO_SWAP, RV_AMO_ADD, RV_AMO_XOR, RV_AMO_AND, RV_AMO_OR,
-    RV_AMO_MIN, RV_AMO_MAX, RV_AMO_MINU, RV_AMO_MAXU
+    RV_AMO_SWAP,
+    RV_AMO_ADD,
+    RV_AMO_XOR,
+    RV_AMO_AND,
+    RV_AMO_OR,
+    RV_AMO_MIN,
+    RV_AMO_MAX,
+    RV_AMO_MINU,
+    RV_AMO_MAXU
 } RvAmo;
 
 typedef struct RvMemReq {

@@ -1,0 +1,2 @@
+#include "tests/check.h"
+int main(void){return check_failures();}
