@@ -1,0 +1,228 @@
+/* tests/riscv/rv_flat_run.c - runs an RV32 ELF on one baby RISC-V core (rv_core) over a flat
+ * RAM with QEMU virt's devices, so the same ELF runs here and on qemu-system-riscv32 -M virt
+ * and prints the same text: the differential and conformance tests compare the two.
+ *
+ *   RAM       RV_FLAT_RAM_BASE (0x80000000), 1 MiB, one fast region (read, write, fetch); no L1,
+ *             no store queue, no D-cache: the run is purely functional
+ *   UART      0x10000000: a byte written at offset 0 goes to stdout; LSR (offset 5) reads 0x60
+ *   finisher  0x00100000: 0x5555 ends the run with exit code 0, (code << 16) | 0x3333 with
+ *             code (1 if code is 0)
+ *
+ * Usage: rv_flat_run [--max-cycles N] [--stats] prog.elf
+ * Exit: the finisher's code; 0 after ebreak with a0 = 0; 2 on a stop (illegal, unimplemented,
+ * fault, ecall, ebreak with a0 != 0), a timeout or a bad ELF, with the reason, pc and
+ * disassembly on stderr.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/riscv/rv_core.h"
+#include "model/riscv/rv_elf.h"
+
+#define RV_FLAT_RAM_BASE 0x80000000u
+#define RV_FLAT_RAM_SIZE (1u << 20)
+#define UART_BASE 0x10000000u
+#define UART_SIZE 8u
+#define UART_LSR 5u
+#define UART_LSR_IDLE 0x60u /* THR empty, transmitter empty */
+#define FINISHER 0x00100000u
+#define FINISH_PASS 0x5555u
+#define FINISH_FAIL 0x3333u
+#define CHUNK_CYCLES 100000u
+
+typedef struct Flat {
+    uint8_t *ram;
+    int finished;  /* the finisher was written */
+    int exit_code; /* its code */
+} Flat;
+
+static uint32_t le32(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static RvMemResult flat_access(void *ctx, RvCore *core, const RvMemReq *req, uint64_t at,
+                               uint8_t *rdata, uint32_t *latency, uint64_t *when, char *why,
+                               size_t why_len)
+{
+    Flat *f = ctx;
+    (void)core;
+    (void)at;
+    *latency = 1;
+    if (req->kind == RV_ACC_FETCH)
+        return RV_MEM_DONE; /* timing only; the fetch region is RAM */
+    if (req->addr >= UART_BASE && req->addr - UART_BASE < UART_SIZE) {
+        if (req->kind == RV_ACC_LOAD) {
+            memset(rdata, 0, req->size);
+            if (req->addr - UART_BASE == UART_LSR)
+                rdata[0] = UART_LSR_IDLE;
+            return RV_MEM_DONE;
+        }
+        if (req->kind == RV_ACC_STORE) {
+            if (req->addr == UART_BASE)
+                putchar(req->wdata[0]);
+            return RV_MEM_DONE;
+        }
+    }
+    if (req->addr == FINISHER && req->kind == RV_ACC_STORE && req->size == 4) {
+        uint32_t v = le32(req->wdata);
+        if ((v & 0xffff) == FINISH_PASS) {
+            f->exit_code = 0;
+        } else if ((v & 0xffff) == FINISH_FAIL) {
+            f->exit_code = (v >> 16) ? (int)(v >> 16) : 1;
+        } else {
+            snprintf(why, why_len, "finisher: unknown command 0x%08" PRIx32, v);
+            return RV_MEM_FAULT;
+        }
+        /* Nothing after the finisher runs: the core waits for a wake that never comes. */
+        f->finished = 1;
+        *when = BH_IDLE;
+        return RV_MEM_LATER;
+    }
+    snprintf(why, why_len, "no device at 0x%08" PRIx32 " (kind %u, %" PRIu32 " bytes)", req->addr,
+             req->kind, req->size);
+    return RV_MEM_FAULT;
+}
+
+static BhStatus ram_sink(void *ctx, uint32_t addr, const uint8_t *data, uint32_t len, char *why,
+                         size_t why_len)
+{
+    Flat *f = ctx;
+    if (addr < RV_FLAT_RAM_BASE || addr - RV_FLAT_RAM_BASE > RV_FLAT_RAM_SIZE ||
+        len > RV_FLAT_RAM_SIZE - (addr - RV_FLAT_RAM_BASE)) {
+        snprintf(why, why_len, "segment [0x%08" PRIx32 ", +0x%" PRIx32 ") outside the RAM", addr,
+                 len);
+        return BH_ERR_CONFIG;
+    }
+    if (data)
+        memcpy(f->ram + (addr - RV_FLAT_RAM_BASE), data, len);
+    else
+        memset(f->ram + (addr - RV_FLAT_RAM_BASE), 0, len);
+    return BH_OK;
+}
+
+static uint8_t *read_file(const char *path, size_t *len)
+{
+    FILE *fp = fopen(path, "rb");
+    if (!fp)
+        return NULL;
+    uint8_t *buf = NULL;
+    if (fseek(fp, 0, SEEK_END) == 0) {
+        long n = ftell(fp);
+        if (n >= 0 && fseek(fp, 0, SEEK_SET) == 0) {
+            buf = malloc((size_t)n + 1);
+            if (buf && fread(buf, 1, (size_t)n, fp) != (size_t)n) {
+                free(buf);
+                buf = NULL;
+            }
+            *len = (size_t)n;
+        }
+    }
+    fclose(fp);
+    return buf;
+}
+
+static void report_stop(RvCore *c, const Flat *f, const char *what)
+{
+    uint32_t pc = rv_core_pc(c);
+    char dis[96] = "?";
+    if (pc >= RV_FLAT_RAM_BASE && pc - RV_FLAT_RAM_BASE <= RV_FLAT_RAM_SIZE - 4) {
+        uint32_t w = le32(f->ram + (pc - RV_FLAT_RAM_BASE));
+        char d[80];
+        snprintf(dis, sizeof dis, "%08" PRIx32 "  %s", w, rv_disasm(w, pc, d, sizeof d));
+    }
+    fprintf(stderr, "rv_flat_run: %s at pc 0x%08" PRIx32 " (%s) after %" PRIu64 " cycles: %s\n",
+            what, pc, dis, rv_core_cycle(c), rv_core_why(c));
+}
+
+int main(int argc, char **argv)
+{
+    uint64_t max_cycles = 2000000000ull;
+    int stats = 0;
+    const char *path = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--max-cycles") && i + 1 < argc)
+            max_cycles = strtoull(argv[++i], NULL, 0);
+        else if (!strcmp(argv[i], "--stats"))
+            stats = 1;
+        else if (argv[i][0] != '-' && !path)
+            path = argv[i];
+        else {
+            fprintf(stderr, "usage: rv_flat_run [--max-cycles N] [--stats] prog.elf\n");
+            return 2;
+        }
+    }
+    if (!path) {
+        fprintf(stderr, "usage: rv_flat_run [--max-cycles N] [--stats] prog.elf\n");
+        return 2;
+    }
+
+    Flat f = {.ram = calloc(1, RV_FLAT_RAM_SIZE)};
+    size_t len = 0;
+    uint8_t *elf = read_file(path, &len);
+    if (!f.ram || !elf) {
+        fprintf(stderr, "rv_flat_run: cannot read %s\n", path);
+        return 2;
+    }
+    char why[256];
+    RvElfInfo info = {0};
+    if (rv_elf_load(elf, len, ram_sink, &f, &info, why, sizeof why) != BH_OK) {
+        fprintf(stderr, "rv_flat_run: %s: %s\n", path, why);
+        return 2;
+    }
+    free(elf);
+
+    RvConfig cfg = rv_config_default();
+    RvCore *c = rv_core_create(&cfg, 0, flat_access, &f);
+    RvRegion ram = {.base = RV_FLAT_RAM_BASE,
+                    .size = RV_FLAT_RAM_SIZE,
+                    .mem = f.ram,
+                    .flags = RV_REGION_READ | RV_REGION_WRITE | RV_REGION_FETCH};
+    if (!c || rv_core_map(c, &ram) != BH_OK) {
+        fprintf(stderr, "rv_flat_run: cannot create the core\n");
+        return 2;
+    }
+    rv_core_reset(c, info.entry, 0);
+
+    int rc = 2;
+    for (;;) {
+        uint64_t now = rv_core_cycle(c);
+        if (f.finished) {
+            rc = f.exit_code;
+            break;
+        }
+        if (now >= max_cycles) {
+            report_stop(c, &f, "timeout");
+            break;
+        }
+        uint64_t until = now + CHUNK_CYCLES < max_cycles ? now + CHUNK_CYCLES : max_cycles;
+        uint64_t wake = BH_IDLE;
+        RvRun r = rv_core_run(c, until, &wake);
+        if (r == RV_RUN_STOPPED) {
+            RvStop s = rv_core_stop(c);
+            if (s == RV_STOP_EBREAK && rv_core_reg(c, 10) == 0) {
+                rc = 0;
+            } else {
+                report_stop(c, &f, rv_stop_name(s));
+            }
+            break;
+        }
+        /* The devices here answer at once: a wait with no wake cycle can only end by the
+         * finisher. */
+        if (r == RV_RUN_WAIT && !f.finished && wake == BH_IDLE) {
+            report_stop(c, &f, "waits for nothing");
+            break;
+        }
+    }
+    fflush(stdout);
+    if (stats) {
+        const RvStats *st = rv_core_stats(c);
+        fprintf(stderr, "rv_flat_run: %" PRIu64 " instructions, %" PRIu64 " cycles\n", st->instret,
+                rv_core_cycle(c));
+    }
+    rv_core_destroy(c);
+    free(f.ram);
+    return rc;
+}
