@@ -60,7 +60,8 @@ void Chip::setup_riscv()
         h.name = l1->basename();
         h.error_kind = "riscv";
         h.idle = [l1](uint64_t) {
-            return tensix_tile_cores_idle(&l1->tile()) && tensix_core_idle(l1->core());
+            return tensix_tile_cores_idle(&l1->tile()) && tensix_core_idle(l1->core()) &&
+                   l1_idle(&l1->tile().l1);
         };
         h.error = [l1] {
             const TensixTile &t = l1->tile();

@@ -43,10 +43,14 @@ void rv_mem_reset(RvCore *c)
     c->outstanding = 0;
 }
 
+/* the fast region holding a data access; a fetch-only region (L1 on a tile, whose loads and
+ * stores are the bus's) holds none */
 static const RvRegion *region_of(const RvCore *c, uint32_t addr, uint32_t n)
 {
     for (uint32_t i = 0; i < c->nregions; i++) {
         const RvRegion *r = &c->region[i];
+        if (!(r->flags & (RV_REGION_READ | RV_REGION_WRITE)))
+            continue;
         if (addr - r->base <= r->size - n && addr - r->base < r->size)
             return r;
     }
@@ -110,8 +114,10 @@ static RvMemResult bus(RvCore *c, RvMemReq *req, uint64_t at, uint8_t *rdata, ui
     c->last_at = at;
     *lat = 0;
     RvMemResult r = c->access(c->access_ctx, c, req, at, rdata, lat, &when, why, sizeof why);
-    if (r == RV_MEM_LATER)
+    if (r == RV_MEM_LATER) {
         rv_core_wait(c, RV_STALL_FIFO, when);
+        c->yield = 1;
+    }
     else if (r == RV_MEM_FAULT)
         rv_core_fault(c, RV_STOP_FAULT, "bus fault at 0x%08x: %s", req->addr, why);
     else if (r != RV_MEM_DONE && r != RV_MEM_PENDING)

@@ -24,7 +24,7 @@ static inline uint32_t mmio_read(uint32_t addr)
 
 /* .ttinsn: the instruction word rotated left by 2 (it must be below 0xC0000000, so the low two
  * bits of the result are not 0b11 and the core takes it as a push) */
-#define TT_ROTL2(x) ((((x) << 2) | ((x) >> 30)) & 0xFFFFFFFFu)
+#define TT_ROTL2(x) ((((x##u) << 2) | ((x##u) >> 30)) & 0xFFFFFFFFu)
 #define TTINSN(x) __asm__ volatile(".word %0" : : "i"(TT_ROTL2(x)) : "memory")
 
 #endif
