@@ -45,8 +45,8 @@ static inline uint32_t tb_get(const uint8_t *p)
 }
 
 static inline RvMemResult tb_access(void *ctx, RvCore *core, const RvMemReq *req, uint64_t at,
-                             uint8_t *rdata, uint32_t *latency, uint64_t *when, char *why,
-                             size_t why_len)
+                                    uint8_t *rdata, uint32_t *latency, uint64_t *when, char *why,
+                                    size_t why_len)
 {
     Tb *t = ctx;
     (void)core;
@@ -85,15 +85,33 @@ static inline RvMemResult tb_access(void *ctx, RvCore *core, const RvMemReq *req
     case RV_ACC_AMO: {
         uint32_t old = tb_get(t->l1 + off), b = tb_get(req->wdata), nv;
         switch (req->amo) {
-        case RV_AMO_SWAP: nv = b; break;
-        case RV_AMO_ADD: nv = old + b; break;
-        case RV_AMO_XOR: nv = old ^ b; break;
-        case RV_AMO_AND: nv = old & b; break;
-        case RV_AMO_OR: nv = old | b; break;
-        case RV_AMO_MIN: nv = (int32_t)old < (int32_t)b ? old : b; break;
-        case RV_AMO_MAX: nv = (int32_t)old > (int32_t)b ? old : b; break;
-        case RV_AMO_MINU: nv = old < b ? old : b; break;
-        default: nv = old > b ? old : b; break;
+        case RV_AMO_SWAP:
+            nv = b;
+            break;
+        case RV_AMO_ADD:
+            nv = old + b;
+            break;
+        case RV_AMO_XOR:
+            nv = old ^ b;
+            break;
+        case RV_AMO_AND:
+            nv = old & b;
+            break;
+        case RV_AMO_OR:
+            nv = old | b;
+            break;
+        case RV_AMO_MIN:
+            nv = (int32_t)old < (int32_t)b ? old : b;
+            break;
+        case RV_AMO_MAX:
+            nv = (int32_t)old > (int32_t)b ? old : b;
+            break;
+        case RV_AMO_MINU:
+            nv = old < b ? old : b;
+            break;
+        default:
+            nv = old > b ? old : b;
+            break;
         }
         tb_put(t->l1 + off, 4, nv);
         tb_put(data, 4, old);
@@ -172,7 +190,7 @@ static inline RvRun tb_run(Tb *t)
 
 /* Encoders */
 static inline uint32_t enc_r(uint32_t f7, uint32_t rs2, uint32_t rs1, uint32_t f3, uint32_t rd,
-                      uint32_t op)
+                             uint32_t op)
 {
     return f7 << 25 | rs2 << 20 | rs1 << 15 | f3 << 12 | rd << 7 | op;
 }

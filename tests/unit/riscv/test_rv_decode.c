@@ -51,8 +51,7 @@ static void test_disasm_syntax(void)
     CHECK(strcmp(rv_disasm(0x00150513, 0, buf, sizeof buf), "addi a0, a0, 1") == 0);
     CHECK(strcmp(rv_disasm(0x00812583, 0, buf, sizeof buf), "lw a1, 8(sp)") == 0);
     CHECK(strcmp(rv_disasm(0x00b12623, 0, buf, sizeof buf), "sw a1, 12(sp)") == 0);
-    CHECK(strcmp(rv_disasm(enc_b(-8, 11, 10, 0), 0x100, buf, sizeof buf),
-                 "beq a0, a1, 0xf8") == 0);
+    CHECK(strcmp(rv_disasm(enc_b(-8, 11, 10, 0), 0x100, buf, sizeof buf), "beq a0, a1, 0xf8") == 0);
     CHECK(strcmp(rv_disasm(enc_j(0x20, 1), 0x100, buf, sizeof buf), "jal ra, 0x120") == 0);
     CHECK(strcmp(rv_disasm(0x08004533, 0, buf, sizeof buf), "zext.h a0, zero") == 0);
     CHECK(strcmp(rv_disasm(0x08b54533, 0, buf, sizeof buf), "pack a0, a0, a1") == 0);

@@ -1,2 +1,5 @@
 #include "tests/check.h"
-int main(void){return check_failures();}
+int main(void)
+{
+    return check_failures();
+}
