@@ -50,7 +50,7 @@ static inline RvMemResult tb_access(void *ctx, RvCore *core, const RvMemReq *req
 {
     Tb *t = ctx;
     (void)core;
-    if (t->later_until && at < t->later_until) {
+    if (t->later_until && at < t->later_until && req->kind != RV_ACC_FETCH) {
         *when = t->later_until;
         return RV_MEM_LATER;
     }
