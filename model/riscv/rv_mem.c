@@ -114,10 +114,8 @@ static RvMemResult bus(RvCore *c, RvMemReq *req, uint64_t at, uint8_t *rdata, ui
     c->last_at = at;
     *lat = 0;
     RvMemResult r = c->access(c->access_ctx, c, req, at, rdata, lat, &when, why, sizeof why);
-    if (r == RV_MEM_LATER) {
+    if (r == RV_MEM_LATER)
         rv_core_wait(c, RV_STALL_FIFO, when);
-        c->yield = 1;
-    }
     else if (r == RV_MEM_FAULT)
         rv_core_fault(c, RV_STOP_FAULT, "bus fault at 0x%08x: %s", req->addr, why);
     else if (r != RV_MEM_DONE && r != RV_MEM_PENDING)
