@@ -2,8 +2,11 @@
  * RAM with QEMU virt's devices, so the same ELF runs here and on qemu-system-riscv32 -M virt
  * and prints the same text: the differential and conformance tests compare the two.
  *
- *   RAM       RV_FLAT_RAM_BASE (0x80000000), 1 MiB, one fast region (read, write, fetch); no L1,
- *             no store queue, no D-cache: the run is purely functional
+ *   RAM       RV_FLAT_RAM_BASE (0x80000000), 1 MiB, one fast region (read, write, fetch). It is
+ *             also declared L1 (rv_core_set_l1), only because Blackhole's amo*.w work on L1
+ *             alone and the core faults others; the fast region covers it, so loads, stores
+ *             and AMOs are performed at once on the bytes (no store queue, no D-cache): the
+ *             run is purely functional
  *   UART      0x10000000: a byte written at offset 0 goes to stdout; LSR (offset 5) reads 0x60
  *   finisher  0x00100000: 0x5555 ends the run with exit code 0, (code << 16) | 0x3333 with
  *             code (1 if code is 0)
@@ -184,6 +187,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "rv_flat_run: cannot create the core\n");
         return 2;
     }
+    rv_core_set_l1(c, RV_FLAT_RAM_BASE, RV_FLAT_RAM_SIZE);
     rv_core_reset(c, info.entry, 0);
 
     int rc = 2;
