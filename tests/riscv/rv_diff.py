@@ -46,7 +46,9 @@ STORES = [("sb", 1), ("sh", 2), ("sw", 4)]
 
 # relative weights of the instruction kinds
 KINDS = [("rr", 30), ("r1", 8), ("ri", 12), ("sh", 6), ("upper", 3), ("load", 12),
-         ("store", 10), ("amo", 5), ("branch", 8), ("jal", 2), ("jalr", 2), ("fence", 1)]
+         ("store", 10), ("amo", 5), ("branch", 8), ("jal", 2), ("jalr", 2), ("fence", 1),
+         ("loop", 2)]
+BODY_KINDS = ["rr", "r1", "ri", "sh", "upper", "load", "store", "amo"]
 
 
 def reg_value(rng):
@@ -95,10 +97,11 @@ class Gen:
         rb = self.scratch(reserved)
         return "la x%d, diff_win%+d" % (rb, base), rb, target - base
 
-    def item(self, k, i, n, reserved):
+    def item(self, k, i, n, reserved, kind=None):
         """Lines of the i-th item of block k (a label precedes each item)."""
         rng = self.rng
-        kind = rng.choices([a for a, _ in KINDS], [w for _, w in KINDS])[0]
+        if kind is None:
+            kind = rng.choices([a for a, _ in KINDS], [w for _, w in KINDS])[0]
         rd = self.rd(reserved)
 
         def fwd():
@@ -135,6 +138,18 @@ class Gen:
             odd = rng.choice([0, 0, 1])  # jalr clears bit 0 of the target
             return ["la x%d, %s%+d" % (rt, fwd(), odd - off),
                     "jalr x%d, %d(x%d)" % (rd, off, rt)]
+        if kind == "loop":
+            # a counted loop: a backward taken branch; the body never writes the counter
+            rc = self.scratch(reserved)
+            body = []
+            for _ in range(rng.randrange(1, 6)):
+                while True:
+                    lines = self.item(k, i, n, reserved, rng.choice(BODY_KINDS))
+                    if not any(re.match(r"\S+ x%d\b" % rc, ln) for ln in lines):
+                        break
+                body += lines
+            return (["li x%d, %d" % (rc, rng.randrange(1, 6)), "%d:" % (1 + i % 9)] + body +
+                    ["addi x%d, x%d, -1" % (rc, rc), "bnez x%d, %db" % (rc, 1 + i % 9)])
         return ["fence"]
 
     def block(self, k):
@@ -251,9 +266,13 @@ def compare(args, seed, asm, elf, q, f):
         rep.append("rv_flat_run printed no dump for it (stopped before)")
     else:
         (qr, qm), (fr, fm) = qb[bad], fb[bad]
+        src = block_source(asm, bad)
         for i, (x, y) in enumerate(zip(qr or [], fr or [])):
             if x != y:
-                rep.append("  x%d: qemu %s, rv_flat_run %s" % (i + 1, x, y))
+                writers = [ln.strip() for ln in src.splitlines()
+                           if re.match(r"\s+(?!s[bhw] |b[a-z]+ )\S+ x%d\b" % (i + 1), ln)]
+                rep.append("  x%d: qemu %s, rv_flat_run %s (last written by: %s)" %
+                           (i + 1, x, y, writers[-1] if writers else "its initial li"))
         for i, (x, y) in enumerate(zip(qm or [], fm or [])):
             if x != y:
                 rep.append("  diff_win+%d: qemu %s, rv_flat_run %s" % (4 * i, x, y))
@@ -298,7 +317,7 @@ def main():
     ap.add_argument("--srcroot", default=os.path.dirname(os.path.dirname(os.path.dirname(
         os.path.abspath(__file__)))))
     ap.add_argument("--workdir", default=".")
-    ap.add_argument("--seeds", type=int, default=20)
+    ap.add_argument("--seeds", type=int, default=40)
     ap.add_argument("--first", type=int, default=1)
     ap.add_argument("--shard", default="0/1")
     ap.add_argument("--blocks", type=int, default=100)
