@@ -121,7 +121,7 @@ void rv_core_reset(RvCore *c, uint32_t start_pc, uint64_t now)
     c->cycle = now;
     memset(c->ready, 0, sizeof c->ready);
     memset(c->ready_cause, 0, sizeof c->ready_cause);
-    c->waiting = 0;
+    c->waiting = c->wait_fresh = 0;
     c->resume_at = 0;
     c->last_at = now;
     c->stop = RV_RUNNING;
@@ -155,6 +155,7 @@ void rv_core_fault(RvCore *c, RvStop s, const char *fmt, ...)
 void rv_core_wait(RvCore *c, uint8_t cause, uint64_t resume_at)
 {
     c->waiting = 1;
+    c->wait_fresh = 1;
     c->wait_cause = cause;
     c->resume_at = resume_at;
 }
@@ -271,8 +272,10 @@ RvRun rv_core_run(RvCore *c, uint64_t until, uint64_t *wake)
             break;
         }
         if (c->waiting) {
-            if (c->resume_at == BH_IDLE) {
-                *wake = BH_IDLE;
+            /* a wait begun in this call returns to the caller (LATER: at *when) */
+            if (c->resume_at == BH_IDLE || c->wait_fresh) {
+                c->wait_fresh = 0;
+                *wake = c->resume_at;
                 ret = RV_RUN_WAIT;
                 break;
             }
@@ -635,10 +638,14 @@ RvRun rv_core_run(RvCore *c, uint64_t until, uint64_t *wake)
             rd = 0;
             break;
         case RV_OP_ecall:
-            rv_core_fault(c, RV_STOP_ECALL, "ecall at pc 0x%08x", pc);
-            continue;
         case RV_OP_ebreak:
-            rv_core_fault(c, RV_STOP_EBREAK, "ebreak at pc 0x%08x", pc);
+            /* serialising (CSRs.md: older instructions retire first): the store queue drains
+             * and outstanding accesses complete before the core stops */
+            if (rv_mem_fence(c, t))
+                continue;
+            if (c->stop == RV_RUNNING)
+                rv_core_fault(c, d->op == RV_OP_ecall ? RV_STOP_ECALL : RV_STOP_EBREAK,
+                              "%s at pc 0x%08x", d->op == RV_OP_ecall ? "ecall" : "ebreak", pc);
             continue;
         default:
             stop_unimp(c, d);

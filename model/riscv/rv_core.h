@@ -9,7 +9,12 @@
  *   RV_TTINSN_ADDR). One table, rv_insn.def, drives decode, disassembly and the opcode-overlap
  *   test. F, Zfh and vector encodings are recognised and stop the core with RV_STOP_UNIMP
  *   naming the instruction; any other word is RV_STOP_ILLEGAL (a guest error, not a crash).
- *   `ebreak` stops with RV_STOP_EBREAK (the end of a test program); `ecall` with RV_STOP_ECALL.
+ *   `ebreak` stops with RV_STOP_EBREAK (the end of a test program); `ecall` with RV_STOP_ECALL;
+ *   both first drain the store queue and wait for outstanding accesses, as a fence does.
+ *   `mret` and `wfi` stop with RV_STOP_UNIMP (no interrupts are modeled, so there is nothing
+ *   to return from or wait for); `fence.i` is a nop (no Zifencei: WH InstructionCache.md says
+ *   hardware treats it as a nop). Misaligned loads, stores and atomics are RV_STOP_FAULT
+ *   "misaligned" (behaviour NOT FOUND in the documents).
  *
  * Memory: the core sees memory through
  *   - fast regions (rv_core_map): host byte arrays the core reads and writes itself at a fixed
@@ -40,7 +45,10 @@
  *     2 cycles for a divisor of 0 or 1 or INT_MIN / -1, else max(6, 1 + significant bits of the
  *     dividend's magnitude), at most 33;
  *   - loads: the result is ready `latency` cycles after issue (2 for fast regions and L0 D-cache
- *     hits; the bus's figure or completion otherwise);
+ *     hits; the bus's figure or completion otherwise). Bus accesses are made at the issue
+ *     cycle; a DONE *latency and a PENDING completion's `at` are load-to-use: the consumer
+ *     issues at issue + *latency, or at `at` (+0), so the platform includes the core-side path
+ *     in them (an uncontended L1 load totals the documented 8);
  *   - branches: a mispredict costs mispredict_cycles (4) of bubble; prediction per
  *     RvBranchPredictor (Blackhole's predictor is NOT FOUND in the documents: see rv_core.c);
  *   - L0 I-cache: icache_bytes in lines of icache_line_bytes; a miss stalls the frontend until
