@@ -6,7 +6,8 @@ from the seed (edge values among them), runs random RV32IM + Zba + Zbb + Zbkb (p
 brev8) + Zaamo instructions, loads and stores into a data window, forward branches and jumps,
 lui/auipc; then stores all registers and prints them and the window over the UART. The program
 is built with the cross compiler, run on qemu-system-riscv32 -M virt and on rv_flat_run, and the
-two outputs must be identical. On a mismatch: the seed, the block, the first differing register
+two outputs must be identical; rv_flat_run runs each program twice, with all RAM a fast region
+and with the data half through the bus as L1 (--l1-bus: L0 D-cache, store queue, bus atomics). On a mismatch: the seed, the block, the first differing register
 or word, and the block's source and disassembly.
 
 Nothing that QEMU and Blackhole define differently is used: no counters, no mstatus/misa or
@@ -44,9 +45,14 @@ AMO = ["amoswap.w", "amoadd.w", "amoxor.w", "amoand.w", "amoor.w", "amomin.w", "
 LOADS = [("lb", 1), ("lbu", 1), ("lh", 2), ("lhu", 2), ("lw", 4)]
 STORES = [("sb", 1), ("sh", 2), ("sw", 4)]
 
+# rv_flat_run's memory modes (see rv_flat_run.c)
+MODES = {"fast": [], "l1bus": ["--l1-bus"]}
+
 # relative weights of the instruction kinds
 KINDS = [("rr", 30), ("r1", 8), ("ri", 12), ("sh", 6), ("upper", 3), ("load", 12),
-         ("store", 10), ("amo", 5), ("branch", 8), ("jal", 2), ("jalr", 2), ("fence", 1)]
+         ("store", 10), ("amo", 5), ("branch", 8), ("jal", 2), ("jalr", 2), ("fence", 1),
+         ("loop", 2)]
+BODY_KINDS = ["rr", "r1", "ri", "sh", "upper", "load", "store", "amo"]
 
 
 def reg_value(rng):
@@ -95,10 +101,11 @@ class Gen:
         rb = self.scratch(reserved)
         return "la x%d, diff_win%+d" % (rb, base), rb, target - base
 
-    def item(self, k, i, n, reserved):
+    def item(self, k, i, n, reserved, kind=None):
         """Lines of the i-th item of block k (a label precedes each item)."""
         rng = self.rng
-        kind = rng.choices([a for a, _ in KINDS], [w for _, w in KINDS])[0]
+        if kind is None:
+            kind = rng.choices([a for a, _ in KINDS], [w for _, w in KINDS])[0]
         rd = self.rd(reserved)
 
         def fwd():
@@ -135,6 +142,18 @@ class Gen:
             odd = rng.choice([0, 0, 1])  # jalr clears bit 0 of the target
             return ["la x%d, %s%+d" % (rt, fwd(), odd - off),
                     "jalr x%d, %d(x%d)" % (rd, off, rt)]
+        if kind == "loop":
+            # a counted loop: a backward taken branch; the body never writes the counter
+            rc = self.scratch(reserved)
+            body = []
+            for _ in range(rng.randrange(1, 6)):
+                while True:
+                    lines = self.item(k, i, n, reserved, rng.choice(BODY_KINDS))
+                    if not any(re.match(r"\S+ x%d\b" % rc, ln) for ln in lines):
+                        break
+                body += lines
+            return (["li x%d, %d" % (rc, rng.randrange(1, 6)), "%d:" % (1 + i % 9)] + body +
+                    ["addi x%d, x%d, -1" % (rc, rc), "bnez x%d, %db" % (rc, 1 + i % 9)])
         return ["fence"]
 
     def block(self, k):
@@ -226,7 +245,7 @@ def disasm(args, elf, k):
         return "(no disassembly: %s)" % e
 
 
-def compare(args, seed, asm, elf, q, f):
+def compare(args, seed, asm, elf, q, f, mode):
     """Returns a report string, or None when the outputs agree."""
     qrc, qout, qerr, _ = q
     frc, fout, ferr, _ = f
@@ -235,7 +254,7 @@ def compare(args, seed, asm, elf, q, f):
     if qout == fout and frc == 0:
         return None
     qb, fb = parse(qout), parse(fout)
-    rep = ["seed %d: outputs differ (rv_flat_run rc %s)" % (seed, frc)]
+    rep = ["seed %d: outputs differ (rv_flat_run %s, rc %s)" % (seed, mode, frc)]
     if ferr.strip():
         rep.append("rv_flat_run stderr: " + ferr.strip()[-2000:])
     bad = None
@@ -251,9 +270,13 @@ def compare(args, seed, asm, elf, q, f):
         rep.append("rv_flat_run printed no dump for it (stopped before)")
     else:
         (qr, qm), (fr, fm) = qb[bad], fb[bad]
+        src = block_source(asm, bad)
         for i, (x, y) in enumerate(zip(qr or [], fr or [])):
             if x != y:
-                rep.append("  x%d: qemu %s, rv_flat_run %s" % (i + 1, x, y))
+                writers = [ln.strip() for ln in src.splitlines()
+                           if re.match(r"\s+(?!s[bhw] |b[a-z]+ )\S+ x%d\b" % (i + 1), ln)]
+                rep.append("  x%d: qemu %s, rv_flat_run %s (last written by: %s)" %
+                           (i + 1, x, y, writers[-1] if writers else "its initial li"))
         for i, (x, y) in enumerate(zip(qm or [], fm or [])):
             if x != y:
                 rep.append("  diff_win+%d: qemu %s, rv_flat_run %s" % (4 * i, x, y))
@@ -298,12 +321,14 @@ def main():
     ap.add_argument("--srcroot", default=os.path.dirname(os.path.dirname(os.path.dirname(
         os.path.abspath(__file__)))))
     ap.add_argument("--workdir", default=".")
-    ap.add_argument("--seeds", type=int, default=20)
+    ap.add_argument("--seeds", type=int, default=40)
     ap.add_argument("--first", type=int, default=1)
     ap.add_argument("--shard", default="0/1")
     ap.add_argument("--blocks", type=int, default=100)
     ap.add_argument("--insns", type=int, default=200)
     ap.add_argument("--timeout", type=int, default=120)
+    ap.add_argument("--modes", default="fast,l1bus",
+                    help="rv_flat_run modes, of: " + ", ".join(MODES))
     ap.add_argument("--keep", action="store_true", help="keep the files of passing seeds")
     args = ap.parse_args()
     if args.emit is not None:
@@ -325,11 +350,15 @@ def main():
         q = run([args.qemu, "-M", "virt", "-cpu", "rv32,zba=true,zbb=true,zbkb=true",
                  "-bios", "none", "-nographic", "-monitor", "none", "-serial", "stdio",
                  "-kernel", elf], args.timeout)
-        f = run([args.flat, "--max-cycles", "2000000000", elf], args.timeout)
         tq += q[3]
-        tf += f[3]
         ran += 1
-        rep = compare(args, seed, asm, elf, q, f)
+        rep = None
+        for mode in args.modes.split(","):
+            f = run([args.flat, "--max-cycles", "2000000000"] + MODES[mode] + [elf], args.timeout)
+            tf += f[3]
+            rep = compare(args, seed, asm, elf, q, f, mode)
+            if rep:
+                break
         if rep:
             failed += 1
             print(rep)
@@ -338,8 +367,9 @@ def main():
         elif not args.keep:
             os.remove(src)
             os.remove(elf)
-    print("rv_diff: %d programs x %d blocks x %d instructions, %d failed (qemu %.1fs, "
-          "rv_flat_run %.1fs)" % (ran, args.blocks, args.insns, failed, tq, tf))
+    print("rv_diff: %d programs x %d blocks x %d instructions, rv_flat_run modes %s, %d failed "
+          "(qemu %.1fs, rv_flat_run %.1fs)" % (ran, args.blocks, args.insns, args.modes, failed,
+                                                tq, tf))
     return 1 if failed else 0
 
 
