@@ -71,6 +71,8 @@ static void usage(FILE *f)
           "                                 workload in workload.trace\n"
           "                            tensix_stream  scripts in workload.t0, t1, t2 and brisc\n"
           "                                 drive the Tensix coprocessor of workload.tiles\n"
+          "                            riscv          RV32 ELF programs on the baby RISC-V\n"
+          "                                 cores, workload.elf=X,Y:CORE:FILE;...\n"
           "                            none           no traffic\n"
           "  -n, --cycles N          injection cycles, same as --set sim.cycles=N\n"
           "      --seed N            random seed, same as --set sim.seed=N\n"

@@ -260,10 +260,9 @@ void tensix_tile_reset_changed(TensixTile *t, uint32_t old, uint64_t now)
 
 static void core_stopped(TensixTile *t, TileCoreSlot *s)
 {
-    const RvStop why = rv_core_stop(s->rv);
     s->stopped = 1;
     s->wake = BH_IDLE;
-    if (why == RV_STOP_EBREAK)
+    if (rv_core_stop(s->rv) == RV_STOP_EBREAK)
         return;
     char insn[64];
     const uint32_t pc = rv_core_pc(s->rv);
@@ -271,14 +270,13 @@ static void core_stopped(TensixTile *t, TileCoreSlot *s)
     if (pc < t->l1.cfg.size_bytes - 4)
         memcpy(&word, t->l1.mem + pc, 4);
     rv_disasm(word, pc, insn, sizeof insn);
-    BH_LOG_GUEST("%s %s: %s at pc 0x%08x (%s), cycle %llu: %s", t->name, tile_core_name(s->id),
-                 rv_stop_name(why), pc, insn, (unsigned long long)rv_core_cycle(s->rv),
-                 rv_core_why(s->rv));
+    char msg[sizeof t->error];
+    snprintf(msg, sizeof msg, "%s: %s; pc 0x%08x (%s), cycle %llu", tile_core_name(s->id),
+             rv_core_why(s->rv), pc, insn, (unsigned long long)rv_core_cycle(s->rv));
+    BH_LOG_GUEST("%s %s", t->name, msg);
     if (!t->failed) {
         t->failed = 1;
-        snprintf(t->error, sizeof t->error, "%s: %s at pc 0x%08x (%s), cycle %llu: %s",
-                 tile_core_name(s->id), rv_stop_name(why), pc, insn,
-                 (unsigned long long)rv_core_cycle(s->rv), rv_core_why(s->rv));
+        snprintf(t->error, sizeof t->error, "%s", msg);
     }
 }
 

@@ -1,8 +1,9 @@
 /* tests/programs/trisc_xmov.c - TRISC0 does what traces/tensix/thcon_xmov/t0.txt scripts: ThCon
  * fills 1 KiB at 0x8000 with 64 STOREINDs from a MOP, then the Mover copies it to 0xC000; then
  * it posts semaphore 1 and polls it until the post has landed (the run then ends when the
- * coprocessor is idle too, so the Mover's copy is complete in the dump). Half of the Tensix instructions
- * are .ttinsn, half stores to INSTRN_BUF_BASE, so both ways of pushing are exercised. */
+ * coprocessor is idle too, so the Mover's copy is complete in the dump). Half of the Tensix
+ * instructions are .ttinsn, half stores to INSTRN_BUF_BASE, so both ways of pushing are exercised.
+ */
 #include "tests/programs/tile_io.h"
 
 static void push(uint32_t insn)
@@ -25,7 +26,7 @@ int main(void)
     push(0x45333312);
     push(0x45555514);
     push(0x45777716);
-    push(0x45000004); /* the running offset */
+    push(0x45000004);   /* the running offset */
     TTINSN(0x01800000); /* MOP: 64 STOREINDs */
     push(0xA2080001);   /* STALLWAIT: hold XMOV while ThCon is busy */
     TTINSN(0x40000000); /* XMOV */
