@@ -96,7 +96,11 @@ extern "C" {
     X(icache_bytes, 4096, 0, 65536, "L0 instruction cache bytes (0: every fetch misses)")          \
     X(icache_line_bytes, 32, 4, 64, "bytes of an L0 instruction cache line, a power of two")       \
     X(dcache_enable, 1, 0, 1, "L0 data cache (4 lines of 16 B) on, as hardware resets cfg0")       \
-    X(store_merge, 1, 0, 1, "the store queue coalesces adjacent stores into 16-B blocks")
+    X(store_merge, 1, 0, 1, "the store queue coalesces adjacent stores into 16-B blocks")          \
+    X(l1_path_cycles, 6, 0, 64,                                                                    \
+      "cycles a core's L1 read (load, atomic, I-cache line) spends outside L1, added to L1's "     \
+      "completion: with l1.access_latency_cycles 2 an uncontended L1 load totals the "             \
+      "documented 8 and an atomic 12 (BH BabyRISCV README)")
 
 typedef struct RvConfig {
 #define RV_X_FIELD(name, def, lo, hi, doc) uint32_t name;

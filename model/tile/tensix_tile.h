@@ -81,6 +81,7 @@ typedef struct TensixTile {
     uint64_t now;       /* the cycle being stepped (the cores' bus performs accesses at it) */
     TileNiuFn niu;
     void *niu_ctx;
+    uint32_t l1_path_cycles; /* the cores' riscv.l1_path_cycles */
     uint8_t cores_enabled;
     uint8_t cores_kick;     /* a core was released during the step: step again next cycle */
     uint8_t coproc_touched; /* a core reached the coprocessor's windows during the step */

@@ -195,6 +195,7 @@ BhStatus tensix_tile_enable_cores(TensixTile *t, const RvConfig *cfg, TileNiuFn 
         return BH_ERR_CONFIG;
     t->niu = niu;
     t->niu_ctx = niu_ctx;
+    t->l1_path_cycles = cfg->l1_path_cycles;
     for (uint32_t c = 0; c < TILE_CORES; c++) {
         TileCoreSlot *s = &t->cores[c];
         s->tile = t;
@@ -340,7 +341,10 @@ uint64_t tensix_tile_core_l1_done(TensixTile *t, const L1Done *d, uint64_t now)
         return BH_IDLE; /* reset while the request was in flight: drop it */
     uint8_t data[16] = {0};
     memcpy(data, d->data, BH_MIN(d->bytes, 16u));
-    rv_core_mem_done(s->rv, (uint16_t)(d->token & 0xFFFF), data, d->done_cycle);
+    /* a read's data reaches the core l1_path_cycles after L1 is done; a store's queue slot
+     * frees when L1 has written it */
+    const uint64_t at = d->done_cycle + (d->kind == L1_KIND_WRITE ? 0 : t->l1_path_cycles);
+    rv_core_mem_done(s->rv, (uint16_t)(d->token & 0xFFFF), data, at);
     if (s->stopped)
         return BH_IDLE;
     s->wake = BH_MIN(s->wake, now + 1);

@@ -1,0 +1,192 @@
+/* tests/unit/tile/test_tile_cores.c - the Tensix tile's RISC-V cores through the tile module,
+ * without SystemC: reset and start through SOFT_RESET_0 and the reset PCs, and the load-to-use
+ * latency of each target class measured by a program with the cycle CSR, against the figures
+ * of facts §4 (BH BabyRISCV README): local RAM 2, PCBufs/semaphores 3, Tensix GPRs 4, tile
+ * registers 7, L1 with the L0 D-cache off 8 (a hit 2), another core's RAM through its slow
+ * window 8, an L1 atomic 12; then the same L1 load losing bank cycles to NoC writes. */
+#include <stdlib.h>
+#include <string.h>
+#include "model/tile/tensix_tile.h"
+#include "tests/unit/riscv/rv_tb.h"
+
+#define PROG 0x1000u /* TRISC0's program in L1 */
+#define A0 10
+#define A1 11
+#define A2 12
+#define A3 13
+#define A4 14
+#define S0 8
+#define S1 9
+#define CSRR_CYCLE(rd) (0xC0002073u | (rd) << 7)
+#define BNE(a, b, off) enc_b(off, b, a, 1)
+#define SUB(rd, a, b) enc_r(0x20, b, a, 0, rd, 0x33)
+#define AMOADD(rd, rs2, rs1) enc_r(0, rs2, rs1, 2, rd, 0x2F)
+
+static void done_nothing(void *ctx, const L1Done *d)
+{
+    (void)ctx, (void)d;
+}
+
+static void write_reg(TensixTile *t, uint32_t reg, uint32_t v)
+{
+    CHECK_OK(tensix_tile_debug(t, TILE_BRISC, 0xFFB12000u + tile_reg_offset(reg), 4, 1, &v, 0));
+}
+
+/* loads `op` (a load into a1 from s0 = addr) twice in a loop between two cycle reads, with a
+ * dependent add; returns the second iteration's cycle difference */
+static uint64_t measure_noc(TensixTile *t, uint32_t addr, uint32_t op, uint64_t *end, int noc);
+static uint64_t measure(TensixTile *t, uint32_t addr, uint32_t op, uint64_t *end)
+{
+    return measure_noc(t, addr, op, end, 0);
+}
+
+/* noc: NoC0 keeps writing 4 B to the bank of addr every cycle (as many as its queue takes):
+ * narrow writes are read-modify-writes that hold the bank for l1.rmw_cycles */
+static uint64_t measure_noc(TensixTile *t, uint32_t addr, uint32_t op, uint64_t *end, int noc)
+{
+    const uint32_t hi = (addr + 0x800) >> 12, lo = addr & 0xFFF;
+    const uint32_t prog[] = {LUI(S0, hi),
+                             ADDI(S0, S0, (int32_t)(lo << 20) >> 20),
+                             ADDI(S1, 0, 2),
+                             CSRR_CYCLE(A0),
+                             op,
+                             ADD(A2, A1, A1),
+                             CSRR_CYCLE(A3),
+                             ADDI(S1, S1, -1),
+                             BNE(S1, 0, -20),
+                             SUB(A4, A3, A0),
+                             EBREAK};
+    CHECK_OK(l1_debug_write(&t->l1, PROG, prog, sizeof prog));
+    write_reg(t, TILE_R_SOFT_RESET_0, tile_reg_reset_value(TILE_R_SOFT_RESET_0));
+    write_reg(t, TILE_R_TRISC0_RESET_PC, PROG);
+    write_reg(t, TILE_R_TRISC_RESET_PC_OVERRIDE, 1);
+    write_reg(t, TILE_R_SOFT_RESET_0, tile_reg_reset_value(TILE_R_SOFT_RESET_0) & ~(1u << 12));
+    uint64_t now = 0;
+    for (int guard = 0; guard < 100000 && !t->cores[TILE_TRISC0].stopped; guard++) {
+        static const uint8_t data[16];
+        const uint32_t stride = 16 * t->l1.cfg.banks;
+        for (uint32_t k = 0; noc && k < 4; k++)
+            (void)l1_request(&t->l1, L1_NOC0, 0x40000u + (addr & (stride - 1)) + k * stride, 4, 1,
+                             data, 0, now); /* BH_ERR_FULL: the queue is full, fine */
+        uint64_t next = tensix_tile_step(t, now);
+        if (t->cores[TILE_TRISC0].stopped)
+            break;
+        if (noc)
+            next = now + 1;
+        CHECK(next != BH_IDLE); /* a running core always has a next cycle */
+        if (next == BH_IDLE)
+            break;
+        now = next;
+    }
+    CHECK(t->cores[TILE_TRISC0].stopped && !t->failed);
+    if (t->failed)
+        fprintf(stderr, "%s\n", t->error);
+    *end = now;
+    return rv_core_reg(t->cores[TILE_TRISC0].rv, A4);
+}
+
+static TensixTile *tile_new(int dcache)
+{
+    TensixTile *t = calloc(1, sizeof *t);
+    char why[256];
+    L1Config l1 = l1_config_default();
+    CHECK_OK(tensix_tile_init(t, &l1, done_nothing, NULL, why, sizeof why));
+    TensixCoreConfig cc = tensix_core_config_default();
+    CHECK_OK(tensix_tile_enable_coprocessor(t, &cc, 100000));
+    RvConfig rc = rv_config_default();
+    rc.dcache_enable = (uint32_t)dcache;
+    CHECK_OK(tensix_tile_enable_cores(t, &rc, NULL, NULL, why, sizeof why));
+    snprintf(t->name, sizeof t->name, "tile (test)");
+    return t;
+}
+
+static void tile_free(TensixTile *t)
+{
+    tensix_tile_destroy(t);
+    free(t);
+}
+
+/* load-to-use latency of op at addr: the difference to the same loop with a 1-cycle addi */
+static uint64_t latency(uint32_t addr, uint32_t op, int dcache)
+{
+    TensixTile *t = tile_new(dcache);
+    uint64_t end;
+    const uint64_t d = measure(t, addr, op, &end);
+    tile_free(t);
+    t = tile_new(dcache);
+    const uint64_t d0 = measure(t, addr, ADDI(A1, S0, 0), &end);
+    tile_free(t);
+    return d - d0 + 1;
+}
+
+static void test_latency_classes(void)
+{
+    CHECK_EQ_U64(latency(0xFFB00100u, LW(A1, S0, 0), 1), 2);   /* own local RAM */
+    CHECK_EQ_U64(latency(0xFFE80020u, LW(A1, S0, 0), 1), 3);   /* semaphore 0 */
+    CHECK_EQ_U64(latency(0xFFE00000u, LW(A1, S0, 0), 1), 4);   /* Tensix GPR 0 */
+    CHECK_EQ_U64(latency(0xFFB121F0u, LW(A1, S0, 0), 1), 7);   /* WALL_CLOCK_L */
+    CHECK_EQ_U64(latency(0xFFB14000u, LW(A1, S0, 0), 1), 8);   /* BRISC's RAM, slow window */
+    CHECK_EQ_U64(latency(0x20000u, LW(A1, S0, 0), 0), 8);      /* L1, no L0 D-cache */
+    CHECK_EQ_U64(latency(0x20000u, LW(A1, S0, 0), 1), 2);      /* L1, second time an L0 hit */
+    CHECK_EQ_U64(latency(0x20000u, AMOADD(A1, 0, S0), 1), 12); /* L1 atomic */
+}
+
+/* While NoC0 writes the bank the core reads, the core's load waits for the bank, and L1
+ * charges the wait to noc0 (bank_conflict). */
+static void test_l1_bank_conflict(void)
+{
+    TensixTile *t = tile_new(0);
+    uint64_t end;
+    const uint64_t alone = measure(t, 0x20000u, LW(A1, S0, 0), &end);
+    tile_free(t);
+    t = tile_new(0);
+    const uint64_t contended = measure_noc(t, 0x20000u, LW(A1, S0, 0), &end, 1);
+    const uint32_t bank = l1_bank_of(&t->l1, 0x20000u);
+    /* the measured load lost cycles, all of them waiting for the bank NoC0 held (the core's
+     * port is its own: no port conflict), and L1 says so */
+    CHECK(contended > alone);
+    CHECK(t->l1.st.client_wait[L1_TRISC0] >= contended - alone);
+    CHECK(t->l1.st.bank_conflict[bank][L1_NOC0] >= t->l1.st.client_wait[L1_TRISC0]);
+    uint64_t port_waits = 0;
+    for (uint32_t p = 0; p < t->l1.cfg.ports; p++)
+        for (uint32_t k = 0; k < L1_CLIENTS; k++)
+            port_waits += t->l1.st.port_conflict[p][k];
+    CHECK_EQ_U64(port_waits, 0);
+    CHECK(t->l1.st.client_requests[L1_TRISC0] > 0);
+    tile_free(t);
+}
+
+/* A core held in reset does not run; releasing it starts it at its reset PC, and a program
+ * stopping with an illegal word makes the tile's error name the core and the pc. */
+static void test_reset_and_errors(void)
+{
+    TensixTile *t = tile_new(1);
+    const uint32_t prog[] = {ADDI(A0, 0, 5), 0xFFFFFFFFu};
+    CHECK_OK(l1_debug_write(&t->l1, PROG, prog, sizeof prog));
+    write_reg(t, TILE_R_TRISC0_RESET_PC, PROG);
+    write_reg(t, TILE_R_TRISC_RESET_PC_OVERRIDE, 1);
+    CHECK_EQ_U64(tensix_tile_step(t, 0), BH_IDLE); /* all held at power-on */
+    CHECK(tensix_tile_cores_idle(t));
+    write_reg(t, TILE_R_SOFT_RESET_0, tile_reg_reset_value(TILE_R_SOFT_RESET_0) & ~(1u << 12));
+    CHECK(!tensix_tile_cores_idle(t));
+    uint64_t now = 0;
+    for (int i = 0; i < 100 && !t->failed; i++) {
+        uint64_t next = tensix_tile_step(t, now);
+        if (next == BH_IDLE)
+            break;
+        now = next;
+    }
+    CHECK(t->failed);
+    CHECK(strstr(t->error, "trisc0: illegal instruction 0xffffffff at pc 0x00001004") != NULL);
+    CHECK_EQ_U32(rv_core_reg(t->cores[TILE_TRISC0].rv, A0), 5);
+    CHECK(tensix_tile_cores_idle(t));
+    tile_free(t);
+}
+
+int main(void)
+{
+    RUN(test_latency_classes);
+    RUN(test_l1_bank_conflict);
+    RUN(test_reset_and_errors);
+    return check_failures();
+}
