@@ -146,6 +146,10 @@ class Chip : public sc_core::sc_module
     {
         return rv_tiles_;
     }
+    /* the RISC-V cores do not run at or past `end` (the run's last cycle + 1), and at the end
+     * of a run the cores sleeping on a poll account the iterations until then */
+    void set_core_horizon(uint64_t end);
+    void settle_cores(uint64_t end);
 
   private:
     void setup_riscv(); /* chip_riscv.cpp */

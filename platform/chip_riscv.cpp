@@ -28,6 +28,8 @@ void Chip::setup_riscv()
         l1->enable_coprocessor(plan_.tensix, plan_.tensix_deadlock_cycles);
         TileTlm *tile = tiles_.at(node).get();
         l1->enable_cores(plan_.riscv, &TileTlm::core_niu, tile);
+        for (uint32_t k = 0; k < plan_.n_nocs; k++)
+            noc_net_set_niu_watch(&nocs_[k]->net(), tile->node(k), &L1Tlm::niu_watch, l1);
         const BhTile &bt = g.tiles[node];
         std::snprintf(l1->tile().name, sizeof l1->tile().name, "tile (%u,%u)", bt.x, bt.y);
         rv_tiles_.push_back(l1);
@@ -75,6 +77,18 @@ void Chip::setup_riscv()
         h.busy = [l1](uint64_t) { return rv_busy_text(l1->tile()); };
         blocks_.add(std::move(h));
     }
+}
+
+void Chip::set_core_horizon(uint64_t end)
+{
+    for (L1Tlm *l1 : rv_tiles_)
+        l1->tile().horizon = end;
+}
+
+void Chip::settle_cores(uint64_t end)
+{
+    for (L1Tlm *l1 : rv_tiles_)
+        tensix_tile_settle_cores(&l1->tile(), end);
 }
 
 /* which cores still run, and where */

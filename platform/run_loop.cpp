@@ -151,9 +151,12 @@ std::string run_loop(Chip &chip, const BhParams &p, bool quiet, RunInfo *run)
     uint64_t now = 0;
     bool window_closed = false;
     auto t0 = std::chrono::steady_clock::now();
+    if (hard_end && !chip.plan().rv_tiles.empty())
+        chip.set_core_horizon(cycles);
     /* whatever ends the run, the report shows what was measured up to then */
     auto finish = [&](const std::string &err) {
         progress.end();
+        chip.settle_cores(now);
         if (!window_closed) {
             close_window(chip, run);
             run->window_cycles =

@@ -259,6 +259,12 @@ void noc_net_set_node(NocNet *n, uint32_t node, void *mem_ctx, uint32_t endpoint
     u->cfg[NOC_CFG_ID_LOGICAL] = x | (y << 6);
 }
 
+void noc_net_set_niu_watch(NocNet *n, uint32_t node, void (*fn)(void *ctx), void *ctx)
+{
+    n->nius[node].watch = fn;
+    n->nius[node].watch_ctx = ctx;
+}
+
 void noc_net_set_timed_memory(NocNet *n, uint32_t node, int timed)
 {
     BH_ASSERT(!timed || n->mem.request);

@@ -295,6 +295,10 @@ typedef struct NocNiu {
     uint32_t link_in, link_out;
     uint32_t active_pos;
     void *mem_ctx;
+    /* called whenever a register software can read changes (counters, command-buffer state,
+     * a register write), if set: a core sleeping on a poll of this NIU watches it */
+    void (*watch)(void *ctx);
+    void *watch_ctx;
     NocPortRec *port; /* NOC_CMD_BUFS + port_slots request records: buffers, then masters */
 } NocNiu;
 
@@ -347,6 +351,13 @@ void noc_net_set_node(NocNet *n, uint32_t node, void *mem_ctx, uint32_t endpoint
 void noc_net_set_delivery(NocNet *n, NocDeliveryFn fn, void *ctx);
 /* The node's memory is timed: reads and writes also go through NocMemOps.request, responses
  * wait for their accesses, write acknowledgements for the writes to complete. */
+/* the NIU of node calls fn(ctx) when a readable register changes (NULL: nobody watches) */
+void noc_net_set_niu_watch(NocNet *n, uint32_t node, void (*fn)(void *ctx), void *ctx);
+static inline void noc_niu_changed(const NocNiu *u)
+{
+    if (u->watch)
+        u->watch(u->watch_ctx);
+}
 void noc_net_set_timed_memory(NocNet *n, uint32_t node, int timed);
 /* A timed access issued with `token` has completed (called by the memory's shell). Bits
  * 63:32 of a token give the NoC whose NIU issued it (one memory serves both NoCs). */

@@ -66,9 +66,11 @@ void noc_niu_count(NocNiu *u, uint32_t idx, uint32_t by)
         u->counters[idx] = (was + by) & 0xFFu;         /* per-ID counters are 8 bits */
         if (idx < NOC_CNT_MST_WRITE_REQS_OUTGOING_ID0) /* the trace shows what software reads */
             u->outstanding = u->outstanding - was + u->counters[idx];
+        noc_niu_changed(u);
         return;
     }
     u->counters[idx] += by;
+    noc_niu_changed(u);
 }
 
 void noc_niu_uncount_id(NocNiu *u, uint32_t idx)
@@ -79,6 +81,7 @@ void noc_niu_uncount_id(NocNiu *u, uint32_t idx)
     u->counters[idx] = (was - 1u) & 0xFFu;
     if (idx < NOC_CNT_MST_WRITE_REQS_OUTGOING_ID0)
         u->outstanding = u->outstanding - was + u->counters[idx];
+    noc_niu_changed(u);
 }
 
 static int coord_ok(const NocNet *n, uint32_t hi, int mcast)
@@ -268,6 +271,7 @@ BhStatus noc_niu_mmio_write(NocNet *n, uint32_t node, uint32_t off, uint32_t val
     node_xy(n, node, &x, &y);
     if (off % 4)
         return BH_ERR_ACCESS;
+    noc_niu_changed(u); /* a watcher re-reads what it polls after the write */
     if (off >= COUNTER_BASE && off < COUNTER_BASE + 4 * NOC_COUNTERS) {
         noc_guest_error(n, "NIU (%u,%u): write to read-only counter at +0x%x", x, y, off);
         return BH_ERR_ACCESS;

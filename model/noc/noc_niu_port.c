@@ -253,8 +253,10 @@ void noc_niu_port_start(NocNet *n, uint32_t node, uint64_t now)
         }
         return;
     }
-    if (rec < NOC_CMD_BUFS)
+    if (rec < NOC_CMD_BUFS) {
         u->cmd[rec].regs[NOC_R_CMD_CTRL] = 0;
+        noc_niu_changed(u);
+    }
     if (!rq->done)
         r->busy = 0; /* nobody waits: the record is free once its last packet has a VC */
     memmove(u->port_q, u->port_q + 1, --u->port_q_n);

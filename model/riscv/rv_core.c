@@ -135,6 +135,7 @@ void rv_core_reset(RvCore *c, uint32_t start_pc, uint64_t now)
     for (uint32_t i = 0; i < RV_PRE_ENTRIES; i++)
         c->pre[i].pc = 1; /* never a fetchable pc */
     rv_mem_reset(c);
+    rv_poll_reset(c);
     rv_csr_reset(c, now);
 }
 
@@ -661,6 +662,11 @@ RvRun rv_core_run(RvCore *c, uint64_t until, uint64_t *wake)
         c->st.pc = npc;
         c->cycle = t + occ;
         c->stats.instret++;
+        if (npc <= pc && c->cfg.poll_sleep && rv_poll_at_head(c, npc)) {
+            *wake = BH_IDLE;
+            ret = RV_RUN_POLL;
+            break;
+        }
     }
     c->stats.cycles_run += c->cycle - start;
     return ret;

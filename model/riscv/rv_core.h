@@ -97,6 +97,9 @@ extern "C" {
     X(icache_line_bytes, 32, 4, 64, "bytes of an L0 instruction cache line, a power of two")       \
     X(dcache_enable, 1, 0, 1, "L0 data cache (4 lines of 16 B) on, as hardware resets cfg0")       \
     X(store_merge, 1, 0, 1, "the store queue coalesces adjacent stores into 16-B blocks")          \
+    X(poll_sleep, 1, 0, 1,                                                                         \
+      "a core spinning on a poll sleeps until what it polls changes (same results and cycle "      \
+      "counts as 0, which executes every iteration)")                                              \
     X(l1_path_cycles, 6, 0, 64,                                                                    \
       "cycles a core's L1 read (load, atomic, I-cache line) spends outside L1, added to L1's "     \
       "completion: with l1.access_latency_cycles 2 an uncontended L1 load totals the "             \
@@ -169,7 +172,21 @@ typedef enum RvRun {
     RV_RUN_UNTIL,   /* reached `until` */
     RV_RUN_WAIT,    /* waits: for a cycle (LATER), a completion (PENDING) or a wake */
     RV_RUN_STOPPED, /* see core->stop */
+    RV_RUN_POLL,    /* spins on a poll (rv_core_poll): the caller sleeps it or rejects it */
 } RvRun;
+
+/* A poll loop (poll_sleep): the core came back to the loop head `pc` with every register as on
+ * its previous visit, and in between executed instructions whose only input from outside the
+ * core was one bus load (addr, size) returning value, answered DONE: every further iteration
+ * repeats the last one exactly (same instructions, same `period` cycles, the load `load_offset`
+ * cycles after the head) until that load returns something else. With loads == 0 nothing from
+ * outside enters the loop at all: it spins until reset. The core stands at the head, at the
+ * cycle the next iteration would begin. */
+typedef struct RvPoll {
+    uint32_t pc, addr, size, value;
+    uint32_t loads; /* 0 or 1 */
+    uint64_t head_cycle, period, load_offset;
+} RvPoll;
 
 /* Stall cycles by cause: name, report name. */
 #define RV_STALL_TABLE(X)                                                                          \
@@ -187,10 +204,12 @@ typedef enum RvStall {
         RV_STALLS
 } RvStall;
 
-typedef struct RvStats {
+typedef struct RvStats { /* uint64_t fields only: poll skipping adds them as an array */
     uint64_t instret, cycles_run, stall[RV_STALLS];
     uint64_t loads, stores, icache_misses, dcache_hits, dcache_misses, mispredicts;
     uint64_t l1_bytes_read, l1_bytes_written;
+    uint64_t bus_accesses;
+    uint64_t poll_sleeps, poll_skipped_iterations; /* of poll_sleep */
 } RvStats;
 
 /* The core's state is in rv_core_state.h (private to model/riscv, visible to its tests). */
@@ -214,6 +233,15 @@ void rv_core_mem_done(RvCore *c, uint16_t tag, const uint8_t *rdata, uint64_t at
 /* What the core waited for (a FIFO, a LATER with BH_IDLE) may have changed: run it again at
  * `at` or later. */
 void rv_core_wake(RvCore *c, uint64_t at);
+
+/* After RV_RUN_POLL: the loop found. */
+const RvPoll *rv_core_poll(const RvCore *c);
+/* The core skips `iterations` iterations of the loop as if it had executed them (cycle,
+ * instret, stall and access counters advance by that many iterations' worth). */
+void rv_core_poll_skip(RvCore *c, uint64_t iterations);
+/* The caller will not sleep this loop (it cannot watch what it polls): the core runs it
+ * iteration by iteration and does not report it again until it leaves it. */
+void rv_core_poll_reject(RvCore *c);
 
 /* Inspection (tests, reports, VCD) */
 uint32_t rv_core_reg(const RvCore *c, uint32_t r);

@@ -168,6 +168,17 @@ struct RvCore {
     uint8_t bht[RV_BHT_ENTRIES];
 
     RvStats stats;
+    /* poll detection (rv_poll.c): the last loop head and the core's state there */
+    uint32_t poll_head;   /* UINT32_MAX: none */
+    uint32_t poll_reject; /* head the caller will not sleep on (UINT32_MAX: none) */
+    uint64_t poll_cycle;  /* cycle at the head's last visit */
+    uint32_t poll_x[32];  /* registers there */
+    RvStats poll_stats;   /* counters there */
+    RvStats poll_delta;   /* one iteration's counters (while sleeping) */
+    uint64_t poll_prev_period;
+    uint32_t last_load_addr, last_load_size, last_load_value; /* the last bus load, DONE */
+    uint64_t last_load_at;
+    RvPoll poll;
     RvDecoded pre[RV_PRE_ENTRIES];
 };
 
@@ -188,6 +199,9 @@ void rv_core_fault(RvCore *c, RvStop s, const char *fmt, ...)
 #endif
     ;
 void rv_core_wait(RvCore *c, uint8_t cause, uint64_t resume_at);
+/* rv_poll.c: at a taken backward jump to head: 1 if a poll loop is found (core->poll) */
+int rv_poll_at_head(RvCore *c, uint32_t head);
+void rv_poll_reset(RvCore *c);
 /* rv_csr.c: 0 executed, 1 wait, or the core stopped */
 int rv_csr_exec(RvCore *c, const RvDecoded *d, uint64_t t);
 void rv_csr_reset(RvCore *c, uint64_t now);

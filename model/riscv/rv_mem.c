@@ -114,6 +114,17 @@ static RvMemResult bus(RvCore *c, RvMemReq *req, uint64_t at, uint8_t *rdata, ui
     c->last_at = at;
     *lat = 0;
     RvMemResult r = c->access(c->access_ctx, c, req, at, rdata, lat, &when, why, sizeof why);
+    if (r == RV_MEM_DONE || r == RV_MEM_PENDING) {
+        c->stats.bus_accesses++;
+        if (r == RV_MEM_DONE && req->kind == RV_ACC_LOAD && req->size <= 4) {
+            uint32_t v = 0;
+            memcpy(&v, rdata, req->size);
+            c->last_load_addr = req->addr;
+            c->last_load_size = req->size;
+            c->last_load_value = v;
+            c->last_load_at = at;
+        }
+    }
     if (r == RV_MEM_LATER)
         rv_core_wait(c, RV_STALL_FIFO, when);
     else if (r == RV_MEM_FAULT)

@@ -62,12 +62,23 @@ typedef struct TileCoreSlot {
     uint8_t stopped;                 /* ebreak, or a guest error (the tile's error) */
     uint8_t wait_coproc;             /* sleeps until the coprocessor steps (full FIFO) */
     uint8_t released;                /* has left reset at least once */
+    uint8_t sleeping;                /* on a poll (riscv.poll_sleep): watch says what wakes it */
+    uint8_t watch;                   /* TileWatch */
+    uint32_t watch_region;           /* tile_map.def region of the polled address */
 } TileCoreSlot;
+
+/* What a core sleeping on a poll waits for (tensix_tile_cores.c). */
+typedef enum TileWatch {
+    TILE_WATCH_FOREVER, /* nothing from outside enters its loop: only a reset ends it */
+    TILE_WATCH_NIU,     /* an NIU register: the NoC model tells the tile when it changes */
+    TILE_WATCH_COPROC,  /* a semaphore, GPR or configuration word of the coprocessor */
+    TILE_WATCH_DEBUG,   /* a tile control/debug register */
+} TileWatch;
 
 typedef void (*TileL1DoneFn)(void *ctx, const L1Done *d);
 /* A core's 32-bit access to NIU `noc`'s register at offset off (the platform's NoC model). */
-typedef BhStatus (*TileNiuFn)(void *ctx, uint32_t noc, uint32_t off, int write, uint32_t *val,
-                              uint64_t now);
+typedef BhStatus (*TileNiuFn)(void *ctx, uint32_t noc, uint32_t off, int write, int debug,
+                              uint32_t *val, uint64_t now);
 
 typedef struct TensixTile {
     TileMap map;
@@ -86,6 +97,12 @@ typedef struct TensixTile {
     uint8_t cores_kick;     /* a core was released during the step: step again next cycle */
     uint8_t coproc_touched; /* a core reached the coprocessor's windows during the step */
     uint8_t failed;         /* a core stopped on a guest error: the run stops */
+    uint8_t poll_dirty;     /* bits 1 << TileWatch: a core wrote what sleepers may poll */
+    uint32_t niu_sleepers;  /* cores sleeping on an NIU register */
+    uint64_t niu_vis;       /* first cycle a core's load sees an NIU change (BH_IDLE: none) */
+    uint64_t cores_ran_at;  /* the cycle whose cores have run (an NIU change after it is seen
+                               the next cycle) */
+    uint64_t horizon;       /* the cores do not run at or past it (the run's end; BH_IDLE) */
     char name[32];          /* for messages, e.g. "tile (1,2)" */
     char error[384];
 } TensixTile;
@@ -142,6 +159,11 @@ uint32_t tile_core_reset_bit(uint32_t core); /* its SOFT_RESET_0 bit */
 uint64_t tensix_tile_step_cores(TensixTile *t, uint64_t now);
 uint64_t tensix_tile_wake_coproc_waiters(TensixTile *t, uint64_t now);
 int tensix_tile_owns_l1_client(uint32_t client);
+/* an NIU register of this tile changed at `now` (the NoC model's watch; the shell calls it);
+ * returns 1 if the tile must step this cycle (a core sleeps on it) */
+int tensix_tile_niu_changed(TensixTile *t, uint64_t now);
+/* the end of a run: sleeping cores account the iterations they would have run until end */
+void tensix_tile_settle_cores(TensixTile *t, uint64_t end);
 uint64_t tensix_tile_core_l1_done(TensixTile *t, const L1Done *d, uint64_t now);
 
 #ifdef __cplusplus

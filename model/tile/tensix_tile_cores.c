@@ -120,7 +120,7 @@ static RvMemResult mmio(TensixTile *t, uint32_t core, const RvMemReq *q, uint8_t
                      t->niu ? "NIU registers take 4-byte accesses" : "no NoC on this tile");
             return RV_MEM_FAULT;
         }
-        BhStatus st = t->niu(t->niu_ctx, r->arg, off, write, &val, t->now);
+        BhStatus st = t->niu(t->niu_ctx, r->arg, off, write, 0, &val, t->now);
         if (st != BH_OK) {
             snprintf(why, why_len, "%s NIU register 0x%08x: %s", what, q->addr, bh_status_name(st));
             return RV_MEM_FAULT;
@@ -132,6 +132,9 @@ static RvMemResult mmio(TensixTile *t, uint32_t core, const RvMemReq *q, uint8_t
     TileAccess a = tensix_tile_access_region(t, core, region, off, q->size, write, data, t->now);
     if (a.wake)
         t->coproc_touched = 1;
+    if (write && a.status == BH_OK)
+        t->poll_dirty |=
+            (uint8_t)(1u << (r->target == TILE_T_DEBUG ? TILE_WATCH_DEBUG : TILE_WATCH_COPROC));
     switch (a.status) {
     case BH_OK:
         if (!write)
@@ -217,6 +220,8 @@ BhStatus tensix_tile_enable_cores(TensixTile *t, const RvConfig *cfg, TileNiuFn 
         s->wake = BH_IDLE;
     }
     t->cores_enabled = 1;
+    t->niu_vis = BH_IDLE;
+    t->horizon = BH_IDLE;
     return BH_OK;
 }
 
@@ -245,6 +250,9 @@ void tensix_tile_reset_changed(TensixTile *t, uint32_t old, uint64_t now)
         if (held == s->held)
             continue;
         s->held = (uint8_t)held;
+        if (s->sleeping && s->watch == TILE_WATCH_NIU)
+            t->niu_sleepers--;
+        s->sleeping = 0;
         if (held) {
             s->wake = BH_IDLE;
             memset(s->ram, 0, sizeof s->ram);
@@ -281,37 +289,216 @@ static void core_stopped(TensixTile *t, TileCoreSlot *s)
     }
 }
 
+/* Poll sleep (riscv.poll_sleep, rv_core.h RvPoll). A sleeping core costs nothing; when what
+ * it polls changes, it skips the iterations it would have run and resumes at the first one
+ * whose load sees the change: the same results and cycles as running every iteration. A
+ * change is seen by a core's load at cycle `vis`: the NoC's changes at the cycle they happen
+ * (the networks step before the tile), a core's write at that cycle by the cores stepped
+ * after it and the next cycle by those before, the coprocessor's the next cycle (it steps
+ * after the cores). */
+static int watch_of(const TensixTile *t, const RvPoll *p, uint32_t *region)
+{
+    if (!p->loads)
+        return TILE_WATCH_FOREVER;
+    *region = tile_map_lookup(&t->map, p->addr);
+    const TileRegion *r = tile_region(*region);
+    if (!r || p->size != 4)
+        return -1;
+    const uint32_t off = p->addr - r->base;
+    switch (r->target) {
+    case TILE_T_NIU:
+        return t->niu ? TILE_WATCH_NIU : -1;
+    case TILE_T_GPR:
+    case TILE_T_CFG:
+        return t->core ? TILE_WATCH_COPROC : -1;
+    case TILE_T_PC_BUF: /* semaphores; the PCBuf and TTSync words pop or block when read */
+        return t->core && r->arg == 0 && off >= 0x20 ? TILE_WATCH_COPROC : -1;
+    case TILE_T_DEBUG: /* not the wall clock, which reads differently every cycle */
+        return off >= tile_reg_offset(TILE_R_WALL_CLOCK_L) &&
+                       off <= tile_reg_offset(TILE_R_WALL_CLOCK_H)
+                   ? -1
+                   : TILE_WATCH_DEBUG;
+    default:
+        return -1;
+    }
+}
+
+/* what the poll would read now, without side effects; 0 if it cannot be read */
+static int poll_read(TensixTile *t, const TileCoreSlot *s, uint32_t *val)
+{
+    const RvPoll *p = rv_core_poll(s->rv);
+    const TileRegion *r = tile_region(s->watch_region);
+    const uint32_t off = p->addr - (uint32_t)r->base;
+    switch (s->watch) {
+    case TILE_WATCH_NIU:
+        return t->niu(t->niu_ctx, r->arg, off, 0, 1, val, t->now) == BH_OK;
+    case TILE_WATCH_COPROC:
+        return tensix_core_region_read(t->core, s->id, s->watch_region, off, val, t->now) == BH_OK;
+    case TILE_WATCH_DEBUG:
+        return tensix_tile_debug(t, s->id, p->addr, 4, 0, val, t->now) == BH_OK;
+    default:
+        return 0;
+    }
+}
+
+static void poll_wake(TensixTile *t, TileCoreSlot *s, uint64_t vis)
+{
+    const RvPoll *p = rv_core_poll(s->rv);
+    const uint64_t first = p->head_cycle + p->load_offset; /* the next iteration's load */
+    const uint64_t skip = vis > first ? (vis - first + p->period - 1) / p->period : 0;
+    rv_core_poll_skip(s->rv, skip);
+    if (s->watch == TILE_WATCH_NIU)
+        t->niu_sleepers--;
+    s->sleeping = 0;
+    s->wake = t->now;
+}
+
+/* wakes the cores sleeping on `watch` whose polled word changed; vis for cores after `writer`
+ * in step order, vis + 1 for the others (writer TILE_CORES: every core sees it at vis) */
+static void poll_recheck(TensixTile *t, uint32_t watch, uint64_t vis, uint32_t writer)
+{
+    for (uint32_t c = 0; c < TILE_CORES; c++) {
+        TileCoreSlot *s = &t->cores[c];
+        uint32_t v;
+        if (!s->sleeping || s->watch != watch || !poll_read(t, s, &v) ||
+            v == rv_core_poll(s->rv)->value)
+            continue;
+        poll_wake(t, s, writer >= TILE_CORES || c > writer ? vis : vis + 1);
+    }
+}
+
+/* The core stands at the head of a poll loop: sleep it if its word can be watched and has not
+ * changed since its last load (else it simply runs on). */
+static int poll_sleep(TensixTile *t, TileCoreSlot *s)
+{
+    const RvPoll *p = rv_core_poll(s->rv);
+    uint32_t region = TILE_RG_NONE, v = 0;
+    const int watch = watch_of(t, p, &region);
+    if (watch < 0) {
+        rv_core_poll_reject(s->rv);
+        return 0;
+    }
+    s->watch = (uint8_t)watch;
+    s->watch_region = region;
+    if (watch != TILE_WATCH_FOREVER && (!poll_read(t, s, &v) || v != p->value))
+        return 0;
+    s->sleeping = 1;
+    s->wake = BH_IDLE;
+    if (watch == TILE_WATCH_NIU)
+        t->niu_sleepers++;
+    return 1;
+}
+
+int tensix_tile_niu_changed(TensixTile *t, uint64_t now)
+{
+    if (!t->niu_sleepers)
+        return 0;
+    const uint64_t vis = t->cores_ran_at == now ? now + 1 : now;
+    t->niu_vis = BH_MIN(t->niu_vis, vis);
+    return 1;
+}
+
+static void recheck_after(TensixTile *t, uint32_t writer, uint64_t now)
+{
+    if (t->niu_vis <= now) {
+        t->niu_vis = BH_IDLE;
+        poll_recheck(t, TILE_WATCH_NIU, now, writer);
+    }
+    for (uint32_t w = TILE_WATCH_COPROC; w <= TILE_WATCH_DEBUG; w++)
+        if (t->poll_dirty & 1u << w) {
+            t->poll_dirty &= (uint8_t) ~(1u << w);
+            poll_recheck(t, w, now, writer);
+        }
+}
+
+static uint64_t run_core(TensixTile *t, TileCoreSlot *s, uint64_t now)
+{
+    const uint64_t until = BH_MIN(now + TILE_RUN_AHEAD, t->horizon);
+    uint64_t wake = BH_IDLE;
+    RvRun r;
+    while ((r = rv_core_run(s->rv, until, &wake)) == RV_RUN_POLL)
+        if (poll_sleep(t, s))
+            return BH_IDLE;
+    if (r == RV_RUN_STOPPED) {
+        core_stopped(t, s);
+        return BH_IDLE;
+    }
+    if (r == RV_RUN_UNTIL)
+        wake = rv_core_cycle(s->rv) >= t->horizon ? BH_IDLE : BH_MAX(rv_core_cycle(s->rv), now + 1);
+    return wake == BH_IDLE ? BH_IDLE : BH_MAX(wake, now + 1);
+}
+
 uint64_t tensix_tile_step_cores(TensixTile *t, uint64_t now)
 {
     uint64_t next = BH_IDLE;
     t->now = now;
     t->cores_kick = 0;
+    if (t->niu_vis <= now) { /* the NoC changed an NIU register before the cores' turn */
+        t->niu_vis = BH_IDLE;
+        poll_recheck(t, TILE_WATCH_NIU, now, TILE_CORES);
+    }
     for (uint32_t c = 0; c < TILE_CORES; c++) {
         TileCoreSlot *s = &t->cores[c];
-        if (s->held || s->stopped || s->wake == BH_IDLE)
+        if (s->held || s->stopped || s->sleeping || s->wake == BH_IDLE)
             continue;
         if (s->wake > now) {
             next = BH_MIN(next, s->wake);
             continue;
         }
-        uint64_t wake = BH_IDLE;
-        const RvRun r = rv_core_run(s->rv, now + TILE_RUN_AHEAD, &wake);
-        if (r == RV_RUN_STOPPED) {
-            core_stopped(t, s);
+        s->wake = run_core(t, s, now);
+        recheck_after(t, c, now);
+    }
+    /* cores woken by a later core's write run next cycle; their wake is now */
+    for (uint32_t c = 0; c < TILE_CORES; c++) {
+        TileCoreSlot *s = &t->cores[c];
+        if (s->held || s->stopped || s->sleeping || s->wake == BH_IDLE)
             continue;
-        }
-        if (r == RV_RUN_UNTIL)
-            wake = BH_MAX(rv_core_cycle(s->rv), now + 1);
-        s->wake = wake == BH_IDLE ? BH_IDLE : BH_MAX(wake, now + 1);
+        if (s->wake <= now)
+            s->wake = now + 1;
         next = BH_MIN(next, s->wake);
     }
+    t->cores_ran_at = now;
     return next;
 }
 
-/* After the coprocessor stepped: cores sleeping on its FIFOs try again next cycle. */
+/* A sleeping core is where its twin that ran every iteration was when it began the next one;
+ * at the end of a run it skips the iterations that twin completed before `end` and runs the
+ * rest as the twin did in the last cycle stepped (end - 1; its poll load is performed if due
+ * by then). */
+void tensix_tile_settle_cores(TensixTile *t, uint64_t end)
+{
+    if (!t->cores_enabled || !end)
+        return;
+    t->now = end - 1;
+    for (uint32_t c = 0; c < TILE_CORES; c++) {
+        TileCoreSlot *s = &t->cores[c];
+        if (!s->sleeping)
+            continue;
+        const RvPoll *p = rv_core_poll(s->rv);
+        if (end > p->head_cycle + p->period)
+            rv_core_poll_skip(s->rv, (end - p->head_cycle) / p->period - 1);
+        if (s->watch == TILE_WATCH_NIU)
+            t->niu_sleepers--;
+        s->sleeping = 0;
+        rv_core_poll_reject(s->rv); /* the twin kept looping: no more sleeping */
+        const uint64_t saved = t->horizon;
+        t->horizon = BH_MIN(t->horizon, end);
+        s->wake = run_core(t, s, t->now);
+        t->horizon = saved;
+    }
+}
+
+/* After the coprocessor stepped: cores sleeping on its FIFOs try again next cycle, and cores
+ * sleeping on a poll of its words re-read them (what it did is seen next cycle). */
 uint64_t tensix_tile_wake_coproc_waiters(TensixTile *t, uint64_t now)
 {
     uint64_t next = BH_IDLE;
+    poll_recheck(t, TILE_WATCH_COPROC, now + 1, TILE_CORES);
+    for (uint32_t c = 0; c < TILE_CORES; c++)
+        if (t->cores[c].wake == now && !t->cores[c].sleeping) {
+            t->cores[c].wake = now + 1;
+            next = now + 1;
+        }
     for (uint32_t c = 0; c < TILE_CORES; c++) {
         TileCoreSlot *s = &t->cores[c];
         if (!s->wait_coproc || s->held || s->stopped)

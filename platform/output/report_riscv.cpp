@@ -45,7 +45,10 @@ static json::object core_json(const TileCoreSlot &s, const RvProgram &prog)
                       {"dcache_misses", st.dcache_misses},
                       {"mispredicts", st.mispredicts},
                       {"l1_bytes_read", st.l1_bytes_read},
-                      {"l1_bytes_written", st.l1_bytes_written}};
+                      {"l1_bytes_written", st.l1_bytes_written},
+                      {"bus_accesses", st.bus_accesses},
+                      {"poll_sleeps", st.poll_sleeps},
+                      {"poll_skipped_iterations", st.poll_skipped_iterations}};
     if (s.stopped && rv_core_stop(s.rv) != RV_STOP_EBREAK)
         o["error"] = rv_core_why(s.rv);
     return o;

@@ -40,6 +40,13 @@ void L1Tlm::enable_cores(const RvConfig &cfg, TileNiuFn niu, void *niu_ctx)
         throw std::runtime_error(std::string(name()) + ": " + why);
 }
 
+void L1Tlm::niu_watch(void *ctx)
+{
+    L1Tlm *t = static_cast<L1Tlm *>(ctx);
+    if (tensix_tile_niu_changed(&t->tile_, t->clk_.now()))
+        t->kick();
+}
+
 void L1Tlm::start_of_simulation()
 {
     if (tile_.cores_enabled)

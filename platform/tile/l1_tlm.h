@@ -59,6 +59,8 @@ class L1Tlm : public sc_core::sc_module
     /* The tile's five RISC-V cores (model/riscv/rv_core.h), held in reset until SOFT_RESET_0
      * releases them; niu performs their NIU register accesses. At elaboration only. */
     void enable_cores(const RvConfig &cfg, TileNiuFn niu, void *niu_ctx);
+    /* the NoC model's watch of this tile's NIUs (noc_net_set_niu_watch; ctx: the L1Tlm) */
+    static void niu_watch(void *ctx);
     TensixCore *core()
     {
         return tile_.core;

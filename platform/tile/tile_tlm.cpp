@@ -107,15 +107,15 @@ tlm::tlm_response_status TileTlm::niu_access(uint32_t noc, uint32_t off,
     return bh_status_to_tlm(st);
 }
 
-BhStatus TileTlm::core_niu(void *ctx, uint32_t noc, uint32_t off, int write, uint32_t *val,
-                           uint64_t now)
+BhStatus TileTlm::core_niu(void *ctx, uint32_t noc, uint32_t off, int write, int debug,
+                           uint32_t *val, uint64_t now)
 {
     TileTlm *t = static_cast<TileTlm *>(ctx);
     if (noc >= t->n_nocs_)
         return BH_ERR_ADDR;
     NocNet &net = t->nocs_[noc]->net();
     if (!write)
-        return noc_niu_mmio_read(&net, t->nodes_[noc], off, val, 0);
+        return noc_niu_mmio_read(&net, t->nodes_[noc], off, val, debug);
     BhStatus st = noc_niu_mmio_write(&net, t->nodes_[noc], off, *val, now);
     t->nocs_[noc]->kick();
     return st;

@@ -85,7 +85,7 @@ static uint64_t measure_noc(TensixTile *t, uint32_t addr, uint32_t op, uint64_t 
     return rv_core_reg(t->cores[TILE_TRISC0].rv, A4);
 }
 
-static TensixTile *tile_new(int dcache)
+static TensixTile *tile_new_sleep(int dcache, int poll_sleep)
 {
     TensixTile *t = calloc(1, sizeof *t);
     char why[256];
@@ -95,9 +95,15 @@ static TensixTile *tile_new(int dcache)
     CHECK_OK(tensix_tile_enable_coprocessor(t, &cc, 100000));
     RvConfig rc = rv_config_default();
     rc.dcache_enable = (uint32_t)dcache;
+    rc.poll_sleep = (uint32_t)poll_sleep;
     CHECK_OK(tensix_tile_enable_cores(t, &rc, NULL, NULL, why, sizeof why));
     snprintf(t->name, sizeof t->name, "tile (test)");
     return t;
+}
+
+static TensixTile *tile_new(int dcache)
+{
+    return tile_new_sleep(dcache, 1);
 }
 
 static void tile_free(TensixTile *t)
@@ -183,10 +189,142 @@ static void test_reset_and_errors(void)
     tile_free(t);
 }
 
+/* Poll sleep changes nothing a program or a report can see. Each scenario runs with
+ * riscv.poll_sleep 1 and 0: every core's registers, cycle and counters (but the sleep's own)
+ * must be equal, and with sleep the tile must be stepped far fewer times. */
+typedef struct Scenario {
+    const char *name;
+    uint32_t prog[TILE_CORES][24]; /* per core, at 0x1000 + 0x400 * core; empty: not started */
+    uint64_t horizon;              /* BH_IDLE: until every started core stops */
+    int dcache;                    /* riscv.dcache_enable */
+    int steps_saved;               /* the tile steps far less (not while a coprocessor works) */
+} Scenario;
+
+static uint64_t run_scenario(const Scenario *sc, int sleep, TensixTile **out)
+{
+    TensixTile *t = tile_new_sleep(sc->dcache, sleep);
+    t->horizon = sc->horizon;
+    uint32_t release = 0;
+    for (uint32_t c = 0; c < TILE_CORES; c++) {
+        if (!sc->prog[c][0])
+            continue;
+        const uint32_t at = 0x1000u + 0x400u * c;
+        CHECK_OK(l1_debug_write(&t->l1, at, sc->prog[c], sizeof sc->prog[c]));
+        if (c <= TILE_TRISC2) {
+            write_reg(t, TILE_R_TRISC0_RESET_PC + c, at);
+            write_reg(t, TILE_R_TRISC_RESET_PC_OVERRIDE,
+                      t->regs[TILE_R_TRISC_RESET_PC_OVERRIDE] | 1u << c);
+        } else if (c == TILE_NCRISC) {
+            write_reg(t, TILE_R_NCRISC_RESET_PC, at);
+            write_reg(t, TILE_R_NCRISC_RESET_PC_OVERRIDE, 1);
+        } else { /* BRISC starts at 0: jal there */
+            const uint32_t jal = enc_j((int32_t)at, 0);
+            CHECK_OK(l1_debug_write(&t->l1, 0, &jal, 4));
+        }
+        release |= 1u << tile_core_reset_bit(c);
+    }
+    write_reg(t, TILE_R_SOFT_RESET_0, tile_reg_reset_value(TILE_R_SOFT_RESET_0) & ~release);
+    uint64_t now = 0, steps = 0;
+    while (!tensix_tile_cores_idle(t) && now < sc->horizon && steps < 1000000) {
+        const uint64_t next = tensix_tile_step(t, now);
+        steps++;
+        if (next == BH_IDLE)
+            break;
+        now = next;
+    }
+    if (sc->horizon != BH_IDLE)
+        tensix_tile_settle_cores(t, sc->horizon);
+    CHECK(!t->failed);
+    if (t->failed)
+        fprintf(stderr, "%s: %s\n", sc->name, t->error);
+    *out = t;
+    return steps;
+}
+
+static void compare_sleep(const Scenario *sc, uint32_t sleeper)
+{
+    TensixTile *on, *off;
+    const uint64_t steps_on = run_scenario(sc, 1, &on), steps_off = run_scenario(sc, 0, &off);
+    for (uint32_t c = 0; c < TILE_CORES; c++) {
+        if (!sc->prog[c][0])
+            continue;
+        const RvCore *a = on->cores[c].rv, *b = off->cores[c].rv;
+        RvStats sa = *rv_core_stats(a), sb = *rv_core_stats(b);
+        sa.poll_sleeps = sa.poll_skipped_iterations = 0;
+        sb.poll_sleeps = sb.poll_skipped_iterations = 0;
+        for (uint32_t r = 0; r < 32; r++)
+            CHECK_EQ_U32(rv_core_reg(a, r), rv_core_reg(b, r));
+        CHECK_EQ_U32(rv_core_pc(a), rv_core_pc(b));
+        CHECK_EQ_U64(rv_core_cycle(a), rv_core_cycle(b));
+        CHECK_EQ_U64(sa.instret, sb.instret);
+        CHECK_EQ_U64(sa.cycles_run, sb.cycles_run);
+        CHECK(memcmp(&sa, &sb, sizeof sa) == 0);
+        CHECK_EQ_U64(rv_core_stats(b)->poll_sleeps, 0);
+    }
+    CHECK(rv_core_stats(on->cores[sleeper].rv)->poll_skipped_iterations > 10);
+    CHECK(!sc->steps_saved || steps_on * 4 < steps_off);
+    if (check_failures_)
+        fprintf(stderr, "%s: steps %llu with sleep, %llu without\n", sc->name,
+                (unsigned long long)steps_on, (unsigned long long)steps_off);
+    tile_free(on);
+    tile_free(off);
+}
+
+#define BEQ(a, b, off) enc_b(off, b, a, 0)
+
+/* TRISC0 polls its GPR 5 until BRISC, after a delay loop, writes 42 there (BRISC sees the three
+ * threads' GPRs; a core's write is seen by the cores stepped after it at once). */
+static void test_poll_gpr(void)
+{
+    const Scenario sc = {
+        "gpr",
+        {[TILE_TRISC0] = {LUI(S0, 0xFFE00), LW(A0, S0, 20), BEQ(A0, 0, -4), CSRR_CYCLE(A1), EBREAK},
+         [TILE_BRISC] = {LUI(S0, 0xFFE00), ADDI(5, 0, 700), ADDI(5, 5, -1), BNE(5, 0, -4),
+                         ADDI(A0, 0, 42), SW(A0, S0, 20), EBREAK}},
+        BH_IDLE,
+        0,
+        1};
+    compare_sleep(&sc, TILE_TRISC0);
+}
+
+/* TRISC0 polls semaphore 1 until the coprocessor posts it: TRISC1 pushes a long MOP of NOPs
+ * (the coprocessor is busy), then SEMPOST; the post is seen the cycle after it. */
+static void test_poll_semaphore(void)
+{
+    const Scenario sc = {
+        "semaphore",
+        {[TILE_TRISC0] = {LUI(S0, 0xFFE80), LW(A0, S0, 0x24), BEQ(A0, 0, -4), CSRR_CYCLE(A1),
+                          EBREAK},
+         [TILE_TRISC1] = {LUI(S0, 0xFFB80), ADDI(5, 0, 20),   SW(5, S0, 0),    ADDI(5, 0, 30),
+                          SW(5, S0, 4),     LUI(5, 0x02000),  SW(5, S0, 8),    SW(5, S0, 12),
+                          SW(5, S0, 16),    SW(5, S0, 20),    SW(5, S0, 24),   SW(5, S0, 28),
+                          SW(5, S0, 32),    LUI(S1, 0xFFE40), LUI(5, 0x01800), SW(5, S1, 0),
+                          LUI(5, 0xA4000),  ADDI(5, 5, 8),    SW(5, S1, 0),    EBREAK}},
+        BH_IDLE,
+        0,
+        0};
+    compare_sleep(&sc, TILE_TRISC0);
+}
+
+/* BRISC spins on an L1 word it holds in its L0 D-cache (a stale copy nothing can change) until
+ * the end of the run: the sleeping core accounts the same iterations at the end. */
+static void test_poll_forever(void)
+{
+    const Scenario sc = {"forever",
+                         {[TILE_BRISC] = {LUI(S0, 0x20), LW(A0, S0, 0), BEQ(A0, 0, -4), EBREAK}},
+                         5000,
+                         1,
+                         0};
+    compare_sleep(&sc, TILE_BRISC);
+}
+
 int main(void)
 {
     RUN(test_latency_classes);
     RUN(test_l1_bank_conflict);
     RUN(test_reset_and_errors);
+    RUN(test_poll_gpr);
+    RUN(test_poll_semaphore);
+    RUN(test_poll_forever);
     return check_failures();
 }
