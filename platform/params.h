@@ -12,7 +12,7 @@
 extern "C" {
 #endif
 
-#define BH_PARAM_STR_MAX 256
+#define BH_PARAM_STR_MAX 4096 /* workload.elf lists several programs by path */
 
 typedef struct BhParams {
 #define BH_PARAM_INT(f, k, d, lo, hi, doc) int64_t f;

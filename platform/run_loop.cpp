@@ -150,6 +150,7 @@ std::string run_loop(Chip &chip, const BhParams &p, bool quiet, RunInfo *run)
     Progress progress{quiet};
     uint64_t now = 0;
     bool window_closed = false;
+    bool cut = false; /* ended at sim.cycles with programs still running */
     auto t0 = std::chrono::steady_clock::now();
     if (hard_end && !chip.plan().rv_tiles.empty())
         chip.set_core_horizon(cycles);
@@ -196,8 +197,12 @@ std::string run_loop(Chip &chip, const BhParams &p, bool quiet, RunInfo *run)
         std::string cerr = chip.blocks().error(&kind);
         if (!cerr.empty())
             return finish(failed(run, kind, now, cerr));
-        if (chip_idle(chip, now) || (now >= cycles && hard_end))
+        if (chip_idle(chip, now))
             break;
+        if (now >= cycles && hard_end) {
+            cut = true;
+            break;
+        }
         if (now < cycles)
             continue;
         if (now >= drain_limit) {
@@ -208,8 +213,10 @@ std::string run_loop(Chip &chip, const BhParams &p, bool quiet, RunInfo *run)
                                      ") after sim.cycles: " + still_busy(chip, now)));
         }
     }
-    /* a run ends on a slice boundary; report the cycle the last flit moved */
-    uint64_t last = window_to_end ? chip.blocks().last_busy() : std::min<uint64_t>(now, cycles);
+    /* a run ends on a slice boundary; report the cycle the last flit moved (or sim.cycles, if
+     * programs were still running there) */
+    uint64_t last =
+        window_to_end && !cut ? chip.blocks().last_busy() : std::min<uint64_t>(now, cycles);
     for (uint32_t k = 0; k < chip.n_nocs(); k++)
         last = std::max<uint64_t>(last, std::min<uint64_t>(now, chip.noc(k).net().last_progress));
     run->cycles = last;

@@ -92,7 +92,9 @@ static bool plan_one(const BhGrid &g, const std::string &e, uint64_t l1_bytes, R
     size_t c1 = e.find(':'), c2 = c1 == std::string::npos ? c1 : e.find(':', c1 + 1);
     if (c2 == std::string::npos || c2 + 1 >= e.size())
         return fail(err, where + ": expected X,Y:CORE:FILE");
-    if (!compute_tile(g, where, e.substr(0, c1), &prog->node, err))
+    if (e.substr(0, c1) == "all")
+        prog->node = UINT32_MAX; /* every enabled Tensix tile: the caller copies it */
+    else if (!compute_tile(g, where, e.substr(0, c1), &prog->node, err))
         return false;
     const std::string core = e.substr(c1 + 1, c2 - c1 - 1);
     if (!core_of(core, &prog->core))
@@ -134,6 +136,9 @@ static bool plan_one(const BhGrid &g, const std::string &e, uint64_t l1_bytes, R
     return true;
 }
 
+static bool add_program(RvProgram prog, const std::string &e, std::vector<RvProgram> *out,
+                        std::string *err);
+
 bool plan_rv_programs(const BhGrid &g, const std::string &text, uint64_t l1_bytes,
                       std::vector<RvProgram> *out, std::string *err)
 {
@@ -143,9 +148,32 @@ bool plan_rv_programs(const BhGrid &g, const std::string &text, uint64_t l1_byte
         if (a == std::string::npos)
             continue;
         e = e.substr(a, b - a + 1);
-        RvProgram prog;
-        if (!plan_one(g, e, l1_bytes, &prog, err))
+        RvProgram one;
+        if (!plan_one(g, e, l1_bytes, &one, err))
             return false;
+        std::vector<RvProgram> copies;
+        if (one.node != UINT32_MAX)
+            copies.push_back(std::move(one));
+        else
+            for (uint32_t i = 0; i < g.w * g.h; i++)
+                if (g.tiles[i].enabled && g.tiles[i].kind == BH_TILE_TENSIX) {
+                    copies.push_back(one);
+                    copies.back().node = i;
+                }
+        for (RvProgram &prog : copies)
+            if (!add_program(std::move(prog), e, out, err))
+                return false;
+    }
+    if (out->empty())
+        return fail(err, "workload.elf: the riscv workload needs at least one program "
+                         "(--set workload.elf=X,Y:CORE:FILE)");
+    return true;
+}
+
+static bool add_program(RvProgram prog, const std::string &e, std::vector<RvProgram> *out,
+                        std::string *err)
+{
+    {
         for (const RvProgram &o : *out) {
             if (o.node != prog.node)
                 continue;
@@ -162,9 +190,6 @@ bool plan_rv_programs(const BhGrid &g, const std::string &text, uint64_t l1_byte
         }
         out->push_back(std::move(prog));
     }
-    if (out->empty())
-        return fail(err, "workload.elf: the riscv workload needs at least one program "
-                         "(--set workload.elf=X,Y:CORE:FILE)");
     return true;
 }
 

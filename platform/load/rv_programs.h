@@ -1,7 +1,8 @@
 /* platform/load/rv_programs.h - the riscv workload's programs (workload.elf): which ELF runs on
  * which core of which Tensix tile, read and checked before the run.
  *
- * Entries are separated by ';': "X,Y:CORE:FILE" with X,Y an enabled Tensix tile (NoC0), CORE
+ * Entries are separated by ';': "X,Y:CORE:FILE" with X,Y an enabled Tensix tile (NoC0) or
+ * "all" (every enabled Tensix tile), CORE
  * one of brisc, ncrisc, trisc0, trisc1, trisc2, FILE the rest of the entry. Each file is read
  * (at most kElfFileMaxBytes) and parsed (model/riscv/rv_elf.h); its PT_LOAD segments must lie in
  * the tile's L1 or in that core's local data RAM (0xFFB00000, 8 KiB for brisc and ncrisc, 4 KiB
