@@ -693,6 +693,11 @@ uint64_t rv_core_cycle(const RvCore *c)
     return c->cycle;
 }
 
+int rv_core_waiting(const RvCore *c)
+{
+    return c->waiting;
+}
+
 RvStop rv_core_stop(const RvCore *c)
 {
     return c->stop;

@@ -249,6 +249,9 @@ void rv_core_set_reg(RvCore *c, uint32_t r, uint32_t v);
 uint32_t rv_core_pc(const RvCore *c);
 uint64_t rv_core_cycle(const RvCore *c);
 RvStop rv_core_stop(const RvCore *c);
+/* 1 while the last rv_core_run ended in RV_RUN_WAIT and the core has not resumed: the
+ * instruction at pc waits for a completion, a wake or a cycle (its own or later) */
+int rv_core_waiting(const RvCore *c);
 const char *rv_core_why(const RvCore *c); /* the stop's message, "" while running */
 const RvStats *rv_core_stats(const RvCore *c);
 const char *rv_stop_name(RvStop s);

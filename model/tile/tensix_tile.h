@@ -75,6 +75,24 @@ typedef enum TileWatch {
     TILE_WATCH_DEBUG,   /* a tile control/debug register */
 } TileWatch;
 
+/* What a core is doing at the tile's step (the VCD's `<core>.state`): value, name, meaning.
+ * A core runs ahead of the tile's cycle on private work, so this is its state as the tile sees
+ * it at `now`: WAITING only while it is stuck at a cycle not after `now`. */
+#define TILE_CORE_STATE_TABLE(X)                                                                   \
+    X(HELD, "held", "in reset, or never released")                                                 \
+    X(RUNNING, "running", "executing, or ahead of the tile's cycle on private work")               \
+    X(WAITING, "waiting", "for a load, a store queue or L1 queue slot, a coprocessor FIFO")        \
+    X(POLL_SLEEP, "poll_sleep", "asleep on a poll until what it polls changes (riscv.poll_sleep)")         \
+    X(EBREAK, "ebreak", "executed ebreak: done")                                                   \
+    X(ERROR, "error", "stopped on a guest error (the tile's error)")
+
+typedef enum TileCoreState {
+#define TILE_X_STATE(name, str, doc) TILE_CORE_##name,
+    TILE_CORE_STATE_TABLE(TILE_X_STATE)
+#undef TILE_X_STATE
+        TILE_CORE_STATES
+} TileCoreState;
+
 typedef void (*TileL1DoneFn)(void *ctx, const L1Done *d);
 /* A core's 32-bit access to NIU `noc`'s register at offset off (the platform's NoC model). */
 typedef BhStatus (*TileNiuFn)(void *ctx, uint32_t noc, uint32_t off, int write, int debug,
@@ -154,7 +172,10 @@ void tensix_tile_destroy_cores(TensixTile *t);
 void tensix_tile_reset_changed(TensixTile *t, uint32_t old, uint64_t now);
 /* every core that has been released is stopped (ebreak or error) or held again */
 int tensix_tile_cores_idle(const TensixTile *t);
-uint32_t tile_core_reset_bit(uint32_t core); /* its SOFT_RESET_0 bit */
+/* core's TileCoreState at the tile's current cycle (t->now); TILE_CORE_HELD without cores */
+TileCoreState tensix_tile_core_state(const TensixTile *t, uint32_t core);
+const char *tile_core_state_name(uint32_t state); /* "held", ...; "?" out of range */
+uint32_t tile_core_reset_bit(uint32_t core);      /* its SOFT_RESET_0 bit */
 /* inside tensix_tile_step */
 uint64_t tensix_tile_step_cores(TensixTile *t, uint64_t now);
 uint64_t tensix_tile_wake_coproc_waiters(TensixTile *t, uint64_t now);

@@ -547,3 +547,30 @@ int tensix_tile_cores_idle(const TensixTile *t)
     }
     return 1;
 }
+
+TileCoreState tensix_tile_core_state(const TensixTile *t, uint32_t core)
+{
+    BH_ASSERT(core < TILE_CORES);
+    const TileCoreSlot *s = &t->cores[core];
+    if (!s->rv || s->held || !s->released)
+        return TILE_CORE_HELD;
+    if (s->stopped)
+        return rv_core_stop(s->rv) == RV_STOP_EBREAK ? TILE_CORE_EBREAK : TILE_CORE_ERROR;
+    if (s->sleeping)
+        return TILE_CORE_POLL_SLEEP;
+    /* a core that waits at a cycle after now ran ahead: at now it was still executing */
+    if (s->wait_coproc || (rv_core_waiting(s->rv) && rv_core_cycle(s->rv) <= t->now))
+        return TILE_CORE_WAITING;
+    return TILE_CORE_RUNNING;
+}
+
+static const char *const state_names[] = {
+#define TILE_X_STATE_NAME(name, str, doc) str,
+    TILE_CORE_STATE_TABLE(TILE_X_STATE_NAME)
+#undef TILE_X_STATE_NAME
+};
+
+const char *tile_core_state_name(uint32_t state)
+{
+    return state < TILE_CORE_STATES ? state_names[state] : "?";
+}

@@ -16,10 +16,11 @@ namespace
 
 /* SystemC's VCD writer puts every signal under a top scope of this name */
 const char *const kTop = "SystemC.";
-constexpr size_t kLinksPerNoc = 8, kNiusPerNoc = 8, kL1Tiles = 4;
+constexpr size_t kLinksPerNoc = 8, kNiusPerNoc = 8, kL1Tiles = 4, kRvTiles = 8;
 
 /* GTKWave trace flags (its save-file format, hexadecimal) */
 const char *const kBits = "@28";          /* binary, right-justified */
+const char *const kHex = "@22";           /* hexadecimal, right-justified */
 const char *const kDecimal = "@24";       /* decimal, right-justified */
 const char *const kTranslated = "@2024";  /* decimal through the file filter */
 const char *const kGroup = "@800200";     /* group start */
@@ -70,6 +71,50 @@ std::string sig(const std::string &name, const char *range = "")
     return kTop + name + range;
 }
 
+bool write_text(const std::string &path, const std::string &text, std::string *err)
+{
+    std::ofstream f(path);
+    if (!(f << text) || !f.flush()) {
+        *err = "cannot write '" + path + "'";
+        return false;
+    }
+    return true;
+}
+
+/* The riscv tiles' traced cores that were released during the run (grid order, at most
+ * kRvTiles tiles): per core its state through the filter rv_states, then its pc in hex. */
+bool riscv_groups(Chip &chip, const std::string &base, Writer *w, std::string *err)
+{
+    std::vector<const L1Tlm *> tiles;
+    for (const L1Tlm *l1 : chip.rv_tiles())
+        if (l1->traced() && tiles.size() < kRvTiles)
+            tiles.push_back(l1);
+    if (tiles.empty())
+        return true;
+    const std::string filter = base + ".rv_states.txt";
+    std::string text = "# bhsim RISC-V core states (model/tile/tensix_tile.h "
+                       "TILE_CORE_STATE_TABLE): GTKWave translate filter, values in decimal\n";
+    for (uint32_t k = 0; k < TILE_CORE_STATES; k++)
+        text += std::to_string(k) + " " + tile_core_state_name(k) + "\n";
+    if (!write_text(filter, text, err))
+        return false;
+    std::sort(tiles.begin(), tiles.end(),
+              [](const L1Tlm *a, const L1Tlm *b) { return std::string(a->name()) < b->name(); });
+    const std::string filter_line = "^2 " + absolute(filter);
+    for (const L1Tlm *l1 : tiles) {
+        std::vector<std::string> lines;
+        for (uint32_t c = 0; c < TILE_CORES; c++) {
+            if (!l1->tile().cores[c].released)
+                continue;
+            lines.insert(lines.end(),
+                         {kTranslated, filter_line, sig(l1->core_signal(c, "state"), "[2:0]"), kHex,
+                          sig(l1->core_signal(c, "pc"), "[31:0]")});
+        }
+        w->group(std::string(l1->basename()) + " riscv cores: state, pc", lines);
+    }
+    return true;
+}
+
 } // namespace
 
 bool write_vcd_views(Chip &chip, const std::string &vcd_path, std::string *err)
@@ -80,19 +125,17 @@ bool write_vcd_views(Chip &chip, const std::string &vcd_path, std::string *err)
     const std::string filter = base + ".l1_clients.txt", gtkw = base + ".gtkw";
     std::vector<char> text(bh_l1_holder_filter_format(nullptr, 0) + 1);
     bh_l1_holder_filter_format(text.data(), text.size());
-    {
-        std::ofstream f(filter);
-        if (!(f << text.data()) || !f.flush()) {
-            *err = "cannot write '" + filter + "'";
-            return false;
-        }
-    }
+    if (!write_text(filter, text.data(), err))
+        return false;
     const BhGrid &g = *chip.plan().grid;
     Writer w;
     w.out = "[*] bhsim: the useful signals of this run, grouped (written with the VCD)\n"
             "[dumpfile] \"" +
             absolute(base + ".vcd") + "\"\n[savefile] \"" + absolute(gtkw) + "\"\n[timestart] 0\n";
-    /* 1. per NoC: the busiest router outputs and the NIUs that injected most */
+    /* 1. the riscv workload's cores: state and pc */
+    if (!riscv_groups(chip, base, &w, err))
+        return false;
+    /* 2. per NoC: the busiest router outputs and the NIUs that injected most */
     for (uint32_t k = 0; k < chip.n_nocs(); k++) {
         const NocNet &net = chip.noc(k).net();
         Ranked links, nius;
@@ -121,7 +164,7 @@ bool write_vcd_views(Chip &chip, const std::string &vcd_path, std::string *err)
             lines.insert(lines.begin(), kDecimal);
         w.group("NoC" + std::to_string(k) + " NIUs injecting most: outstanding", lines);
     }
-    /* 2. the traced L1s that moved most: used ports (holder named by the filter, blocked), banks */
+    /* 3. the traced L1s that moved most: used ports (holder named by the filter, blocked), banks */
     std::vector<std::pair<uint64_t, const L1Tlm *>> l1s; /* (bytes moved, L1) in grid order */
     for (uint32_t node : chip.plan().vcd_l1_tiles) {
         if (const L1Tlm *l1 = chip.timed_l1(node); l1 && l1->traced())
@@ -154,7 +197,7 @@ bool write_vcd_views(Chip &chip, const std::string &vcd_path, std::string *err)
         w.group(std::string(l1.basename()) + (any ? " ports used" : " ports"), ports);
         w.group(std::string(l1.basename()) + " banks used", banks, true);
     }
-    /* 3. GDDR6 controllers that moved data (names as Gddr6Tlm::trace gives them) */
+    /* 4. GDDR6 controllers that moved data (names as Gddr6Tlm::trace gives them) */
     for (const auto &d : chip.gddr()) {
         if (!d || d->state().st.reads + d->state().st.writes == 0)
             continue;
@@ -163,12 +206,7 @@ bool write_vcd_views(Chip &chip, const std::string &vcd_path, std::string *err)
                 {kDecimal, sig(n + ".read_queue", "[31:0]"), sig(n + ".write_queue", "[31:0]"),
                  kBits, sig(n + ".data_bus_busy")});
     }
-    std::ofstream f(gtkw);
-    if (!(f << w.out) || !f.flush()) {
-        *err = "cannot write '" + gtkw + "'";
-        return false;
-    }
-    return true;
+    return write_text(gtkw, w.out, err);
 }
 
 } // namespace bh

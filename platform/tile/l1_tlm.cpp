@@ -10,6 +10,7 @@ namespace bh
 {
 
 static_assert(L1_CLIENTS < 16, "the traced holder (1 + client) is 4 bits wide");
+static_assert(TILE_CORE_STATES <= 8, "the traced core state is 3 bits wide");
 static const sc_core::sc_time kPhase = sc_core::sc_time::from_value(2); /* 2 ps after the edge */
 
 L1Tlm::L1Tlm(sc_core::sc_module_name name, const L1Config &cfg, const Clock &clk)
@@ -148,6 +149,8 @@ void L1Tlm::run()
     }
     if (traced_ && sample(now))
         next = std::min(next, now + 1);
+    if (traced_ && tile_.cores_enabled)
+        sample_cores();
     schedule(next);
 }
 
@@ -186,6 +189,19 @@ bool L1Tlm::sample(uint64_t now)
     return any;
 }
 
+void L1Tlm::sample_cores()
+{
+    for (uint32_t c = 0; c < TILE_CORES; c++) {
+        core_pc_[c] = rv_core_pc(tile_.cores[c].rv);
+        core_state_[c] = (uint8_t)tensix_tile_core_state(&tile_, c);
+    }
+}
+
+std::string L1Tlm::core_signal(uint32_t core, const char *what) const
+{
+    return std::string(name()) + "." + tile_core_name(core) + "." + what;
+}
+
 std::string L1Tlm::signal(const char *kind, uint32_t index, const char *what) const
 {
     char b[16];
@@ -205,6 +221,12 @@ void L1Tlm::trace(sc_core::sc_trace_file *tf)
     }
     for (uint32_t b = 0; b < tile_.l1.cfg.banks; b++)
         sc_core::sc_trace(tf, bank_holder_[b], signal("bank", b, "holder"), 4);
+    if (!tile_.cores_enabled)
+        return;
+    for (uint32_t c = 0; c < TILE_CORES; c++) {
+        sc_core::sc_trace(tf, core_pc_[c], core_signal(c, "pc"), 32);
+        sc_core::sc_trace(tf, core_state_[c], core_signal(c, "state"), 3);
+    }
 }
 
 } // namespace bh

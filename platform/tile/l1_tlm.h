@@ -69,6 +69,10 @@ class L1Tlm : public sc_core::sc_module
     {
         return tile_;
     }
+    const TensixTile &tile() const
+    {
+        return tile_;
+    }
     /* step the tile this cycle if it is not already due (after an access that may create work) */
     void kick();
     uint64_t last_busy_cycle() const /* the last cycle the coprocessor or L1 had work */
@@ -78,7 +82,12 @@ class L1Tlm : public sc_core::sc_module
     /* VCD: per port `port<NN>.holder` (0 idle, else 1 + the L1_CLIENT_TABLE index of the
      * client whose access occupies it this cycle) and `port<NN>.blocked` (it holds an access
      * its bank did not grant this cycle), per bank `bank<NN>.holder`; NN has two digits so
-     * scopes sort in order. Sampled every cycle while any is non-zero, so exact. */
+     * scopes sort in order. Sampled every cycle while any is non-zero, so exact.
+     * With the cores enabled (riscv), per core `<core>.pc` (32 bits) and `<core>.state`
+     * (3 bits, TileCoreState: 0 held, 1 running, 2 waiting, 3 poll sleep, 4 ebreak, 5 error),
+     * sampled at each tile step only: pc is where the core is when the tile steps it; between
+     * steps it may run ahead (up to the tile's run-ahead window, on private work), and a stop
+     * shows at the step that finds it. */
     void trace(sc_core::sc_trace_file *tf);
     bool traced() const
     {
@@ -86,6 +95,8 @@ class L1Tlm : public sc_core::sc_module
     }
     /* the full names trace() gives: kind "port" or "bank", what "holder" or "blocked" */
     std::string signal(const char *kind, uint32_t index, const char *what) const;
+    /* the full name of core's traced `what` ("pc" or "state") */
+    std::string core_signal(uint32_t core, const char *what) const;
 
   private:
     void start_of_simulation() override; /* released cores run from cycle 0 */
@@ -99,6 +110,7 @@ class L1Tlm : public sc_core::sc_module
     void schedule(uint64_t cycle);
     sc_core::sc_time at(uint64_t cycle) const;
     bool sample(uint64_t now);
+    void sample_cores();
 
     TensixTile tile_; /* by value: the coprocessor holds a pointer to its L1 */
     const Clock &clk_;
@@ -109,6 +121,8 @@ class L1Tlm : public sc_core::sc_module
     std::vector<int> binding_of_client_;
     bool traced_ = false;
     std::vector<uint8_t> port_holder_, port_blocked_, bank_holder_; /* traced, see trace() */
+    uint32_t core_pc_[TILE_CORES] = {};                             /* traced with the cores */
+    uint8_t core_state_[TILE_CORES] = {};
 };
 
 } // namespace bh

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Checks the GTKWave files bhsim writes next to a VCD (platform/output/vcd_views.h) against the VCD
 and the L1 client table: every signal the save file names exists in the VCD, its groups open
-and close in pairs, its dump file is the VCD, and the translate filter it attaches maps 0 to
-idle and 1 + i to client i of `bhsim --list-l1-ports`.
+and close in pairs, its dump file is the VCD, the L1 translate filter it attaches maps 0 to
+idle and 1 + i to client i of `bhsim --list-l1-ports`, and the RISC-V core state filter (if
+any) maps 0..5 to the states of the README.
 
 usage: check_gtkw.py BHSIM BASE [--expect-group TEXT ...]
 BASE is the VCD path without ".vcd"; a run that wrote a VCD and no BASE.gtkw fails.
@@ -14,6 +15,8 @@ import subprocess
 import sys
 
 failures = []
+# the RISC-V core states of the VCD (model/tile/tensix_tile.h TILE_CORE_STATE_TABLE, README)
+RV_STATES = ["held", "running", "waiting", "poll_sleep", "ebreak", "error"]
 
 
 def check(cond, what):
@@ -91,8 +94,12 @@ def main():
             w = line.split(None, 1)
             if w and not w[0].startswith("#"):
                 entries[int(w[0])] = w[1].strip()
-        want = dict(clients)
-        want[0] = "idle"
+        if path.endswith(".rv_states.txt"):
+            want = dict(enumerate(RV_STATES))
+        else:
+            check(path.endswith(".l1_clients.txt"), "filter %s: unknown kind" % path)
+            want = dict(clients)
+            want[0] = "idle"
         check(entries == want, "filter %s maps %s, want %s" % (path, entries, want))
     for f in failures:
         print("check_gtkw: FAIL: " + f)

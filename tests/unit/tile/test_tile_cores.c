@@ -173,6 +173,7 @@ static void test_reset_and_errors(void)
     write_reg(t, TILE_R_TRISC_RESET_PC_OVERRIDE, 1);
     CHECK_EQ_U64(tensix_tile_step(t, 0), BH_IDLE); /* all held at power-on */
     CHECK(tensix_tile_cores_idle(t));
+    CHECK_EQ_U32(tensix_tile_core_state(t, TILE_TRISC0), TILE_CORE_HELD);
     write_reg(t, TILE_R_SOFT_RESET_0, tile_reg_reset_value(TILE_R_SOFT_RESET_0) & ~(1u << 12));
     CHECK(!tensix_tile_cores_idle(t));
     uint64_t now = 0;
@@ -186,6 +187,41 @@ static void test_reset_and_errors(void)
     CHECK(strstr(t->error, "trisc0: illegal instruction 0xffffffff at pc 0x00001004") != NULL);
     CHECK_EQ_U32(rv_core_reg(t->cores[TILE_TRISC0].rv, A0), 5);
     CHECK(tensix_tile_cores_idle(t));
+    CHECK_EQ_U32(tensix_tile_core_state(t, TILE_TRISC0), TILE_CORE_ERROR);
+    tile_free(t);
+}
+
+/* The VCD's core state at each tile step (tensix_tile_core_state): a core whose L1 load's
+ * consumer waits for the data at the tile's cycle is WAITING, one executing (or ahead of the
+ * tile's cycle) RUNNING, then EBREAK; the cores never released stay HELD. */
+static void test_core_state(void)
+{
+    TensixTile *t = tile_new(0);
+    const uint32_t prog[] = {LUI(S0, 0x20), LW(A1, S0, 0), ADD(A2, A1, A1), EBREAK};
+    CHECK_OK(l1_debug_write(&t->l1, PROG, prog, sizeof prog));
+    write_reg(t, TILE_R_TRISC0_RESET_PC, PROG);
+    write_reg(t, TILE_R_TRISC_RESET_PC_OVERRIDE, 1);
+    CHECK_EQ_U32(tensix_tile_core_state(t, TILE_TRISC0), TILE_CORE_HELD);
+    write_reg(t, TILE_R_SOFT_RESET_0, tile_reg_reset_value(TILE_R_SOFT_RESET_0) & ~(1u << 12));
+    uint32_t seen[TILE_CORE_STATES] = {0};
+    uint64_t now = 0;
+    for (int i = 0; i < 1000; i++) {
+        const uint64_t next = tensix_tile_step(t, now);
+        seen[tensix_tile_core_state(t, TILE_TRISC0)]++;
+        for (uint32_t c = 0; c < TILE_CORES; c++)
+            if (c != TILE_TRISC0)
+                CHECK_EQ_U32(tensix_tile_core_state(t, c), TILE_CORE_HELD);
+        if (next == BH_IDLE)
+            break;
+        now = next;
+    }
+    CHECK(!t->failed);
+    CHECK(seen[TILE_CORE_WAITING] > 0);
+    CHECK(seen[TILE_CORE_RUNNING] > 0);
+    CHECK_EQ_U32(seen[TILE_CORE_ERROR] + seen[TILE_CORE_POLL_SLEEP], 0);
+    CHECK_EQ_U32(tensix_tile_core_state(t, TILE_TRISC0), TILE_CORE_EBREAK);
+    CHECK(strcmp(tile_core_state_name(TILE_CORE_EBREAK), "ebreak") == 0);
+    CHECK(strcmp(tile_core_state_name(TILE_CORE_STATES), "?") == 0);
     tile_free(t);
 }
 
@@ -326,5 +362,6 @@ int main(void)
     RUN(test_poll_gpr);
     RUN(test_poll_semaphore);
     RUN(test_poll_forever);
+    RUN(test_core_state);
     return check_failures();
 }
