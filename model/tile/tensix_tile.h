@@ -82,7 +82,7 @@ typedef enum TileWatch {
     X(HELD, "held", "in reset, or never released")                                                 \
     X(RUNNING, "running", "executing, or ahead of the tile's cycle on private work")               \
     X(WAITING, "waiting", "for a load, a store queue or L1 queue slot, a coprocessor FIFO")        \
-    X(POLL_SLEEP, "poll_sleep", "asleep on a poll until what it polls changes (riscv.poll_sleep)")         \
+    X(POLL_SLEEP, "poll_sleep", "asleep on a poll until what it polls changes (riscv.poll_sleep)") \
     X(EBREAK, "ebreak", "executed ebreak: done")                                                   \
     X(ERROR, "error", "stopped on a guest error (the tile's error)")
 
