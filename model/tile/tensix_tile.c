@@ -62,6 +62,7 @@ BhStatus tensix_tile_init(TensixTile *t, const L1Config *cfg, TileL1DoneFn done,
     for (uint32_t c = 0; c < TILE_CORES; c++)
         t->cores[c].ram_bytes = core_tab[c].ram_bytes;
     tensix_tile_reset_regs(t);
+    mailbox_init(&t->mbox);
     t->done = done;
     t->done_ctx = done_ctx;
     return BH_OK;
@@ -88,12 +89,37 @@ void tensix_tile_destroy(TensixTile *t)
     l1_destroy(&t->l1);
 }
 
-/* 1. the RISC-V cores (their pushes and L1 requests count this cycle), 2. the coprocessor,
- * 3. L1, 4. L1's finished requests, in completion order: a completion for the coprocessor keeps
- * the tile stepping next cycle (it may issue more), one for a core wakes it. */
+/* Cores sleeping on a mailbox (full, or empty on a pop) try again next cycle. Only a push or a
+ * pop wakes them, so a wait costs no step of its own. */
+static uint64_t wake_mailbox_waiters(TensixTile *t, uint64_t now)
+{
+    uint64_t next = BH_IDLE;
+    for (uint32_t c = 0; c < TILE_CORES; c++) {
+        TileCoreSlot *s = &t->cores[c];
+        if (!s->wait_mailbox || s->held || s->stopped)
+            continue;
+        s->wait_mailbox = 0;
+        rv_core_wake(s->rv, now + 1);
+        s->wake = now + 1;
+        next = now + 1;
+    }
+    return next;
+}
+
+/* 1. the RISC-V cores (their pushes and L1 requests count this cycle); if one pushed or popped a
+ * mailbox, its waiters try again next cycle (a spurious wake costs one retry), 2. the
+ * coprocessor, 3. L1, 4. L1's finished requests, in completion order: a completion for the
+ * coprocessor keeps the tile stepping next cycle (it may issue more), one for a core wakes it. */
 uint64_t tensix_tile_step(TensixTile *t, uint64_t now)
 {
     uint64_t next = t->cores_enabled ? tensix_tile_step_cores(t, now) : BH_IDLE;
+    if (t->mbox.changed) {
+        t->mbox.changed = 0;
+        if (t->cores_enabled) {
+            const uint64_t woken = wake_mailbox_waiters(t, now);
+            next = BH_MIN(next, woken);
+        }
+    }
     if (t->core) {
         const uint64_t core_next = tensix_core_step(t->core, now);
         next = BH_MIN(next, core_next);
@@ -233,6 +259,11 @@ static TileAccess perform(TensixTile *t, uint32_t who, uint32_t region, uint32_t
     memcpy(&val, data, 4);
     if (r->target == TILE_T_DEBUG) {
         a.status = debug_reg(t, off, write, &val, now, debug);
+    } else if (r->target == TILE_T_MAILBOX) {
+        a.status = write ? mailbox_write(&t->mbox, who, r->arg, off, val, debug)
+                         : mailbox_read(&t->mbox, who, r->arg, off, &val, debug);
+        if (a.status != BH_OK)
+            return a;
     } else if (debug) {
         a.status = BH_ERR_UNSUPPORTED; /* the coprocessor's reads can pop FIFOs */
         return a;

@@ -15,17 +15,21 @@
  *                       MopCfg, GPRs, instruction pushes, PCBufs/semaphores, configuration;
  *                       wake is set: the owner must step the tile this cycle). NIU regions
  *                       are not performed here: niu = 1 + the NoC, offset into its window; the
- *                       caller performs them on the NoC model. TILE_T_ABSENT regions (PIC, PC
- *                       snapshots, overlay, Dst, mailboxes) answer BH_ERR_ADDR, as before.
+ *                       caller performs them on the NoC model. The mailboxes (mailbox.h) are
+ *                       the tile's own: 4-byte accesses by B and the TRISCs only; a push that
+ *                       does not fit or a pop from an empty FIFO is BH_ERR_FULL (retry).
+ *                       TILE_T_ABSENT regions (PIC, PC snapshots, overlay, Dst) answer
+ *                       BH_ERR_ADDR, as before.
  *   tensix_tile_debug   the same without side effects (transport_dbg): L1, local RAMs and
  *                       stored registers; the coprocessor's windows are BH_ERR_UNSUPPORTED.
- * Timing: tensix_tile_step(now) steps the coprocessor (if enabled), then L1, then hands out
+ * Timing: tensix_tile_step(now) steps the cores, wakes the cores sleeping on a mailbox if one
+ *   changed during the step, steps the coprocessor (if enabled), then L1, then hands out
  *   L1's finished requests: the coprocessor's to it, the others to the `done` callback in
  *   completion order. Returns the next cycle with work, or BH_IDLE.
  * Registers: stored with their reset values (tile_regs.def); WALL_CLOCK_* read `now`. Writing
  *   SOFT_RESET_0 or the reset PCs stores them only: no core runs yet (issue 11's next item);
  *   tensix_tile_core_in_reset / _core_start_pc read them as the cores will.
- * Not modeled: the cores' execution, PIC, mailboxes, overlay, Dst direct access, PCBufs 1/2
+ * Not modeled: PIC, overlay, Dst direct access, PCBufs 1/2
  *   through B (BH_ERR_ADDR, as the coprocessor has always answered), NoC access to the
  *   registers (tensix_tile_access supports TILE_NOC; the shell routes NoC traffic to L1 only).
  */
@@ -36,6 +40,7 @@
 #include "model/common/bh_common.h"
 #include "model/riscv/rv_core.h"
 #include "model/tile/l1.h"
+#include "model/tile/mailbox.h"
 #include "model/tile/tensix/tensix_core.h"
 #include "model/tile/tile_map.h"
 #ifdef __cplusplus
@@ -61,6 +66,7 @@ typedef struct TileCoreSlot {
     uint8_t held;                    /* in reset (SOFT_RESET_0) */
     uint8_t stopped;                 /* ebreak, or a guest error (the tile's error) */
     uint8_t wait_coproc;             /* sleeps until the coprocessor steps (full FIFO) */
+    uint8_t wait_mailbox;            /* sleeps until a mailbox changes (full or empty) */
     uint8_t released;                /* has left reset at least once */
     uint8_t sleeping;                /* on a poll (riscv.poll_sleep): watch says what wakes it */
     uint8_t watch;                   /* TileWatch */
@@ -104,6 +110,7 @@ typedef struct TensixTile {
     TensixCore *core; /* coprocessor, NULL unless enabled at init */
     TileCoreSlot cores[TILE_CORES];
     uint32_t regs[TILE_NUM_REGS]; /* index TILE_R_* */
+    Mailboxes mbox;               /* between B, T0, T1, T2 */
     TileL1DoneFn done;            /* L1 completions of clients outside the tile module */
     void *done_ctx;
     uint64_t last_busy; /* the last cycle stepped */

@@ -13,7 +13,8 @@
  *   (facts §4: a lower bound; contention on those paths is not modelled).
  * - A full instruction FIFO (or another coprocessor window that says "retry") is LATER with
  *   no cycle: the core sleeps and the tile wakes it after the coprocessor's next step, so a
- *   core stalled on a full FIFO costs nothing while it waits.
+ *   core stalled on a full FIFO costs nothing while it waits. A mailbox that says "retry"
+ *   (full, or empty on a pop) is the same, but only a push or a pop wakes the core.
  * - What the core may not see (tile_map.def's cores column), an unmapped address, or a
  *   register access of another width is FAULT: the core stops with a guest error.
  */
@@ -142,7 +143,10 @@ static RvMemResult mmio(TensixTile *t, uint32_t core, const RvMemReq *q, uint8_t
         *latency = tile_latency_cycles(a.latency);
         return RV_MEM_DONE;
     case BH_ERR_FULL: /* a FIFO that cannot take or give a word now: sleep until it changes */
-        t->cores[core].wait_coproc = 1;
+        if (r->target == TILE_T_MAILBOX) /* mailboxes: woken by a push or pop (tensix_tile.c) */
+            t->cores[core].wait_mailbox = 1;
+        else
+            t->cores[core].wait_coproc = 1;
         *when = BH_IDLE;
         return RV_MEM_LATER;
     default:
@@ -260,6 +264,7 @@ void tensix_tile_reset_changed(TensixTile *t, uint32_t old, uint64_t now)
             rv_core_reset(s->rv, tensix_tile_core_start_pc(t, c), now);
             s->stopped = 0;
             s->wait_coproc = 0;
+            s->wait_mailbox = 0;
             s->released = 1;
             s->wake = now;
             t->cores_kick = 1;

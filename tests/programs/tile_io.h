@@ -9,6 +9,12 @@
 #define TENSIX_CFG_BASE 0xFFEF0000u
 #define PC_BUF_BASE 0xFFE80000u
 #define SEMAPHORE_BASE (PC_BUF_BASE + 0x20u) /* a TRISC's view: semaphore i at + 4 * i */
+/* mailbox i names core i of (B, T0, T1, T2): a write pushes to it, a read pops from it */
+#define TENSIX_MAILBOX0_BASE 0xFFEC0000u
+#define TENSIX_MAILBOX1_BASE 0xFFEC1000u
+#define TENSIX_MAILBOX2_BASE 0xFFEC2000u
+#define TENSIX_MAILBOX3_BASE 0xFFEC3000u
+#define MAILBOX_STATUS 0x4u /* read: 1 if the mailbox holds a value, else 0 (never waits) */
 #define RISCV_DEBUG_REGS 0xFFB12000u
 #define WALL_CLOCK_L (RISCV_DEBUG_REGS + 0x1F0u)
 

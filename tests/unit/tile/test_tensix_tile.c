@@ -167,8 +167,8 @@ static void test_local_rams_and_views(void)
     CHECK_EQ_U32(st, BH_ERR_ADDR); /* the private mapping is not NoC-visible */
     rd(t, TILE_NCRISC, 0xFFB11000, &st);
     CHECK_EQ_U32(st, BH_ERR_ADDR); /* NCRISC has no TDMA-RISC */
-    CHECK_EQ_U32(rd(t, TILE_BRISC, 0xFFEC0000, &st), 0xDEADBEEF);
-    CHECK_EQ_U32(st, BH_ERR_ADDR); /* mailboxes: not modeled */
+    CHECK_EQ_U32(rd(t, TILE_BRISC, 0xFFB13000, &st), 0xDEADBEEF);
+    CHECK_EQ_U32(st, BH_ERR_ADDR); /* PIC: not modeled */
     uint8_t buf[64], back[64];
     for (int i = 0; i < 64; i++)
         buf[i] = (uint8_t)i;
@@ -178,6 +178,36 @@ static void test_local_rams_and_views(void)
     CHECK_EQ_U32(tensix_tile_access(t, TILE_BRISC, 0x17FFC1, 64, 0, back, 0).status, BH_ERR_ADDR);
     TileAccess a = tensix_tile_access(t, TILE_TRISC0, 0xFFB30804, 4, 1, buf, 0);
     CHECK(a.niu == 2 && a.offset == 0x804 && a.region == TILE_RG_NOC1_NIU);
+    tile_free(t);
+}
+
+/* The mailboxes through the map (mailbox.h has the rest): B and the TRISCs only, 4-byte
+ * accesses, a pop from empty says "retry", the tile notes the change; no coprocessor needed. */
+static void test_mailboxes_through_the_map(void)
+{
+    TensixTile *t = tile_new(0);
+    BhStatus st;
+    CHECK_EQ_U32(rd(t, TILE_TRISC0, 0xFFEC0000, &st), 0xDEADBEEF);
+    CHECK_EQ_U32(st, BH_ERR_FULL); /* B to T0: empty */
+    CHECK(!t->mbox.changed);
+    CHECK_OK(wr(t, TILE_BRISC, 0xFFEC1000, 42)); /* B to T0 */
+    CHECK(t->mbox.changed);
+    CHECK_EQ_U32(rd(t, TILE_TRISC0, 0xFFEC0004, &st), 1); /* not empty */
+    uint32_t v = 0;
+    CHECK_OK(tensix_tile_debug(t, TILE_TRISC0, 0xFFEC0000, 4, 0, &v, 0)); /* peek */
+    CHECK_EQ_U32(v, 42);
+    CHECK_EQ_U32(rd(t, TILE_TRISC0, 0xFFEC0000, &st), 42);
+    CHECK_OK(st);
+    TileAccess a = tensix_tile_access(t, TILE_TRISC1, 0xFFEC3000, 2, 1, &v, 0);
+    CHECK(a.status == BH_ERR_ACCESS && a.width_error && a.latency == TILE_LAT_MAILBOX);
+    CHECK_EQ_U32(wr(t, TILE_NCRISC, 0xFFEC0000, 1), BH_ERR_ADDR); /* NCRISC has none */
+    CHECK_EQ_U32(wr(t, TILE_NOC, 0xFFEC0000, 1), BH_ERR_ADDR);    /* nor the NoC */
+    CHECK_EQ_U32(tensix_tile_debug(t, TILE_BRISC, 0xFFEC1000, 4, 1, &v, 0), BH_ERR_UNSUPPORTED);
+    CHECK_EQ_U64(t->mbox.pushes, 1);
+    for (uint32_t i = 0; i < 4; i++) {
+        const TileRegion *r = tile_region(TILE_RG_MAILBOX0 + i);
+        CHECK(r->target == TILE_T_MAILBOX && r->arg == i && r->base == 0xFFEC0000u + 0x1000 * i);
+    }
     tile_free(t);
 }
 
@@ -213,6 +243,7 @@ int main(void)
     RUN(test_register_reset_values_and_access);
     RUN(test_reset_and_start_pcs);
     RUN(test_local_rams_and_views);
+    RUN(test_mailboxes_through_the_map);
     RUN(test_coprocessor_through_the_map);
     return check_failures();
 }
