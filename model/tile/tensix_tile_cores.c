@@ -564,7 +564,8 @@ TileCoreState tensix_tile_core_state(const TensixTile *t, uint32_t core)
     if (s->sleeping)
         return TILE_CORE_POLL_SLEEP;
     /* a core that waits at a cycle after now ran ahead: at now it was still executing */
-    if (s->wait_coproc || (rv_core_waiting(s->rv) && rv_core_cycle(s->rv) <= t->now))
+    if (s->wait_coproc || s->wait_mailbox ||
+        (rv_core_waiting(s->rv) && rv_core_cycle(s->rv) <= t->now))
         return TILE_CORE_WAITING;
     return TILE_CORE_RUNNING;
 }
