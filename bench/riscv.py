@@ -53,9 +53,11 @@ def compute(tmp):
 def idle(tmp):
     spec = ";".join(f"all:{role}:{elf('poll_idle_' + role)}"
                     for role in ("brisc", "ncrisc", "trisc0", "trisc1", "trisc2"))
-    on = run(["--cycles", "10000000", "--set", "workload.elf=" + spec], tmp, "idle")
+    # nothing can ever wake them: the stall watchdog would end the run after noc.deadlock_cycles
+    quiet = ["--set", "noc.deadlock_cycles=100000000"]
+    on = run(["--cycles", "10000000", "--set", "workload.elf=" + spec] + quiet, tmp, "idle")
     off = run(["--cycles", "100000", "--set", "workload.elf=" + spec, "--set",
-               "riscv.poll_sleep=0"], tmp, "idle_nosleep")
+               "riscv.poll_sleep=0"] + quiet, tmp, "idle_nosleep")
     n = len(cores(on))
     rate_on = on["sim"]["cycles"] / on["sim"]["wall_seconds"]
     rate_off = off["sim"]["cycles"] / off["sim"]["wall_seconds"]

@@ -65,6 +65,40 @@ static std::string failed(RunInfo *run, const char *kind, uint64_t now, const st
     return msg;
 }
 
+/* The riscv workload's stall: on every tile the released cores that have not finished wait
+ * for something only another agent could change (a word they poll, a mailbox, a FIFO), no
+ * coprocessor or L1 works, every network is empty, and nothing has moved for
+ * noc.deadlock_cycles: nothing can ever wake them. */
+static std::string riscv_stalled(Chip &chip, const BhParams &p, uint64_t now, uint64_t last_move)
+{
+    uint32_t tiles = 0;
+    for (L1Tlm *l1 : chip.rv_tiles()) {
+        const int stuck = tensix_tile_cores_stuck(&l1->tile(), nullptr, 0);
+        if (stuck < 0)
+            return "";
+        last_move = std::max<uint64_t>(last_move, l1->last_busy_cycle());
+        tiles += stuck > 0;
+    }
+    if (!tiles || now <= last_move + (uint64_t)p.noc_deadlock_cycles)
+        return "";
+    std::string what;
+    uint32_t shown = 0;
+    for (L1Tlm *l1 : chip.rv_tiles()) {
+        char buf[1024];
+        if (tensix_tile_cores_stuck(&l1->tile(), buf, sizeof buf) > 0 &&
+            shown++ < NOC_WAIT_LIST_SHOWN)
+            what += std::string(buf) + "\n";
+    }
+    return "stall: the RISC-V cores of " + std::to_string(tiles) +
+           " tile(s) wait for what nothing can change: nothing has moved since cycle " +
+           std::to_string(last_move) + " (now " + std::to_string(now) + ", noc.deadlock_cycles " +
+           std::to_string(p.noc_deadlock_cycles) + ")" +
+           (tiles > NOC_WAIT_LIST_SHOWN
+                ? "; the first " + std::to_string(NOC_WAIT_LIST_SHOWN) + " tiles"
+                : std::string()) +
+           ":\n" + what;
+}
+
 /* A stall: cores spin on NIU state while every network is empty and has been for
  * noc.deadlock_cycles, so nothing in flight can ever change what they poll. */
 static std::string stalled(Chip &chip, const BhParams &p, uint64_t now)
@@ -77,6 +111,8 @@ static std::string stalled(Chip &chip, const BhParams &p, uint64_t now)
         last_move = std::max<uint64_t>(last_move, net.last_progress);
     }
     std::string what;
+    if (!chip.rv_tiles().empty()) /* programs: every core waits for what nothing changes */
+        return riscv_stalled(chip, p, now, last_move);
     if (!chip.workload() || now <= last_move + (uint64_t)p.noc_deadlock_cycles)
         return "";
     uint32_t n = chip.workload()->model().waiting(now, &what);

@@ -190,6 +190,10 @@ int tensix_tile_owns_l1_client(uint32_t client);
 /* an NIU register of this tile changed at `now` (the NoC model's watch; the shell calls it);
  * returns 1 if the tile must step this cycle (a core sleeps on it) */
 int tensix_tile_niu_changed(TensixTile *t, uint64_t now);
+/* 1: every released, unfinished core waits for something only another agent could change and
+ * the tile's coprocessor and L1 are idle (what each waits for in what, if not NULL); 0: no
+ * core waits (all finished or held); -1: something on the tile runs */
+int tensix_tile_cores_stuck(const TensixTile *t, char *what, size_t len);
 /* the end of a run: sleeping cores account the iterations they would have run until end */
 void tensix_tile_settle_cores(TensixTile *t, uint64_t end);
 uint64_t tensix_tile_core_l1_done(TensixTile *t, const L1Done *d, uint64_t now);

@@ -580,3 +580,48 @@ const char *tile_core_state_name(uint32_t state)
 {
     return state < TILE_CORE_STATES ? state_names[state] : "?";
 }
+
+/* A tile whose released cores all wait for something only another agent could change (a poll
+ * asleep, an empty or full mailbox, a coprocessor FIFO) while its coprocessor and L1 are idle:
+ * 1, with what each waits for in `what`; 0 if no core waits (all done or held); -1 if anything
+ * on the tile still runs. The platform calls it a stall once nothing has moved anywhere for a
+ * while. */
+int tensix_tile_cores_stuck(const TensixTile *t, char *what, size_t len)
+{
+    if (what)
+        what[0] = 0;
+    if (!t->cores_enabled)
+        return 0;
+    if (!l1_idle(&t->l1) || (t->core && !tensix_core_idle(t->core)))
+        return -1;
+    size_t n = 0;
+    int waiting = 0;
+    for (uint32_t c = 0; c < TILE_CORES; c++) {
+        const TileCoreSlot *s = &t->cores[c];
+        if (!s->released || s->held || s->stopped)
+            continue;
+        if (s->wake != BH_IDLE)
+            return -1; /* it runs */
+        waiting++;
+        if (!what)
+            continue; /* the answer only: the run loop asks often */
+        const RvPoll *p = rv_core_poll(s->rv);
+        char one[160];
+        if (s->sleeping && s->watch == TILE_WATCH_FOREVER)
+            snprintf(one, sizeof one, "%s %s spins at pc 0x%08x on nothing that can change",
+                     t->name, tile_core_name(c), p->pc);
+        else if (s->sleeping)
+            snprintf(one, sizeof one, "%s %s polls 0x%08x (%s) at pc 0x%08x, still 0x%08x", t->name,
+                     tile_core_name(c), p->addr, tile_region(s->watch_region)->name, p->pc,
+                     p->value);
+        else
+            snprintf(one, sizeof one, "%s %s waits at pc 0x%08x for %s", t->name, tile_core_name(c),
+                     rv_core_pc(s->rv),
+                     s->wait_mailbox  ? "a mailbox (empty, or full)"
+                     : s->wait_coproc ? "the coprocessor (a full FIFO)"
+                                      : "an access to complete");
+        n +=
+            (size_t)snprintf(what + n, n < len ? len - n : 0, "%s%s", waiting > 1 ? "\n" : "", one);
+    }
+    return waiting > 0;
+}
