@@ -53,6 +53,7 @@ struct ChipPlan {
     std::vector<RvProgram> rv_programs;
     std::vector<uint32_t> rv_tiles; /* NoC0 nodes, each once, in workload.elf's order */
     RvConfig riscv{};
+    TileLatencyConfig riscv_latency{};  /* riscv.*_load_cycles of the register windows */
     bool dram_timed = true;             /* GDDR6 controllers, else untimed stores */
     bool l1_timed = true;               /* L1 banks and ports, else an untimed byte array */
     std::vector<uint32_t> vcd_l1_tiles; /* NoC0 nodes whose L1 the VCD traces (output.vcd_l1) */

@@ -415,6 +415,7 @@ static bool plan_riscv(const BhParams &p, ChipPlan *plan, std::string *err)
                          "clients)");
     char why[256] = "";
     plan->riscv = p.riscv;
+    plan->riscv_latency = p.riscv_latency;
     if (rv_config_check(&plan->riscv, why, sizeof why) != BH_OK)
         return fail(err, why);
     if (!plan_rv_programs(*plan->grid, p.workload_elf, plan->l1.size_bytes, &plan->rv_programs,

@@ -28,6 +28,7 @@ void Chip::setup_riscv()
         l1->enable_coprocessor(plan_.tensix, plan_.tensix_deadlock_cycles);
         TileTlm *tile = tiles_.at(node).get();
         l1->enable_cores(plan_.riscv, &TileTlm::core_niu, tile);
+        tensix_tile_set_latencies(&l1->tile(), &plan_.riscv_latency);
         for (uint32_t k = 0; k < plan_.n_nocs; k++)
             noc_net_set_niu_watch(&nocs_[k]->net(), tile->node(k), &L1Tlm::niu_watch, l1);
         const BhTile &bt = g.tiles[node];

@@ -5,6 +5,7 @@
 #include "model/dram/gddr6.h"        /* GDDR6_TIMINGS: the dram.t* keys */
 #include "model/noc/noc_net.h"       /* NOC_PARAMS: the noc.* keys but deadlock_cycles */
 #include "model/riscv/rv_core.h"     /* RV_PARAMS: the riscv.* keys */
+#include "model/tile/tile_map.h"     /* TILE_LATENCY_PARAMS: riscv.*_load_cycles */
 #include "model/tile/l1.h"           /* L1_PARAMS: the l1.* keys */
 #include "model/tile/tensix/mover.h" /* MOVER_PARAMS: the mover.* keys */
 #include "model/tile/tensix/thcon.h" /* THCON_PARAMS: the thcon.* keys */

@@ -117,7 +117,8 @@ typedef struct TensixTile {
     uint64_t now;       /* the cycle being stepped (the cores' bus performs accesses at it) */
     TileNiuFn niu;
     void *niu_ctx;
-    uint32_t l1_path_cycles; /* the cores' riscv.l1_path_cycles */
+    uint32_t l1_path_cycles;             /* the cores' riscv.l1_path_cycles */
+    uint32_t lat_cycles[TILE_LATENCIES]; /* a core's load-to-use by class (set_latencies) */
     uint8_t cores_enabled;
     uint8_t cores_kick;     /* a core was released during the step: step again next cycle */
     uint8_t coproc_touched; /* a core reached the coprocessor's windows during the step */
@@ -176,6 +177,8 @@ uint32_t tensix_tile_core_start_pc(const TensixTile *t, uint32_t core);
 BhStatus tensix_tile_enable_cores(TensixTile *t, const RvConfig *cfg, TileNiuFn niu, void *niu_ctx,
                                   char *why, size_t why_len);
 void tensix_tile_destroy_cores(TensixTile *t);
+/* the register classes' load-to-use cycles (defaults: tile_latency_config_default) */
+void tensix_tile_set_latencies(TensixTile *t, const TileLatencyConfig *c);
 void tensix_tile_reset_changed(TensixTile *t, uint32_t old, uint64_t now);
 /* every core that has been released is stopped (ebreak or error) or held again */
 int tensix_tile_cores_idle(const TensixTile *t);

@@ -127,7 +127,7 @@ static RvMemResult mmio(TensixTile *t, uint32_t core, const RvMemReq *q, uint8_t
             return RV_MEM_FAULT;
         }
         memcpy(rdata, &val, 4);
-        *latency = tile_latency_cycles(r->latency);
+        *latency = t->lat_cycles[r->latency];
         return RV_MEM_DONE;
     }
     TileAccess a = tensix_tile_access_region(t, core, region, off, q->size, write, data, t->now);
@@ -140,7 +140,7 @@ static RvMemResult mmio(TensixTile *t, uint32_t core, const RvMemReq *q, uint8_t
     case BH_OK:
         if (!write)
             memcpy(rdata, data, q->size);
-        *latency = tile_latency_cycles(a.latency);
+        *latency = t->lat_cycles[a.latency];
         return RV_MEM_DONE;
     case BH_ERR_FULL: /* a FIFO that cannot take or give a word now: sleep until it changes */
         if (r->target == TILE_T_MAILBOX) /* mailboxes: woken by a push or pop (tensix_tile.c) */
@@ -203,6 +203,9 @@ BhStatus tensix_tile_enable_cores(TensixTile *t, const RvConfig *cfg, TileNiuFn 
     t->niu = niu;
     t->niu_ctx = niu_ctx;
     t->l1_path_cycles = cfg->l1_path_cycles;
+    for (uint32_t k = 0; k < TILE_LATENCIES; k++)
+        t->lat_cycles[k] = tile_latency_cycles(k);
+    t->lat_cycles[TILE_LAT_LOCAL] = cfg->local_load_cycles;
     for (uint32_t c = 0; c < TILE_CORES; c++) {
         TileCoreSlot *s = &t->cores[c];
         s->tile = t;
@@ -227,6 +230,14 @@ BhStatus tensix_tile_enable_cores(TensixTile *t, const RvConfig *cfg, TileNiuFn 
     t->niu_vis = BH_IDLE;
     t->horizon = BH_IDLE;
     return BH_OK;
+}
+
+void tensix_tile_set_latencies(TensixTile *t, const TileLatencyConfig *c)
+{
+    t->lat_cycles[TILE_LAT_MAILBOX] = c->mailbox_load_cycles;
+    t->lat_cycles[TILE_LAT_TENSIX_REG] = c->tensix_reg_load_cycles;
+    t->lat_cycles[TILE_LAT_MMIO] = c->mmio_load_cycles;
+    t->lat_cycles[TILE_LAT_SLOW_LOCAL] = c->slow_local_load_cycles;
 }
 
 void tensix_tile_destroy_cores(TensixTile *t)

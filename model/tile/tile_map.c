@@ -21,6 +21,15 @@ static const char *const core_names[TILE_CORES + 1] = {
 #undef TILE_X_NAME
         "noc"};
 
+TileLatencyConfig tile_latency_config_default(void)
+{
+    TileLatencyConfig c;
+#define TILE_X_DEF(name, def, lo, hi, doc) c.name = def;
+    TILE_LATENCY_PARAMS(TILE_X_DEF)
+#undef TILE_X_DEF
+    return c;
+}
+
 uint32_t tile_latency_cycles(uint32_t latency_class)
 {
     return latency_class < TILE_LATENCIES ? latency_cycles[latency_class] : 0;

@@ -64,15 +64,43 @@ typedef enum TileTarget {
     TILE_T_ABSENT,     /* documented, not modeled: BH_ERR_ADDR */
 } TileTarget;
 
-/* Load latency classes: enum name, cycles (facts §4 "Loads: ..."; lower bounds). */
+/* Load latency classes: enum name, cycles (facts §4 "Loads: ..."; lower bounds). The classes
+ * answered by registers take their cycles from TILE_LATENCY_PARAMS, which makes them keys;
+ * LOCAL is the core's riscv.local_load_cycles, L1 and L1_ATOMIC are timed by the L1 model plus
+ * riscv.l1_path_cycles (the figures here are what that gives uncontended). */
+#define TILE_LAT_MAILBOX_CYCLES 3
+#define TILE_LAT_TENSIX_REG_CYCLES 4
+#define TILE_LAT_MMIO_CYCLES 7
+#define TILE_LAT_SLOW_LOCAL_CYCLES 8
 #define TILE_LATENCY_TABLE(X)                                                                      \
-    X(LOCAL, 2)      /* local data RAM, L0 hit */                                                  \
-    X(MAILBOX, 3)    /* mailboxes, PCBufs, semaphores */                                           \
-    X(TENSIX_REG, 4) /* Tensix GPRs, configuration, TDMA-RISC */                                   \
-    X(MMIO, 7)       /* NIU, overlay, PIC, debug registers */                                      \
-    X(L1, 8)         /* L1 (L0 miss) */                                                            \
-    X(SLOW_LOCAL, 8) /* local RAM through its shared window: ">= 8-cycle loads" (§3.2) */         \
+    X(LOCAL, 2)                               /* local data RAM, L0 hit */                         \
+    X(MAILBOX, TILE_LAT_MAILBOX_CYCLES)       /* mailboxes, PCBufs, semaphores */                  \
+    X(TENSIX_REG, TILE_LAT_TENSIX_REG_CYCLES) /* Tensix GPRs, configuration, TDMA-RISC */          \
+    X(MMIO, TILE_LAT_MMIO_CYCLES)             /* NIU, overlay, PIC, debug registers */             \
+    X(L1, 8)                                  /* L1 (L0 miss) */                                   \
+    X(SLOW_LOCAL, TILE_LAT_SLOW_LOCAL_CYCLES) /* local RAM through its shared window */            \
     X(L1_ATOMIC, 12)
+
+/* The register classes' load-to-use cycles as parameters: name, default, min, max, meaning.
+ * The platform makes each the key "riscv.<name>" (BH_PARAM_BLOCK); the tile answers a core's
+ * load of such a register after that many cycles (tensix_tile_set_latencies). */
+#define TILE_LATENCY_PARAMS(X)                                                                     \
+    X(mailbox_load_cycles, TILE_LAT_MAILBOX_CYCLES, 1, 64,                                         \
+      "load-to-use of mailboxes, PCBufs, TTSync and semaphores (BH BabyRISCV README: >= 3)")       \
+    X(tensix_reg_load_cycles, TILE_LAT_TENSIX_REG_CYCLES, 1, 64,                                   \
+      "load-to-use of Tensix GPRs, backend configuration and TDMA-RISC (>= 4)")                    \
+    X(mmio_load_cycles, TILE_LAT_MMIO_CYCLES, 1, 64,                                               \
+      "load-to-use of the tile control/debug registers, PIC and NIUs (>= 7)")                      \
+    X(slow_local_load_cycles, TILE_LAT_SLOW_LOCAL_CYCLES, 1, 64,                                   \
+      "load-to-use of another core's data RAM through its slow window (>= 8)")
+
+typedef struct TileLatencyConfig {
+#define TILE_X_FIELD(name, def, lo, hi, doc) uint32_t name;
+    TILE_LATENCY_PARAMS(TILE_X_FIELD)
+#undef TILE_X_FIELD
+} TileLatencyConfig;
+
+TileLatencyConfig tile_latency_config_default(void);
 
 typedef enum TileLatency {
 #define TILE_X_ENUM(name, cycles) TILE_LAT_##name,

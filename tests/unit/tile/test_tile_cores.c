@@ -85,6 +85,8 @@ static uint64_t measure_noc(TensixTile *t, uint32_t addr, uint32_t op, uint64_t 
     return rv_core_reg(t->cores[TILE_TRISC0].rv, A4);
 }
 
+static TileLatencyConfig test_latency; /* riscv.*_load_cycles for the tiles made next */
+
 static TensixTile *tile_new_sleep(int dcache, int poll_sleep)
 {
     TensixTile *t = calloc(1, sizeof *t);
@@ -97,6 +99,7 @@ static TensixTile *tile_new_sleep(int dcache, int poll_sleep)
     rc.dcache_enable = (uint32_t)dcache;
     rc.poll_sleep = (uint32_t)poll_sleep;
     CHECK_OK(tensix_tile_enable_cores(t, &rc, NULL, NULL, why, sizeof why));
+    tensix_tile_set_latencies(t, &test_latency);
     snprintf(t->name, sizeof t->name, "tile (test)");
     return t;
 }
@@ -135,6 +138,12 @@ static void test_latency_classes(void)
     CHECK_EQ_U64(latency(0x20000u, LW(A1, S0, 0), 0), 8);      /* L1, no L0 D-cache */
     CHECK_EQ_U64(latency(0x20000u, LW(A1, S0, 0), 1), 2);      /* L1, second time an L0 hit */
     CHECK_EQ_U64(latency(0x20000u, AMOADD(A1, 0, S0), 1), 12); /* L1 atomic */
+    /* the register classes are keys (riscv.*_load_cycles) */
+    test_latency.mmio_load_cycles = 11;
+    test_latency.mailbox_load_cycles = 5;
+    CHECK_EQ_U64(latency(0xFFB121F0u, LW(A1, S0, 0), 1), 11);
+    CHECK_EQ_U64(latency(0xFFE80020u, LW(A1, S0, 0), 1), 5);
+    test_latency = tile_latency_config_default();
 }
 
 /* While NoC0 writes the bank the core reads, the core's load waits for the bank, and L1
@@ -356,6 +365,7 @@ static void test_poll_forever(void)
 
 int main(void)
 {
+    test_latency = tile_latency_config_default();
     RUN(test_latency_classes);
     RUN(test_l1_bank_conflict);
     RUN(test_reset_and_errors);
