@@ -489,7 +489,7 @@ RvRun rv_core_run(RvCore *c, uint64_t until, uint64_t *wake)
                 else if (f3 == 1)
                     v = (uint32_t)(int32_t)(int16_t)v;
                 lat = c->cfg.local_load_cycles;
-                c->ready_cause[rd] = RV_STALL_LOAD;
+                c->ready_cause[rd] = RV_STALL_LOAD_LOCAL;
                 c->stats.loads++;
                 break;
             }

@@ -191,9 +191,12 @@ typedef struct RvPoll {
 /* Stall cycles by cause: name, report name. */
 #define RV_STALL_TABLE(X)                                                                          \
     X(FETCH, "fetch")                                                                              \
-    X(LOAD, "load")                                                                                \
+    X(LOAD, "load")                   /* L1 or the L0 D-cache, or what the bus did not name */     \
+    X(LOAD_LOCAL, "load_local")       /* the core's own data RAM */                                \
+    X(LOAD_REGISTER, "load_register") /* a register window (the bus names it) */                   \
     X(STORE_QUEUE, "store_queue")                                                                  \
     X(FIFO, "fifo")                                                                                \
+    X(MAILBOX, "mailbox")                                                                          \
     X(MISPREDICT, "mispredict")                                                                    \
     X(MULDIV, "muldiv")
 
@@ -233,6 +236,11 @@ void rv_core_mem_done(RvCore *c, uint16_t tag, const uint8_t *rdata, uint64_t at
 /* What the core waited for (a FIFO, a LATER with BH_IDLE) may have changed: run it again at
  * `at` or later. */
 void rv_core_wake(RvCore *c, uint64_t at);
+
+/* From inside the bus callback only: the RvStall cause of waiting for this access (its load's
+ * data, or the wait a LATER starts), e.g. RV_STALL_LOAD_REGISTER for a register window or
+ * RV_STALL_MAILBOX; without it a load's data is RV_STALL_LOAD and a LATER RV_STALL_FIFO. */
+void rv_core_set_stall_cause(RvCore *c, uint32_t cause);
 
 /* After RV_RUN_POLL: the loop found. */
 const RvPoll *rv_core_poll(const RvCore *c);

@@ -137,6 +137,7 @@ struct RvCore {
     /* waiting: the instruction at pc did not execute; it runs again at resume_at (BH_IDLE:
      * after a completion or a wake), the cycles until then charged to wait_cause */
     uint8_t waiting, wait_fresh, wait_cause;
+    uint8_t bus_cause; /* rv_core_set_stall_cause during the current bus call (0xFF: none) */
     uint64_t resume_at;
     uint64_t last_at; /* cycle of the last bus access (drains never go back in time) */
 

@@ -80,13 +80,25 @@ static void put_val(uint8_t *p, uint32_t n, uint32_t v)
         p[i] = (uint8_t)(v >> (8 * i));
 }
 
-static void set_rd(RvCore *c, uint32_t rd, uint32_t v, uint64_t ready)
+static void set_rd(RvCore *c, uint32_t rd, uint32_t v, uint64_t ready, uint8_t cause)
 {
     if (rd) {
         c->st.x[rd] = v;
         c->ready[rd] = ready;
-        c->ready_cause[rd] = RV_STALL_LOAD;
+        c->ready_cause[rd] = cause;
     }
+}
+
+/* the cause of waiting for a bus load's data: the bus's, else LOAD */
+static uint8_t data_cause(const RvCore *c)
+{
+    return c->bus_cause != 0xFF ? c->bus_cause : RV_STALL_LOAD;
+}
+
+void rv_core_set_stall_cause(RvCore *c, uint32_t cause)
+{
+    if (cause < RV_STALLS)
+        c->bus_cause = (uint8_t)cause;
 }
 
 /* A free LSU slot, or -1 after making the core wait for one (cause). */
@@ -113,6 +125,7 @@ static RvMemResult bus(RvCore *c, RvMemReq *req, uint64_t at, uint8_t *rdata, ui
         at = c->last_at;
     c->last_at = at;
     *lat = 0;
+    c->bus_cause = 0xFF;
     RvMemResult r = c->access(c->access_ctx, c, req, at, rdata, lat, &when, why, sizeof why);
     if (r == RV_MEM_DONE || r == RV_MEM_PENDING) {
         c->stats.bus_accesses++;
@@ -126,7 +139,7 @@ static RvMemResult bus(RvCore *c, RvMemReq *req, uint64_t at, uint8_t *rdata, ui
         }
     }
     if (r == RV_MEM_LATER)
-        rv_core_wait(c, RV_STALL_FIFO, when);
+        rv_core_wait(c, c->bus_cause != 0xFF ? c->bus_cause : RV_STALL_FIFO, when);
     else if (r == RV_MEM_FAULT)
         rv_core_fault(c, RV_STOP_FAULT, "bus fault at 0x%08x: %s", req->addr, why);
     else if (r != RV_MEM_DONE && r != RV_MEM_PENDING)
@@ -210,7 +223,7 @@ static void load_result(RvCore *c, const RvDecoded *d, uint64_t t, RvMemResult r
     if (r == RV_MEM_DONE) {
         if (fill)
             dcache_fill(c, fill_line, rdata);
-        set_rd(c, d->rd, get_val(rdata + off, n, sign), t + lat);
+        set_rd(c, d->rd, get_val(rdata + off, n, sign), t + lat, data_cause(c));
     } else if (r == RV_MEM_PENDING) {
         RvSlot *sl = &c->slot[s];
         sl->kind = RV_SLOT_LOAD;
@@ -223,7 +236,7 @@ static void load_result(RvCore *c, const RvDecoded *d, uint64_t t, RvMemResult r
         c->outstanding++;
         if (d->rd) {
             c->ready[d->rd] = RV_PENDING;
-            c->ready_cause[d->rd] = RV_STALL_LOAD;
+            c->ready_cause[d->rd] = data_cause(c);
         }
     }
 }
@@ -238,7 +251,8 @@ int rv_mem_load(RvCore *c, const RvDecoded *d, uint64_t t, uint32_t addr, uint32
             rv_core_fault(c, RV_STOP_FAULT, "load from unreadable region at 0x%08x", addr);
             return DONE;
         }
-        set_rd(c, d->rd, get_val(r->mem + (addr - r->base), n, sign), t + c->cfg.local_load_cycles);
+        set_rd(c, d->rd, get_val(r->mem + (addr - r->base), n, sign), t + c->cfg.local_load_cycles,
+               RV_STALL_LOAD_LOCAL);
         c->stats.loads++;
         return DONE;
     }
@@ -249,7 +263,7 @@ int rv_mem_load(RvCore *c, const RvDecoded *d, uint64_t t, uint32_t addr, uint32
             for (uint32_t i = 0; i < RV_DCACHE_LINES; i++)
                 if (c->dline[i].valid && c->dline[i].addr == line) {
                     set_rd(c, d->rd, get_val(c->dline[i].data + (addr & 15), n, sign),
-                           t + c->cfg.local_load_cycles);
+                           t + c->cfg.local_load_cycles, RV_STALL_LOAD);
                     c->stats.loads++;
                     c->stats.dcache_hits++;
                     return DONE;
@@ -429,7 +443,7 @@ int rv_mem_amo(RvCore *c, const RvDecoded *d, uint64_t t, uint32_t addr, uint32_
         uint8_t *p = r->mem + (addr - r->base);
         uint32_t old = get_val(p, 4, 0);
         put_val(p, 4, amo_apply(op, old, operand));
-        set_rd(c, d->rd, old, t + c->cfg.local_load_cycles);
+        set_rd(c, d->rd, old, t + c->cfg.local_load_cycles, RV_STALL_LOAD_LOCAL);
         return DONE;
     }
     if (c->sq_open >= 0 && (sq_send(c, c->sq_open, t) == WAIT || c->stop != RV_RUNNING))

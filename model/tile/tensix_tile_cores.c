@@ -93,9 +93,10 @@ static RvMemResult l1_issue(TensixTile *t, uint32_t core, const RvMemReq *q, uin
     return RV_MEM_FAULT;
 }
 
-static RvMemResult mmio(TensixTile *t, uint32_t core, const RvMemReq *q, uint8_t *rdata,
+static RvMemResult mmio(TensixTile *t, uint32_t core, RvCore *rv, const RvMemReq *q, uint8_t *rdata,
                         uint32_t *latency, uint64_t *when, char *why, size_t why_len)
 {
+    rv_core_set_stall_cause(rv, RV_STALL_LOAD_REGISTER);
     const int write = q->kind == RV_ACC_STORE;
     const uint32_t region = tile_map_lookup(&t->map, q->addr);
     const TileRegion *r = tile_region(region);
@@ -143,10 +144,13 @@ static RvMemResult mmio(TensixTile *t, uint32_t core, const RvMemReq *q, uint8_t
         *latency = t->lat_cycles[a.latency];
         return RV_MEM_DONE;
     case BH_ERR_FULL: /* a FIFO that cannot take or give a word now: sleep until it changes */
-        if (r->target == TILE_T_MAILBOX) /* mailboxes: woken by a push or pop (tensix_tile.c) */
+        if (r->target == TILE_T_MAILBOX) { /* woken by a push or pop (tensix_tile.c) */
             t->cores[core].wait_mailbox = 1;
-        else
+            rv_core_set_stall_cause(rv, RV_STALL_MAILBOX);
+        } else {
             t->cores[core].wait_coproc = 1;
+            rv_core_set_stall_cause(rv, RV_STALL_FIFO);
+        }
         *when = BH_IDLE;
         return RV_MEM_LATER;
     default:
@@ -165,7 +169,6 @@ static RvMemResult core_access(void *ctx, RvCore *rv, const RvMemReq *q, uint64_
                                uint8_t *rdata, uint32_t *latency, uint64_t *when, char *why,
                                size_t why_len)
 {
-    (void)rv;
     TileCoreSlot *s = ctx;
     TensixTile *t = s->tile;
     const uint32_t core = s->id;
@@ -192,7 +195,7 @@ static RvMemResult core_access(void *ctx, RvCore *rv, const RvMemReq *q, uint64_
         }
         return l1_issue(t, core, q, when, why, why_len);
     }
-    return mmio(t, core, q, rdata, latency, when, why, why_len);
+    return mmio(t, core, rv, q, rdata, latency, when, why, why_len);
 }
 
 BhStatus tensix_tile_enable_cores(TensixTile *t, const RvConfig *cfg, TileNiuFn niu, void *niu_ctx,

@@ -49,7 +49,7 @@ static void test_load_mul_use(void)
     Tb *t = tb_fast();
     uint32_t p[] = {LW(10, 0, 0x400), ADD(11, 10, 10)};
     CHECK_EQ_U64(run_cycles(t, p, 2), 2 + 1); /* lw at 0, add at 2 */
-    CHECK_EQ_U64(rv_core_stats(t->c)->stall[RV_STALL_LOAD], 1);
+    CHECK_EQ_U64(rv_core_stats(t->c)->stall[RV_STALL_LOAD_LOCAL], 1);
     uint32_t q[] = {LW(10, 0, 0x400), ADDI(12, 0, 1), ADD(11, 10, 10)};
     CHECK_EQ_U64(run_cycles(t, q, 3), 3); /* one independent instruction hides it */
     uint32_t m[] = {MUL(10, 11, 12), ADD(13, 10, 10)};
