@@ -32,7 +32,7 @@ static BhStatus check(const DstRiscvView *v, uint32_t off, uint32_t len, const c
         BH_LOG_GUEST("dst: %u-byte %s at Dst window offset 0x%x, but fmt %u (%s) has %u-byte "
                      "elements%s (undefined behaviour)",
                      len, dir, off, v->fmt, fmt_names[v->fmt & 7], e,
-                     v->multi ? "" : " and only T2 may access several at once");
+                     len > e && !v->multi ? " and only T2 may access several at once" : "");
         return BH_ERR_ACCESS;
     }
     if (e == 1 && (off + len - 1) / DST_COLS >= DST_ROWS16) {
