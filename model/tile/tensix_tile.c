@@ -249,7 +249,11 @@ static TileAccess perform(TensixTile *t, uint32_t who, uint32_t region, uint32_t
         break;
     }
     if (coproc && (!t->core || who == TILE_NOC))
-        return a; /* no coprocessor on this tile, or not NoC-visible */
+        return a;                  /* no coprocessor on this tile, or not NoC-visible */
+    if (r->target == TILE_T_DST) { /* 1, 2 or 4 bytes as the view says; reads never pop */
+        a.status = tensix_core_dst_access(t->core, who, off, len, write, data);
+        return a;
+    }
     if (len != 4) {
         a.status = BH_ERR_ACCESS;
         a.width_error = 1;

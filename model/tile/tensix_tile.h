@@ -18,20 +18,22 @@
  *                       caller performs them on the NoC model. The mailboxes (mailbox.h) are
  *                       the tile's own: 4-byte accesses by B and the TRISCs only; a push that
  *                       does not fit or a pop from an empty FIFO is BH_ERR_FULL (retry).
- *                       TILE_T_ABSENT regions (PIC, PC snapshots, overlay, Dst) answer
+ *                       DST: a TRISC's 1-, 2- or 4-byte access in its thread's view
+ *                       (tensix_core_dst_access, dst_riscv.h), no wake.
+ *                       TILE_T_ABSENT regions (PIC, PC snapshots, overlay) answer
  *                       BH_ERR_ADDR, as before.
  *   tensix_tile_debug   the same without side effects (transport_dbg): L1, local RAMs and
- *                       stored registers; the coprocessor's windows are BH_ERR_UNSUPPORTED.
- * Timing: tensix_tile_step(now) steps the cores, wakes the cores sleeping on a mailbox if one
- *   changed during the step, steps the coprocessor (if enabled), then L1, then hands out
- *   L1's finished requests: the coprocessor's to it, the others to the `done` callback in
+ *                       stored registers, Dst; the coprocessor's other windows are
+ * BH_ERR_UNSUPPORTED. Timing: tensix_tile_step(now) steps the cores, wakes the cores sleeping on a
+ * mailbox if one changed during the step, steps the coprocessor (if enabled), then L1, then hands
+ * out L1's finished requests: the coprocessor's to it, the others to the `done` callback in
  *   completion order. Returns the next cycle with work, or BH_IDLE.
  * Registers: stored with their reset values (tile_regs.def); WALL_CLOCK_* read `now`. Writing
  *   SOFT_RESET_0 or the reset PCs stores them only: no core runs yet (issue 11's next item);
  *   tensix_tile_core_in_reset / _core_start_pc read them as the cores will.
- * Not modeled: PIC, overlay, Dst direct access, PCBufs 1/2
- *   through B (BH_ERR_ADDR, as the coprocessor has always answered), NoC access to the
- *   registers (tensix_tile_access supports TILE_NOC; the shell routes NoC traffic to L1 only).
+ * Not modeled: PIC, overlay (BH_ERR_ADDR, as the coprocessor has always answered), NoC
+ *   access to the registers (tensix_tile_access supports TILE_NOC; the shell routes NoC traffic to
+ * L1 only).
  */
 #ifndef BH_TENSIX_TILE_H
 #define BH_TENSIX_TILE_H

@@ -158,7 +158,9 @@ static RvMemResult mmio(TensixTile *t, uint32_t core, RvCore *rv, const RvMemReq
             snprintf(why, why_len, "%s 0x%08x (%s): %s", what, q->addr, r->name, t->core->error);
         else
             snprintf(why, why_len, "%s 0x%08x (%s) %s", what, q->addr, r->name,
-                     a.width_error             ? "takes 4-byte accesses only"
+                     a.width_error ? "takes 4-byte accesses only"
+                     : r->target == TILE_T_DST && a.status == BH_ERR_ACCESS
+                         ? "in a way Dst.md leaves undefined for this thread's view, see the log"
                      : a.status == BH_ERR_ADDR ? "is not modeled"
                                                : bh_status_name(a.status));
         return RV_MEM_FAULT;

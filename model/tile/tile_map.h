@@ -59,6 +59,7 @@ typedef enum TileTarget {
     TILE_T_GPR,        /* coprocessor: ThCon's GPRs */
     TILE_T_INSTRN,     /* coprocessor: instruction push to thread arg (write only) */
     TILE_T_PC_BUF,     /* coprocessor: sync unit's PCBuf, TTSync, semaphores */
+    TILE_T_DST,        /* coprocessor: Dst, a TRISC's direct access (dst_riscv.h) */
     TILE_T_CFG,        /* coprocessor: backend configuration */
     TILE_T_MAILBOX,    /* the mailboxes of core arg (B, T0, T1, T2), mailbox.h */
     TILE_T_ABSENT,     /* documented, not modeled: BH_ERR_ADDR */

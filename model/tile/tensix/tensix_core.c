@@ -422,6 +422,41 @@ static const TileRegion *visible(uint32_t core, uint32_t region)
     return r;
 }
 
+/* PCBufs.md: BRISC pushes to PCBuf[i] through window i (PC_BUF, PC1_BUF, PC2_BUF); TRISC i
+ * reads PCBuf[i] through PC_BUF, the only one of the three it sees. */
+static SyncPort pcbuf_port(uint32_t core, uint32_t window)
+{
+    if (core == TENSIX_CORE_BRISC)
+        return (SyncPort)(SYNC_PORT_B0 + window);
+    BH_ASSERT(window == 0 && core < TENSIX_THREADS);
+    return (SyncPort)(SYNC_PORT_T0 + core);
+}
+
+BhStatus tensix_core_dst_access(TensixCore *c, uint32_t core, uint32_t off, uint32_t len, int write,
+                                void *data)
+{
+    static const TensixCfgField f[TENSIX_THREADS][3] = {
+        {TCFG_F_RISC_DEST_ACCESS_CTRL_SEC0_fmt, TCFG_F_RISC_DEST_ACCESS_CTRL_SEC0_no_swizzle,
+         TCFG_F_RISC_DEST_ACCESS_CTRL_SEC0_unsigned_int},
+        {TCFG_F_RISC_DEST_ACCESS_CTRL_SEC1_fmt, TCFG_F_RISC_DEST_ACCESS_CTRL_SEC1_no_swizzle,
+         TCFG_F_RISC_DEST_ACCESS_CTRL_SEC1_unsigned_int},
+        {TCFG_F_RISC_DEST_ACCESS_CTRL_SEC2_fmt, TCFG_F_RISC_DEST_ACCESS_CTRL_SEC2_no_swizzle,
+         TCFG_F_RISC_DEST_ACCESS_CTRL_SEC2_unsigned_int}};
+    if (core >= TENSIX_THREADS)
+        return BH_ERR_ADDR; /* only T0, T1 and T2 see Dst */
+    const uint32_t state = tensix_cfg_state_id(&c->cfg, core);
+    const DstRiscvView v = {(uint8_t)tensix_cfg_get(&c->cfg, state, f[core][0]),
+                            (uint8_t)tensix_cfg_get(&c->cfg, state, f[core][1]),
+                            (uint8_t)tensix_cfg_get(&c->cfg, state, f[core][2]),
+                            (uint8_t)(core == 2)};
+    if (tensix_cfg_get(&c->cfg, state, TCFG_F_DEST_ACCESS_CFG_remap_addrs) ||
+        tensix_cfg_get(&c->cfg, state, TCFG_F_DEST_ACCESS_CFG_swizzle_32b))
+        BH_LOG_UNIMP_ONCE("dst: DEST_ACCESS_CFG remap_addrs / swizzle_32b (Dst rows unremapped, "
+                          "as in every unit)");
+    return write ? dst_riscv_write(&c->regs, &v, off, len, data)
+                 : dst_riscv_read(&c->regs, &v, off, len, data);
+}
+
 BhStatus tensix_core_region_write(TensixCore *c, uint32_t core, uint32_t region, uint32_t off,
                                   uint32_t val, uint64_t now)
 {
@@ -445,14 +480,13 @@ BhStatus tensix_core_region_write(TensixCore *c, uint32_t core, uint32_t region,
     case TILE_T_TDMA:
         return mover_mmio_write(&c->mover, brisc ? 0 : core + 1, off, val, now);
     case TILE_T_PC_BUF:
-        if (r->arg != 0) /* BRISC's PCBufs to threads 1 and 2: not modeled */
-            return BH_ERR_ADDR;
-        return sync_mmio_write(&c->sync, brisc ? SYNC_PORT_B0 : (SyncPort)(SYNC_PORT_T0 + core),
-                               off, &val, 4, 0);
+        return sync_mmio_write(&c->sync, pcbuf_port(core, r->arg), off, &val, 4, 0);
     case TILE_T_GPR:
         return thcon_gpr_mmio_write(&c->thcon, brisc ? THCON_VIEW_B : core, off, &val, 4, 0);
     case TILE_T_CFG:
         return tensix_cfg_mmio_write(&c->cfg, off, &val, 4, 0);
+    case TILE_T_DST:
+        return tensix_core_dst_access(c, core, off, 4, 1, &val);
     default:
         return BH_ERR_ADDR;
     }
@@ -471,14 +505,13 @@ BhStatus tensix_core_region_read(TensixCore *c, uint32_t core, uint32_t region, 
     case TILE_T_TDMA:
         return mover_mmio_read(&c->mover, brisc ? 0 : core + 1, off, val, now);
     case TILE_T_PC_BUF:
-        if (r->arg != 0)
-            return BH_ERR_ADDR;
-        return sync_mmio_read(&c->sync, brisc ? SYNC_PORT_B0 : (SyncPort)(SYNC_PORT_T0 + core), off,
-                              val, 4, 0);
+        return sync_mmio_read(&c->sync, pcbuf_port(core, r->arg), off, val, 4, 0);
     case TILE_T_GPR:
         return thcon_gpr_mmio_read(&c->thcon, brisc ? THCON_VIEW_B : core, off, val, 4, 0);
     case TILE_T_CFG:
         return tensix_cfg_mmio_read(&c->cfg, off, val, 4, 0);
+    case TILE_T_DST:
+        return tensix_core_dst_access(c, core, off, 4, 0, val);
     default: /* instruction pushes and MopCfg are write-only */
         return BH_ERR_ADDR;
     }

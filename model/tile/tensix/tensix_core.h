@@ -11,8 +11,12 @@
  *     thread; BRISC: thread 0 after the MOP expander), INSTRN1/2_BUF (BRISC to threads 1 / 2;
  *     a TRISC storing there is the hang the hardware has: the core stops with an error naming
  *     it), MOP_CFG (TRISC i: thread i's MopCfg), TDMA_REGS (the Mover), PC_BUF (semaphores,
- *     PCBufs, TTSync; PC1/PC2_BUF not modeled: BH_ERR_ADDR), REGFILE (GPRs), TENSIX_CFG
- *     (configuration). BH_ERR_FULL: the core stalls and retries.
+ *     PCBufs, TTSync; TRISC i reads PCBuf[i]), PC1/PC2_BUF (BRISC's pushes to PCBuf[1] / [2],
+ *     i.e. to TRISC1 / TRISC2), REGFILE (GPRs), TENSIX_CFG (configuration). BH_ERR_FULL: the
+ *     core stalls and retries.
+ *   tensix_core_dst_access  a TRISC's 1-, 2- or 4-byte access to the DST window (dst_riscv.h),
+ *     in the view its thread's RISC_DEST_ACCESS_CTRL_SEC selects (Config[CFG_STATE_ID]);
+ *     BRISC and NCRISC: BH_ERR_ADDR. Reads have no side effects (also a debug access).
  *   tensix_core_mmio_write/read   the same by absolute address, decoded with tile_map_search
  *     (ThCon's MMIO port, tests); addresses outside those windows: BH_ERR_ADDR.
  *   tensix_core_l1_done          the owner of the L1 hands over completions of THCON / MOVER
@@ -44,6 +48,7 @@
 #include "model/tile/tensix/tensix_frontend.h"
 #include "model/tile/tensix/thcon.h"
 #include "model/tile/tensix/srcdst.h"
+#include "model/tile/tensix/dst_riscv.h"
 #include "model/tile/tensix/rwc.h"
 #include "model/tile/tensix/adc.h"
 #include "model/tile/tensix/unpacker.h"
@@ -115,6 +120,8 @@ BhStatus tensix_core_init(TensixCore *c, L1 *l1, const TensixCoreConfig *cfg);
 uint64_t tensix_core_step(TensixCore *c, uint64_t now);
 BhStatus tensix_core_region_write(TensixCore *c, uint32_t core, uint32_t region, uint32_t off,
                                   uint32_t val, uint64_t now);
+BhStatus tensix_core_dst_access(TensixCore *c, uint32_t core, uint32_t off, uint32_t len, int write,
+                                void *data);
 BhStatus tensix_core_region_read(TensixCore *c, uint32_t core, uint32_t region, uint32_t off,
                                  uint32_t *val, uint64_t now);
 BhStatus tensix_core_mmio_write(TensixCore *c, uint32_t core, uint32_t addr, uint32_t val,
