@@ -92,8 +92,9 @@
  *   the 2-cycle non-atomic form), the four packers as separate clients (PACK spreads its words
  *   over the packers' ports), unpacker BFP exponent reads on port 2, the ECC scrubber, the
  *   debug timestamper and daisychain on port 15, TDMA-RISC writes, ATINCGETPTR/ATCAS waiting
- *   (the caller retries), the RISC L0 data cache, ECC, and the BH inline-write hang (all four
- *   NoC ports must accept at once; the NIU model owns that).
+ *   (the caller retries), ECC, and the BH inline-write hang (all four NoC ports must accept
+ *   at once; the NIU model owns that). The RISC cores' L0 data cache is theirs
+ *   (model/riscv/rv_mem.c): its hits never reach L1.
  */
 #ifndef BH_L1_H
 #define BH_L1_H
