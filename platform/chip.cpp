@@ -4,6 +4,7 @@
 #include <cstring>
 #include <stdexcept>
 #include "platform/config.h"
+#include "platform/tile/tile_report.h"
 
 namespace bh
 {
@@ -95,6 +96,28 @@ Chip::Chip(sc_core::sc_module_name name, const ChipPlan &plan, bool trace_busy)
             socket_of[i] = sockets++;
         tiles_.push_back(std::move(tile));
     }
+    /* the VCD's signals, in the order of its header: every tile's routers and NIUs, then the
+     * GDDR6 controllers, then the L1s of output.vcd_l1 */
+    for (auto &t : tiles_) {
+        BlockHooks h;
+        h.name = t->basename();
+        h.trace = [tile = t.get()](sc_core::sc_trace_file *tf) { tile->trace(tf); };
+        blocks_.add(std::move(h));
+    }
+    for (auto &d : gddr_)
+        if (d) {
+            BlockHooks h;
+            h.name = d->basename();
+            h.trace = [ctl = d.get()](sc_core::sc_trace_file *tf) { ctl->trace(tf); };
+            blocks_.add(std::move(h));
+        }
+    for (uint32_t node : plan.vcd_l1_tiles)
+        if (L1Tlm *l1 = l1_of_node_.at(node)) {
+            BlockHooks h;
+            h.name = l1->basename();
+            h.trace = [l1](sc_core::sc_trace_file *tf) { l1->trace(tf); };
+            blocks_.add(std::move(h));
+        }
     if (!plan.rv_tiles.empty())
         setup_riscv();
     WorkloadTlm::Factory make;
@@ -151,6 +174,10 @@ Chip::Chip(sc_core::sc_module_name name, const ChipPlan &plan, bool trace_busy)
         h.last_busy = [l1] { return l1->last_busy_cycle(); };
         h.busy = [l1](uint64_t) {
             return std::string(l1->basename()) + ": its Tensix coprocessor is busy; ";
+        };
+        h.report_key = "tiles";
+        h.report = [l1, node](const ReportContext &ctx, boost::json::array &tiles) {
+            tiles.push_back(tensix_stream_tile_json(*l1, node, ctx));
         };
         blocks_.add(std::move(h));
     }
@@ -243,14 +270,7 @@ Chip::~Chip() = default;
 
 void Chip::trace(sc_core::sc_trace_file *tf)
 {
-    for (auto &t : tiles_)
-        t->trace(tf);
-    for (auto &d : gddr_)
-        if (d)
-            d->trace(tf);
-    for (uint32_t node : plan_.vcd_l1_tiles)
-        if (l1_of_node_.at(node))
-            l1_of_node_[node]->trace(tf);
+    blocks_.trace(tf);
 }
 
 uint64_t Chip::dram_resident_bytes() const
