@@ -4,6 +4,8 @@
 #include <cstring>
 #include <stdexcept>
 #include "platform/config.h"
+#include "platform/dram/gddr6_report.h"
+#include "platform/tile/tile_report.h"
 
 namespace bh
 {
@@ -95,6 +97,28 @@ Chip::Chip(sc_core::sc_module_name name, const ChipPlan &plan, bool trace_busy)
             socket_of[i] = sockets++;
         tiles_.push_back(std::move(tile));
     }
+    /* the VCD's signals, in the order of its header: every tile's routers and NIUs, then the
+     * GDDR6 controllers, then the L1s of output.vcd_l1 */
+    for (auto &t : tiles_) {
+        BlockHooks h;
+        h.name = t->basename();
+        h.trace = [tile = t.get()](sc_core::sc_trace_file *tf) { tile->trace(tf); };
+        blocks_.add(std::move(h));
+    }
+    for (auto &d : gddr_)
+        if (d) {
+            BlockHooks h;
+            h.name = d->basename();
+            h.trace = [ctl = d.get()](sc_core::sc_trace_file *tf) { ctl->trace(tf); };
+            blocks_.add(std::move(h));
+        }
+    for (uint32_t node : plan.vcd_l1_tiles)
+        if (L1Tlm *l1 = l1_of_node_.at(node)) {
+            BlockHooks h;
+            h.name = l1->basename();
+            h.trace = [l1](sc_core::sc_trace_file *tf) { l1->trace(tf); };
+            blocks_.add(std::move(h));
+        }
     if (!plan.rv_tiles.empty())
         setup_riscv();
     WorkloadTlm::Factory make;
@@ -151,6 +175,10 @@ Chip::Chip(sc_core::sc_module_name name, const ChipPlan &plan, bool trace_busy)
         h.last_busy = [l1] { return l1->last_busy_cycle(); };
         h.busy = [l1](uint64_t) {
             return std::string(l1->basename()) + ": its Tensix coprocessor is busy; ";
+        };
+        h.report_key = "tiles";
+        h.report = [l1, node](const ReportContext &ctx, boost::json::array &tiles) {
+            tiles.push_back(tensix_stream_tile_json(*l1, node, ctx));
         };
         blocks_.add(std::move(h));
     }
@@ -243,14 +271,7 @@ Chip::~Chip() = default;
 
 void Chip::trace(sc_core::sc_trace_file *tf)
 {
-    for (auto &t : tiles_)
-        t->trace(tf);
-    for (auto &d : gddr_)
-        if (d)
-            d->trace(tf);
-    for (uint32_t node : plan_.vcd_l1_tiles)
-        if (l1_of_node_.at(node))
-            l1_of_node_[node]->trace(tf);
+    blocks_.trace(tf);
 }
 
 uint64_t Chip::dram_resident_bytes() const
@@ -283,61 +304,7 @@ std::vector<Gddr6Stats> Chip::dram_stats() const
 boost::json::object Chip::dram_report(const std::vector<Gddr6Stats> &from,
                                       const std::vector<Gddr6Stats> &to, uint64_t cycles) const
 {
-    namespace json = boost::json;
-    const Gddr6Config &g = plan_.gddr6;
-    double peak_one = (double)g.data_rate_mts * 1e6 * g.channels * g.bus_bits / 8 / 1e9;
-    double secs = (double)cycles / (plan_.aiclk_mhz * 1e6);
-    json::object d;
-    json::array ctls;
-    double total = 0, peak = 0;
-    auto tmp = std::make_unique<Gddr6>(); /* for the percentile helper, which reads st only */
-    for (size_t c = 0; c < gddr_.size(); c++) {
-        if (!gddr_[c])
-            continue;
-        peak += peak_one;
-        Gddr6Stats s = gddr6_stats_window(&from.at(c), &to.at(c));
-        double to_aiclk = plan_.aiclk_mhz * 1e6 / (double)gddr6_clock_hz(&g); /* tCK -> cycles */
-        tmp->st = s;
-        double bytes = (double)(s.bytes_read + s.bytes_written);
-        double gbps = secs > 0 ? bytes / secs / 1e9 : 0;
-        total += gbps;
-        uint64_t bursts = s.row_hits + s.row_misses + s.row_conflicts;
-        double occ = s.integral_cycles ? 1.0 / (double)s.integral_cycles : 0;
-        ctls.push_back(
-            {{"controller", c},
-             {"bytes_read", s.bytes_read},
-             {"bytes_written", s.bytes_written},
-             {"gbps", gbps},
-             {"row_hit_rate", bursts ? (double)s.row_hits / (double)bursts : 0.0},
-             {"row_misses", s.row_misses},
-             {"row_conflicts", s.row_conflicts},
-             {"refreshes", s.refreshes},
-             {"read_latency",
-              {{"unit", "AICLK cycles, controller enqueue to data"},
-               {"count", s.rd_lat_count},
-               {"mean", s.rd_lat_count ? (double)s.rd_lat_sum / s.rd_lat_count * to_aiclk : 0.0},
-               {"p50", (double)gddr6_read_latency_percentile(tmp.get(), 0.50) * to_aiclk},
-               {"p99", (double)gddr6_read_latency_percentile(tmp.get(), 0.99) * to_aiclk}}},
-             {"queue_occupancy",
-              {{"read_mean", (double)s.rq_integral * occ},
-               {"write_mean", (double)s.wq_integral * occ}}},
-             {"data_bus_utilisation",
-              s.integral_cycles ? (double)s.bus_busy_cycles / g.channels / s.integral_cycles
-                                : 0.0}});
-    }
-    d["timed"] = plan_.dram_timed;
-    json::object t;
-    t["tck_ps"] = 1e12 / (double)gddr6_clock_hz(&g);
-    t["tburst"] = g.burst_length / GDDR6_BEATS_PER_CK;
-#define BH_DRAM_TIMING(name, ps, ck, lo, hi, doc) t[#name] = g.name;
-    GDDR6_TIMINGS(BH_DRAM_TIMING)
-#undef BH_DRAM_TIMING
-    d["timings_tck"] = std::move(t);
-    d["aiclk_per_tck"] = plan_.aiclk_mhz * 1e6 / (double)gddr6_clock_hz(&g);
-    d["peak_gbps"] = plan_.dram_timed ? peak : 0.0;
-    d["controllers_gbps"] = total;
-    d["controllers"] = std::move(ctls);
-    return d;
+    return gddr6_report(gddr_, plan_.gddr6, plan_.dram_timed, plan_.aiclk_mhz, from, to, cycles);
 }
 
 } // namespace bh

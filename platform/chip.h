@@ -107,7 +107,8 @@ class Chip : public sc_core::sc_module
     void trace(sc_core::sc_trace_file *tf);
     uint32_t noc0_node_of_frame(uint32_t noc, uint32_t frame_node) const;
     uint64_t dram_resident_bytes() const;
-    /* the blocks the run loop asks whether they are idle, failed or busy (registry.h) */
+    /* the blocks the run loop asks whether they are idle, failed or busy, and the VCD and the
+     * report ask for their signals and entries (registry.h) */
     const BlockRegistry &blocks() const
     {
         return blocks_;

@@ -4,6 +4,7 @@
  * (as a host does: all cores held, program, reset PCs and overrides, release). */
 #include <stdexcept>
 #include "platform/chip.h"
+#include "platform/tile/tile_report.h"
 
 namespace bh
 {
@@ -58,7 +59,9 @@ void Chip::setup_riscv()
         TensixTile &t = l1_of_node_.at(node)->tile();
         write_reg(t, TILE_R_SOFT_RESET_0, read_reg(t, TILE_R_SOFT_RESET_0) & ~release[node]);
     }
-    for (L1Tlm *l1 : rv_tiles_) {
+    for (size_t i = 0; i < rv_tiles_.size(); i++) {
+        L1Tlm *l1 = rv_tiles_[i];
+        const uint32_t node = plan_.rv_tiles[i];
         BlockHooks h;
         h.name = l1->basename();
         h.error_kind = "riscv";
@@ -76,6 +79,10 @@ void Chip::setup_riscv()
         };
         h.last_busy = [l1] { return l1->last_busy_cycle(); };
         h.busy = [l1](uint64_t) { return rv_busy_text(l1->tile()); };
+        h.report_key = "riscv";
+        h.report = [l1, node](const ReportContext &ctx, boost::json::array &tiles) {
+            tiles.push_back(riscv_tile_json(*l1, node, ctx));
+        };
         blocks_.add(std::move(h));
     }
 }

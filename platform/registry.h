@@ -1,17 +1,26 @@
-/* platform/registry.h - what the run loop asks of every block that can hold a run open or
- * stop it: whether it is idle, its error, the last cycle it was busy, and what it is doing when
- * a run cannot end. Each shell (or the chip, for blocks it assembles) registers a block once;
- * the run loop iterates over the registry, so a new block is an addition, not an edit of the
- * loop, and nothing asks a block for its concrete type. */
+/* platform/registry.h - what the run loop and the outputs ask of every block: whether it is
+ * idle, its error, the last cycle it was busy, and what it is doing when a run cannot end (for
+ * a block that can hold a run open or stop it); its VCD signals; its entry in a section of the
+ * JSON report. Each shell (or the chip, for blocks it assembles) registers a block once; the
+ * run loop, Chip::trace and build_report iterate over the registry, so a new block is an
+ * addition, not an edit of them, and nothing asks a block for its concrete type. */
 #ifndef BH_REGISTRY_H
 #define BH_REGISTRY_H
+#include <boost/json.hpp>
 #include <cstdint>
 #include <functional>
 #include <string>
 #include <vector>
 
+namespace sc_core
+{
+class sc_trace_file;
+}
+
 namespace bh
 {
+
+struct ReportContext; /* platform/output/report.h */
 
 struct BlockHooks {
     std::string name;                       /* instance name, e.g. tile_x01_y02_l1 */
@@ -21,6 +30,9 @@ struct BlockHooks {
     std::function<uint64_t()> last_busy;    /* null: not counted in a run's length */
     std::function<std::string(uint64_t now)>
         busy; /* what it still does; null: "<name> is busy; " */
+    std::function<void(sc_core::sc_trace_file *)> trace; /* declares its VCD signals; null: none */
+    const char *report_key = ""; /* the report's array that report adds this block's entry to */
+    std::function<void(const ReportContext &, boost::json::array &)> report; /* null: none */
 };
 
 class BlockRegistry
@@ -62,6 +74,25 @@ class BlockRegistry
             if (b.idle && !b.idle(now))
                 why += b.busy ? b.busy(now) : b.name + " is busy; ";
         return why;
+    }
+    /* the VCD's signals, in registration order */
+    void trace(sc_core::sc_trace_file *tf) const
+    {
+        for (const BlockHooks &b : blocks_)
+            if (b.trace)
+                b.trace(tf);
+    }
+    /* each reporting block's entry, appended in registration order to r[its report_key] (an
+     * array made when its first entry comes; a key no block reports to is absent) */
+    void report(const ReportContext &ctx, boost::json::object &r) const
+    {
+        for (const BlockHooks &b : blocks_)
+            if (b.report) {
+                boost::json::value &v = r[b.report_key];
+                if (!v.is_array())
+                    v.emplace_array();
+                b.report(ctx, v.as_array());
+            }
     }
 
   private:

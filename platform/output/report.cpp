@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cstdio>
 #include "platform/config.h"
-#include "model/tile/tensix/tensix_isa.h"
 #include "platform/output/heatmap.h"
 
 namespace bh
@@ -38,92 +37,6 @@ static void for_each_router_link(Chip &chip, const RunInfo &run, uint32_t k, Fn 
 static json::array xy(uint32_t node, uint32_t w)
 {
     return json::array{node % w, node / w};
-}
-
-/* tensix_stream: per tile, what its threads issued and why they waited, the units' work,
- * and its L1 ports and banks (utilisation and conflict cycles by holder). */
-static json::array tiles_json(Chip &chip, const RunInfo &run)
-{
-    json::array tiles;
-    const BhGrid &g = *chip.plan().grid;
-    double cycles = run.cycles ? (double)run.cycles : 1.0;
-    for (uint32_t node : chip.plan().stream_tiles) {
-        TensixCore *c = chip.coprocessor(node);
-        const L1 &l1 = chip.l1_of(node)->state();
-        json::array threads;
-        for (uint32_t t = 0; t < TENSIX_THREADS; t++) {
-            const TensixThread &th = c->thr[t];
-            json::object ops, stalls;
-            for (uint32_t op = 0; op < 256; op++)
-                if (th.opcode_count[op]) {
-                    const char *n = tensix_op_name(op);
-                    ops[n ? n : std::to_string(op)] = th.opcode_count[op];
-                }
-            for (uint32_t k = 0; k < TENSIX_STALLS; k++)
-                stalls[tensix_stall_name((TensixStall)k)] = th.stall_cycles[k];
-            threads.push_back({{"thread", t},
-                               {"issued", th.issued},
-                               {"opcodes", std::move(ops)},
-                               {"stall_cycles", std::move(stalls)}});
-        }
-        json::array cores; /* the scripts standing in for the RISC-V cores */
-        if (chip.workload())
-            chip.workload()->model().report_cores(node, cores);
-        json::object units;
-        for (uint32_t u = 0; u < TENSIX_UNITS; u++)
-            units[tensix_core_unit_name(u)] = {{"instructions", c->unit_instructions[u]},
-                                               {"busy_cycles", c->unit_busy_cycles[u]}};
-        const FpuStats &fs = c->fpu.stats;
-        units["matrix"].as_object()["flops"] = fs.flops; /* per instruction, x phases */
-        units["matrix"].as_object()["stall_cycles"] = fs.stall_cycles;
-        units["matrix"].as_object()["first_issue_cycle"] = fs.first_issue;
-        units["matrix"].as_object()["last_issue_cycle"] = fs.last_issue;
-        for (uint32_t u = 0; u < 2; u++) {
-            json::object &o = units[u ? "unpack1" : "unpack0"].as_object();
-            o["l1_bytes"] = c->unp.stats[u].l1_bytes;
-            o["bank_wait_cycles"] = c->unp.stats[u].bank_wait_cycles;
-        }
-        units["pack"].as_object()["l1_bytes"] = c->pack.stats.l1_bytes;
-        units["pack"].as_object()["tiles"] = c->pack.stats.tiles;
-        units["pack"].as_object()["dst_races"] = c->pack_dst_races;
-        auto resource = [&](uint32_t n, const uint64_t *busy, const uint64_t(*conf)[L1_CLIENTS],
-                            const char *what) {
-            json::array a;
-            for (uint32_t i = 0; i < n; i++) {
-                json::object by;
-                uint64_t total = 0;
-                for (uint32_t k = 0; k < L1_CLIENTS; k++)
-                    if (conf[i][k]) {
-                        by[l1_client_name(k)] = conf[i][k];
-                        total += conf[i][k];
-                    }
-                a.push_back({{what, i},
-                             {"utilisation", (double)busy[i] / cycles},
-                             {"conflict_cycles", total},
-                             {"conflict_cycles_by_holder", std::move(by)}});
-            }
-            return a;
-        };
-        json::array clients; /* who used L1, and how long each waited */
-        for (uint32_t k = 0; k < L1_CLIENTS; k++)
-            if (l1.st.client_requests[k])
-                clients.push_back({{"client", l1_client_name(k)},
-                                   {"requests", l1.st.client_requests[k]},
-                                   {"bytes", l1.st.client_bytes[k]},
-                                   {"read_modify_writes", l1.st.client_rmw[k]},
-                                   {"wait_cycles", l1.st.client_wait[k]}});
-        tiles.push_back(
-            {{"tile", json::array{node % g.w, node / g.w}},
-             {"cores", std::move(cores)},
-             {"threads", std::move(threads)},
-             {"units", std::move(units)},
-             {"l1",
-              {{"clients", std::move(clients)},
-               {"ports", resource(l1.cfg.ports, l1.st.port_busy, l1.st.port_conflict, "port")},
-               {"banks", resource(l1.cfg.banks, l1.st.bank_busy, l1.st.bank_conflict, "bank")}}},
-             {"mover", {{"bytes", c->mover.st.l1_bytes_written + c->mover.st.l0_bytes_written}}}});
-    }
-    return tiles;
 }
 
 static size_t injecting_tiles(const ChipPlan &plan)
@@ -197,10 +110,7 @@ boost::json::object build_report(Chip &chip, const BhParams &p, const RunInfo &r
         n["links"] = std::move(links);
         r["noc" + std::to_string(k)] = std::move(n);
     }
-    if (!plan.stream_tiles.empty())
-        r["tiles"] = tiles_json(chip, run);
-    if (!plan.rv_tiles.empty())
-        r["riscv"] = riscv_json(chip);
+    chip.blocks().report(ctx, r); /* the blocks' sections: "tiles", "riscv" */
     if (wl)
         wl->report(ctx, r);
     return r;

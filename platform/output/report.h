@@ -34,8 +34,7 @@ struct ReportContext {
 boost::json::object build_report(Chip &chip, const BhParams &p, const RunInfo &run);
 bool write_heatmap(Chip &chip, const RunInfo &run, const std::string &path, std::string *err);
 void print_summary(const boost::json::object &report, std::FILE *out);
-/* report_riscv.cpp: the riscv workload's "riscv" section and its summary lines */
-boost::json::array riscv_json(Chip &chip);
+/* report_riscv.cpp: the riscv workload's summary lines */
 void print_riscv_summary(const boost::json::object &report, std::FILE *out);
 
 } // namespace bh

@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "platform/tile/tile_report.h"
+#include "model/tile/tensix/tensix_isa.h"
+#include "platform/output/report.h"
+
+namespace bh
+{
+
+namespace json = boost::json;
+
+json::object tensix_stream_tile_json(L1Tlm &tl1, uint32_t node, const ReportContext &ctx)
+{
+    Chip &chip = ctx.chip;
+    const RunInfo &run = ctx.run;
+    const BhGrid &g = *ctx.plan.grid;
+    double cycles = run.cycles ? (double)run.cycles : 1.0;
+    TensixCore *c = tl1.core();
+    const L1 &l1 = tl1.state();
+    json::array threads;
+    for (uint32_t t = 0; t < TENSIX_THREADS; t++) {
+        const TensixThread &th = c->thr[t];
+        json::object ops, stalls;
+        for (uint32_t op = 0; op < 256; op++)
+            if (th.opcode_count[op]) {
+                const char *n = tensix_op_name(op);
+                ops[n ? n : std::to_string(op)] = th.opcode_count[op];
+            }
+        for (uint32_t k = 0; k < TENSIX_STALLS; k++)
+            stalls[tensix_stall_name((TensixStall)k)] = th.stall_cycles[k];
+        threads.push_back({{"thread", t},
+                           {"issued", th.issued},
+                           {"opcodes", std::move(ops)},
+                           {"stall_cycles", std::move(stalls)}});
+    }
+    json::array cores; /* the scripts standing in for the RISC-V cores */
+    if (chip.workload())
+        chip.workload()->model().report_cores(node, cores);
+    json::object units;
+    for (uint32_t u = 0; u < TENSIX_UNITS; u++)
+        units[tensix_core_unit_name(u)] = {{"instructions", c->unit_instructions[u]},
+                                           {"busy_cycles", c->unit_busy_cycles[u]}};
+    const FpuStats &fs = c->fpu.stats;
+    units["matrix"].as_object()["flops"] = fs.flops; /* per instruction, x phases */
+    units["matrix"].as_object()["stall_cycles"] = fs.stall_cycles;
+    units["matrix"].as_object()["first_issue_cycle"] = fs.first_issue;
+    units["matrix"].as_object()["last_issue_cycle"] = fs.last_issue;
+    for (uint32_t u = 0; u < 2; u++) {
+        json::object &o = units[u ? "unpack1" : "unpack0"].as_object();
+        o["l1_bytes"] = c->unp.stats[u].l1_bytes;
+        o["bank_wait_cycles"] = c->unp.stats[u].bank_wait_cycles;
+    }
+    units["pack"].as_object()["l1_bytes"] = c->pack.stats.l1_bytes;
+    units["pack"].as_object()["tiles"] = c->pack.stats.tiles;
+    units["pack"].as_object()["dst_races"] = c->pack_dst_races;
+    auto resource = [&](uint32_t n, const uint64_t *busy, const uint64_t(*conf)[L1_CLIENTS],
+                        const char *what) {
+        json::array a;
+        for (uint32_t i = 0; i < n; i++) {
+            json::object by;
+            uint64_t total = 0;
+            for (uint32_t k = 0; k < L1_CLIENTS; k++)
+                if (conf[i][k]) {
+                    by[l1_client_name(k)] = conf[i][k];
+                    total += conf[i][k];
+                }
+            a.push_back({{what, i},
+                         {"utilisation", (double)busy[i] / cycles},
+                         {"conflict_cycles", total},
+                         {"conflict_cycles_by_holder", std::move(by)}});
+        }
+        return a;
+    };
+    json::array clients; /* who used L1, and how long each waited */
+    for (uint32_t k = 0; k < L1_CLIENTS; k++)
+        if (l1.st.client_requests[k])
+            clients.push_back({{"client", l1_client_name(k)},
+                               {"requests", l1.st.client_requests[k]},
+                               {"bytes", l1.st.client_bytes[k]},
+                               {"read_modify_writes", l1.st.client_rmw[k]},
+                               {"wait_cycles", l1.st.client_wait[k]}});
+    return {{"tile", json::array{node % g.w, node / g.w}},
+            {"cores", std::move(cores)},
+            {"threads", std::move(threads)},
+            {"units", std::move(units)},
+            {"l1",
+             {{"clients", std::move(clients)},
+              {"ports", resource(l1.cfg.ports, l1.st.port_busy, l1.st.port_conflict, "port")},
+              {"banks", resource(l1.cfg.banks, l1.st.bank_busy, l1.st.bank_conflict, "bank")}}},
+            {"mover", {{"bytes", c->mover.st.l1_bytes_written + c->mover.st.l0_bytes_written}}}};
+}
+
+static const char *core_state(const TileCoreSlot &s)
+{
+    if (s.held)
+        return "held";
+    if (!s.stopped)
+        return "running";
+    return rv_core_stop(s.rv) == RV_STOP_EBREAK ? "ebreak" : "error";
+}
+
+static json::object core_json(const TileCoreSlot &s, const RvProgram &prog)
+{
+    const RvStats &st = *rv_core_stats(s.rv);
+    json::object stalls;
+    uint64_t stalled = 0;
+    for (uint32_t k = 0; k < RV_STALLS; k++) {
+        stalls[rv_stall_name(k)] = st.stall[k];
+        stalled += st.stall[k];
+    }
+    const uint32_t pc = rv_core_pc(s.rv);
+    json::object o = {{"core", tile_core_name(s.id)},
+                      {"program", prog.path},
+                      {"state", core_state(s)},
+                      {"pc", pc},
+                      {"pc_symbol", rv_symbol_text(prog, pc)},
+                      {"instret", st.instret},
+                      {"cycles", st.cycles_run},
+                      {"cpi", st.instret ? (double)st.cycles_run / (double)st.instret : 0.0},
+                      {"stall_cycles", std::move(stalls)},
+                      {"stall_cycles_total", stalled},
+                      {"loads", st.loads},
+                      {"stores", st.stores},
+                      {"icache_misses", st.icache_misses},
+                      {"dcache_hits", st.dcache_hits},
+                      {"dcache_misses", st.dcache_misses},
+                      {"mispredicts", st.mispredicts},
+                      {"l1_bytes_read", st.l1_bytes_read},
+                      {"l1_bytes_written", st.l1_bytes_written},
+                      {"bus_accesses", st.bus_accesses},
+                      {"poll_sleeps", st.poll_sleeps},
+                      {"poll_skipped_iterations", st.poll_skipped_iterations}};
+    if (s.stopped && rv_core_stop(s.rv) != RV_STOP_EBREAK)
+        o["error"] = rv_core_why(s.rv);
+    return o;
+}
+
+json::object riscv_tile_json(const L1Tlm &l1, uint32_t node, const ReportContext &ctx)
+{
+    const BhGrid &g = *ctx.plan.grid;
+    const TensixTile &t = l1.tile();
+    json::array cores;
+    for (const RvProgram &prog : ctx.plan.rv_programs)
+        if (prog.node == node)
+            cores.push_back(core_json(t.cores[prog.core], prog));
+    json::array clients;
+    for (uint32_t k = 0; k < L1_CLIENTS; k++)
+        if (t.l1.st.client_requests[k])
+            clients.push_back({{"client", l1_client_name(k)},
+                               {"requests", t.l1.st.client_requests[k]},
+                               {"bytes", t.l1.st.client_bytes[k]},
+                               {"read_modify_writes", t.l1.st.client_rmw[k]},
+                               {"wait_cycles", t.l1.st.client_wait[k]}});
+    return {{"tile", json::array{node % g.w, node / g.w}},
+            {"cores", std::move(cores)},
+            {"l1_clients", std::move(clients)}};
+}
+
+} // namespace bh
