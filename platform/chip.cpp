@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include "platform/config.h"
 #include "platform/dram/gddr6_report.h"
+#include "platform/noc/noc_report.h"
 #include "platform/tile/tile_report.h"
 
 namespace bh
@@ -31,6 +32,17 @@ Chip::Chip(sc_core::sc_module_name name, const ChipPlan &plan, bool trace_busy)
     for (uint32_t k = 0; k < plan.n_nocs; k++)
         nocs_[k] = std::make_unique<NocNetTlm>(("noc" + std::to_string(k)).c_str(), plan.noc[k],
                                                ops, clk_, trace_busy);
+    /* each NoC's report section, "noc<k>", before the tiles' and cores' sections */
+    static const char *const noc_keys[2] = {"noc0", "noc1"};
+    for (uint32_t k = 0; k < plan.n_nocs; k++) {
+        BlockHooks h;
+        h.name = nocs_[k]->basename();
+        h.report_key = noc_keys[k];
+        h.report_object = [k](const ReportContext &ctx, boost::json::object &n) {
+            noc_report(k, ctx, n);
+        };
+        blocks_.add(std::move(h));
+    }
     nothing_ = std::make_unique<MemoryTlm>("unmodeled_memory", 0, false);
     /* one GDDR6 controller per enabled bank: timed, or an untimed store (dram.timed) */
     if (plan.grid->cfg.topology == BH_TOPO_BLACKHOLE)

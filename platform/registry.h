@@ -1,9 +1,10 @@
 /* platform/registry.h - what the run loop and the outputs ask of every block: whether it is
  * idle, its error, the last cycle it was busy, and what it is doing when a run cannot end (for
  * a block that can hold a run open or stop it); its VCD signals; its entry in a section of the
- * JSON report. Each shell (or the chip, for blocks it assembles) registers a block once; the
- * run loop, Chip::trace and build_report iterate over the registry, so a new block is an
- * addition, not an edit of them, and nothing asks a block for its concrete type. */
+ * JSON report, or a section of its own. Each shell (or the chip, for blocks it assembles)
+ * registers a block once; the run loop, Chip::trace and build_report iterate over the registry,
+ * so a new block is an addition, not an edit of them, and nothing asks a block for its concrete
+ * type. */
 #ifndef BH_REGISTRY_H
 #define BH_REGISTRY_H
 #include <boost/json.hpp>
@@ -31,8 +32,11 @@ struct BlockHooks {
     std::function<std::string(uint64_t now)>
         busy; /* what it still does; null: "<name> is busy; " */
     std::function<void(sc_core::sc_trace_file *)> trace; /* declares its VCD signals; null: none */
-    const char *report_key = ""; /* the report's array that report adds this block's entry to */
+    const char *report_key = ""; /* the report's array that report adds this block's entry to,
+                                    or the object section report_object fills */
     std::function<void(const ReportContext &, boost::json::array &)> report; /* null: none */
+    /* a block that owns a whole section (a NoC's "noc<k>"); null: none */
+    std::function<void(const ReportContext &, boost::json::object &)> report_object;
 };
 
 class BlockRegistry
@@ -82,8 +86,9 @@ class BlockRegistry
             if (b.trace)
                 b.trace(tf);
     }
-    /* each reporting block's entry, appended in registration order to r[its report_key] (an
-     * array made when its first entry comes; a key no block reports to is absent) */
+    /* in registration order, each reporting block's entry, appended to r[its report_key] (an
+     * array made when its first entry comes; a key no block reports to is absent), or its own
+     * section r[its report_key], an object its report_object fills */
     void report(const ReportContext &ctx, boost::json::object &r) const
     {
         for (const BlockHooks &b : blocks_)
@@ -92,6 +97,8 @@ class BlockRegistry
                 if (!v.is_array())
                     v.emplace_array();
                 b.report(ctx, v.as_array());
+            } else if (b.report_object) {
+                b.report_object(ctx, r[b.report_key].emplace_object());
             }
     }
 

@@ -3,41 +3,13 @@
 #include <algorithm>
 #include <cstdio>
 #include "platform/config.h"
+#include "platform/noc/noc_report.h"
 #include "platform/output/heatmap.h"
 
 namespace bh
 {
 
 namespace json = boost::json;
-
-static const char *link_dir(uint32_t noc, uint32_t port, bool blackhole)
-{
-    /* NoC1 runs in a frame rotated by 180 degrees: its +x is the chip's -x */
-    static const char *const names[2][NOC_PORTS] = {{"niu", "+x", "+y", "-x", "-y"},
-                                                    {"niu", "-x", "-y", "+x", "+y"}};
-    return names[blackhole && noc == 1][port];
-}
-
-/* Calls fn(link, NoC0 source node, NoC0 destination node, utilisation) for every
- * router-to-router link of NoC k, utilisation over the measured window. */
-template <typename Fn>
-static void for_each_router_link(Chip &chip, const RunInfo &run, uint32_t k, Fn fn)
-{
-    const NocNet &net = chip.noc(k).net();
-    for (uint32_t li = 0; li < net.n_links; li++) {
-        const NocLink &L = net.links[li];
-        if (L.src_port == NOC_PORTS || L.dst_port == NOC_PORTS)
-            continue; /* NIU links */
-        double u =
-            run.window_cycles ? (double)run.window_flits[k][li] / (double)run.window_cycles : 0.0;
-        fn(L, chip.noc0_node_of_frame(k, L.src_node), chip.noc0_node_of_frame(k, L.dst_node), u);
-    }
-}
-
-static json::array xy(uint32_t node, uint32_t w)
-{
-    return json::array{node % w, node / w};
-}
 
 static size_t injecting_tiles(const ChipPlan &plan)
 {
@@ -56,7 +28,6 @@ boost::json::object build_report(Chip &chip, const BhParams &p, const RunInfo &r
 {
     const ChipPlan &plan = chip.plan();
     const BhGrid &g = *plan.grid;
-    bool bh = g.cfg.topology == BH_TOPO_BLACKHOLE;
     uint64_t routers = (uint64_t)g.w * g.h * plan.n_nocs;
     json::object r;
     r["bhsim"] = {{"version", BH_VERSION}, {"config", run.config_name}};
@@ -84,33 +55,7 @@ boost::json::object build_report(Chip &chip, const BhParams &p, const RunInfo &r
                      {"injectors", injecting_tiles(plan)}};
     const ReportContext ctx{chip, plan, run};
     const WorkloadModel *wl = chip.workload() ? &chip.workload()->model() : nullptr;
-    for (uint32_t k = 0; k < plan.n_nocs; k++) {
-        const NocNet &net = chip.noc(k).net();
-        json::object n;
-        if (wl)
-            wl->report_noc(k, ctx, n);
-        n["flits"] = {{"injected", net.flits_injected},
-                      {"forked", net.flits_forked},
-                      {"ejected", net.flits_ejected},
-                      {"sunk_at_branch_ends", net.flits_sunk}};
-        n["guest_errors"] = net.guest_errors;
-        json::array links;
-        double sum = 0, mx = 0;
-        uint32_t count = 0;
-        for_each_router_link(chip, run, k, [&](const NocLink &L, uint32_t a, uint32_t b, double u) {
-            sum += u;
-            mx = u > mx ? u : mx;
-            count++;
-            links.push_back({{"from", xy(a, g.w)},
-                             {"to", xy(b, g.w)},
-                             {"direction", link_dir(k, L.src_port, bh)},
-                             {"utilisation", u}});
-        });
-        n["link_utilisation"] = {{"mean", count ? sum / count : 0.0}, {"max", mx}};
-        n["links"] = std::move(links);
-        r["noc" + std::to_string(k)] = std::move(n);
-    }
-    chip.blocks().report(ctx, r); /* the blocks' sections: "tiles", "riscv" */
+    chip.blocks().report(ctx, r); /* the blocks' sections: "noc0", "noc1", "tiles", "riscv" */
     if (wl)
         wl->report(ctx, r);
     return r;
@@ -127,10 +72,11 @@ bool write_heatmap(Chip &chip, const RunInfo &run, const std::string &path, std:
     }
     std::vector<HeatLink> links;
     for (uint32_t k = 0; k < plan.n_nocs; k++)
-        for_each_router_link(chip, run, k, [&](const NocLink &, uint32_t a, uint32_t b, double u) {
-            links.push_back(
-                {(int)k, (int)(a % g.w), (int)(a / g.w), (int)(b % g.w), (int)(b / g.w), u});
-        });
+        noc_for_each_router_link(chip, run, k,
+                                 [&](const NocLink &, uint32_t a, uint32_t b, double u) {
+                                     links.push_back({(int)k, (int)(a % g.w), (int)(a / g.w),
+                                                      (int)(b % g.w), (int)(b / g.w), u});
+                                 });
     std::string title = "bhsim " + run.config_name + ": link utilisation over the measured " +
                         std::to_string(run.window_cycles) + " cycles";
     return write_heatmap_svg(path, title, (int)g.w, (int)g.h, tiles, links, err);
