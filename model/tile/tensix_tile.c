@@ -151,6 +151,8 @@ uint64_t tensix_tile_step(TensixTile *t, uint64_t now)
         next = BH_MIN(next, now + 1);
     if (t->cores_enabled && t->niu_vis != BH_IDLE) /* an NIU change its sleepers see later */
         next = BH_MIN(next, BH_MAX(t->niu_vis, now + 1));
+    if (t->cores_enabled && t->noc_reg_vis != BH_IDLE)
+        next = BH_MIN(next, BH_MAX(t->noc_reg_vis, now + 1));
     return next;
 }
 

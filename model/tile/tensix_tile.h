@@ -28,12 +28,13 @@
  * mailbox if one changed during the step, steps the coprocessor (if enabled), then L1, then hands
  * out L1's finished requests: the coprocessor's to it, the others to the `done` callback in
  *   completion order. Returns the next cycle with work, or BH_IDLE.
- * Registers: stored with their reset values (tile_regs.def); WALL_CLOCK_* read `now`. Writing
- *   SOFT_RESET_0 or the reset PCs stores them only: no core runs yet (issue 11's next item);
- *   tensix_tile_core_in_reset / _core_start_pc read them as the cores will.
- * Not modeled: PIC, overlay (BH_ERR_ADDR, as the coprocessor has always answered), NoC
- *   access to the registers (tensix_tile_access supports TILE_NOC; the shell routes NoC traffic to
- * L1 only).
+ * Registers: stored with their reset values (tile_regs.def); WALL_CLOCK_* read `now`.
+ *   SOFT_RESET_0 holds and releases the cores (tensix_tile_reset_changed), whoever writes it.
+ * NoC: the shell sends NoC accesses past L1 that are word accesses (inline writes in their MMIO
+ *   form, atomics) here as TILE_NOC: the tile registers and the slow local-RAM windows answer;
+ *   tensix_tile_noc_wrote wakes cores asleep on a tile register. Streaming reads and writes of
+ *   registers over the NoC are not routed (they reach L1 only, which refuses them).
+ * Not modeled: PIC, overlay (BH_ERR_ADDR, as the coprocessor has always answered).
  */
 #ifndef BH_TENSIX_TILE_H
 #define BH_TENSIX_TILE_H
@@ -128,6 +129,7 @@ typedef struct TensixTile {
     uint8_t poll_dirty;     /* bits 1 << TileWatch: a core wrote what sleepers may poll */
     uint32_t niu_sleepers;  /* cores sleeping on an NIU register */
     uint64_t niu_vis;       /* first cycle a core's load sees an NIU change (BH_IDLE: none) */
+    uint64_t noc_reg_vis;   /* ... a NoC write to a tile register (BH_IDLE: none) */
     uint64_t cores_ran_at;  /* the cycle whose cores have run (an NIU change after it is seen
                                the next cycle) */
     uint64_t horizon;       /* the cores do not run at or past it (the run's end; BH_IDLE) */
@@ -195,6 +197,10 @@ int tensix_tile_owns_l1_client(uint32_t client);
 /* an NIU register of this tile changed at `now` (the NoC model's watch; the shell calls it);
  * returns 1 if the tile must step this cycle (a core sleeps on it) */
 int tensix_tile_niu_changed(TensixTile *t, uint64_t now);
+/* the NoC wrote `region` of this tile at `now` (before the tile's step of that cycle): a
+ * SOFT_RESET_0 write may have released cores, and cores asleep on a poll of a tile register
+ * re-read it; returns 1 if the tile must step this cycle */
+int tensix_tile_noc_wrote(TensixTile *t, uint32_t region, uint64_t now);
 /* 1: every released, unfinished core waits for something only another agent could change and
  * the tile's coprocessor and L1 are idle (what each waits for in what, if not NULL); 0: no
  * core waits (all finished or held); -1: something on the tile runs */

@@ -234,6 +234,7 @@ BhStatus tensix_tile_enable_cores(TensixTile *t, const RvConfig *cfg, TileNiuFn 
     }
     t->cores_enabled = 1;
     t->niu_vis = BH_IDLE;
+    t->noc_reg_vis = BH_IDLE;
     t->horizon = BH_IDLE;
     return BH_OK;
 }
@@ -336,6 +337,10 @@ uint64_t tensix_tile_step_cores(TensixTile *t, uint64_t now)
     if (t->niu_vis <= now) { /* the NoC changed an NIU register before the cores' turn */
         t->niu_vis = BH_IDLE;
         tile_poll_recheck(t, TILE_WATCH_NIU, now, TILE_CORES);
+    }
+    if (t->noc_reg_vis <= now) { /* ... or wrote a tile register */
+        t->noc_reg_vis = BH_IDLE;
+        tile_poll_recheck(t, TILE_WATCH_DEBUG, now, TILE_CORES);
     }
     for (uint32_t c = 0; c < TILE_CORES; c++) {
         TileCoreSlot *s = &t->cores[c];

@@ -107,6 +107,15 @@ int tile_poll_sleep(TensixTile *t, TileCoreSlot *s)
     return 1;
 }
 
+int tensix_tile_noc_wrote(TensixTile *t, uint32_t region, uint64_t now)
+{
+    if (!t->cores_enabled || tile_region(region)->target != TILE_T_DEBUG)
+        return 0;
+    const uint64_t vis = t->cores_ran_at == now ? now + 1 : now;
+    t->noc_reg_vis = BH_MIN(t->noc_reg_vis, vis);
+    return 1;
+}
+
 int tensix_tile_niu_changed(TensixTile *t, uint64_t now)
 {
     if (!t->niu_sleepers)

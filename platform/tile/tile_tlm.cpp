@@ -172,6 +172,19 @@ unsigned TileTlm::transport_dbg(int, tlm::tlm_generic_payload &gp)
 
 BhStatus TileTlm::mem_access(tlm::tlm_command cmd, uint64_t addr, void *buf, uint32_t len)
 {
+    /* past L1 on a Tensix tile: the registers and windows the NoC sees (tile_map.def's noc
+     * column), as inline writes and atomics reach them */
+    if (tensix_ && addr >= tensix_->tile().l1.cfg.size_bytes) {
+        TensixTile &t = tensix_->tile();
+        const TileAccess a = tensix_tile_access(&t, TILE_NOC, addr, len,
+                                                cmd == tlm::TLM_WRITE_COMMAND, buf, clk_.now());
+        if (a.niu)
+            return BH_ERR_UNSUPPORTED; /* an NIU's own registers over the NoC: not modeled */
+        if (cmd == tlm::TLM_WRITE_COMMAND && a.status == BH_OK &&
+            tensix_tile_noc_wrote(&t, a.region, clk_.now()))
+            tensix_->kick();
+        return a.status;
+    }
     tlm::tlm_generic_payload gp;
     sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
     gp.set_command(cmd);

@@ -1,0 +1,26 @@
+/* tests/programs/noc_reg_write.c - BRISC of tile (1,2), after some work of its own, writes
+ * 0x1234 over NoC0 into tile (5,7)'s DBG_FEATURE_DISABLE register (0xFFB12068, a tile
+ * register the NoC sees) with an acknowledged inline write, and waits for the acknowledgement.
+ * poll_reg.c on (5,7) polls that register. */
+#include "tests/programs/tile_io.h"
+
+#define NIU0 0xFFB20000u
+#define XY(x, y) ((x) | (y) << 6)
+#define MST_WR_ACK_RECEIVED (0x200u + 4 * 1)
+
+int main(void)
+{
+    volatile uint32_t sink = 0;
+    for (uint32_t i = 0; i < 2000; i++) /* let (5,7) fall asleep on its poll first */
+        sink = sink + i;
+    const uint32_t acks = mmio_read(NIU0 + MST_WR_ACK_RECEIVED);
+    mmio_write(NIU0 + 0x00u, RISCV_DEBUG_REGS + 0x068u); /* TARG_ADDR_LO: the register */
+    mmio_write(NIU0 + 0x08u, XY(5, 7));                  /* TARG_ADDR_HI */
+    mmio_write(NIU0 + 0x1Cu, 0x1Au);                     /* CTRL: write, inline, acknowledged */
+    mmio_write(NIU0 + 0x20u, 0u);      /* AT_LEN_BE 0: the MMIO form, one 32-bit store */
+    mmio_write(NIU0 + 0x28u, 0x1234u); /* AT_DATA */
+    mmio_write(NIU0 + 0x40u, 1u);      /* CMD_CTRL: issue */
+    while (mmio_read(NIU0 + MST_WR_ACK_RECEIVED) == acks)
+        ;
+    return 0;
+}
