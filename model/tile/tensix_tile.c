@@ -89,23 +89,6 @@ void tensix_tile_destroy(TensixTile *t)
     l1_destroy(&t->l1);
 }
 
-/* Cores sleeping on a mailbox (full, or empty on a pop) try again next cycle. Only a push or a
- * pop wakes them, so a wait costs no step of its own. */
-static uint64_t wake_mailbox_waiters(TensixTile *t, uint64_t now)
-{
-    uint64_t next = BH_IDLE;
-    for (uint32_t c = 0; c < TILE_CORES; c++) {
-        TileCoreSlot *s = &t->cores[c];
-        if (!s->wait_mailbox || s->held || s->stopped)
-            continue;
-        s->wait_mailbox = 0;
-        rv_core_wake(s->rv, now + 1);
-        s->wake = now + 1;
-        next = now + 1;
-    }
-    return next;
-}
-
 /* 1. the RISC-V cores (their pushes and L1 requests count this cycle); if one pushed or popped a
  * mailbox, its waiters try again next cycle (a spurious wake costs one retry), 2. the
  * coprocessor, 3. L1, 4. L1's finished requests, in completion order: a completion for the
@@ -116,7 +99,8 @@ uint64_t tensix_tile_step(TensixTile *t, uint64_t now)
     if (t->mbox.changed) {
         t->mbox.changed = 0;
         if (t->cores_enabled) {
-            const uint64_t woken = wake_mailbox_waiters(t, now);
+            /* only a push or a pop wakes them, so a wait costs no step of its own */
+            const uint64_t woken = tensix_tile_wake_waiters(t, TILE_WAIT_MAILBOX, now);
             next = BH_MIN(next, woken);
         }
     }
@@ -306,6 +290,18 @@ BhStatus tensix_tile_debug(TensixTile *t, uint32_t who, uint64_t addr, uint32_t 
         return BH_ERR_ADDR;
     TileAccess a = perform(t, who, region, (uint32_t)(addr - r->base), len, write, data, now, 1);
     return a.niu ? BH_ERR_UNSUPPORTED : a.status;
+}
+
+uint32_t tile_core_reset_bit(uint32_t core)
+{
+    BH_ASSERT(core < TILE_CORES);
+    return core_tab[core].reset_bit;
+}
+
+uint32_t tile_core_ram_bytes(uint32_t core)
+{
+    BH_ASSERT(core < TILE_CORES);
+    return core_tab[core].ram_bytes;
 }
 
 int tensix_tile_core_in_reset(const TensixTile *t, uint32_t core)

@@ -190,9 +190,12 @@ int tensix_tile_cores_idle(const TensixTile *t);
 TileCoreState tensix_tile_core_state(const TensixTile *t, uint32_t core);
 const char *tile_core_state_name(uint32_t state); /* "held", ...; "?" out of range */
 uint32_t tile_core_reset_bit(uint32_t core);      /* its SOFT_RESET_0 bit */
+uint32_t tile_core_ram_bytes(uint32_t core);      /* its local data RAM */
 /* inside tensix_tile_step */
 uint64_t tensix_tile_step_cores(TensixTile *t, uint64_t now);
 uint64_t tensix_tile_wake_coproc_waiters(TensixTile *t, uint64_t now);
+typedef enum TileWait { TILE_WAIT_COPROC, TILE_WAIT_MAILBOX } TileWait;
+uint64_t tensix_tile_wake_waiters(TensixTile *t, TileWait what, uint64_t now);
 int tensix_tile_owns_l1_client(uint32_t client);
 /* an NIU register of this tile changed at `now` (the NoC model's watch; the shell calls it);
  * returns 1 if the tile must step this cycle (a core sleeps on it) */

@@ -34,18 +34,6 @@ static const uint32_t l1_client_of[TILE_CORES] = {
 #undef TILE_X_CLIENT
 };
 
-static const uint8_t reset_bit[TILE_CORES] = {
-#define TILE_X_BIT(name, str, ram, pc, bit) bit,
-    TILE_CORE_TABLE(TILE_X_BIT)
-#undef TILE_X_BIT
-};
-
-uint32_t tile_core_reset_bit(uint32_t core)
-{
-    BH_ASSERT(core < TILE_CORES);
-    return reset_bit[core];
-}
-
 static const uint8_t amo_op[] = {
     [RV_AMO_SWAP] = L1_AT_SWAP, [RV_AMO_ADD] = L1_AT_INCR,  [RV_AMO_XOR] = L1_AT_XOR,
     [RV_AMO_AND] = L1_AT_AND,   [RV_AMO_OR] = L1_AT_OR,     [RV_AMO_MIN] = L1_AT_MIN,
@@ -404,11 +392,21 @@ uint64_t tensix_tile_wake_coproc_waiters(TensixTile *t, uint64_t now)
             t->cores[c].wake = now + 1;
             next = now + 1;
         }
+    const uint64_t woken = tensix_tile_wake_waiters(t, TILE_WAIT_COPROC, now);
+    return BH_MIN(next, woken);
+}
+
+/* Cores asleep on a FIFO of `what` (a coprocessor FIFO, a mailbox) try again next cycle: a
+ * spurious wake costs one retry. */
+uint64_t tensix_tile_wake_waiters(TensixTile *t, TileWait what, uint64_t now)
+{
+    uint64_t next = BH_IDLE;
     for (uint32_t c = 0; c < TILE_CORES; c++) {
         TileCoreSlot *s = &t->cores[c];
-        if (!s->wait_coproc || s->held || s->stopped)
+        uint8_t *waits = what == TILE_WAIT_MAILBOX ? &s->wait_mailbox : &s->wait_coproc;
+        if (!*waits || s->held || s->stopped)
             continue;
-        s->wait_coproc = 0;
+        *waits = 0;
         rv_core_wake(s->rv, now + 1);
         s->wake = now + 1;
         next = now + 1;

@@ -104,12 +104,7 @@ static bool plan_one(const BhGrid &g, const std::string &e, uint64_t l1_bytes, R
     std::string text, why;
     if (!read_file_capped(prog->path, kElfFileMaxBytes, &text, &why))
         return fail(err, where + ": cannot read '" + prog->path + "': " + why);
-    static const uint32_t ram[TILE_CORES] = {
-#define TILE_X_RAM(name, str, bytes, pc, bit) bytes,
-        TILE_CORE_TABLE(TILE_X_RAM)
-#undef TILE_X_RAM
-    };
-    Placer placer{l1_bytes, ram[prog->core], &prog->segments};
+    Placer placer{l1_bytes, tile_core_ram_bytes(prog->core), &prog->segments};
     std::vector<RvElfSym> syms(RV_ELF_SYMS_MAX);
     RvElfInfo info{};
     info.syms = syms.data();
