@@ -12,8 +12,7 @@ int hp_matmul_setup(HpRun *r, HpMatmul *mm)
     memset(mm, 0, sizeof *mm);
     if (hp_u32(r, "workload.m", 1, 1024, &mm->mt) || hp_u32(r, "workload.n", 1, 1024, &mm->nt) ||
         hp_u32(r, "workload.k", 1, 1024, &mm->kt) || hp_grid(r, &mm->cols, &mm->rows) ||
-        hp_u32(r, "workload.mcast", 0, 1, &mm->mcast) ||
-        hp_fidelity(r, &mm->fidelity, &mm->phases))
+        hp_u32(r, "workload.mcast", 0, 1, &mm->mcast) || hp_fidelity(r, &mm->fidelity, &mm->phases))
         return HP_USAGE;
     const uint32_t m = 32 * mm->mt, n = 32 * mm->nt, k = 32 * mm->kt, page = 2048;
     const uint64_t a_bytes = (uint64_t)m * k * 2, b_bytes = (uint64_t)k * n * 2;
@@ -115,8 +114,8 @@ int hp_matmul_check(HpRun *r, HpMatmul *mm, const BhProgramTiming *t, uint32_t c
             "\"peak_flop_per_cycle\":%.0f,\"fpu_utilisation\":%.4f,\"tflops\":%.4f,"
             "\"mismatches\":%llu,\"max_rel_error_vs_exact\":%.3g",
             mm->mt, mm->nt, mm->kt, mm->cols, mm->rows, cores, mm->mcast ? "true" : "false",
-            names[mm->fidelity], (unsigned long long)t->cycles, flops, flops / cyc,
-            peak * cores, flops / cyc / (peak * cores), flops / cyc * atof(clk) * 1e6 / 1e12,
+            names[mm->fidelity], (unsigned long long)t->cycles, flops, flops / cyc, peak * cores,
+            flops / cyc / (peak * cores), flops / cyc * atof(clk) * 1e6 / 1e12,
             (unsigned long long)bad, max_err);
     if (bad)
         fprintf(stderr, "bhsim: matmul: %llu of %llu values differ from the reference\n",

@@ -5,13 +5,13 @@
 #include "host/programs/programs.h"
 
 typedef struct HpMatmul {
-    uint32_t mt, nt, kt;   /* workload.m, .n, .k in tiles */
-    uint32_t cols, rows;   /* workload.grid */
-    uint32_t mcast;        /* workload.mcast */
+    uint32_t mt, nt, kt; /* workload.m, .n, .k in tiles */
+    uint32_t cols, rows; /* workload.grid */
+    uint32_t mcast;      /* workload.mcast */
     BhMathFidelity fidelity;
     unsigned phases;
-    uint16_t *ha, *hb;     /* row-major BF16, (32 mt) x (32 kt) and (32 kt) x (32 nt) */
-    BhBuffer *a, *b, *c;   /* the matrices tilized, interleaved in DRAM */
+    uint16_t *ha, *hb;   /* row-major BF16, (32 mt) x (32 kt) and (32 kt) x (32 nt) */
+    BhBuffer *a, *b, *c; /* the matrices tilized, interleaved in DRAM */
 } HpMatmul;
 
 int hp_matmul_setup(HpRun *r, HpMatmul *mm);

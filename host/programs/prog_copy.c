@@ -10,7 +10,7 @@ int hp_dram_copy(HpRun *r)
 {
     uint32_t tiles, cols, rows;
     char reader[1024], writer[1024];
-    if (hp_u32(r, "workload.tiles", 1, 1u << 20, &tiles) || hp_grid(r, &cols, &rows) ||
+    if (hp_u32_or(r, "workload.tiles", 64, 1, 1u << 20, &tiles) || hp_grid(r, &cols, &rows) ||
         hp_kernel_path(r, "workload.reader", "dataflow/reader_unary.cc", reader, sizeof reader) ||
         hp_kernel_path(r, "workload.writer", "dataflow/writer_unary.cc", writer, sizeof writer))
         return HP_USAGE;
@@ -32,7 +32,10 @@ int hp_dram_copy(HpRun *r)
     const BhCoreRange all = {0, 0, cols - 1, rows - 1};
     const uint32_t cb_arg[] = {0};
     BhKernelSpec rs = {.source = reader, .type = BH_KERNEL_DM1, .noc = 1};
-    BhKernelSpec ws = {.source = writer, .type = BH_KERNEL_DM0, .noc = 0, .compile_args = cb_arg,
+    BhKernelSpec ws = {.source = writer,
+                       .type = BH_KERNEL_DM0,
+                       .noc = 0,
+                       .compile_args = cb_arg,
                        .n_compile_args = 1};
     int rk = bh_program_add_kernel(p, &all, &rs), wk = bh_program_add_kernel(p, &all, &ws);
     if (rk < 0 || wk < 0 || bh_program_add_cb(p, &all, 0, page, 4, BH_FMT_FLOAT16_B)) {
@@ -58,8 +61,9 @@ int hp_dram_copy(HpRun *r)
     uint64_t bad = 0;
     for (uint64_t i = 0; i < bytes; i++)
         bad += src[i] != dst[i];
-    hp_json(r, "\"tiles\":%u,\"cores\":%u,\"bytes\":%llu,\"cycles\":%llu,\"bytes_per_cycle\":%.4f,"
-               "\"mismatched_bytes\":%llu",
+    hp_json(r,
+            "\"tiles\":%u,\"cores\":%u,\"bytes\":%llu,\"cycles\":%llu,\"bytes_per_cycle\":%.4f,"
+            "\"mismatched_bytes\":%llu",
             tiles, cores, (unsigned long long)bytes, (unsigned long long)t.cycles,
             t.cycles ? (double)bytes / (double)t.cycles : 0.0, (unsigned long long)bad);
     rc = hp_finish(r, "dram_copy", bad == 0);

@@ -13,10 +13,9 @@ int hp_dram_bw(HpRun *r)
 {
     uint32_t pages, cols, rows, page, depth;
     char op[16], kernel[1024];
-    if (hp_u32(r, "workload.tiles", 1, 1u << 20, &pages) || hp_grid(r, &cols, &rows) ||
+    if (hp_u32_or(r, "workload.tiles", 64, 1, 1u << 20, &pages) || hp_grid(r, &cols, &rows) ||
         hp_u32(r, "workload.page_bytes", 32, 16384, &page) ||
-        hp_u32(r, "workload.in_flight", 1, 255, &depth) ||
-        hp_text(r, "workload.op", op, sizeof op) ||
+        hp_u32(r, "workload.in_flight", 1, 255, &depth) || hp_op(r, "read", op, sizeof op) ||
         hp_kernel_path(r, "workload.reader", "dataflow/dram_bw.cc", kernel, sizeof kernel))
         return HP_USAGE;
     const int is_read = strcmp(op, "read") == 0;
@@ -47,8 +46,8 @@ int hp_dram_bw(HpRun *r)
     int rc = HP_FAILED;
     const BhCoreRange all = {0, 0, cols - 1, rows - 1};
     const uint32_t ct[] = {(uint32_t)is_read};
-    BhKernelSpec ks = {.source = kernel, .type = BH_KERNEL_DM0, .noc = 0, .compile_args = ct,
-                       .n_compile_args = 1};
+    BhKernelSpec ks = {
+        .source = kernel, .type = BH_KERNEL_DM0, .noc = 0, .compile_args = ct, .n_compile_args = 1};
     int k = -1;
     if (!bd || !bl || !p || bh_buffer_write(r->dev, bd, dram, dram_bytes) ||
         bh_buffer_write(r->dev, bl, rings, ring_all) ||
@@ -76,8 +75,8 @@ int hp_dram_bw(HpRun *r)
         for (uint32_t c = 0; c < cores; c++) {
             const uint32_t w = (c / cols) * gc + c % cols; /* worker index of core c */
             for (uint32_t i = pages > depth ? pages - depth : 0; i < pages; i++) {
-                const uint8_t *ring = (is_read ? rings_after : rings) +
-                                      (uint64_t)w * ring_bytes + (uint64_t)(i % depth) * page;
+                const uint8_t *ring = (is_read ? rings_after : rings) + (uint64_t)w * ring_bytes +
+                                      (uint64_t)(i % depth) * page;
                 const uint8_t *d = (is_read ? dram : dram_after) + ((uint64_t)c * pages + i) * page;
                 bad += memcmp(ring, d, page) != 0;
             }

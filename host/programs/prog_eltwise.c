@@ -5,6 +5,7 @@
  * ref_fpu.c. User kernels (workload.reader, .writer, .compute) get the documented runtime
  * args: reader (a_addr, b_addr, n_tiles, start_tile), writer (dst_addr, n_tiles, start_tile),
  * compute (n_tiles). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "host/programs/programs.h"
@@ -19,15 +20,16 @@ int hp_fidelity(HpRun *r, BhMathFidelity *f, unsigned *phases)
         const char *name;
         BhMathFidelity f;
         unsigned phases;
-    } k[] = {{"lofi", BH_LOFI, 1}, {"hifi2", BH_HIFI2, 2}, {"hifi3", BH_HIFI3, 3},
+    } k[] = {{"lofi", BH_LOFI, 1},
+             {"hifi2", BH_HIFI2, 2},
+             {"hifi3", BH_HIFI3, 3},
              {"hifi4", BH_HIFI4, 4}};
     for (size_t i = 0; i < sizeof k / sizeof k[0]; i++)
         if (strcmp(buf, k[i].name) == 0) {
             *f = k[i].f, *phases = k[i].phases;
             return HP_OK;
         }
-    return hp_fail(r, HP_USAGE, "workload.fidelity: must be lofi|hifi2|hifi3|hifi4, got '%s'",
-                   buf);
+    return hp_fail(r, HP_USAGE, "workload.fidelity: must be lofi|hifi2|hifi3|hifi4, got '%s'", buf);
 }
 
 int hp_eltwise(HpRun *r)
@@ -36,12 +38,11 @@ int hp_eltwise(HpRun *r)
     char op[16], reader[1024], writer[1024], compute[1024];
     BhMathFidelity fid;
     unsigned phases;
-    if (hp_u32(r, "workload.tiles", 1, 1u << 16, &tiles) || hp_grid(r, &cols, &rows) ||
-        hp_text(r, "workload.op", op, sizeof op) || hp_fidelity(r, &fid, &phases) ||
+    if (hp_u32_or(r, "workload.tiles", 64, 1, 1u << 16, &tiles) || hp_grid(r, &cols, &rows) ||
+        hp_op(r, "add", op, sizeof op) || hp_fidelity(r, &fid, &phases) ||
         hp_kernel_path(r, "workload.reader", "dataflow/reader_binary.cc", reader, sizeof reader) ||
         hp_kernel_path(r, "workload.writer", "dataflow/writer_unary.cc", writer, sizeof writer) ||
-        hp_kernel_path(r, "workload.compute", "compute/eltwise_binary.cc", compute,
-                       sizeof compute))
+        hp_kernel_path(r, "workload.compute", "compute/eltwise_binary.cc", compute, sizeof compute))
         return HP_USAGE;
     char sym;
     const char *define;
@@ -70,10 +71,16 @@ int hp_eltwise(HpRun *r)
     const uint32_t out_cb[] = {16};
     const char *defs[] = {define};
     BhKernelSpec rs = {.source = reader, .type = BH_KERNEL_DM1, .noc = 1};
-    BhKernelSpec ws = {.source = writer, .type = BH_KERNEL_DM0, .noc = 0, .compile_args = out_cb,
+    BhKernelSpec ws = {.source = writer,
+                       .type = BH_KERNEL_DM0,
+                       .noc = 0,
+                       .compile_args = out_cb,
                        .n_compile_args = 1};
-    BhKernelSpec cs = {.source = compute, .type = BH_KERNEL_COMPUTE, .defines = defs,
-                       .n_defines = 1, .math_fidelity = fid};
+    BhKernelSpec cs = {.source = compute,
+                       .type = BH_KERNEL_COMPUTE,
+                       .defines = defs,
+                       .n_defines = 1,
+                       .math_fidelity = fid};
     int rk = -1, wk = -1, ck = -1;
     if (!ba || !bb || !bc || !p || bh_buffer_write(r->dev, ba, a, bytes) ||
         bh_buffer_write(r->dev, bb, b, bytes) || (rk = bh_program_add_kernel(p, &all, &rs)) < 0 ||
@@ -110,8 +117,9 @@ int hp_eltwise(HpRun *r)
                 first = i;
         }
     }
-    hp_json(r, "\"op\":\"%s\",\"tiles\":%u,\"cores\":%u,\"cycles\":%llu,\"flop_per_cycle\":%.4f,"
-               "\"mismatches\":%u",
+    hp_json(r,
+            "\"op\":\"%s\",\"tiles\":%u,\"cores\":%u,\"cycles\":%llu,\"flop_per_cycle\":%.4f,"
+            "\"mismatches\":%u",
             op, tiles, cores, (unsigned long long)t.cycles,
             t.cycles ? (double)n / (double)t.cycles : 0.0, bad);
     if (bad)

@@ -35,7 +35,10 @@ int hp_matmul(HpRun *r)
     const BhCoreRange all = {0, 0, mm.cols - 1, mm.rows - 1};
     const uint32_t out_cb[] = {16};
     BhKernelSpec rs = {.source = reader, .type = BH_KERNEL_DM1, .noc = 1};
-    BhKernelSpec ws = {.source = writer, .type = BH_KERNEL_DM0, .noc = 0, .compile_args = out_cb,
+    BhKernelSpec ws = {.source = writer,
+                       .type = BH_KERNEL_DM0,
+                       .noc = 0,
+                       .compile_args = out_cb,
                        .n_compile_args = 1};
     BhKernelSpec cs = {.source = compute, .type = BH_KERNEL_COMPUTE, .math_fidelity = mm.fidelity};
     int rk = -1, wk = -1, ck = -1;
@@ -52,8 +55,13 @@ int hp_matmul(HpRun *r)
     for (uint32_t i = 0; i < cores; i++) {
         uint32_t start, count;
         hp_split(out_tiles, cores, i, &start, &count);
-        const uint32_t ra[] = {(uint32_t)bh_buffer_address(mm.a), (uint32_t)bh_buffer_address(mm.b),
-                               mm.mt, mm.kt, mm.nt, start, count};
+        const uint32_t ra[] = {(uint32_t)bh_buffer_address(mm.a),
+                               (uint32_t)bh_buffer_address(mm.b),
+                               mm.mt,
+                               mm.kt,
+                               mm.nt,
+                               start,
+                               count};
         const uint32_t wa[] = {(uint32_t)bh_buffer_address(mm.c), count, start};
         const uint32_t ca[] = {count, mm.kt};
         if (bh_program_set_runtime_args(p, rk, i % mm.cols, i / mm.cols, ra, 7) ||

@@ -50,10 +50,17 @@ int hp_matmul_mcast(HpRun *r, HpMatmul *mm)
         return hp_fail(r, HP_FAILED, "matmul: %s", bh_device_error(r->dev));
     const int s0 = bh_program_add_semaphore(p, &all, 0), s1 = bh_program_add_semaphore(p, &all, 0);
     const int s2 = bh_program_add_semaphore(p, &all, 0), s3 = bh_program_add_semaphore(p, &all, 0);
-    const uint32_t in0_sems[] = {(uint32_t)s0, (uint32_t)s1}, in1_sems[] = {(uint32_t)s2, (uint32_t)s3};
-    BhKernelSpec k0 = {.source = in0, .type = BH_KERNEL_DM1, .noc = 1, .compile_args = in0_sems,
+    const uint32_t in0_sems[] = {(uint32_t)s0, (uint32_t)s1},
+                   in1_sems[] = {(uint32_t)s2, (uint32_t)s3};
+    BhKernelSpec k0 = {.source = in0,
+                       .type = BH_KERNEL_DM1,
+                       .noc = 1,
+                       .compile_args = in0_sems,
                        .n_compile_args = 2};
-    BhKernelSpec k1 = {.source = in1, .type = BH_KERNEL_DM0, .noc = 0, .compile_args = in1_sems,
+    BhKernelSpec k1 = {.source = in1,
+                       .type = BH_KERNEL_DM0,
+                       .noc = 0,
+                       .compile_args = in1_sems,
                        .n_compile_args = 2};
     BhKernelSpec kc = {.source = compute, .type = BH_KERNEL_COMPUTE, .math_fidelity = mm->fidelity};
     int id0 = -1, id1 = -1, idc = -1;
@@ -68,10 +75,11 @@ int hp_matmul_mcast(HpRun *r, HpMatmul *mm)
     }
     for (uint32_t y = 0; y < R; y++)
         for (uint32_t x = 0; x < C; x++) {
-            uint32_t a0[11] = {(uint32_t)bh_buffer_address(mm->a), mm->kt, kb, pcM, y * pcM,
-                               x == 0};
-            uint32_t a1[15] = {(uint32_t)bh_buffer_address(mm->b), mm->kt, kb, pcN, x * pcN,
-                               mm->nt, (uint32_t)bh_buffer_address(mm->c), pcM, y * pcM, y == 0};
+            uint32_t a0[11] = {
+                (uint32_t)bh_buffer_address(mm->a), mm->kt, kb, pcM, y * pcM, x == 0};
+            uint32_t a1[15] = {
+                (uint32_t)bh_buffer_address(mm->b), mm->kt, kb,      pcN,   x * pcN, mm->nt,
+                (uint32_t)bh_buffer_address(mm->c), pcM,    y * pcM, y == 0};
             uint32_t n0 = 8, n1 = 12;
             if (x == 0) { /* the row's A sender: receivers are (1..C-1, y) */
                 noc_of(r, C > 1 ? 1 : 0, y, &a0[6], &a0[7]);

@@ -16,12 +16,11 @@ int hp_sfpu(HpRun *r)
 {
     uint32_t tiles, cols, rows;
     char op[16], reader[1024], writer[1024], compute[1024];
-    if (hp_u32(r, "workload.tiles", 1, 1u << 16, &tiles) || hp_grid(r, &cols, &rows) ||
-        hp_text(r, "workload.op", op, sizeof op) ||
+    if (hp_u32_or(r, "workload.tiles", 64, 1, 1u << 16, &tiles) || hp_grid(r, &cols, &rows) ||
+        hp_op(r, "exp", op, sizeof op) ||
         hp_kernel_path(r, "workload.reader", "dataflow/reader_unary.cc", reader, sizeof reader) ||
         hp_kernel_path(r, "workload.writer", "dataflow/writer_unary.cc", writer, sizeof writer) ||
-        hp_kernel_path(r, "workload.compute", "compute/eltwise_sfpu.cc", compute,
-                       sizeof compute))
+        hp_kernel_path(r, "workload.compute", "compute/eltwise_sfpu.cc", compute, sizeof compute))
         return HP_USAGE;
     const int is_exp = strcmp(op, "exp") == 0;
     if (!is_exp && strcmp(op, "recip") != 0)
@@ -39,10 +38,16 @@ int hp_sfpu(HpRun *r)
     const uint32_t out_cb[] = {16};
     const char *defs[] = {is_exp ? "BH_SFPU_EXP" : "BH_SFPU_RECIP"};
     BhKernelSpec rs = {.source = reader, .type = BH_KERNEL_DM1, .noc = 1};
-    BhKernelSpec ws = {.source = writer, .type = BH_KERNEL_DM0, .noc = 0, .compile_args = out_cb,
+    BhKernelSpec ws = {.source = writer,
+                       .type = BH_KERNEL_DM0,
+                       .noc = 0,
+                       .compile_args = out_cb,
                        .n_compile_args = 1};
-    BhKernelSpec cs = {.source = compute, .type = BH_KERNEL_COMPUTE, .defines = defs,
-                       .n_defines = 1, .math_fidelity = BH_HIFI4};
+    BhKernelSpec cs = {.source = compute,
+                       .type = BH_KERNEL_COMPUTE,
+                       .defines = defs,
+                       .n_defines = 1,
+                       .math_fidelity = BH_HIFI4};
     int rk = -1, wk = -1, ck = -1;
     if (!bx || !by || !p || bh_buffer_write(r->dev, bx, x, bytes) ||
         (rk = bh_program_add_kernel(p, &all, &rs)) < 0 ||
@@ -78,8 +83,9 @@ int hp_sfpu(HpRun *r)
         if (!(err <= max_err))
             max_err = err, worst = i;
     }
-    hp_json(r, "\"op\":\"%s\",\"tiles\":%u,\"cores\":%u,\"cycles\":%llu,\"tolerance\":%.6g,"
-               "\"max_rel_error\":%.6g,\"out_of_tolerance\":%u",
+    hp_json(r,
+            "\"op\":\"%s\",\"tiles\":%u,\"cores\":%u,\"cycles\":%llu,\"tolerance\":%.6g,"
+            "\"max_rel_error\":%.6g,\"out_of_tolerance\":%u",
             op, tiles, cores, (unsigned long long)t.cycles, HP_SFPU_TOLERANCE, max_err, bad);
     if (bad)
         fprintf(stderr, "bhsim: sfpu: %u of %u results beyond the tolerance; worst x=%g got %g\n",

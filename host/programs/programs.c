@@ -44,6 +44,27 @@ int hp_u32(HpRun *r, const char *key, uint32_t min, uint32_t max, uint32_t *out)
     return HP_OK;
 }
 
+int hp_u32_or(HpRun *r, const char *key, uint32_t dflt, uint32_t min, uint32_t max, uint32_t *out)
+{
+    char buf[64];
+    if (hp_text(r, key, buf, sizeof buf) != HP_OK)
+        return HP_USAGE;
+    if (!buf[0]) {
+        *out = dflt;
+        return HP_OK;
+    }
+    return hp_u32(r, key, min, max, out);
+}
+
+int hp_op(HpRun *r, const char *dflt, char *buf, size_t len)
+{
+    if (hp_text(r, "workload.op", buf, len) != HP_OK)
+        return HP_USAGE;
+    if (strcmp(buf, "auto") == 0)
+        snprintf(buf, len, "%s", dflt);
+    return HP_OK;
+}
+
 int hp_grid(HpRun *r, uint32_t *cols, uint32_t *rows)
 {
     char buf[64];
@@ -164,8 +185,7 @@ int hp_finish(HpRun *r, const char *name, int passed)
     snprintf(section, sizeof section, "{\"name\":\"%s\",\"passed\":%s%s%s}", name,
              passed ? "true" : "false", r->json[0] ? "," : "", r->json);
     if (bh_chip_set_report_section(r->chip, "program", section) != BH_CHIP_OK)
-        return hp_fail(r, HP_FAILED, "program: the report section is not valid JSON: %s",
-                       section);
+        return hp_fail(r, HP_FAILED, "program: the report section is not valid JSON: %s", section);
     fprintf(stderr, "bhsim: %s: %s\n", name,
             passed ? "result matches the host reference" : "RESULT DIFFERS from the reference");
     return passed ? HP_OK : HP_FAILED;

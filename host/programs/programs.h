@@ -16,12 +16,16 @@ enum { HP_OK = 0, HP_FAILED = 1, HP_USAGE = 2 };
 typedef struct HpRun {
     BhChip *chip;
     BhDevice *dev;
-    uint64_t rng; /* splitmix64 state, from sim.seed */
+    uint64_t rng;    /* splitmix64 state, from sim.seed */
     char json[4096]; /* the program section being built: "key":value pairs, comma separated */
 } HpRun;
 
 /* ---- configuration (each names the key and the allowed values on error, exit status 2) */
 int hp_u32(HpRun *r, const char *key, uint32_t min, uint32_t max, uint32_t *out);
+/* a string key holding a number, `dflt` when empty */
+int hp_u32_or(HpRun *r, const char *key, uint32_t dflt, uint32_t min, uint32_t max, uint32_t *out);
+/* workload.op, with auto replaced by the workload's default */
+int hp_op(HpRun *r, const char *dflt, char *buf, size_t len);
 int hp_text(HpRun *r, const char *key, char *buf, size_t len);
 /* workload.grid "CxR" (columns x rows of workers), within the device's grid */
 int hp_grid(HpRun *r, uint32_t *cols, uint32_t *rows);

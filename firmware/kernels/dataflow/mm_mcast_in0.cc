@@ -48,9 +48,8 @@ void kernel_main()
                 noc_async_write_multicast(l1, data, block_tiles * tile_bytes, num_dests);
                 noc_async_writes_flushed();
                 *receiver_sem_ptr = VALID; /* the word the multicast copies */
-                noc_semaphore_set_multicast(receiver_sem,
-                                            get_noc_multicast_addr(x0, y0, x1, y1, receiver_sem),
-                                            num_dests);
+                noc_semaphore_set_multicast(
+                    receiver_sem, get_noc_multicast_addr(x0, y0, x1, y1, receiver_sem), num_dests);
             }
         } else {
             const uint32_t sx = get_arg_val<uint32_t>(6), sy = get_arg_val<uint32_t>(7);

@@ -50,9 +50,8 @@ void kernel_main()
                 noc_async_write_multicast(l1, data, block_tiles * tile_bytes, num_dests);
                 noc_async_writes_flushed();
                 *receiver_sem_ptr = VALID;
-                noc_semaphore_set_multicast(receiver_sem,
-                                            get_noc_multicast_addr(x0, y0, x1, y1, receiver_sem),
-                                            num_dests);
+                noc_semaphore_set_multicast(
+                    receiver_sem, get_noc_multicast_addr(x0, y0, x1, y1, receiver_sem), num_dests);
             }
         } else {
             const uint32_t sx = get_arg_val<uint32_t>(10), sy = get_arg_val<uint32_t>(11);
@@ -63,9 +62,9 @@ void kernel_main()
         cb_push_back(cb, block_tiles);
     }
     /* the output block, row by row */
-    const InterleavedAddrGenFast<true> c = {
-        .bank_base_address = c_addr, .page_size = get_tile_size(cb_out),
-        .data_format = get_dataformat(cb_out)};
+    const InterleavedAddrGenFast<true> c = {.bank_base_address = c_addr,
+                                            .page_size = get_tile_size(cb_out),
+                                            .data_format = get_dataformat(cb_out)};
     for (uint32_t m = 0; m < pcM; m++)
         for (uint32_t n = 0; n < pcN; n++) {
             cb_wait_front(cb_out, 1);

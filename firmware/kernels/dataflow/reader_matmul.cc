@@ -15,10 +15,12 @@ void kernel_main()
     const uint32_t start = get_arg_val<uint32_t>(5);
     const uint32_t n_tiles = get_arg_val<uint32_t>(6);
     constexpr uint32_t cb_a = 0, cb_b = 1;
-    const InterleavedAddrGenFast<true> a = {
-        .bank_base_address = a_addr, .page_size = get_tile_size(cb_a), .data_format = get_dataformat(cb_a)};
-    const InterleavedAddrGenFast<true> b = {
-        .bank_base_address = b_addr, .page_size = get_tile_size(cb_b), .data_format = get_dataformat(cb_b)};
+    const InterleavedAddrGenFast<true> a = {.bank_base_address = a_addr,
+                                            .page_size = get_tile_size(cb_a),
+                                            .data_format = get_dataformat(cb_a)};
+    const InterleavedAddrGenFast<true> b = {.bank_base_address = b_addr,
+                                            .page_size = get_tile_size(cb_b),
+                                            .data_format = get_dataformat(cb_b)};
     for (uint32_t t = start; t < start + n_tiles; t++) {
         const uint32_t m = t / Nt, n = t % Nt;
         for (uint32_t k = 0; k < Kt; k++) {

@@ -10,8 +10,9 @@ void kernel_main()
     const uint32_t n_pages = get_arg_val<uint32_t>(1);
     const uint32_t start = get_arg_val<uint32_t>(2);
     constexpr uint32_t cb = get_compile_time_arg_val(0);
-    const InterleavedAddrGenFast<true> dst = {
-        .bank_base_address = dst_addr, .page_size = get_tile_size(cb), .data_format = get_dataformat(cb)};
+    const InterleavedAddrGenFast<true> dst = {.bank_base_address = dst_addr,
+                                              .page_size = get_tile_size(cb),
+                                              .data_format = get_dataformat(cb)};
     for (uint32_t i = start; i < start + n_pages; i++) {
         cb_wait_front(cb, 1);
         noc_async_write_tile(i, dst, get_read_ptr(cb));
