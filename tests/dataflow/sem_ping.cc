@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: Apache-2.0
+/* tests/dataflow/sem_ping.cc - a semaphore handshake between two tiles: in each round one
+ * side increments the other's semaphore 0 (a NoC atomic) and waits for its own to reach the
+ * round number. The starting side measures the rounds' cycles. Results at `out`: cycles,
+ * the compile-time arguments, then the runtime arguments from index 5 on (echoed for the
+ * test to compare).
+ * Arguments: partner_x, partner_y, rounds, starts (1 or 0), out, echo0, echo1, echo2. */
+#include "dataflow_api.h"
+
+void kernel_main()
+{
+    const uint32_t px = get_arg_val<uint32_t>(0), py = get_arg_val<uint32_t>(1);
+    const uint32_t rounds = get_arg_val<uint32_t>(2), starts = get_arg_val<uint32_t>(3);
+    volatile uint32_t *out = (volatile uint32_t *)get_arg_val<uint32_t>(4);
+    volatile uint32_t *mine = (volatile uint32_t *)get_semaphore(0);
+    const uint64_t theirs = get_noc_addr(px, py, get_semaphore(0));
+    const uint32_t t = bh_wall_clock();
+    for (uint32_t r = 1; r <= rounds; r++) {
+        if (starts) {
+            noc_semaphore_inc(theirs, 1);
+            noc_async_atomic_barrier();
+            noc_semaphore_wait(mine, r);
+        } else {
+            noc_semaphore_wait(mine, r);
+            noc_semaphore_inc(theirs, 1);
+            noc_async_atomic_barrier();
+        }
+    }
+    out[0] = bh_wall_clock() - t;
+    out[1] = get_compile_time_arg_val(0);
+    out[2] = get_compile_time_arg_val(1);
+    for (int i = 0; i < 3; i++)
+        out[3 + i] = get_arg_val<uint32_t>(5 + i);
+}
