@@ -76,12 +76,12 @@ enum BhNiuReg : uint32_t {
     BH_NIU_CMD_CTRL = 0x40,
 };
 enum BhNiuCounter : uint32_t { /* NIU_BASE + 0x200 + 4 * index */
-    BH_NIU_MST_ATOMIC_RESP_RECEIVED = 0,
-    BH_NIU_MST_WR_ACK_RECEIVED = 1,
-    BH_NIU_MST_RD_RESP_RECEIVED = 2,
-    BH_NIU_MST_NONPOSTED_WR_REQ_SENT = 10,
-    BH_NIU_MST_POSTED_WR_REQ_SENT = 11,
-    BH_NIU_MST_WRITE_REQS_OUTGOING_ID0 = 32,
+                               BH_NIU_MST_ATOMIC_RESP_RECEIVED = 0,
+                               BH_NIU_MST_WR_ACK_RECEIVED = 1,
+                               BH_NIU_MST_RD_RESP_RECEIVED = 2,
+                               BH_NIU_MST_NONPOSTED_WR_REQ_SENT = 10,
+                               BH_NIU_MST_POSTED_WR_REQ_SENT = 11,
+                               BH_NIU_MST_WRITE_REQS_OUTGOING_ID0 = 32,
 };
 /* NOC_CTRL */
 constexpr uint32_t BH_NOC_CMD_RD = 0u;
@@ -299,10 +299,10 @@ inline void noc_async_write_multicast(uint32_t src_local_l1_addr, uint64_t dst_n
                                       uint32_t size, uint32_t num_dests, bool linked = false,
                                       uint8_t noc = noc_index)
 {
-    const uint32_t flags = BH_NOC_CMD_BRCST_PACKET | BH_NOC_CMD_PATH_RESERVE |
-                           (linked ? BH_NOC_CMD_VC_LINKED : 0u);
-    bh_noc_write_any_len(noc, write_cmd_buf, src_local_l1_addr, dst_noc_addr_multicast, size,
-                         flags, num_dests, false);
+    const uint32_t flags =
+        BH_NOC_CMD_BRCST_PACKET | BH_NOC_CMD_PATH_RESERVE | (linked ? BH_NOC_CMD_VC_LINKED : 0u);
+    bh_noc_write_any_len(noc, write_cmd_buf, src_local_l1_addr, dst_noc_addr_multicast, size, flags,
+                         num_dests, false);
 }
 
 /* The sender is in the rectangle and receives too: num_dests counts it. */
@@ -313,8 +313,8 @@ inline void noc_async_write_multicast_loopback_src(uint32_t src_local_l1_addr,
 {
     const uint32_t flags = BH_NOC_CMD_BRCST_PACKET | BH_NOC_CMD_PATH_RESERVE |
                            BH_NOC_CMD_BRCST_SRC_INCLUDE | (linked ? BH_NOC_CMD_VC_LINKED : 0u);
-    bh_noc_write_any_len(noc, write_cmd_buf, src_local_l1_addr, dst_noc_addr_multicast, size,
-                         flags, num_dests, false);
+    bh_noc_write_any_len(noc, write_cmd_buf, src_local_l1_addr, dst_noc_addr_multicast, size, flags,
+                         num_dests, false);
 }
 
 /* ---- barriers: each poll is one NIU register load against a count held in a register, so
@@ -376,7 +376,8 @@ inline void bh_noc_atomic_inc(uint32_t noc, uint64_t addr, uint32_t incr, uint32
 {
     bh_noc_wait_ready(noc, write_at_cmd_buf);
     bh_niu_write(noc, write_at_cmd_buf, BH_NIU_TARG_ADDR_LO, (uint32_t)addr);
-    bh_niu_write(noc, write_at_cmd_buf, BH_NIU_TARG_ADDR_MID, (uint32_t)(addr >> 32) & NOC_PCIE_MASK);
+    bh_niu_write(noc, write_at_cmd_buf, BH_NIU_TARG_ADDR_MID,
+                 (uint32_t)(addr >> 32) & NOC_PCIE_MASK);
     bh_niu_write(noc, write_at_cmd_buf, BH_NIU_TARG_ADDR_HI,
                  (uint32_t)(addr >> NOC_ADDR_COORD_SHIFT) & NOC_COORDINATE_MASK);
     bh_niu_write(noc, write_at_cmd_buf, BH_NIU_CTRL,
@@ -446,8 +447,8 @@ inline void noc_inline_dw_write(uint64_t addr, uint32_t val, uint8_t be = 0xF,
         uint32_t j = i;
         while (j < 4 && (be >> j & 1))
             j++;
-        bh_noc_write_packet(noc, write_reg_cmd_buf, (uint32_t)&slot[off + i], addr + i, j - i, 0,
-                            1, false);
+        bh_noc_write_packet(noc, write_reg_cmd_buf, (uint32_t)&slot[off + i], addr + i, j - i, 0, 1,
+                            false);
         i = j;
     }
 }
