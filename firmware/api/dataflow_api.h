@@ -58,7 +58,8 @@ inline void noc_semaphore_set_multicast(uint32_t src_local_l1_addr, uint64_t dst
                                         uint32_t num_dests, bool linked = false,
                                         uint8_t noc = noc_index)
 {
-    noc_async_write_multicast(src_local_l1_addr, dst_noc_addr_multicast, 4, num_dests, linked, noc);
+    bh_noc_write_multicast(noc, write_reg_cmd_buf, src_local_l1_addr, dst_noc_addr_multicast, 4,
+                           num_dests, linked, false);
 }
 
 inline void noc_semaphore_set_multicast_loopback_src(uint32_t src_local_l1_addr,
@@ -66,8 +67,8 @@ inline void noc_semaphore_set_multicast_loopback_src(uint32_t src_local_l1_addr,
                                                      uint32_t num_dests, bool linked = false,
                                                      uint8_t noc = noc_index)
 {
-    noc_async_write_multicast_loopback_src(src_local_l1_addr, dst_noc_addr_multicast, 4, num_dests,
-                                           linked, noc);
+    bh_noc_write_multicast(noc, write_reg_cmd_buf, src_local_l1_addr, dst_noc_addr_multicast, 4,
+                           num_dests, linked, true);
 }
 
 #endif

@@ -294,27 +294,33 @@ inline void noc_async_write(uint32_t src_local_l1_addr, uint64_t dst_noc_addr, u
     bh_noc_write_any_len(noc, write_cmd_buf, src_local_l1_addr, dst_noc_addr, size, 0, 1, posted);
 }
 
-/* `num_dests`: the tiles of the rectangle that receive (Tensix tiles only, not the sender). */
+/* A multicast write: `num_dests` counts the tiles of the rectangle that receive (Tensix tiles,
+ * and the sender itself with loopback). Path reservation on, as tt-metal's default. */
+inline void bh_noc_write_multicast(uint32_t noc, uint32_t cmd_buf, uint32_t src, uint64_t dst,
+                                   uint32_t size, uint32_t num_dests, bool linked, bool loopback)
+{
+    const uint32_t flags = BH_NOC_CMD_BRCST_PACKET | BH_NOC_CMD_PATH_RESERVE |
+                           (loopback ? BH_NOC_CMD_BRCST_SRC_INCLUDE : 0u) |
+                           (linked ? BH_NOC_CMD_VC_LINKED : 0u);
+    bh_noc_write_any_len(noc, cmd_buf, src, dst, size, flags, num_dests, false);
+}
+
+template <uint32_t max_page_size = NOC_MAX_BURST_SIZE + 1>
 inline void noc_async_write_multicast(uint32_t src_local_l1_addr, uint64_t dst_noc_addr_multicast,
                                       uint32_t size, uint32_t num_dests, bool linked = false,
                                       uint8_t noc = noc_index)
 {
-    const uint32_t flags =
-        BH_NOC_CMD_BRCST_PACKET | BH_NOC_CMD_PATH_RESERVE | (linked ? BH_NOC_CMD_VC_LINKED : 0u);
-    bh_noc_write_any_len(noc, write_cmd_buf, src_local_l1_addr, dst_noc_addr_multicast, size, flags,
-                         num_dests, false);
+    bh_noc_write_multicast(noc, write_cmd_buf, src_local_l1_addr, dst_noc_addr_multicast, size,
+                           num_dests, linked, false);
 }
 
-/* The sender is in the rectangle and receives too: num_dests counts it. */
 inline void noc_async_write_multicast_loopback_src(uint32_t src_local_l1_addr,
                                                    uint64_t dst_noc_addr_multicast, uint32_t size,
                                                    uint32_t num_dests, bool linked = false,
                                                    uint8_t noc = noc_index)
 {
-    const uint32_t flags = BH_NOC_CMD_BRCST_PACKET | BH_NOC_CMD_PATH_RESERVE |
-                           BH_NOC_CMD_BRCST_SRC_INCLUDE | (linked ? BH_NOC_CMD_VC_LINKED : 0u);
-    bh_noc_write_any_len(noc, write_cmd_buf, src_local_l1_addr, dst_noc_addr_multicast, size, flags,
-                         num_dests, false);
+    bh_noc_write_multicast(noc, write_cmd_buf, src_local_l1_addr, dst_noc_addr_multicast, size,
+                           num_dests, linked, true);
 }
 
 /* ---- barriers: each poll is one NIU register load against a count held in a register, so
@@ -390,6 +396,8 @@ inline void bh_noc_atomic_inc(uint32_t noc, uint64_t addr, uint32_t incr, uint32
     noc_nonposted_atomics_acked[noc] += num_dests;
 }
 
+/* `posted` is accepted and ignored: the increment is always non-posted (above) */
+template <bool posted = false>
 inline void noc_semaphore_inc(uint64_t addr, uint32_t incr, uint8_t noc_id = noc_index,
                               uint8_t vc = NOC_UNICAST_WRITE_VC)
 {

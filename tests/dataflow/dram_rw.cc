@@ -5,7 +5,8 @@
  * page, NoC0) into `raw`. Then semaphore 0 tells NCRISC (dram_rd_page.cc) to read them too.
  * Results at `out`: cycles of the n writes (to the last acknowledgement), of one tile read,
  * and of the n reads.
- * Arguments: src, n, page size, base, back, raw, out, then x, y, offset for each page. */
+ * Last, the n pages read as one transfer (over 16 KiB: split) from its own L1 into `self`.
+ * Arguments: src, n, page size, base, back, raw, out, self, then x, y, offset for each page. */
 #include "dataflow_api.h"
 
 void kernel_main()
@@ -14,6 +15,7 @@ void kernel_main()
     const uint32_t page = get_arg_val<uint32_t>(2), base = get_arg_val<uint32_t>(3);
     const uint32_t back = get_arg_val<uint32_t>(4), raw = get_arg_val<uint32_t>(5);
     volatile uint32_t *out = (volatile uint32_t *)get_arg_val<uint32_t>(6);
+    const uint32_t self = get_arg_val<uint32_t>(7);
     const InterleavedAddrGenFast<true> s = {
         .bank_base_address = base, .page_size = page, .data_format = DataFormat::Float16_b};
 
@@ -35,9 +37,10 @@ void kernel_main()
     out[2] = bh_wall_clock() - t;
 
     for (uint32_t i = 0; i < n; i++) {
-        const uint32_t x = get_arg_val<uint32_t>(7 + 3 * i), y = get_arg_val<uint32_t>(8 + 3 * i);
-        noc_async_read(get_noc_addr(x, y, get_arg_val<uint32_t>(9 + 3 * i)), raw + i * page, page);
+        const uint32_t x = get_arg_val<uint32_t>(8 + 3 * i), y = get_arg_val<uint32_t>(9 + 3 * i);
+        noc_async_read(get_noc_addr(x, y, get_arg_val<uint32_t>(10 + 3 * i)), raw + i * page, page);
     }
+    noc_async_read(get_noc_addr(src), self, n * page);
     noc_async_read_barrier();
     noc_semaphore_set((volatile uint32_t *)get_semaphore(0), 1);
 }
