@@ -262,12 +262,15 @@ def sem(a):
     echo_a, echo_b = [0xA1, 0xA2, 0xDEADBEEF], [0xB1, 0xB2, 0x12345678]
     t.kernel(ta, "brisc", "df_sem_ping_brisc", [*tb, rounds, 1, out] + echo_a, sems={0: 0})
     t.kernel(tb, "ncrisc", "df_sem_ping_ncrisc", [*ta, rounds, 0, out] + echo_b, sems={0: 0})
-    t.dumps = {"out_a": (*ta, out, 24), "out_b": (*tb, out, 24),
+    t.dumps = {"out_a": (*ta, out, 32), "out_b": (*tb, out, 32),
                "sem_a": (*ta, L1_SEMAPHORES, 4), "sem_b": (*tb, L1_SEMAPHORES, 4)}
     got, report = t.run(a.bhsim, a.elf_dir, a.out)
-    for side, echo in (("a", echo_a), ("b", echo_b)):
-        o = words(got["out_" + side], 6)
-        if o[1:] != (7, 11, *echo):
+    for side, echo, other_starts in (("a", echo_a, 0), ("b", echo_b, 1)):
+        o = words(got["out_" + side], 8)
+        if o[6:] != (0xC0DE0000 + other_starts, 0x00BBCC00):
+            fail(f"tile {side}: inline writes left {o[6]:#x} {o[7]:#x}, expected "
+                 f"{0xC0DE0000 + other_starts:#x} 0xbbcc00")
+        if o[1:6] != (7, 11, *echo):
             fail(f"tile {side}: compile-time and runtime arguments read {o[1:]}, "
                  f"expected {(7, 11, *echo)}")
         if words(got["sem_" + side], 1)[0] != rounds:
@@ -275,7 +278,8 @@ def sem(a):
                  f"expected {rounds}")
     cycles = words(got["out_a"], 1)[0]
     print(f"sem: {rounds} round trips (2,6) <-> (13,9) in {cycles} cycles "
-          f"({cycles / rounds:.0f} a round trip); arguments as given; {slept(report)} barrier "
+          f"({cycles / rounds:.0f} a round trip); arguments and inline writes as expected; "
+          f"{slept(report)} barrier "
           f"poll iterations slept")
 
 

@@ -3,7 +3,9 @@
  * side increments the other's semaphore 0 (a NoC atomic) and waits for its own to reach the
  * round number. The starting side measures the rounds' cycles. Results at `out`: cycles,
  * the compile-time arguments, then the runtime arguments from index 5 on (echoed for the
- * test to compare).
+ * test to compare). Last, each side writes two words into the other's results with
+ * noc_inline_dw_write: 0xC0DE0000 + starts at out[6], and bytes 1 and 2 of 0xAABBCCDD at
+ * out[7] (byte enables 0x6).
  * Arguments: partner_x, partner_y, rounds, starts (1 or 0), out, echo0, echo1, echo2. */
 #include "dataflow_api.h"
 
@@ -31,4 +33,8 @@ void kernel_main()
     out[2] = get_compile_time_arg_val(1);
     for (int i = 0; i < 3; i++)
         out[3 + i] = get_arg_val<uint32_t>(5 + i);
+    const uint64_t their_out = get_noc_addr(px, py, (uint32_t)out);
+    noc_inline_dw_write(their_out + 24, 0xC0DE0000u + starts);
+    noc_inline_dw_write(their_out + 28, 0xAABBCCDDu, 0x6);
+    noc_async_write_barrier();
 }
