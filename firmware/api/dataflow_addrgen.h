@@ -92,6 +92,21 @@ FORCE_INLINE void noc_async_write_tile(uint32_t id, const InterleavedAddrGenFast
     noc_async_write(src_local_l1_addr, s.get_noc_addr(id, 0, noc), s.page_size, noc);
 }
 
+template <bool DRAM>
+FORCE_INLINE void noc_async_read_tile(uint32_t id, const InterleavedAddrGen<DRAM> &s,
+                                      uint32_t dst_local_l1_addr, uint32_t offset = 0,
+                                      uint8_t noc = noc_index)
+{
+    noc_async_read(s.get_noc_addr(id, offset, noc), dst_local_l1_addr, s.page_size, noc);
+}
+
+template <bool DRAM>
+FORCE_INLINE void noc_async_write_tile(uint32_t id, const InterleavedAddrGen<DRAM> &s,
+                                       uint32_t src_local_l1_addr, uint8_t noc = noc_index)
+{
+    noc_async_write(src_local_l1_addr, s.get_noc_addr(id, 0, noc), s.page_size, noc);
+}
+
 template <typename AddrGen>
 FORCE_INLINE auto noc_async_read_page(uint32_t id, const AddrGen &s, uint32_t dst_local_l1_addr,
                                       uint32_t offset = 0, uint8_t noc = noc_index)
