@@ -260,11 +260,18 @@ def sem(a):
     """BRISC of A (NoC0) and NCRISC of B (NoC1) hand a semaphore back and forth 10 times."""
     t, ta, tb, rounds, out = Test(), (2, 6), (13, 9), 10, 0x7F000
     echo_a, echo_b = [0xA1, 0xA2, 0xDEADBEEF], [0xB1, 0xB2, 0x12345678]
-    t.kernel(ta, "brisc", "df_sem_ping_brisc", [*tb, rounds, 1, out] + echo_a, sems={0: 0})
-    t.kernel(tb, "ncrisc", "df_sem_ping_ncrisc", [*ta, rounds, 0, out] + echo_b, sems={0: 0})
+    payload = pattern(8, 16384)
+    t.data.append((*tb, 0x80000, payload))
+    pay = [0x80000, 0x90000, 0xA0000, len(payload) // 2]
+    t.kernel(ta, "brisc", "df_sem_ping_brisc", [*tb, rounds, 1, out] + echo_a + pay,
+             sems={0: 0, 1: 0})
+    t.kernel(tb, "ncrisc", "df_sem_ping_ncrisc", [*ta, rounds, 0, out] + echo_b + pay,
+             sems={0: 0, 1: 0})
     t.dumps = {"out_a": (*ta, out, 32), "out_b": (*tb, out, 32),
-               "sem_a": (*ta, L1_SEMAPHORES, 4), "sem_b": (*tb, L1_SEMAPHORES, 4)}
+               "sem_a": (*ta, L1_SEMAPHORES, 4), "sem_b": (*tb, L1_SEMAPHORES, 4),
+               "copy": (*ta, 0xA0000, len(payload))}
     got, report = t.run(a.bhsim, a.elf_dir, a.out)
+    same("the payload as read after the semaphore said it had landed", got["copy"], payload)
     for side, echo, other_starts in (("a", echo_a, 0), ("b", echo_b, 1)):
         o = words(got["out_" + side], 8)
         if o[6:] != (0xC0DE0000 + other_starts, 0x00BBCC00):
@@ -278,7 +285,8 @@ def sem(a):
                  f"expected {rounds}")
     cycles = words(got["out_a"], 1)[0]
     print(f"sem: {rounds} round trips (2,6) <-> (13,9) in {cycles} cycles "
-          f"({cycles / rounds:.0f} a round trip); arguments and inline writes as expected; "
+          f"({cycles / rounds:.0f} a round trip); arguments, inline writes and write-then-signal "
+          f"as expected; "
           f"{slept(report)} barrier "
           f"poll iterations slept")
 
