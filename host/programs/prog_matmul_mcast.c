@@ -81,9 +81,10 @@ int hp_matmul_mcast(HpRun *r, HpMatmul *mm)
                 (uint32_t)bh_buffer_address(mm->b), mm->kt, kb,      pcN,   x * pcN, mm->nt,
                 (uint32_t)bh_buffer_address(mm->c), pcM,    y * pcM, y == 0};
             uint32_t n0 = 8, n1 = 12;
-            if (x == 0) { /* the row's A sender: receivers are (1..C-1, y) */
-                noc_of(r, C > 1 ? 1 : 0, y, &a0[6], &a0[7]);
-                noc_of(r, C - 1, y, &a0[8], &a0[9]);
+            if (x == 0) { /* the row's A sender: receivers are (1..C-1, y); on NoC1 (which
+                             flows -x, -y) the rectangle starts at its far corner */
+                noc_of(r, C - 1, y, &a0[6], &a0[7]);
+                noc_of(r, C > 1 ? 1 : 0, y, &a0[8], &a0[9]);
                 a0[10] = C - 1, n0 = 11;
             } else {
                 noc_of(r, 0, y, &a0[6], &a0[7]);
