@@ -17,7 +17,7 @@
  * zero. */
 #ifndef BH_LLK_MATH_H
 #define BH_LLK_MATH_H
-#include "firmware/llk/llk_defs.h"
+#include "firmware/llk/llk_cb.h"
 
 namespace llk
 {
@@ -26,16 +26,6 @@ constexpr uint32_t AM_ROW8 = 7;   /* +8 rows on SrcA, SrcB, Dst */
 constexpr uint32_t AM_CLEAR = 6;  /* all counters back to 0 */
 constexpr uint32_t REPLAY_OP = 0; /* the op's loop */
 
-struct MathState {
-    uint32_t half; /* 0 or DST_HALF_ROWS: the half math writes */
-    uint32_t phases;
-    uint32_t op_len; /* words of the op's loop in the replay buffer */
-};
-static inline MathState &math_state()
-{
-    static MathState s;
-    return s;
-}
 
 constexpr uint32_t setrwc_clear(uint32_t clear_ab_valid)
 {
@@ -52,8 +42,8 @@ constexpr uint32_t zeroacc_all()
 /* the math thread's start: semaphores, a clean Dst, the row-stepping ADDR_MODs */
 static inline void math_hw_configure()
 {
-    MathState &s = math_state();
-    s.half = 0;
+    HwState &s = state().hw;
+    s.math_half = 0;
     push(seminit(SEM_MATH_PACK, 0, 2));
     push(zeroacc_all());
     set_addr_mod(AM_ROW8, AddrMod{8, 0, 0, 8, 0, 0, 8, 0, 0, 0});
@@ -64,7 +54,7 @@ static inline void math_hw_configure()
 /* records `n` words that follow into the replay buffer */
 static inline void math_record(uint32_t n)
 {
-    math_state().op_len = n;
+    state().hw.math_op_len = n;
     push(replay_load(REPLAY_OP, n));
 }
 
@@ -75,7 +65,7 @@ static inline void math_copy_init()
     for (uint32_t i = 0; i < 8; i++)
         push(TENSIX_WORD(MOVA2D) | TENSIX_PUT(MOVA2D, INSTR_MOD, 2) |
              TENSIX_PUT(MOVA2D, ADDR_MODE, AM_ROW8));
-    math_state().phases = 1;
+    state().hw.math_phases = 1;
 }
 
 /* element-wise: ELWADD / ELWSUB / ELWMUL, 8 rows each. ELWMUL takes one fidelity phase per
@@ -84,9 +74,9 @@ static inline void math_copy_init()
 constexpr uint32_t AM_CLEAR_NEXT_PHASE = 3;
 static inline void math_eltwise_init(TensixOp op, uint32_t phases)
 {
-    MathState &s = math_state();
+    HwState &s = state().hw;
     const int mul = op == TENSIX_OP_ELWMUL;
-    s.phases = mul ? phases : 1;
+    s.math_phases = mul ? phases : 1;
     set_addr_mod(AM_CLEAR_NEXT_PHASE, AddrMod{0, 0, 1, 0, 0, 1, 0, 0, 1, 1});
     math_record(8);
     for (uint32_t i = 0; i < 8; i++)
@@ -108,18 +98,18 @@ static inline void math_matmul_init(uint32_t phases)
     math_record(16);
     for (uint32_t i = 0; i < 16; i++)
         push(TENSIX_WORD(MVMUL) | TENSIX_PUT(MVMUL, ADDR_MODE, seq[i]));
-    math_state().phases = phases;
+    state().hw.math_phases = phases;
 }
 
 /* runs the recorded loop on Dst tile `dst_index` of the current half; `clear` gives back the
  * Src banks the op read (1 SrcA, 3 both) */
 static inline void math_tile(uint32_t dst_index, uint32_t clear)
 {
-    const MathState &s = math_state();
+    const HwState &s = state().hw;
     push(setc16(thd::DEST_TARGET_REG_CFG_MATH_Offset.addr32,
-                s.half + dst_index * DST_TILE_ROWS));
-    for (uint32_t p = 0; p < s.phases; p++)
-        push(replay(REPLAY_OP, s.op_len));
+                s.math_half + dst_index * DST_TILE_ROWS));
+    for (uint32_t p = 0; p < s.math_phases; p++)
+        push(replay(REPLAY_OP, s.math_op_len));
     push(setrwc_clear(clear));
 }
 
@@ -130,10 +120,10 @@ static inline void math_acquire()
 
 static inline void math_commit()
 {
-    MathState &s = math_state();
+    HwState &s = state().hw;
     push(stallwait(STALL_SYNC, WAIT_MATH | WAIT_SFPU));
     push(sempost(SEM_MATH_PACK));
-    s.half ^= DST_HALF_ROWS;
+    s.math_half ^= DST_HALF_ROWS;
 }
 
 } // namespace llk

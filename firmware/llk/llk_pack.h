@@ -23,14 +23,6 @@ namespace llk
 constexpr uint32_t PACK_REPLAY = 0;
 constexpr uint32_t PACK_REPLAY_LEN = 16;
 
-struct PackState {
-    uint32_t half; /* the half pack reads: 0 or DST_HALF_ROWS */
-};
-static inline PackState &pack_state()
-{
-    static PackState s;
-    return s;
-}
 
 constexpr uint32_t pacr(uint32_t addr_mod, uint32_t last)
 {
@@ -41,7 +33,7 @@ constexpr uint32_t pacr(uint32_t addr_mod, uint32_t last)
 static inline void pack_hw_configure(uint32_t out_fmt, int fp32_dst)
 {
     using namespace cfg;
-    pack_state().half = 0;
+    state().hw.pack_half = 0;
     sync();
     const uint32_t dst_fmt = fp32_dst ? 0u : out_fmt;
     cfg_write(THCON_SEC0_REG1_Out_data_format.addr32, THCON_SEC0_REG1_Out_data_format.put(out_fmt) |
@@ -71,7 +63,7 @@ static inline void pack_tile_to(uint32_t dst_index, uint32_t addr)
 {
     stream_cfg_write(GPR_PACK_ADDR, cfg::THCON_SEC0_REG1_L1_Dest_addr.addr32, l1_addr16(addr));
     stream_cfg_write(GPR_PACK_DST, cfg::DEST_TARGET_REG_CFG_PACK_SEC0_Offset.addr32,
-                     cfg::DEST_TARGET_REG_CFG_PACK_SEC0_Offset.put(pack_state().half +
+                     cfg::DEST_TARGET_REG_CFG_PACK_SEC0_Offset.put(state().hw.pack_half +
                                                                    dst_index * DST_TILE_ROWS));
     push(replay(PACK_REPLAY, PACK_REPLAY_LEN));
 }
@@ -83,12 +75,12 @@ static inline void pack_wait()
 
 static inline void pack_release()
 {
-    PackState &s = pack_state();
+    HwState &s = state().hw;
     push(stallwait(STALL_MATH | STALL_SYNC, WAIT_PACK));
     push(TENSIX_WORD(ZEROACC) | TENSIX_PUT(ZEROACC, CLEAR_MODE, 2) |
-         TENSIX_PUT(ZEROACC, WHERE, s.half ? 1 : 0));
+         TENSIX_PUT(ZEROACC, WHERE, s.pack_half ? 1 : 0));
     push(semget(SEM_MATH_PACK));
-    s.half ^= DST_HALF_ROWS;
+    s.pack_half ^= DST_HALF_ROWS;
 }
 
 } // namespace llk

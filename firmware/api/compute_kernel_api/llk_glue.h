@@ -10,21 +10,12 @@
 
 namespace ckernel
 {
-struct HwState {
-    uint32_t configured;
-};
-static inline HwState &hw_state()
-{
-    static HwState s;
-    return s;
-}
-
 /* configures this thread for inputs in CBs a and b and output in CB out, once per kernel */
 static inline void hw_configure(uint32_t a, uint32_t b, uint32_t out)
 {
-    if (hw_state().configured)
+    if (llk::state().hw.configured)
         return;
-    hw_state().configured = 1;
+    llk::state().hw.configured = 1;
     UNPACK(llk::unpack_hw_configure(cb_format(a), cb_format(b), DST_ACCUM_MODE));
     MATH(llk::math_hw_configure());
     PACK(llk::pack_hw_configure(cb_format(out), DST_ACCUM_MODE));
@@ -36,6 +27,13 @@ static inline uint32_t cb_tile_addr(uint32_t cb, uint32_t index)
 {
     const BhCbInterface &c = llk::cb(cb);
     return llk::cb_page_addr(c, c.rd_ptr, index);
+}
+
+/* the start of a compute kernel on this core, after the CB interfaces are filled and before
+ * MAIN (the start-up code calls it) */
+static inline void compute_start()
+{
+    llk::state_init();
 }
 
 /* the end of a compute kernel on this core: every pop or push owed to L1 is paid (the
