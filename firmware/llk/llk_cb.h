@@ -1,23 +1,23 @@
 /* firmware/llk/llk_cb.h - CB flow control for the compute threads, made safe against the
- * coprocessor running behind its core.
+ * coprocessor running behind its core; and the per-core state of the LLK layer.
  *
  * The unpack core pushes UNPACRs long before the unpacker reads L1, and the pack core pushes
  * PACRs long before the packer writes it. So a pop must not reach L1 (`acked`, which lets the
  * producer overwrite the page) until the unpacker has read the page, and a push must not reach
  * L1 (`received`, which lets the consumer read it) until the packer has written it. We use
- * what the model has and tt-llk uses: at each pop (push) the core pushes
+ * what the model has and tt-llk uses: the core pushes
  *   STALLWAIT(block Sync, wait for this thread's unpackers (packer) to drain); SEMPOST(sem)
- * and records the counter values it owes L1. Pops (pushes) made back to back share one post:
- * they are collected in an open record that is posted at the next wait (reserve) or at the
- * end. A record is paid when the semaphore shows its post (the core reads the semaphore and
- * decrements it), so the core does not wait for the unpacker at every pop: it pays what is
- * due whenever it polls, and blocks only when the record queue is full or at the end
- * (cb_drain).
+ * and remembers the counter values that post covers. Pops (pushes) made back to back share one
+ * post, pushed at the next wait (reserve) or at the end. A post is paid (the counter written
+ * to L1) once the semaphore shows it (the core reads the semaphore and takes it), so the core
+ * does not wait for the unpacker at every pop: it pays in batches, at once whenever it has to
+ * spin, and at the end (cb_drain).
  * Cost: the STALLWAIT holds the thread's next instructions until its unpackers (packer) are
  * idle, so the next tile's unpack starts after this one's has finished.
  *
  * Our running copies: BhCbInterface.acked / .received count pages the kernel has popped /
- * pushed; L1 lags them until the records are paid. */
+ * pushed; L1 lags them until paid. The other side's counter is read from L1 (a fence and a
+ * load that wait behind the unpackers' traffic) only when the last value seen is not enough. */
 #ifndef BH_LLK_CB_H
 #define BH_LLK_CB_H
 #include <stdint.h>
@@ -27,21 +27,23 @@
 namespace llk
 {
 
-constexpr uint32_t CB_RECORDS = 8;      /* below the semaphore's 15, so a post never saturates */
-constexpr uint32_t CB_RECORD_LINES = 4; /* counter lines one post pays */
+/* posts in flight before the core stops to pay: below the semaphore's 15 (no saturation) */
+constexpr uint32_t CB_POSTS_MAX = 8;
 
-/* the counter lines one post pays: the pops (pushes) made since the previous post, batched so
- * that the two pops of a binary op or a matmul step cost one STALLWAIT + SEMPOST */
-struct CbRecord {
-    uint32_t n;
-    uint32_t line[CB_RECORD_LINES];
-    uint32_t value[CB_RECORD_LINES];
-};
-
-struct CbRecords {
-    CbRecord q[CB_RECORDS]; /* posted, waiting for the semaphore */
-    CbRecord open;          /* not posted yet */
-    uint32_t head, count, sem, wait;
+/* what the core owes L1, per CB: the counter value of the last post that covers its pops
+ * (pushes) and that post's number. A later post of the same CB overwrites both, so an earlier
+ * post landing pays nothing (payment is late, never early). O(1) per pop and per post: the
+ * core's instructions are the cost here, and the unpack core must keep up with its unpackers. */
+struct CbOwed {
+    uint32_t dirty;       /* CBs popped (pushed) since the last post */
+    uint32_t pending;     /* CBs with a posted value not yet written to L1 */
+    uint32_t posted;      /* posts pushed so far */
+    uint32_t landed;      /* posts seen on the semaphore and taken */
+    uint32_t sem, wait;   /* this thread's semaphore and the units its posts wait for */
+    uint32_t value[BH_CB_COUNT];    /* the value the next post will cover */
+    uint32_t post_val[BH_CB_COUNT]; /* the value covered by post number post_seq */
+    uint32_t post_seq[BH_CB_COUNT];
+    uint32_t line[BH_CB_COUNT]; /* the L1 counter line this core writes for the CB */
 };
 
 /* this core's LLK state, in its local data RAM after the CB interfaces (fast loads that the
@@ -50,14 +52,16 @@ struct HwState {
     uint32_t configured;
     uint32_t math_half, math_phases, math_op_len;
     uint32_t pack_half;
+    uint32_t gpr_hi[2]; /* the upper half last written to the address GPRs, + 1 (0: none) */
 };
 struct LlkState {
-    CbRecords rec;
+    CbOwed owed;
     HwState hw;
+    uint32_t seen[BH_CB_COUNT];    /* the other side's counter as last read from L1 */
     uint32_t wr_tile[BH_CB_COUNT]; /* pack_tile's position inside the current reserve */
 };
 constexpr uint32_t LLK_STATE_ADDR = BH_CB_INTERFACE_ADDR + BH_CB_COUNT * sizeof(BhCbInterface);
-static_assert(sizeof(LlkState) <= 768, "the LLK state must leave the stack room in 4 KiB");
+static_assert(sizeof(LlkState) <= 1024, "the LLK state must leave the stack room in 4 KiB");
 
 static inline LlkState &state()
 {
@@ -71,59 +75,66 @@ static inline void state_init()
         p[i] = 0;
 }
 
-/* pays every record whose semaphore post has landed; never waits */
+/* takes the posts that have landed and writes what they cover; never waits */
 static inline void cb_reap()
 {
-    CbRecords &r = state().rec;
-    while (r.count && sem_read(r.sem) != 0) {
-        sem_take(r.sem);
-        const CbRecord &c = r.q[r.head];
-        for (uint32_t i = 0; i < c.n; i++)
-            bh_l1_write(c.line[i], c.value[i]);
-        r.head = (r.head + 1) % CB_RECORDS;
-        r.count--;
+    CbOwed &o = state().owed;
+    uint32_t v = sem_read(o.sem);
+    if (!v)
+        return;
+    for (uint32_t i = 0; i < v; i++)
+        sem_take(o.sem);
+    o.landed += v;
+    for (uint32_t m = o.pending; m; m &= m - 1) {
+        const uint32_t cb = (uint32_t)__builtin_ctz(m);
+        if ((int32_t)(o.landed - o.post_seq[cb]) >= 0) {
+            bh_l1_write(o.line[cb], o.post_val[cb]);
+            o.pending &= ~(1u << cb);
+        }
     }
 }
 
-/* posts the open record: the coprocessor bumps the semaphore once the units of r.wait have
- * drained, i.e. after every UNPACR (PACR) pushed so far */
+/* posts what the pops (pushes) since the last post owe: the coprocessor bumps the semaphore
+ * once the units of o.wait have drained, i.e. after every UNPACR (PACR) pushed so far */
 static inline void cb_flush()
 {
-    CbRecords &r = state().rec;
-    if (!r.open.n)
+    CbOwed &o = state().owed;
+    if (!o.dirty)
         return;
-    while (r.count == CB_RECORDS)
-        cb_reap();
-    push(stallwait(STALL_SYNC, r.wait));
-    push(sempost(r.sem));
-    r.q[(r.head + r.count) % CB_RECORDS] = r.open;
-    r.count++;
-    r.open.n = 0;
+    /* pay in batches: each L1 store of the core is a read-modify-write behind the unpackers'
+     * traffic; the waits below pay at once whenever they spin, so a starving consumer
+     * (producer) still releases pages (data) promptly */
+    if (o.posted - o.landed >= CB_POSTS_MAX)
+        while (o.posted - o.landed > CB_POSTS_MAX / 2)
+            cb_reap();
+    push(stallwait(STALL_SYNC, o.wait));
+    push(sempost(o.sem));
+    o.posted++;
+    for (uint32_t m = o.dirty; m; m &= m - 1) {
+        const uint32_t cb = (uint32_t)__builtin_ctz(m);
+        o.post_val[cb] = o.value[cb];
+        o.post_seq[cb] = o.posted;
+    }
+    o.pending |= o.dirty;
+    o.dirty = 0;
 }
 
-/* owes L1 `value` at `line` once the coprocessor has caught up with this point */
-static inline void cb_owe(uint32_t sem, uint32_t wait, uint32_t line, uint32_t value)
+/* owes L1 `value` at `line` (CB `id`) once the coprocessor has caught up with this point */
+static inline void cb_owe(uint32_t sem, uint32_t wait, uint32_t id, uint32_t line, uint32_t value)
 {
-    CbRecords &r = state().rec;
-    r.sem = sem;
-    r.wait = wait;
-    for (uint32_t i = 0; i < r.open.n; i++)
-        if (r.open.line[i] == line) {
-            r.open.value[i] = value;
-            return;
-        }
-    if (r.open.n == CB_RECORD_LINES)
-        cb_flush();
-    r.open.line[r.open.n] = line;
-    r.open.value[r.open.n] = value;
-    r.open.n++;
+    CbOwed &o = state().owed;
+    o.sem = sem;
+    o.wait = wait;
+    o.value[id] = value;
+    o.line[id] = line;
+    o.dirty |= 1u << id;
 }
 
-/* waits until every record is paid (end of the kernel) */
+/* waits until everything owed is written (end of the kernel) */
 static inline void cb_drain()
 {
     cb_flush();
-    while (state().rec.count)
+    while (state().owed.pending)
         cb_reap();
 }
 
@@ -141,12 +152,17 @@ static inline uint32_t cb_page_addr(const BhCbInterface &c, uint32_t base, uint3
 
 /* ---- consumer (unpack thread) */
 
+/* reads L1 (a fence and a load that wait behind the unpackers' traffic) only when the last
+ * value seen does not already show enough pages */
 static inline void cb_wait_front(uint32_t id, uint32_t n)
 {
     BhCbInterface &c = cb(id);
+    uint32_t &seen = state().seen[id];
     cb_flush();
-    while (bh_l1_read_fresh(BH_L1_CB_RECEIVED(id)) - c.acked < n)
+    while (seen - c.acked < n) {
         cb_reap();
+        seen = bh_l1_read_fresh(BH_L1_CB_RECEIVED(id));
+    }
 }
 
 static inline void cb_pop_front(uint32_t id, uint32_t n)
@@ -154,7 +170,7 @@ static inline void cb_pop_front(uint32_t id, uint32_t n)
     BhCbInterface &c = cb(id);
     c.acked += n;
     c.rd_ptr = cb_page_addr(c, c.rd_ptr, n);
-    cb_owe(SEM_UNPACK_DONE, WAIT_UNPACK0 | WAIT_UNPACK1, BH_L1_CB_ACKED(id), c.acked);
+    cb_owe(SEM_UNPACK_DONE, WAIT_UNPACK0 | WAIT_UNPACK1, id, BH_L1_CB_ACKED(id), c.acked);
 }
 
 /* ---- producer (pack thread) */
@@ -167,9 +183,12 @@ static inline uint32_t &cb_wr_tile(uint32_t id) /* pack_tile's position inside t
 static inline void cb_reserve_back(uint32_t id, uint32_t n)
 {
     BhCbInterface &c = cb(id);
+    uint32_t &seen = state().seen[id];
     cb_flush();
-    while (c.num_pages - (c.received - bh_l1_read_fresh(BH_L1_CB_ACKED(id))) < n)
+    while (c.num_pages - (c.received - seen) < n) {
         cb_reap();
+        seen = bh_l1_read_fresh(BH_L1_CB_ACKED(id));
+    }
 }
 
 static inline void cb_push_back(uint32_t id, uint32_t n)
@@ -178,7 +197,7 @@ static inline void cb_push_back(uint32_t id, uint32_t n)
     c.received += n;
     c.wr_ptr = cb_page_addr(c, c.wr_ptr, n);
     cb_wr_tile(id) = 0;
-    cb_owe(SEM_PACK_DONE, WAIT_PACK, BH_L1_CB_RECEIVED(id), c.received);
+    cb_owe(SEM_PACK_DONE, WAIT_PACK, id, BH_L1_CB_RECEIVED(id), c.received);
 }
 
 } // namespace llk

@@ -108,12 +108,17 @@ constexpr uint32_t setc16(uint32_t reg, uint32_t value)
            TENSIX_PUT(SETC16, SETC16_VALUE, value);
 }
 
-/* one 16-bit half of a ThCon GPR (index 2 * gpr + hi); the value spans both payload fields */
+/* one 16-bit half of a ThCon GPR (index 2 * gpr + hi); the value fills the two payload fields,
+ * which sit side by side, so it goes in with one shift */
+static_assert(TENSIX_SETDMAREG_PAYLOAD_SIG_SEL_SIZE_LO ==
+                  TENSIX_SETDMAREG_PAYLOAD_SIG_SEL_LO + TENSIX_SETDMAREG_PAYLOAD_SIG_SEL_WIDTH &&
+              TENSIX_SETDMAREG_PAYLOAD_SIG_SEL_WIDTH + TENSIX_SETDMAREG_PAYLOAD_SIG_SEL_SIZE_WIDTH ==
+                  16,
+              "SETDMAREG's payload is 16 contiguous bits");
 constexpr uint32_t setdmareg(uint32_t gpr, uint32_t hi, uint32_t value16)
 {
     return TENSIX_WORD(SETDMAREG) | TENSIX_PUT(SETDMAREG, REG_INDEX_16B, 2 * gpr + hi) |
-           TENSIX_PUT(SETDMAREG, PAYLOAD_SIG_SEL, value16) |
-           TENSIX_PUT(SETDMAREG, PAYLOAD_SIG_SEL_SIZE, value16 >> TENSIX_SETDMAREG_PAYLOAD_SIG_SEL_WIDTH);
+           (value16 & 0xFFFFu) << TENSIX_SETDMAREG_PAYLOAD_SIG_SEL_LO;
 }
 
 constexpr uint32_t wrcfg(uint32_t gpr, uint32_t addr32)
@@ -217,11 +222,17 @@ constexpr uint32_t DST_TILE_ROWS = 64;
 /* GPRs (per thread) that carry per-tile config values into WRCFG */
 constexpr uint32_t GPR_ADDR_A = 8, GPR_ADDR_B = 9, GPR_PACK_ADDR = 8, GPR_PACK_DST = 9;
 
-/* loads a 32-bit value into a GPR and writes it into a Config word, in stream order */
-static inline void stream_cfg_write(uint32_t gpr, uint32_t addr32, uint32_t v)
+/* loads a 32-bit value into a GPR and writes it into a Config word, in stream order. The
+ * upper half is pushed only when it differs from the last one this core put in that GPR
+ * (*hi_cache holds it + 1; 0: unknown): L1 addresses in 16-byte units rarely change it. The
+ * STALLWAIT keeps WRCFG behind ThCon's GPR write, as tt-llk orders them. */
+static inline void stream_cfg_write(uint32_t gpr, uint32_t addr32, uint32_t v, uint32_t *hi_cache)
 {
     push(setdmareg(gpr, 0, v & 0xFFFFu));
-    push(setdmareg(gpr, 1, v >> 16));
+    if (*hi_cache != (v >> 16) + 1) {
+        push(setdmareg(gpr, 1, v >> 16));
+        *hi_cache = (v >> 16) + 1;
+    }
     push(stallwait(STALL_CFG, WAIT_THCON));
     push(wrcfg(gpr, addr32));
 }

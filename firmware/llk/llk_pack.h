@@ -61,10 +61,13 @@ static inline void pack_hw_configure(uint32_t out_fmt, int fp32_dst)
 /* packs Dst tile `dst_index` of the half being packed to L1 `addr` */
 static inline void pack_tile_to(uint32_t dst_index, uint32_t addr)
 {
-    stream_cfg_write(GPR_PACK_ADDR, cfg::THCON_SEC0_REG1_L1_Dest_addr.addr32, l1_addr16(addr));
+    HwState &s = state().hw;
+    stream_cfg_write(GPR_PACK_ADDR, cfg::THCON_SEC0_REG1_L1_Dest_addr.addr32, l1_addr16(addr),
+                     &s.gpr_hi[0]);
     stream_cfg_write(GPR_PACK_DST, cfg::DEST_TARGET_REG_CFG_PACK_SEC0_Offset.addr32,
-                     cfg::DEST_TARGET_REG_CFG_PACK_SEC0_Offset.put(state().hw.pack_half +
-                                                                   dst_index * DST_TILE_ROWS));
+                     cfg::DEST_TARGET_REG_CFG_PACK_SEC0_Offset.put(s.pack_half +
+                                                                   dst_index * DST_TILE_ROWS),
+                     &s.gpr_hi[1]);
     push(replay(PACK_REPLAY, PACK_REPLAY_LEN));
 }
 
