@@ -53,6 +53,7 @@ struct HwState {
     uint32_t math_half, math_phases, math_op_len;
     uint32_t pack_half;
     uint32_t gpr_hi[2]; /* the upper half last written to the address GPRs, + 1 (0: none) */
+    uint32_t sfpu_op, sfpu_len; /* the SFPU program in the replay buffer */
 };
 struct LlkState {
     CbOwed owed;
