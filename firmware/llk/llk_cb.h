@@ -44,6 +44,8 @@ struct CbOwed {
     uint32_t post_val[BH_CB_COUNT]; /* the value covered by post number post_seq */
     uint32_t post_seq[BH_CB_COUNT];
     uint32_t line[BH_CB_COUNT]; /* the L1 counter line this core writes for the CB */
+    uint32_t unposted; /* pages popped (pushed) since the last post, all CBs */
+    uint32_t batch;    /* post when unposted reaches it: the smallest batch of those CBs */
 };
 
 /* this core's LLK state, in its local data RAM after the CB interfaces (fast loads that the
@@ -54,6 +56,8 @@ struct HwState {
     uint32_t pack_half;
     uint32_t gpr_hi[2]; /* the upper half last written to the address GPRs, + 1 (0: none) */
     uint32_t sfpu_op, sfpu_len; /* the SFPU program in the replay buffer */
+    uint32_t unp_next[2];       /* the L1 address unpacker i reads next by itself (0: none) */
+    uint32_t unp_run[2];        /* tiles it has read since its base address was written */
 };
 struct LlkState {
     CbOwed owed;
@@ -96,11 +100,17 @@ static inline void cb_reap()
 }
 
 /* posts what the pops (pushes) since the last post owe: the coprocessor bumps the semaphore
- * once the units of o.wait have drained, i.e. after every UNPACR (PACR) pushed so far */
-static inline void cb_flush()
+ * once the units of o.wait have drained, i.e. after every UNPACR (PACR) pushed so far.
+ * Unless `force`, a post waits until the CBs popped since the last one have a batch of pages
+ * unposted: a quarter of each ring, 1 to 4 pages. Each post costs the core two pushes and the thread a drain of its
+ * unpackers (packer); a CB of 2 pages still posts every page, and the waits force a post
+ * before they spin, so the other side never waits on pages we hold back. */
+static inline void cb_flush(bool force = false)
 {
     CbOwed &o = state().owed;
     if (!o.dirty)
+        return;
+    if (!force && o.unposted < o.batch)
         return;
     /* pay in batches: each L1 store of the core is a read-modify-write behind the unpackers'
      * traffic; the waits below pay at once whenever they spin, so a starving consumer
@@ -116,16 +126,25 @@ static inline void cb_flush()
         o.post_val[cb] = o.value[cb];
         o.post_seq[cb] = o.posted;
     }
+    o.unposted = 0;
+    o.batch = 0;
     o.pending |= o.dirty;
     o.dirty = 0;
 }
 
 /* owes L1 `value` at `line` (CB `id`) once the coprocessor has caught up with this point */
-static inline void cb_owe(uint32_t sem, uint32_t wait, uint32_t id, uint32_t line, uint32_t value)
+static inline void cb_owe(uint32_t sem, uint32_t wait, uint32_t id, uint32_t line, uint32_t value,
+                          uint32_t pages)
 {
     CbOwed &o = state().owed;
     o.sem = sem;
     o.wait = wait;
+    /* a batch is a quarter of the ring, 1 to 4 pages, summed over the CBs popped together */
+    uint32_t batch = BH_CB_INTERFACE[id].num_pages / 4;
+    batch = batch < 1 ? 1 : batch > 4 ? 4 : batch;
+    if (!(o.dirty >> id & 1))
+        o.batch += batch;
+    o.unposted += pages;
     o.value[id] = value;
     o.line[id] = line;
     o.dirty |= 1u << id;
@@ -134,7 +153,7 @@ static inline void cb_owe(uint32_t sem, uint32_t wait, uint32_t id, uint32_t lin
 /* waits until everything owed is written (end of the kernel) */
 static inline void cb_drain()
 {
-    cb_flush();
+    cb_flush(true);
     while (state().owed.pending)
         cb_reap();
 }
@@ -161,6 +180,7 @@ static inline void cb_wait_front(uint32_t id, uint32_t n)
     uint32_t &seen = state().seen[id];
     cb_flush();
     while (seen - c.acked < n) {
+        cb_flush(true);
         cb_reap();
         seen = bh_l1_read_fresh(BH_L1_CB_RECEIVED(id));
     }
@@ -171,7 +191,7 @@ static inline void cb_pop_front(uint32_t id, uint32_t n)
     BhCbInterface &c = cb(id);
     c.acked += n;
     c.rd_ptr = cb_page_addr(c, c.rd_ptr, n);
-    cb_owe(SEM_UNPACK_DONE, WAIT_UNPACK0 | WAIT_UNPACK1, id, BH_L1_CB_ACKED(id), c.acked);
+    cb_owe(SEM_UNPACK_DONE, WAIT_UNPACK0 | WAIT_UNPACK1, id, BH_L1_CB_ACKED(id), c.acked, n);
 }
 
 /* ---- producer (pack thread) */
@@ -187,6 +207,7 @@ static inline void cb_reserve_back(uint32_t id, uint32_t n)
     uint32_t &seen = state().seen[id];
     cb_flush();
     while (c.num_pages - (c.received - seen) < n) {
+        cb_flush(true);
         cb_reap();
         seen = bh_l1_read_fresh(BH_L1_CB_ACKED(id));
     }
@@ -198,7 +219,7 @@ static inline void cb_push_back(uint32_t id, uint32_t n)
     c.received += n;
     c.wr_ptr = cb_page_addr(c, c.wr_ptr, n);
     cb_wr_tile(id) = 0;
-    cb_owe(SEM_PACK_DONE, WAIT_PACK, id, BH_L1_CB_RECEIVED(id), c.received);
+    cb_owe(SEM_PACK_DONE, WAIT_PACK, id, BH_L1_CB_RECEIVED(id), c.received, n);
 }
 
 } // namespace llk

@@ -17,10 +17,13 @@ namespace llk
 
 constexpr uint32_t TILE_DATUMS = 1024;
 
-constexpr uint32_t unpacr(uint32_t which, uint32_t dvalid)
+/* ADDR_MODE of UNPACR: bits 1:0 step the input channel's Z counter, i.e. the next tile */
+constexpr uint32_t UNPACR_NEXT_TILE = 1;
+
+constexpr uint32_t unpacr(uint32_t which, uint32_t dvalid, uint32_t addr_mode = 0)
 {
     return TENSIX_WORD(UNPACR) | TENSIX_PUT(UNPACR, UNPACK_BLOCK_SELECTION, which) |
-           TENSIX_PUT(UNPACR, SET_DAT_VALID, dvalid);
+           TENSIX_PUT(UNPACR, SET_DAT_VALID, dvalid) | TENSIX_PUT(UNPACR, ADDR_MODE, addr_mode);
 }
 
 constexpr uint32_t setadcxx(uint32_t sets, uint32_t x_end, uint32_t x_start)
@@ -76,15 +79,28 @@ static inline void unpack_hw_configure(uint32_t fmt_a, uint32_t fmt_b, int fp32_
     push(setadcxx(3, TILE_DATUMS - 1, 0));
     push(setadczw_zero(3));
     push(seminit(SEM_UNPACK_DONE, 0, 15));
+    state().hw.unp_next[0] = state().hw.unp_next[1] = 0;
 }
 
-/* unpacks the tile at L1 `addr` through unpacker `which` */
-static inline void unpack_tile(uint32_t which, uint32_t addr)
+/* unpacks the tile at L1 `addr` (`bytes` long) through unpacker `which`.
+ * The unpacker reads tile Z of its descriptor (Z x 1024 datums past Base_address), and each
+ * UNPACR steps Z, so consecutive tiles of a CB cost one push: only a jump (the ring wrapped,
+ * another CB, another index) rewrites Base_address and zeroes Z, and so does every 64th tile,
+ * which keeps Z far from its counter's width. */
+static inline void unpack_tile(uint32_t which, uint32_t addr, uint32_t bytes)
 {
-    const uint32_t base = cfg::THCON_SEC0_REG3_Base_address.addr32 + which * THCON_SEC_STRIDE;
-    stream_cfg_write(which ? GPR_ADDR_B : GPR_ADDR_A, base, l1_addr16(addr),
-                     &state().hw.gpr_hi[which]);
-    push(unpacr(which, 1));
+    HwState &s = state().hw;
+    if (addr != s.unp_next[which] || s.unp_run[which] >= 64) {
+        const uint32_t base =
+            cfg::THCON_SEC0_REG3_Base_address.addr32 + which * THCON_SEC_STRIDE;
+        stream_cfg_write(which ? GPR_ADDR_B : GPR_ADDR_A, base, l1_addr16(addr),
+                         &s.gpr_hi[which]);
+        push(setadczw_zero(1u << which));
+        s.unp_run[which] = 0;
+    }
+    push(unpacr(which, 1, UNPACR_NEXT_TILE));
+    s.unp_next[which] = addr + bytes;
+    s.unp_run[which]++;
 }
 
 } // namespace llk

@@ -31,8 +31,8 @@ static inline void mul_tiles_init(uint32_t icb0 = 0, uint32_t icb1 = 1)
 static inline void binary_tiles(uint32_t icb0, uint32_t icb1, uint32_t itile0, uint32_t itile1,
                                 uint32_t idst)
 {
-    UNPACK(llk::unpack_tile(0, cb_tile_addr(icb0, itile0)));
-    UNPACK(llk::unpack_tile(1, cb_tile_addr(icb1, itile1)));
+    UNPACK(llk::unpack_tile(0, cb_tile_addr(icb0, itile0), llk::cb(icb0).page_size));
+    UNPACK(llk::unpack_tile(1, cb_tile_addr(icb1, itile1), llk::cb(icb1).page_size));
     MATH(llk::math_tile(idst, 3));
     (void)icb0, (void)icb1, (void)itile0, (void)itile1, (void)idst;
 }

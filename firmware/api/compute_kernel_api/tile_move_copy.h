@@ -19,7 +19,7 @@ static inline void copy_tile_init(uint32_t cb = 0)
 /* tile `itile` past the front of CB `cb` into Dst tile `idst` */
 static inline void copy_tile(uint32_t cb, uint32_t itile, uint32_t idst)
 {
-    UNPACK(llk::unpack_tile(0, cb_tile_addr(cb, itile)));
+    UNPACK(llk::unpack_tile(0, cb_tile_addr(cb, itile), llk::cb(cb).page_size));
     MATH(llk::math_tile(idst, 1));
     (void)cb, (void)itile, (void)idst;
 }
