@@ -35,17 +35,17 @@ constexpr uint32_t CB_POSTS_MAX = 8;
  * post landing pays nothing (payment is late, never early). O(1) per pop and per post: the
  * core's instructions are the cost here, and the unpack core must keep up with its unpackers. */
 struct CbOwed {
-    uint32_t dirty;       /* CBs popped (pushed) since the last post */
-    uint32_t pending;     /* CBs with a posted value not yet written to L1 */
-    uint32_t posted;      /* posts pushed so far */
-    uint32_t landed;      /* posts seen on the semaphore and taken */
-    uint32_t sem, wait;   /* this thread's semaphore and the units its posts wait for */
+    uint32_t dirty;                 /* CBs popped (pushed) since the last post */
+    uint32_t pending;               /* CBs with a posted value not yet written to L1 */
+    uint32_t posted;                /* posts pushed so far */
+    uint32_t landed;                /* posts seen on the semaphore and taken */
+    uint32_t sem, wait;             /* this thread's semaphore and the units its posts wait for */
     uint32_t value[BH_CB_COUNT];    /* the value the next post will cover */
     uint32_t post_val[BH_CB_COUNT]; /* the value covered by post number post_seq */
     uint32_t post_seq[BH_CB_COUNT];
     uint32_t line[BH_CB_COUNT]; /* the L1 counter line this core writes for the CB */
-    uint32_t unposted; /* pages popped (pushed) since the last post, all CBs */
-    uint32_t batch;    /* post when unposted reaches it: the smallest batch of those CBs */
+    uint32_t unposted;          /* pages popped (pushed) since the last post, all CBs */
+    uint32_t batch;             /* post when unposted reaches it: the smallest batch of those CBs */
 };
 
 /* this core's LLK state, in its local data RAM after the CB interfaces (fast loads that the
@@ -54,7 +54,7 @@ struct HwState {
     uint32_t configured;
     uint32_t math_half, math_phases, math_op_len;
     uint32_t pack_half;
-    uint32_t gpr_hi[2]; /* the upper half last written to the address GPRs, + 1 (0: none) */
+    uint32_t gpr_hi[2];         /* the upper half last written to the address GPRs, + 1 (0: none) */
     uint32_t sfpu_op, sfpu_len; /* the SFPU program in the replay buffer */
     uint32_t unp_next[2];       /* the L1 address unpacker i reads next by itself (0: none) */
     uint32_t unp_run[2];        /* tiles it has read since its base address was written */
@@ -102,9 +102,9 @@ static inline void cb_reap()
 /* posts what the pops (pushes) since the last post owe: the coprocessor bumps the semaphore
  * once the units of o.wait have drained, i.e. after every UNPACR (PACR) pushed so far.
  * Unless `force`, a post waits until the CBs popped since the last one have a batch of pages
- * unposted: a quarter of each ring, 1 to 4 pages. Each post costs the core two pushes and the thread a drain of its
- * unpackers (packer); a CB of 2 pages still posts every page, and the waits force a post
- * before they spin, so the other side never waits on pages we hold back. */
+ * unposted: a quarter of each ring, 1 to 4 pages. Each post costs the core two pushes and the
+ * thread a drain of its unpackers (packer); a CB of 2 pages still posts every page, and the waits
+ * force a post before they spin, so the other side never waits on pages we hold back. */
 static inline void cb_flush(bool force = false)
 {
     CbOwed &o = state().owed;

@@ -110,11 +110,11 @@ constexpr uint32_t setc16(uint32_t reg, uint32_t value)
 
 /* one 16-bit half of a ThCon GPR (index 2 * gpr + hi); the value fills the two payload fields,
  * which sit side by side, so it goes in with one shift */
-static_assert(TENSIX_SETDMAREG_PAYLOAD_SIG_SEL_SIZE_LO ==
-                  TENSIX_SETDMAREG_PAYLOAD_SIG_SEL_LO + TENSIX_SETDMAREG_PAYLOAD_SIG_SEL_WIDTH &&
-              TENSIX_SETDMAREG_PAYLOAD_SIG_SEL_WIDTH + TENSIX_SETDMAREG_PAYLOAD_SIG_SEL_SIZE_WIDTH ==
-                  16,
-              "SETDMAREG's payload is 16 contiguous bits");
+static_assert(
+    TENSIX_SETDMAREG_PAYLOAD_SIG_SEL_SIZE_LO ==
+            TENSIX_SETDMAREG_PAYLOAD_SIG_SEL_LO + TENSIX_SETDMAREG_PAYLOAD_SIG_SEL_WIDTH &&
+        TENSIX_SETDMAREG_PAYLOAD_SIG_SEL_WIDTH + TENSIX_SETDMAREG_PAYLOAD_SIG_SEL_SIZE_WIDTH == 16,
+    "SETDMAREG's payload is 16 contiguous bits");
 constexpr uint32_t setdmareg(uint32_t gpr, uint32_t hi, uint32_t value16)
 {
     return TENSIX_WORD(SETDMAREG) | TENSIX_PUT(SETDMAREG, REG_INDEX_16B, 2 * gpr + hi) |
@@ -123,7 +123,8 @@ constexpr uint32_t setdmareg(uint32_t gpr, uint32_t hi, uint32_t value16)
 
 constexpr uint32_t wrcfg(uint32_t gpr, uint32_t addr32)
 {
-    return TENSIX_WORD(WRCFG) | TENSIX_PUT(WRCFG, GPR_ADDRESS, gpr) | TENSIX_PUT(WRCFG, CFG_REG, addr32);
+    return TENSIX_WORD(WRCFG) | TENSIX_PUT(WRCFG, GPR_ADDRESS, gpr) |
+           TENSIX_PUT(WRCFG, CFG_REG, addr32);
 }
 
 /* STALLWAIT block bits (tensix-isa-notes 2.4) and Blackhole condition bits (tt-llk p_stall) */
@@ -194,7 +195,8 @@ constexpr uint32_t replay_load(uint32_t start, uint32_t len)
 }
 constexpr uint32_t replay(uint32_t start, uint32_t len)
 {
-    return TENSIX_WORD(REPLAY) | TENSIX_PUT(REPLAY, START_IDX, start) | TENSIX_PUT(REPLAY, LEN, len);
+    return TENSIX_WORD(REPLAY) | TENSIX_PUT(REPLAY, START_IDX, start) |
+           TENSIX_PUT(REPLAY, LEN, len);
 }
 
 /* an ADDR_MOD slot of the matrix unit (tt-llk addr_mod_t): two SETC16s */
@@ -205,8 +207,9 @@ static inline void set_addr_mod(uint32_t slot, const AddrMod &m)
 {
     using namespace thd;
     uint32_t ab = ADDR_MOD_AB_SEC0_SrcAIncr.put(m.a_incr) | ADDR_MOD_AB_SEC0_SrcACR.put(m.a_cr) |
-                  ADDR_MOD_AB_SEC0_SrcAClear.put(m.a_clr) | ADDR_MOD_AB_SEC0_SrcBIncr.put(m.b_incr) |
-                  ADDR_MOD_AB_SEC0_SrcBCR.put(m.b_cr) | ADDR_MOD_AB_SEC0_SrcBClear.put(m.b_clr);
+                  ADDR_MOD_AB_SEC0_SrcAClear.put(m.a_clr) |
+                  ADDR_MOD_AB_SEC0_SrcBIncr.put(m.b_incr) | ADDR_MOD_AB_SEC0_SrcBCR.put(m.b_cr) |
+                  ADDR_MOD_AB_SEC0_SrcBClear.put(m.b_clr);
     uint32_t d = ADDR_MOD_DST_SEC0_DestIncr.put(m.d_incr) | ADDR_MOD_DST_SEC0_DestCR.put(m.d_cr) |
                  ADDR_MOD_DST_SEC0_DestClear.put(m.d_clr) |
                  ADDR_MOD_DST_SEC0_FidelityIncr.put(m.f_incr);

@@ -26,7 +26,6 @@ constexpr uint32_t AM_ROW8 = 7;   /* +8 rows on SrcA, SrcB, Dst */
 constexpr uint32_t AM_CLEAR = 6;  /* all counters back to 0 */
 constexpr uint32_t REPLAY_OP = 0; /* the op's loop */
 
-
 constexpr uint32_t setrwc_clear(uint32_t clear_ab_valid)
 {
     /* A, B, D and the fidelity phase to 0; bit 0 / 1 of CLEAR_AB_VLD give SrcA / SrcB back */
@@ -82,7 +81,9 @@ static inline void math_eltwise_init(TensixOp op, uint32_t phases)
     for (uint32_t i = 0; i < 8; i++)
         push((uint32_t)op << 24 | TENSIX_PUT(ELWADD, DEST_ACCUM_EN, mul) |
              TENSIX_PUT(ELWADD, ADDR_MODE,
-                        i < 7 ? AM_ROW8 : mul ? AM_CLEAR_NEXT_PHASE : AM_CLEAR));
+                        i < 7 ? AM_ROW8
+                        : mul ? AM_CLEAR_NEXT_PHASE
+                              : AM_CLEAR));
 }
 
 /* tt-llk's 32x32 x 32x32 matmul (in0 in SrcB, in1 in SrcA): 16 MVMULs per fidelity phase with

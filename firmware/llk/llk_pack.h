@@ -23,7 +23,6 @@ namespace llk
 constexpr uint32_t PACK_REPLAY = 0;
 constexpr uint32_t PACK_REPLAY_LEN = 16;
 
-
 constexpr uint32_t pacr(uint32_t addr_mod, uint32_t last)
 {
     return TENSIX_WORD(PACR) | TENSIX_PUT(PACR, ADDR_MODE, addr_mod) | TENSIX_PUT(PACR, LAST, last);
@@ -36,11 +35,13 @@ static inline void pack_hw_configure(uint32_t out_fmt, int fp32_dst)
     state().hw.pack_half = 0;
     sync();
     const uint32_t dst_fmt = fp32_dst ? 0u : out_fmt;
-    cfg_write(THCON_SEC0_REG1_Out_data_format.addr32, THCON_SEC0_REG1_Out_data_format.put(out_fmt) |
-                                                          THCON_SEC0_REG1_In_data_format.put(dst_fmt));
+    cfg_write(THCON_SEC0_REG1_Out_data_format.addr32,
+              THCON_SEC0_REG1_Out_data_format.put(out_fmt) |
+                  THCON_SEC0_REG1_In_data_format.put(dst_fmt));
     /* Dst side of the packer: 16 datums (2 bytes each in 16-bit Dst) a row, 16 rows a face */
     const uint32_t bpd = fp32_dst ? 4 : 2;
-    cfg_write(PCK0_ADDR_CTRL_XY_REG_0_Ystride.addr32, PCK0_ADDR_CTRL_XY_REG_0_Ystride.put(16 * bpd));
+    cfg_write(PCK0_ADDR_CTRL_XY_REG_0_Ystride.addr32,
+              PCK0_ADDR_CTRL_XY_REG_0_Ystride.put(16 * bpd));
     cfg_write(PCK0_ADDR_CTRL_ZW_REG_0_Zstride.addr32,
               PCK0_ADDR_CTRL_ZW_REG_0_Zstride.put(16 * 16 * bpd));
     cfg_write(PCK_EDGE_OFFSET_SEC0_mask.addr32, PCK_EDGE_OFFSET_SEC0_mask.put(0xFFFF));
@@ -64,10 +65,10 @@ static inline void pack_tile_to(uint32_t dst_index, uint32_t addr)
     HwState &s = state().hw;
     stream_cfg_write(GPR_PACK_ADDR, cfg::THCON_SEC0_REG1_L1_Dest_addr.addr32, l1_addr16(addr),
                      &s.gpr_hi[0]);
-    stream_cfg_write(GPR_PACK_DST, cfg::DEST_TARGET_REG_CFG_PACK_SEC0_Offset.addr32,
-                     cfg::DEST_TARGET_REG_CFG_PACK_SEC0_Offset.put(s.pack_half +
-                                                                   dst_index * DST_TILE_ROWS),
-                     &s.gpr_hi[1]);
+    stream_cfg_write(
+        GPR_PACK_DST, cfg::DEST_TARGET_REG_CFG_PACK_SEC0_Offset.addr32,
+        cfg::DEST_TARGET_REG_CFG_PACK_SEC0_Offset.put(s.pack_half + dst_index * DST_TILE_ROWS),
+        &s.gpr_hi[1]);
     push(replay(PACK_REPLAY, PACK_REPLAY_LEN));
 }
 

@@ -67,29 +67,31 @@ enum SfpuOp : uint32_t { SFPU_NONE, SFPU_RECIP, SFPU_EXP };
 static inline uint32_t sfpu_record(SfpuOp op)
 {
     if (op == SFPU_RECIP) {
-        static const uint32_t prog[] = {
-            sfpload(0),    sfparecip(0, 1),           /* y ~ 1/x */
-            sfpmad(1, 0, LREG_ONE, 2, 1), sfpmad(1, 2, 1, 1), /* e = 1 - y x; y = y e + y */
-            sfpmad(1, 0, LREG_ONE, 2, 1), sfpmad(1, 2, 1, 1), sfpstore(1)};
+        static const uint32_t prog[] = {sfpload(0),
+                                        sfparecip(0, 1), /* y ~ 1/x */
+                                        sfpmad(1, 0, LREG_ONE, 2, 1),
+                                        sfpmad(1, 2, 1, 1), /* e = 1 - y x; y = y e + y */
+                                        sfpmad(1, 0, LREG_ONE, 2, 1),
+                                        sfpmad(1, 2, 1, 1),
+                                        sfpstore(1)};
         push(replay_load(SFPU_REPLAY, sizeof prog / 4));
         for (uint32_t w : prog)
             push(w);
         return sizeof prog / 4;
     }
-    static const uint32_t prog[] = {
-        sfpload(0),
-        sfpmad(0, 7, LREG_ZERO, 0), /* y = x / 16 */
-        sfpmad(6, 0, 5, 1),         /* Horner: 1/720 y + 1/120 ... */
-        sfpmad(1, 0, 4, 1),
-        sfpmad(1, 0, 3, 1),
-        sfpmad(1, 0, 2, 1),
-        sfpmad(1, 0, LREG_ONE, 1),
-        sfpmad(1, 0, LREG_ONE, 1), /* p(y) ~ e^y */
-        sfpmad(1, 1, LREG_ZERO, 1), /* ^2, ^4, ^8, ^16 */
-        sfpmad(1, 1, LREG_ZERO, 1),
-        sfpmad(1, 1, LREG_ZERO, 1),
-        sfpmad(1, 1, LREG_ZERO, 1),
-        sfpstore(1)};
+    static const uint32_t prog[] = {sfpload(0),
+                                    sfpmad(0, 7, LREG_ZERO, 0), /* y = x / 16 */
+                                    sfpmad(6, 0, 5, 1),         /* Horner: 1/720 y + 1/120 ... */
+                                    sfpmad(1, 0, 4, 1),
+                                    sfpmad(1, 0, 3, 1),
+                                    sfpmad(1, 0, 2, 1),
+                                    sfpmad(1, 0, LREG_ONE, 1),
+                                    sfpmad(1, 0, LREG_ONE, 1),  /* p(y) ~ e^y */
+                                    sfpmad(1, 1, LREG_ZERO, 1), /* ^2, ^4, ^8, ^16 */
+                                    sfpmad(1, 1, LREG_ZERO, 1),
+                                    sfpmad(1, 1, LREG_ZERO, 1),
+                                    sfpmad(1, 1, LREG_ZERO, 1),
+                                    sfpstore(1)};
     push(replay_load(SFPU_REPLAY, sizeof prog / 4));
     for (uint32_t w : prog)
         push(w);
@@ -114,7 +116,8 @@ static inline void sfpu_tile(SfpuOp op, uint32_t len, uint32_t dst_index)
 {
     const HwState &s = state().hw;
     set_addr_mod(AM_SFPU, AddrMod{0, 0, 0, 0, 0, 0, 2, 0, 0, 0});
-    push(setc16(thd::DEST_TARGET_REG_CFG_MATH_Offset.addr32, s.math_half + dst_index * DST_TILE_ROWS));
+    push(setc16(thd::DEST_TARGET_REG_CFG_MATH_Offset.addr32,
+                s.math_half + dst_index * DST_TILE_ROWS));
     push(setrwc_clear(0));
     sfpu_constants(op);
     push(stallwait(STALL_SFPU, WAIT_MATH));

@@ -119,25 +119,25 @@ static void to_pages(int nt, uint32_t (*m)[32][32], uint16_t *pages)
                 pages[(size_t)t * 1024 + tile_index(i, j)] = (uint16_t)(m[t][i][j] >> 16);
 }
 
-static int gen(const char *op, uint32_t n, uint32_t kt, const char *dir,
-               uint32_t (*a)[32][32], uint32_t (*b)[32][32])
+static int gen(const char *op, uint32_t n, uint32_t kt, const char *dir, uint32_t (*a)[32][32],
+               uint32_t (*b)[32][32])
 {
     int t0 = n_in0(op, n, kt), t1 = n_in1(op, n, kt);
     BhCbConfig cb[BH_CB_COUNT];
     memset(cb, 0, sizeof cb);
-    cb[CB_IN0] = (BhCbConfig){IN0_ADDR, (uint32_t)t0 * TILE_BYTES, (uint32_t)t0, TILE_BYTES,
-                              BH_FMT_FLOAT16_B, {0}};
+    cb[CB_IN0] = (BhCbConfig){IN0_ADDR,   (uint32_t)t0 * TILE_BYTES, (uint32_t)t0,
+                              TILE_BYTES, BH_FMT_FLOAT16_B,          {0}};
     if (t1)
-        cb[CB_IN1] = (BhCbConfig){IN1_ADDR, (uint32_t)t1 * TILE_BYTES, (uint32_t)t1, TILE_BYTES,
-                                  BH_FMT_FLOAT16_B, {0}};
+        cb[CB_IN1] = (BhCbConfig){IN1_ADDR,   (uint32_t)t1 * TILE_BYTES, (uint32_t)t1,
+                                  TILE_BYTES, BH_FMT_FLOAT16_B,          {0}};
     cb[CB_OUT] = (BhCbConfig){OUT_ADDR, n * TILE_BYTES, n, TILE_BYTES, BH_FMT_FLOAT16_B, {0}};
     uint32_t counters[BH_CB_COUNT * 8];
     memset(counters, 0, sizeof counters);
     counters[CB_IN0 * 8] = (uint32_t)t0; /* received, as a reader would have pushed */
     counters[CB_IN1 * 8] = (uint32_t)t1;
     static uint16_t pages[64 * 1024];
-    if (write_file(dir, "cb.bin", cb, sizeof cb) || write_file(dir, "counters.bin", counters,
-                                                               sizeof counters))
+    if (write_file(dir, "cb.bin", cb, sizeof cb) ||
+        write_file(dir, "counters.bin", counters, sizeof counters))
         return 1;
     to_pages(t0, a, pages);
     if (write_file(dir, "in0.bin", pages, (size_t)t0 * TILE_BYTES))
@@ -178,8 +178,7 @@ static int check(const char *op, uint32_t n, uint32_t kt, const char *dir, unsig
         if (!strcmp(op, "matmul")) {
             memset(c, 0, sizeof c);
             for (uint32_t k = 0; k < kt; k++)
-                ref_matmul_acc(a[t * kt + k], b[t * kt + k], REF_SRC_BF16, phases, REF_DST_BF16,
-                               c);
+                ref_matmul_acc(a[t * kt + k], b[t * kt + k], REF_SRC_BF16, phases, REF_DST_BF16, c);
         }
         for (uint32_t i = 0; i < 32; i++)
             for (uint32_t j = 0; j < 32; j++) {
@@ -212,8 +211,8 @@ static int check(const char *op, uint32_t n, uint32_t kt, const char *dir, unsig
                     ok = got == want;
                 }
                 if (!ok && shown++ < 8)
-                    fprintf(stderr, "  %s tile %u (%u,%u): got %08x want %08x (ref %g)\n", op, t,
-                            i, j, got, want, ref);
+                    fprintf(stderr, "  %s tile %u (%u,%u): got %08x want %08x (ref %g)\n", op, t, i,
+                            j, got, want, ref);
                 bad += !ok;
             }
     }

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 /* tests/compute/compute_start.cc - the start-up of a compute kernel in the riscv workload,
- * until the firmware runs kernels: fill the CB interfaces, clear the LLK state, run the kernel's thread (NAMESPACE
- * and MAIN come from the build: chlkc_unpack::unpack_main() and so on), pay what the kernel
- * still owes L1, return to crt0 (ebreak). Built once per thread with the kernel. */
+ * until the firmware runs kernels: fill the CB interfaces, clear the LLK state, run the kernel's
+ * thread (NAMESPACE and MAIN come from the build: chlkc_unpack::unpack_main() and so on), pay what
+ * the kernel still owes L1, return to crt0 (ebreak). Built once per thread with the kernel. */
 #include "compute_kernel_api/llk_glue.h"
 
 namespace NAMESPACE

@@ -23,8 +23,10 @@ static inline void mm_init(uint32_t in0_cb_id = 0, uint32_t in1_cb_id = 1, uint3
 static inline void matmul_tiles(uint32_t in0_cb_id, uint32_t in1_cb_id, uint32_t in0_tile_index,
                                 uint32_t in1_tile_index, uint32_t idst, uint32_t transpose = 0)
 {
-    UNPACK(llk::unpack_tile(0, cb_tile_addr(in1_cb_id, in1_tile_index), llk::cb(in1_cb_id).page_size));
-    UNPACK(llk::unpack_tile(1, cb_tile_addr(in0_cb_id, in0_tile_index), llk::cb(in0_cb_id).page_size));
+    UNPACK(
+        llk::unpack_tile(0, cb_tile_addr(in1_cb_id, in1_tile_index), llk::cb(in1_cb_id).page_size));
+    UNPACK(
+        llk::unpack_tile(1, cb_tile_addr(in0_cb_id, in0_tile_index), llk::cb(in0_cb_id).page_size));
     MATH(llk::math_tile(idst, 3));
     (void)in0_cb_id, (void)in1_cb_id, (void)in0_tile_index, (void)in1_tile_index, (void)idst;
     (void)transpose;
