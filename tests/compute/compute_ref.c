@@ -6,6 +6,9 @@
  *                                      BH_L1_CB_CONFIG), DIR/counters.bin (BH_L1_CB_COUNTERS:
  *                                      the inputs already pushed by a pretend reader),
  *                                      DIR/in0.bin and DIR/in1.bin (the pages of CB 0 and 1)
+ *   compute_ref gen OP N KT DIR RING   the same with rings of RING pages for CBs 0, 1 and 16 at
+ *                                      RING_ADDR (tests/compute/cb_feeder.c fills and drains
+ *                                      them from IN0/IN1_ADDR and into OUT_ADDR) and counters 0
  *   compute_ref check OP N KT DIR FID  compares DIR/out.bin (CB 16, dumped after the run) with
  *                                      the reference; exit 0 when it matches
  * OP: copy (bytes), add, sub, mul (BF16 arithmetic as the matrix unit does it: binary32 then
@@ -24,6 +27,7 @@ enum { CB_IN0 = 0, CB_IN1 = 1, CB_OUT = 16, TILE_BYTES = 2048 };
 #define IN0_ADDR 0x80000u
 #define IN1_ADDR 0xC0000u
 #define OUT_ADDR 0x100000u
+#define RING_ADDR 0x60000u /* rings: CB 0, CB 1, CB 16, 0x4000 bytes apart */
 
 static uint32_t rng = 0x2468ACE1u;
 static uint32_t rnd(void)
@@ -119,8 +123,8 @@ static void to_pages(int nt, uint32_t (*m)[32][32], uint16_t *pages)
                 pages[(size_t)t * 1024 + tile_index(i, j)] = (uint16_t)(m[t][i][j] >> 16);
 }
 
-static int gen(const char *op, uint32_t n, uint32_t kt, const char *dir, uint32_t (*a)[32][32],
-               uint32_t (*b)[32][32])
+static int gen(const char *op, uint32_t n, uint32_t kt, const char *dir, uint32_t ring,
+               uint32_t (*a)[32][32], uint32_t (*b)[32][32])
 {
     int t0 = n_in0(op, n, kt), t1 = n_in1(op, n, kt);
     BhCbConfig cb[BH_CB_COUNT];
@@ -135,6 +139,17 @@ static int gen(const char *op, uint32_t n, uint32_t kt, const char *dir, uint32_
     memset(counters, 0, sizeof counters);
     counters[CB_IN0 * 8] = (uint32_t)t0; /* received, as a reader would have pushed */
     counters[CB_IN1 * 8] = (uint32_t)t1;
+    if (ring) { /* small rings; the feeder pushes and pops, the counters start at 0 */
+        const uint32_t ids[3] = {CB_IN0, CB_IN1, CB_OUT};
+        for (uint32_t i = 0; i < 3; i++)
+            cb[ids[i]] = (BhCbConfig){RING_ADDR + i * 0x4000u,
+                                      ring * TILE_BYTES,
+                                      ring,
+                                      TILE_BYTES,
+                                      BH_FMT_FLOAT16_B,
+                                      {0}};
+        memset(counters, 0, sizeof counters);
+    }
     static uint16_t pages[64 * 1024];
     if (write_file(dir, "cb.bin", cb, sizeof cb) ||
         write_file(dir, "counters.bin", counters, sizeof counters))
@@ -239,7 +254,7 @@ int main(int argc, char **argv)
     int t0 = n_in0(op, n, kt), t1 = n_in1(op, n, kt);
     make_inputs(op, t0, t1, a, b);
     if (!strcmp(argv[1], "gen"))
-        return gen(op, n, kt, dir, a, b);
+        return gen(op, n, kt, dir, argc > 6 ? (uint32_t)atoi(argv[6]) : 0, a, b);
     unsigned fid = argc > 6 ? (unsigned)atoi(argv[6]) : 4;
     return check(op, n, kt, dir, fid == 0 ? 1 : fid, a, b);
 }
