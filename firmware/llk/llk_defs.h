@@ -200,7 +200,7 @@ constexpr uint32_t replay(uint32_t start, uint32_t len)
 }
 
 /* an ADDR_MOD slot of the matrix unit (tt-llk addr_mod_t): two SETC16s */
-struct AddrMod {
+struct AddrMod { /* fields in tt-llk's order; see set_addr_mod */
     uint32_t a_incr, a_cr, a_clr, b_incr, b_cr, b_clr, d_incr, d_cr, d_clr, f_incr;
 };
 static inline void set_addr_mod(uint32_t slot, const AddrMod &m)

@@ -22,6 +22,8 @@
 namespace llk
 {
 
+/* matmul's slot 2, which the SFPU programs borrow and give back (llk_sfpu.h) */
+constexpr AddrMod MATMUL_AM2{0, 1, 0, 32, 1, 0, 8, 0, 0, 0};
 constexpr uint32_t AM_ROW8 = 7;   /* +8 rows on SrcA, SrcB, Dst */
 constexpr uint32_t AM_CLEAR = 6;  /* all counters back to 0 */
 constexpr uint32_t REPLAY_OP = 0; /* the op's loop */
@@ -92,7 +94,7 @@ static inline void math_matmul_init(uint32_t phases)
 {
     set_addr_mod(0, AddrMod{0, 0, 0, 8, 0, 0, 8, 0, 0, 0});
     set_addr_mod(1, AddrMod{16, 0, 0, 0, 1, 0, 8, 0, 0, 0});
-    set_addr_mod(2, AddrMod{0, 1, 0, 32, 1, 0, 8, 0, 0, 0});
+    set_addr_mod(2, MATMUL_AM2);
     set_addr_mod(4, AddrMod{32, 1, 0, 48, 1, 0, 0, 1, 0, 0});
     set_addr_mod(5, AddrMod{0, 1, 1, 0, 1, 1, 0, 1, 1, phases > 1 ? 1u : 0u});
     static const uint8_t seq[16] = {0, 1, 0, 2, 0, 1, 0, 4, 0, 1, 0, 2, 0, 1, 0, 5};

@@ -22,7 +22,7 @@ namespace llk
 {
 
 constexpr uint32_t SFPU_REPLAY = 16;
-constexpr uint32_t AM_SFPU = 2; /* Dst + 2 after each SFPSTORE */
+constexpr uint32_t AM_SFPU = 2; /* Dst + 2 after each SFPSTORE; matmul's slot, given back */
 constexpr uint32_t SFPU_ITERATIONS = 32;
 constexpr uint32_t SFPU_FMT_BF16 = 2; /* SFPLOAD/SFPSTORE InstrMod: 16-bit Dst as BF16 */
 constexpr uint32_t LREG_ZERO = 9, LREG_ONE = 10;
@@ -124,6 +124,7 @@ static inline void sfpu_tile(SfpuOp op, uint32_t len, uint32_t dst_index)
     for (uint32_t i = 0; i < SFPU_ITERATIONS; i++)
         push(replay(SFPU_REPLAY, len));
     push(setrwc_clear(0));
+    set_addr_mod(AM_SFPU, MATMUL_AM2); /* give matmul its slot back */
 }
 
 } // namespace llk
