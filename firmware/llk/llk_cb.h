@@ -52,6 +52,7 @@ struct CbOwed {
  * fence before an L1 poll does not evict); the start-up clears it (state_init) */
 struct HwState {
     uint32_t configured;
+    uint32_t dst_half; /* rows of a Dst half: 512 (16-bit Dst) or 256 (32-bit Dst) */
     uint32_t math_half, math_phases, math_op_len;
     uint32_t pack_half;
     uint32_t gpr_hi[2];         /* the upper half last written to the address GPRs, + 1 (0: none) */

@@ -217,9 +217,10 @@ static inline void set_addr_mod(uint32_t slot, const AddrMod &m)
     push(setc16(ADDR_MOD_DST_SEC0_DestIncr.addr32 + slot, d));
 }
 
-/* Dst geometry with 16-bit Dst: 1024 rows of 16 datums, two halves for math and pack to
- * alternate, a 32x32 tile is 64 rows (four 16x16 faces) */
-constexpr uint32_t DST_HALF_ROWS = 512;
+/* Dst geometry: 1024 rows of 16 datums with 16-bit Dst, 512 with 32-bit Dst (the same
+ * storage, ZEROACC's halves), two halves for math and pack to alternate; a 32x32 tile is 64
+ * rows (four 16x16 faces) either way */
+constexpr uint32_t DST_HALF_ROWS_16 = 512, DST_HALF_ROWS_32 = 256;
 constexpr uint32_t DST_TILE_ROWS = 64;
 
 /* GPRs (per thread) that carry per-tile config values into WRCFG */

@@ -41,10 +41,11 @@ constexpr uint32_t zeroacc_all()
 }
 
 /* the math thread's start: semaphores, a clean Dst, the row-stepping ADDR_MODs */
-static inline void math_hw_configure()
+static inline void math_hw_configure(int fp32_dst)
 {
     HwState &s = state().hw;
     s.math_half = 0;
+    s.dst_half = fp32_dst ? DST_HALF_ROWS_32 : DST_HALF_ROWS_16;
     push(seminit(SEM_MATH_PACK, 0, 2));
     push(zeroacc_all());
     set_addr_mod(AM_ROW8, AddrMod{8, 0, 0, 8, 0, 0, 8, 0, 0, 0});
@@ -126,7 +127,7 @@ static inline void math_commit()
     HwState &s = state().hw;
     push(stallwait(STALL_SYNC, WAIT_MATH | WAIT_SFPU));
     push(sempost(SEM_MATH_PACK));
-    s.math_half ^= DST_HALF_ROWS;
+    s.math_half ^= s.dst_half;
 }
 
 } // namespace llk

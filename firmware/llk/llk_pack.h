@@ -33,6 +33,7 @@ static inline void pack_hw_configure(uint32_t out_fmt, int fp32_dst)
 {
     using namespace cfg;
     state().hw.pack_half = 0;
+    state().hw.dst_half = fp32_dst ? DST_HALF_ROWS_32 : DST_HALF_ROWS_16;
     sync();
     const uint32_t dst_fmt = fp32_dst ? 0u : out_fmt;
     cfg_write(THCON_SEC0_REG1_Out_data_format.addr32,
@@ -45,6 +46,16 @@ static inline void pack_hw_configure(uint32_t out_fmt, int fp32_dst)
     cfg_write(PCK0_ADDR_CTRL_ZW_REG_0_Zstride.addr32,
               PCK0_ADDR_CTRL_ZW_REG_0_Zstride.put(16 * 16 * bpd));
     cfg_write(PCK_EDGE_OFFSET_SEC0_mask.addr32, PCK_EDGE_OFFSET_SEC0_mask.put(0xFFFF));
+    /* a 32-bit Dst is read as 32-bit data; the packer's own Dst format (the override of word 0,
+     * which only the packer reads) is the output's, so its early conversion rounds FP32 to it
+     * (nearest, ties away) rather than passing FP32 to a late conversion that drops the low
+     * bits */
+    cfg_write(PCK_DEST_RD_CTRL_Read_32b_data.addr32,
+              PCK_DEST_RD_CTRL_Read_32b_data.put((uint32_t)fp32_dst));
+    if (fp32_dst)
+        cfg_write(ALU_FORMAT_SPEC_REG_Dstacc_val.addr32,
+                  ALU_FORMAT_SPEC_REG_Dstacc_val.put(out_fmt) |
+                      ALU_FORMAT_SPEC_REG_Dstacc_override.put(1));
     /* ADDR_MOD_PACK 0: next 4 rows; 1: end of tile (Y and Z to 0); 2: end of face */
     const uint32_t am = thd::ADDR_MOD_PACK_SEC0_YsrcIncr.addr32;
     push(setc16(am + 0, 4u | 4u << 6));
@@ -84,7 +95,7 @@ static inline void pack_release()
     push(TENSIX_WORD(ZEROACC) | TENSIX_PUT(ZEROACC, CLEAR_MODE, 2) |
          TENSIX_PUT(ZEROACC, WHERE, s.pack_half ? 1 : 0));
     push(semget(SEM_MATH_PACK));
-    s.pack_half ^= DST_HALF_ROWS;
+    s.pack_half ^= s.dst_half;
 }
 
 } // namespace llk

@@ -64,15 +64,19 @@ static size_t tile_index(uint32_t i, uint32_t j)
     return ((i / 16) * 2 + j / 16) * 256 + (i % 16) * 16 + j % 16;
 }
 
+static int is_matmul(const char *op)
+{
+    return !strncmp(op, "matmul", 6);
+}
 static int n_in0(const char *op, uint32_t n, uint32_t kt)
 {
-    return !strcmp(op, "matmul") ? (int)(n * kt) : (int)n;
+    return is_matmul(op) ? (int)(n * kt) : (int)n;
 }
 static int n_in1(const char *op, uint32_t n, uint32_t kt)
 {
-    if (!strcmp(op, "matmul"))
+    if (is_matmul(op))
         return (int)(n * kt);
-    return !strcmp(op, "add") || !strcmp(op, "sub") || !strcmp(op, "mul") ? (int)n : 0;
+    return !strncmp(op, "add", 3) || !strcmp(op, "sub") || !strcmp(op, "mul") ? (int)n : 0;
 }
 
 static int write_file(const char *dir, const char *name, const void *p, size_t len)
@@ -167,6 +171,15 @@ static uint32_t dst_bf16(float x)
     return bits_of(ref_round_dst(x, REF_DST_BF16));
 }
 
+/* FP32 to BF16 as the packer rounds: to nearest, ties away from zero (on the magnitude);
+ * denormals to +0 */
+static uint32_t pack_bf16(uint32_t v)
+{
+    if ((v >> 23 & 0xFF) == 0)
+        return 0;
+    return (v & 0x80000000u) | (((v & 0x7FFFFFFFu) + 0x8000u) & 0x7FFF0000u);
+}
+
 /* the part of each operand that an ELWMUL phase multiplies (ELWMUL.md SrcAFidelityBits /
  * SrcBFidelityBits on the binary32 pattern) */
 static float elw_a(float x, unsigned p)
@@ -190,10 +203,16 @@ static int check(const char *op, uint32_t n, uint32_t kt, const char *dir, unsig
     double worst = 0;
     for (uint32_t t = 0; t < n; t++) {
         static uint32_t c[32][32];
-        if (!strcmp(op, "matmul")) {
+        if (is_matmul(op)) { /* matmul_fp32: Dst holds FP32, the packer rounds to BF16 */
+            const int fp32 = !strcmp(op, "matmul_fp32");
             memset(c, 0, sizeof c);
             for (uint32_t k = 0; k < kt; k++)
-                ref_matmul_acc(a[t * kt + k], b[t * kt + k], REF_SRC_BF16, phases, REF_DST_BF16, c);
+                ref_matmul_acc(a[t * kt + k], b[t * kt + k], REF_SRC_BF16, phases,
+                               fp32 ? REF_DST_FP32 : REF_DST_BF16, c);
+            if (fp32)
+                for (uint32_t i = 0; i < 32; i++)
+                    for (uint32_t j = 0; j < 32; j++)
+                        c[i][j] = pack_bf16(c[i][j]);
         }
         for (uint32_t i = 0; i < 32; i++)
             for (uint32_t j = 0; j < 32; j++) {
@@ -204,6 +223,8 @@ static int check(const char *op, uint32_t n, uint32_t kt, const char *dir, unsig
                     want = a[t][i][j];
                 else if (!strcmp(op, "add"))
                     want = dst_bf16(x + y);
+                else if (!strcmp(op, "add_fp32")) /* FP32 Dst, the packer rounds */
+                    want = pack_bf16(bits_of(ref_round_dst(x + y, REF_DST_FP32)));
                 else if (!strcmp(op, "sub"))
                     want = dst_bf16(x - y);
                 else if (!strcmp(op, "mul")) {
@@ -211,7 +232,7 @@ static int check(const char *op, uint32_t n, uint32_t kt, const char *dir, unsig
                     for (unsigned p = 0; p < phases; p++)
                         d = ref_f32(dst_bf16(d + elw_a(x, p) * elw_b(y, p)));
                     want = bits_of(d);
-                } else if (!strcmp(op, "matmul"))
+                } else if (is_matmul(op))
                     want = c[i][j];
                 else if (!strcmp(op, "exp"))
                     ref = exp((double)x), tol = 2e-2;

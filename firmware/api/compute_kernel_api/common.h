@@ -4,8 +4,9 @@
  * TRISC_UNPACK, TRISC_MATH or TRISC_PACK; host/bh_host.h).
  *
  * Build defines (tt-metal's): MATH_FIDELITY 0 LoFi, 2 HiFi2, 3 HiFi3, 4 HiFi4 (the number of
- * matmul fidelity phases, LoFi 1); DST_ACCUM_MODE 1 = Dst holds FP32 (not supported yet by
- * our layer: Dst is 16-bit); APPROX (SFPU approximations). */
+ * matmul fidelity phases, LoFi 1); DST_ACCUM_MODE 1 = Dst holds FP32 (matmul and
+ * element-wise ops; copy_tile and the SFPU ops need 16-bit Dst, firmware/llk/README.md); APPROX
+ * (SFPU approximations). */
 #ifndef BH_COMPUTE_COMMON_H
 #define BH_COMPUTE_COMMON_H
 #include <stdint.h>

@@ -17,7 +17,7 @@ static inline void hw_configure(uint32_t a, uint32_t b, uint32_t out)
         return;
     llk::state().hw.configured = 1;
     UNPACK(llk::unpack_hw_configure(cb_format(a), cb_format(b), DST_ACCUM_MODE));
-    MATH(llk::math_hw_configure());
+    MATH(llk::math_hw_configure(DST_ACCUM_MODE));
     PACK(llk::pack_hw_configure(cb_format(out), DST_ACCUM_MODE));
     (void)a, (void)b, (void)out;
 }
