@@ -86,7 +86,7 @@ static inline void cb_reap()
 {
     CbOwed &o = state().owed;
     uint32_t v = sem_read(o.sem);
-    if (!v)
+    if (LLK_LIKELY(!v))
         return;
     for (uint32_t i = 0; i < v; i++)
         sem_take(o.sem);
@@ -109,14 +109,12 @@ static inline void cb_reap()
 static inline void cb_flush(bool force = false)
 {
     CbOwed &o = state().owed;
-    if (!o.dirty)
-        return;
-    if (!force && o.unposted < o.batch)
+    if (!o.dirty || (!force && o.unposted < o.batch))
         return;
     /* pay in batches: each L1 store of the core is a read-modify-write behind the unpackers'
      * traffic; the waits below pay at once whenever they spin, so a starving consumer
      * (producer) still releases pages (data) promptly */
-    if (o.posted - o.landed >= CB_POSTS_MAX)
+    if (LLK_UNLIKELY(o.posted - o.landed >= CB_POSTS_MAX))
         while (o.posted - o.landed > CB_POSTS_MAX / 2)
             cb_reap();
     push(stallwait(STALL_SYNC, o.wait));
@@ -168,7 +166,7 @@ static inline BhCbInterface &cb(uint32_t id)
 static inline uint32_t cb_page_addr(const BhCbInterface &c, uint32_t base, uint32_t index)
 {
     uint32_t a = base + index * c.page_size;
-    return a >= c.fifo_limit ? a - c.fifo_size : a;
+    return LLK_UNLIKELY(a >= c.fifo_limit) ? a - c.fifo_size : a;
 }
 
 /* ---- consumer (unpack thread) */
@@ -180,7 +178,7 @@ static inline void cb_wait_front(uint32_t id, uint32_t n)
     BhCbInterface &c = cb(id);
     uint32_t &seen = state().seen[id];
     cb_flush();
-    while (seen - c.acked < n) {
+    while (LLK_UNLIKELY(seen - c.acked < n)) {
         cb_flush(true);
         cb_reap();
         seen = bh_l1_read_fresh(BH_L1_CB_RECEIVED(id));
@@ -207,7 +205,7 @@ static inline void cb_reserve_back(uint32_t id, uint32_t n)
     BhCbInterface &c = cb(id);
     uint32_t &seen = state().seen[id];
     cb_flush();
-    while (c.num_pages - (c.received - seen) < n) {
+    while (LLK_UNLIKELY(c.num_pages - (c.received - seen) < n)) {
         cb_flush(true);
         cb_reap();
         seen = bh_l1_read_fresh(BH_L1_CB_ACKED(id));

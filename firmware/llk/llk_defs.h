@@ -22,6 +22,11 @@
 #include <stdint.h>
 #include "model/tile/tensix/tensix_isa.h"
 
+/* the hot paths' rare cases, kept out of line: the baby core predicts forward branches not
+ * taken, so each rare case left inline costs a mispredict on every tile */
+#define LLK_LIKELY(x) __builtin_expect(!!(x), 1)
+#define LLK_UNLIKELY(x) __builtin_expect(!!(x), 0)
+
 namespace llk
 {
 
@@ -233,7 +238,7 @@ constexpr uint32_t GPR_ADDR_A = 8, GPR_ADDR_B = 9, GPR_PACK_ADDR = 8, GPR_PACK_D
 static inline void stream_cfg_write(uint32_t gpr, uint32_t addr32, uint32_t v, uint32_t *hi_cache)
 {
     push(setdmareg(gpr, 0, v & 0xFFFFu));
-    if (*hi_cache != (v >> 16) + 1) {
+    if (LLK_UNLIKELY(*hi_cache != (v >> 16) + 1)) {
         push(setdmareg(gpr, 1, v >> 16));
         *hi_cache = (v >> 16) + 1;
     }

@@ -90,7 +90,7 @@ static inline void unpack_hw_configure(uint32_t fmt_a, uint32_t fmt_b, int fp32_
 static inline void unpack_tile(uint32_t which, uint32_t addr, uint32_t bytes)
 {
     HwState &s = state().hw;
-    if (addr != s.unp_next[which] || s.unp_run[which] >= 64) {
+    if (LLK_UNLIKELY(addr != s.unp_next[which] || s.unp_run[which] >= 64)) {
         const uint32_t base = cfg::THCON_SEC0_REG3_Base_address.addr32 + which * THCON_SEC_STRIDE;
         stream_cfg_write(which ? GPR_ADDR_B : GPR_ADDR_A, base, l1_addr16(addr), &s.gpr_hi[which]);
         push(setadczw_zero(1u << which));
