@@ -27,6 +27,18 @@
 namespace llk
 {
 
+/* what this core owes: the pack core the `received` lines of the CBs it pushes (after its
+ * packer), the unpack core the `acked` lines of the CBs it pops (after its unpackers) */
+#if defined(TRISC_PACK)
+constexpr uint32_t OWE_SEM = SEM_PACK_DONE, OWE_WAIT = WAIT_PACK, OWE_LINE_OFF = 0;
+#else
+constexpr uint32_t OWE_SEM = SEM_UNPACK_DONE, OWE_WAIT = WAIT_UNPACK0 | WAIT_UNPACK1;
+constexpr uint32_t OWE_LINE_OFF = 16;
+#endif
+static_assert(BH_L1_CB_ACKED(0) == BH_L1_CB_COUNTERS + 16 &&
+                  BH_L1_CB_RECEIVED(1) == BH_L1_CB_COUNTERS + 32,
+              "counter lines: received at cb * 32, acked 16 past");
+
 /* posts in flight before the core stops to pay: below the semaphore's 15 (no saturation) */
 constexpr uint32_t CB_POSTS_MAX = 8;
 
@@ -43,9 +55,8 @@ struct CbOwed {
     uint32_t value[BH_CB_COUNT];    /* the value the next post will cover */
     uint32_t post_val[BH_CB_COUNT]; /* the value covered by post number post_seq */
     uint32_t post_seq[BH_CB_COUNT];
-    uint32_t line[BH_CB_COUNT]; /* the L1 counter line this core writes for the CB */
-    uint32_t unposted;          /* pages popped (pushed) since the last post, all CBs */
-    uint32_t batch;             /* post when unposted reaches it: the smallest batch of those CBs */
+    uint32_t unposted; /* pages popped (pushed) since the last post, all CBs */
+    uint32_t batch;    /* post when unposted reaches it: the smallest batch of those CBs */
 };
 
 /* this core's LLK state, in its local data RAM after the CB interfaces (fast loads that the
@@ -85,23 +96,23 @@ static inline void state_init()
 static inline void cb_reap()
 {
     CbOwed &o = state().owed;
-    uint32_t v = sem_read(o.sem);
+    uint32_t v = sem_read(OWE_SEM);
     if (LLK_LIKELY(!v))
         return;
     for (uint32_t i = 0; i < v; i++)
-        sem_take(o.sem);
+        sem_take(OWE_SEM);
     o.landed += v;
     for (uint32_t m = o.pending; m; m &= m - 1) {
         const uint32_t cb = (uint32_t)__builtin_ctz(m);
         if ((int32_t)(o.landed - o.post_seq[cb]) >= 0) {
-            bh_l1_write(o.line[cb], o.post_val[cb]);
+            bh_l1_write(BH_L1_CB_COUNTERS + cb * 32u + OWE_LINE_OFF, o.post_val[cb]);
             o.pending &= ~(1u << cb);
         }
     }
 }
 
 /* posts what the pops (pushes) since the last post owe: the coprocessor bumps the semaphore
- * once the units of o.wait have drained, i.e. after every UNPACR (PACR) pushed so far.
+ * once the units of OWE_WAIT have drained, i.e. after every UNPACR (PACR) pushed so far.
  * Unless `force`, a post waits until the CBs popped since the last one have a batch of pages
  * unposted: a quarter of each ring, 1 to 4 pages. Each post costs the core two pushes and the
  * thread a drain of its unpackers (packer); a CB of 2 pages still posts every page, and the waits
@@ -117,8 +128,8 @@ static inline void cb_flush(bool force = false)
     if (LLK_UNLIKELY(o.posted - o.landed >= CB_POSTS_MAX))
         while (o.posted - o.landed > CB_POSTS_MAX / 2)
             cb_reap();
-    push(stallwait(STALL_SYNC, o.wait));
-    push(sempost(o.sem));
+    push(stallwait(STALL_SYNC, OWE_WAIT));
+    push(sempost(OWE_SEM));
     o.posted++;
     for (uint32_t m = o.dirty; m; m &= m - 1) {
         const uint32_t cb = (uint32_t)__builtin_ctz(m);
@@ -131,13 +142,10 @@ static inline void cb_flush(bool force = false)
     o.dirty = 0;
 }
 
-/* owes L1 `value` at `line` (CB `id`) once the coprocessor has caught up with this point */
-static inline void cb_owe(uint32_t sem, uint32_t wait, uint32_t id, uint32_t line, uint32_t value,
-                          uint32_t pages)
+/* owes L1 `value` in CB `id`'s counter line once the coprocessor has caught up with this point */
+static inline void cb_owe(uint32_t id, uint32_t value, uint32_t pages)
 {
     CbOwed &o = state().owed;
-    o.sem = sem;
-    o.wait = wait;
     /* a batch is a quarter of the ring, 1 to 4 pages, summed over the CBs popped together */
     uint32_t batch = BH_CB_INTERFACE[id].num_pages / 4;
     batch = batch < 1 ? 1 : batch > 4 ? 4 : batch;
@@ -145,7 +153,6 @@ static inline void cb_owe(uint32_t sem, uint32_t wait, uint32_t id, uint32_t lin
         o.batch += batch;
     o.unposted += pages;
     o.value[id] = value;
-    o.line[id] = line;
     o.dirty |= 1u << id;
 }
 
@@ -190,7 +197,7 @@ static inline void cb_pop_front(uint32_t id, uint32_t n)
     BhCbInterface &c = cb(id);
     c.acked += n;
     c.rd_ptr = cb_page_addr(c, c.rd_ptr, n);
-    cb_owe(SEM_UNPACK_DONE, WAIT_UNPACK0 | WAIT_UNPACK1, id, BH_L1_CB_ACKED(id), c.acked, n);
+    cb_owe(id, c.acked, n);
 }
 
 /* ---- producer (pack thread) */
@@ -218,7 +225,7 @@ static inline void cb_push_back(uint32_t id, uint32_t n)
     c.received += n;
     c.wr_ptr = cb_page_addr(c, c.wr_ptr, n);
     cb_wr_tile(id) = 0;
-    cb_owe(SEM_PACK_DONE, WAIT_PACK, id, BH_L1_CB_RECEIVED(id), c.received, n);
+    cb_owe(id, c.received, n);
 }
 
 } // namespace llk
