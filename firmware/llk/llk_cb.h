@@ -56,7 +56,8 @@ struct CbOwed {
     uint32_t post_val[BH_CB_COUNT]; /* the value covered by post number post_seq */
     uint32_t post_seq[BH_CB_COUNT];
     uint32_t unposted; /* pages popped (pushed) since the last post, all CBs */
-    uint32_t batch;    /* post when unposted reaches it: the smallest batch of those CBs */
+    uint32_t batch;    /* post when unposted reaches it: the batches of those CBs, summed */
+    uint32_t cb_batch[BH_CB_COUNT]; /* a CB's batch: a quarter of its ring, 1 to 4 pages */
 };
 
 /* this core's LLK state, in its local data RAM after the CB interfaces (fast loads that the
@@ -85,11 +86,16 @@ static inline LlkState &state()
     return *(LlkState *)LLK_STATE_ADDR;
 }
 
+/* clears the state and sizes each CB's post batch; after the CB interfaces are filled */
 static inline void state_init()
 {
     uint32_t *p = (uint32_t *)LLK_STATE_ADDR;
     for (uint32_t i = 0; i < sizeof(LlkState) / 4; i++)
         p[i] = 0;
+    for (uint32_t i = 0; i < BH_CB_COUNT; i++) {
+        const uint32_t b = BH_CB_INTERFACE[i].num_pages / 4;
+        state().owed.cb_batch[i] = b < 1 ? 1 : b > 4 ? 4 : b;
+    }
 }
 
 /* takes the posts that have landed and writes what they cover; never waits */
@@ -146,11 +152,8 @@ static inline void cb_flush(bool force = false)
 static inline void cb_owe(uint32_t id, uint32_t value, uint32_t pages)
 {
     CbOwed &o = state().owed;
-    /* a batch is a quarter of the ring, 1 to 4 pages, summed over the CBs popped together */
-    uint32_t batch = BH_CB_INTERFACE[id].num_pages / 4;
-    batch = batch < 1 ? 1 : batch > 4 ? 4 : batch;
-    if (!(o.dirty >> id & 1))
-        o.batch += batch;
+    if (!(o.dirty >> id & 1)) /* summed over the CBs popped together */
+        o.batch += o.cb_batch[id];
     o.unposted += pages;
     o.value[id] = value;
     o.dirty |= 1u << id;
