@@ -230,6 +230,7 @@ constexpr uint32_t DST_TILE_ROWS = 64;
 
 /* GPRs (per thread) that carry per-tile config values into WRCFG */
 constexpr uint32_t GPR_ADDR_A = 8, GPR_ADDR_B = 9, GPR_PACK_ADDR = 8, GPR_PACK_DST = 9;
+constexpr uint32_t GPR_PACK_HALF = 10; /* and 11: the packer's Dst offset of each half */
 
 /* loads a 32-bit value into a GPR and writes it into a Config word, in stream order. The
  * upper half is pushed only when it differs from the last one this core put in that GPR

@@ -64,6 +64,11 @@ static inline void pack_hw_configure(uint32_t out_fmt, int fp32_dst)
     push(setadcxx(4, 15, 0));
     push(setadczw_zero(4));
     push(seminit(SEM_PACK_DONE, 0, 15));
+    /* the Dst offsets of the two halves, for tile 0 of a half (the common case) */
+    push(setdmareg(GPR_PACK_HALF, 0, 0));
+    push(setdmareg(GPR_PACK_HALF, 1, 0));
+    push(setdmareg(GPR_PACK_HALF + 1, 0, state().hw.dst_half));
+    push(setdmareg(GPR_PACK_HALF + 1, 1, 0));
     push(replay_load(PACK_REPLAY, PACK_REPLAY_LEN));
     for (uint32_t f = 0; f < 4; f++)
         for (uint32_t k = 0; k < 4; k++)
@@ -76,10 +81,14 @@ static inline void pack_tile_to(uint32_t dst_index, uint32_t addr)
     HwState &s = state().hw;
     stream_cfg_write(GPR_PACK_ADDR, cfg::THCON_SEC0_REG1_L1_Dest_addr.addr32, l1_addr16(addr),
                      &s.gpr_hi[0]);
-    stream_cfg_write(
-        GPR_PACK_DST, cfg::DEST_TARGET_REG_CFG_PACK_SEC0_Offset.addr32,
-        cfg::DEST_TARGET_REG_CFG_PACK_SEC0_Offset.put(s.pack_half + dst_index * DST_TILE_ROWS),
-        &s.gpr_hi[1]);
+    if (LLK_LIKELY(dst_index == 0)) /* GPR_PACK_HALF + h holds half h's offset (init) */
+        push(wrcfg(GPR_PACK_HALF + (s.pack_half ? 1 : 0),
+                   cfg::DEST_TARGET_REG_CFG_PACK_SEC0_Offset.addr32));
+    else
+        stream_cfg_write(
+            GPR_PACK_DST, cfg::DEST_TARGET_REG_CFG_PACK_SEC0_Offset.addr32,
+            cfg::DEST_TARGET_REG_CFG_PACK_SEC0_Offset.put(s.pack_half + dst_index * DST_TILE_ROWS),
+            &s.gpr_hi[1]);
     push(replay(PACK_REPLAY, PACK_REPLAY_LEN));
 }
 
