@@ -30,9 +30,10 @@ set(BH_RV_MARCH rv32im_zicsr_zba_zbb CACHE STRING "default -march of RV32 progra
 set(BH_RV_MABI ilp32)
 set(BH_RV_CFLAGS -mabi=${BH_RV_MABI} -O2 -g -ffreestanding -fno-common -ffunction-sections
   -fdata-sections -Wall -Wextra -Werror -mno-relax)
-# kernels in C++ (tt-metal's dataflow API): no exceptions, RTTI or guarded statics at runtime
+# C++ kernels (tt-metal's dataflow and compute APIs): freestanding, no exceptions, RTTI or
+# guarded statics at runtime
 set(BH_RV_CXXFLAGS -std=c++17 -fno-exceptions -fno-rtti -fno-threadsafe-statics
-  -fno-use-cxa-atexit)
+  -fno-use-cxa-atexit -nostdlib)
 
 function(bh_add_rv_program name)
   cmake_parse_arguments(P "LIBC;STARTFILES" "LINKER_SCRIPT;MARCH" "SOURCES;CFLAGS;LDFLAGS" ${ARGN})

@@ -84,14 +84,14 @@ float ref_round_dst(float x, RefDstFmt dst)
     return y;
 }
 
-void ref_matmul(const uint32_t a[32][32], const uint32_t b[32][32], RefSrcFmt fmt, unsigned phases,
-                RefDstFmt dst, uint32_t c[32][32])
+void ref_matmul_acc(const uint32_t a[32][32], const uint32_t b[32][32], RefSrcFmt fmt,
+                    unsigned phases, RefDstFmt dst, uint32_t c[32][32])
 {
     unsigned n = mant_bits(fmt);
     float acc[32][32];
     for (unsigned i = 0; i < 32; i++)
         for (unsigned j = 0; j < 32; j++)
-            acc[i][j] = 0.0f;
+            acc[i][j] = ref_f32(c[i][j]);
     for (unsigned p = 0; p < phases; p++)
         for (unsigned kh = 0; kh < 2; kh++)
             for (unsigned i = 0; i < 32; i++)
@@ -104,6 +104,13 @@ void ref_matmul(const uint32_t a[32][32], const uint32_t b[32][32], RefSrcFmt fm
     for (unsigned i = 0; i < 32; i++)
         for (unsigned j = 0; j < 32; j++)
             c[i][j] = f32_bits(acc[i][j]);
+}
+
+void ref_matmul(const uint32_t a[32][32], const uint32_t b[32][32], RefSrcFmt fmt, unsigned phases,
+                RefDstFmt dst, uint32_t c[32][32])
+{
+    memset(c, 0, 32 * 32 * sizeof c[0][0]);
+    ref_matmul_acc(a, b, fmt, phases, dst, c);
 }
 
 void ref_matmul_fp64(const uint32_t a[32][32], const uint32_t b[32][32], double c[32][32])

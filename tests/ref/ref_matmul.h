@@ -28,6 +28,10 @@ typedef enum RefDstFmt { REF_DST_FP32, REF_DST_BF16, REF_DST_FP16 } RefDstFmt;
 
 void ref_matmul(const uint32_t a[32][32], const uint32_t b[32][32], RefSrcFmt fmt, unsigned phases,
                 RefDstFmt dst, uint32_t c[32][32]);
+/* the same onto a C that already holds a partial sum (FP32 bit patterns of Dst values): the
+ * K loop of a matmul over several tiles into one Dst tile */
+void ref_matmul_acc(const uint32_t a[32][32], const uint32_t b[32][32], RefSrcFmt fmt,
+                    unsigned phases, RefDstFmt dst, uint32_t c[32][32]);
 /* exact products of the same inputs in double precision */
 void ref_matmul_fp64(const uint32_t a[32][32], const uint32_t b[32][32], double c[32][32]);
 /* binary32 value of an FP32 bit pattern, and the Dst rounding rules alone */
