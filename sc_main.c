@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "host/bh_host.h"
 #include "platform/tile/l1_ports.h"
 #include "platform/platform.h"
 
@@ -249,7 +250,7 @@ int sc_main(int argc, char *argv[])
         free(text);
         return BH_EXIT_SIM_ERROR;
     }
-    BhOptions opts = {.config = "p150b"};
+    BhOptions opts = {.config = "p150b", .host_run = bh_host_workload_run};
     int rc = parse(argc, argv, &opts, sets, text);
     if (rc < 0)
         rc = bh_platform_run(&opts);

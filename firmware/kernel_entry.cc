@@ -1,0 +1,17 @@
+// SPDX-License-Identifier: Apache-2.0
+/* firmware/kernel_entry.cc - the first instruction of a kernel slot: the firmware calls it,
+ * it calls the user's kernel, included here (KERNEL_FILE, a quoted path) so one translation
+ * unit holds both. Data movement kernels define kernel_main(); compute kernels define
+ * NAMESPACE::MAIN, which the build makes chlkc_unpack::unpack_main(), chlkc_math::math_main()
+ * or chlkc_pack::pack_main() for TRISC0, 1 and 2 (tt-metal's convention). */
+#include "firmware/api/bh_kernel_common.h"
+#include KERNEL_FILE
+
+extern "C" __attribute__((section(".text.start"), used, noinline)) void bh_kernel_entry(void)
+{
+#if defined(COMPILE_FOR_TRISC)
+    NAMESPACE::MAIN;
+#else
+    kernel_main();
+#endif
+}
