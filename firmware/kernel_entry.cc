@@ -5,6 +5,17 @@
  * NAMESPACE::MAIN, which the build makes chlkc_unpack::unpack_main(), chlkc_math::math_main()
  * or chlkc_pack::pack_main() for TRISC0, 1 and 2 (tt-metal's convention). */
 #include "firmware/api/bh_kernel_common.h"
+
+/* kept out of line, so a PC in the user's code names the user's function (stall messages) */
+#if defined(COMPILE_FOR_TRISC)
+namespace NAMESPACE
+{
+__attribute__((noinline)) void MAIN;
+}
+#else
+__attribute__((noinline)) void kernel_main();
+#endif
+
 #include KERNEL_FILE
 
 extern "C" __attribute__((section(".text.start"), used, noinline)) void bh_kernel_entry(void)

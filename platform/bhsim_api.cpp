@@ -4,6 +4,9 @@
  * touches the simulation, so chips in one process never share time or messages. */
 #include "platform/bhsim.h"
 #include <sys/resource.h>
+#include <cxxabi.h>
+#include <algorithm>
+#include <cstdlib>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -491,6 +494,11 @@ BhChipStatus bh_chip_add_symbols(BhChip *c, uint32_t x, uint32_t y, const char *
             return BH_CHIP_ERR_CONFIG;
         }
         p->syms.resize(info.n_syms);
+        for (RvElfSym &sym : p->syms) /* kernels are C++: "kernel_main()", not _Z11kernel_mainv */
+            if (char *d = abi::__cxa_demangle(sym.name, nullptr, nullptr, nullptr)) {
+                std::snprintf(sym.name, sizeof sym.name, "%s", d);
+                std::free(d);
+            }
         prog = std::move(p);
     }
     Enter in(c);
