@@ -261,6 +261,8 @@ static int boot(BhDevice *dev, uint32_t ep_x[][3], uint32_t ep_y[][3])
     }
     for (uint32_t r = 0; r < BH_ROLES; r++)
         bh_host_image_free(&fw[r]);
+    /* the firmware's wait for a launch is idleness, not a stall */
+    bh_chip_set_idle_poll(dev->chip, BH_L1_LAUNCH);
     /* release every core: their reset PCs are the firmware bases (bh_l1_layout.h) */
     for (uint32_t w = 0; w < dev->n_workers && !rc; w++)
         rc = write32(dev, w, SOFT_RESET_0, 0);

@@ -94,7 +94,7 @@ typedef enum BhMathFidelity {
 typedef struct BhKernelSpec {
     const char *source; /* path of the kernel's source file */
     BhKernelType type;
-    uint32_t noc;                /* data movement: the NoC its dataflow API uses (0 or 1) */
+    uint32_t noc;                 /* data movement: the NoC its dataflow API uses (0 or 1) */
     const uint32_t *compile_args; /* get_compile_time_arg_val(i) */
     uint32_t n_compile_args;
     const char *const *defines; /* "NAME" or "NAME=VALUE" */
@@ -116,8 +116,8 @@ int bh_program_set_runtime_args(BhProgram *prog, int kernel, uint32_t x, uint32_
 /* Circular buffer `index` (0..BH_CB_COUNT-1) on every core of `cores`: num_pages pages of
  * page_size bytes in `format` (BhDataFormat), placed in the unreserved L1 of those cores at
  * launch (the same address on each). */
-int bh_program_add_cb(BhProgram *prog, const BhCoreRange *cores, uint32_t index,
-                      uint32_t page_size, uint32_t num_pages, uint32_t format);
+int bh_program_add_cb(BhProgram *prog, const BhCoreRange *cores, uint32_t index, uint32_t page_size,
+                      uint32_t num_pages, uint32_t format);
 /* A semaphore with `initial` value on every core of `cores`; returns its id (what
  * get_semaphore(id) takes in a kernel), or -1. */
 int bh_program_add_semaphore(BhProgram *prog, const BhCoreRange *cores, uint32_t initial);

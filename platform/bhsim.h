@@ -137,6 +137,10 @@ BhChipStatus bh_chip_add_symbols(BhChip *chip, uint32_t x, uint32_t y, const cha
  * workload); BH_CHIP_ERR_CONFIG: no such core. */
 BhChipStatus bh_chip_core_text(const BhChip *chip, uint32_t x, uint32_t y, const char *core_name,
                                char *buf, size_t len);
+/* Cores asleep on a poll of L1 word `addr` (on any tile with cores) are idle firmware waiting
+ * for work, not stuck: the stall watchdog does not count them and its message leaves them
+ * out. UINT32_MAX: none (the default). */
+void bh_chip_set_idle_poll(BhChip *chip, uint32_t addr);
 /* 1 if workload.name `name` is run by a host program (host, eltwise, matmul, ...: every Tensix
  * tile has its cores, held in reset, and nothing runs until the host program starts it) */
 int bh_workload_is_host(const char *name);

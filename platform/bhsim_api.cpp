@@ -536,6 +536,12 @@ BhChipStatus bh_chip_core_text(const BhChip *c, uint32_t x, uint32_t y, const ch
     return BH_CHIP_OK;
 }
 
+void bh_chip_set_idle_poll(BhChip *c, uint32_t addr)
+{
+    for (L1Tlm *l1 : c->chip->rv_tiles())
+        l1->tile().idle_poll = addr;
+}
+
 int bh_workload_is_host(const char *name)
 {
     const std::string list = std::string("|") + BH_HOST_WORKLOADS + "|";

@@ -420,6 +420,8 @@ static bool plan_riscv(const BhParams &p, ChipPlan *plan, std::string *err)
     char why[256] = "";
     plan->riscv = p.riscv;
     plan->riscv_latency = p.riscv_latency;
+    if (plan->riscv.poll_sleep_l1 == 2) /* "only host workloads": programs poll exactly */
+        plan->riscv.poll_sleep_l1 = 0;
     if (rv_config_check(&plan->riscv, why, sizeof why) != BH_OK)
         return fail(err, why);
     if (!plan_rv_programs(*plan->grid, p.workload_elf, plan->l1.size_bytes, &plan->rv_programs,
@@ -443,6 +445,8 @@ static bool plan_host(const BhParams &p, ChipPlan *plan, std::string *err)
     char why[256] = "";
     plan->riscv = p.riscv;
     plan->riscv_latency = p.riscv_latency;
+    if (plan->riscv.poll_sleep_l1 == 2) /* the idle firmware polls L1: let it sleep */
+        plan->riscv.poll_sleep_l1 = 1;
     if (rv_config_check(&plan->riscv, why, sizeof why) != BH_OK)
         return fail(err, why);
     const BhGrid &g = *plan->grid;

@@ -126,7 +126,7 @@ static void expect_fail(BhDevice *dev, const char *src, uint32_t n_args, const c
     args[0] = RESULT + 64;
     int rc = bh_program_set_runtime_args(p, k, 5, 5, args, n_args);
     if (rc == 0)
-        rc = bh_program_run(dev, p, 20000, NULL);
+        rc = bh_program_run(dev, p, 400000, NULL);
     CHECK(rc != 0);
     const char *e = bh_device_error(dev);
     CHECK(strstr(e, want) != NULL);
