@@ -267,7 +267,8 @@ static int boot(BhDevice *dev, uint32_t ep_x[][3], uint32_t ep_y[][3])
     for (uint32_t w = 0; w < dev->n_workers && !rc; w++)
         rc = write32(dev, w, SOFT_RESET_0, 0);
     const uint64_t start = bh_chip_now(dev->chip);
-    for (uint64_t step = 64; !rc && !all_ready(dev); step = step < 4096 ? step * 2 : step) {
+    /* small steps: a boot takes a few hundred cycles, and the figure is reported */
+    for (uint64_t step = 16; !rc && !all_ready(dev); step = step < 4096 ? step + 16 : step) {
         if (bh_chip_now(dev->chip) - start > BOOT_MAX_CYCLES)
             return bh_host_fail(dev, "the firmware did not boot within %u cycles", BOOT_MAX_CYCLES);
         if (bh_chip_advance(dev->chip, step) != BH_CHIP_OK)

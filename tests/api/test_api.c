@@ -337,6 +337,13 @@ static void test_backdoor_registers(void)
     CHECK_EQ_U32(bh_chip_core_text(c, 5, 7, "ncrisc", what, sizeof what), BH_CHIP_OK);
     CHECK(strstr(what, "held") != NULL);
     CHECK_EQ_U32(bh_chip_core_text(c, 4, 7, "brisc", what, sizeof what), BH_CHIP_ERR_ADDRESS);
+    /* BRISC's local data RAM, and NCRISC's through its window, as a debugger reaches them */
+    v = 0x1234;
+    CHECK_EQ_U32(bh_chip_mem_write(c, 5, 7, 0xFFB00100u, &v, 4), BH_CHIP_OK);
+    v = 0;
+    CHECK_EQ_U32(bh_chip_mem_read(c, 5, 7, 0xFFB00100u, &v, 4), BH_CHIP_OK);
+    CHECK_EQ_U32(v, 0x1234);
+    CHECK_EQ_U32(bh_chip_mem_read(c, 5, 7, 0xFFB00000u + 8192, &v, 4), BH_CHIP_ERR_ADDRESS);
     bh_chip_free(c);
 }
 
