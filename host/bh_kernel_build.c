@@ -210,7 +210,7 @@ int bh_kernel_build(BhDevice *dev, const BhKernel *k, uint32_t role, BhKernelIma
     add(&a, "-o");
     add(&a, pre);
     if (run(&a, NULL, err) != 0) {
-        tool_failed(dev, k, role, "compiling", err);
+        tool_failed(dev, k, role, "the compiler", err);
         unlink(pre), unlink(err);
         return -1;
     }
@@ -222,6 +222,11 @@ int bh_kernel_build(BhDevice *dev, const BhKernel *k, uint32_t role, BhKernelIma
         h = fnv(h, a.v[i], strlen(a.v[i]) + 1);
     h = fnv(h, &base, sizeof base);
     h = fnv(h, &role, sizeof role);
+    char ld[1100]; /* the link script places the image: a change must miss the cache */
+    snprintf(ld, sizeof ld, "%s/firmware/kernel.ld", BH_SOURCE_DIR);
+    char *script = slurp(ld, &len);
+    h = fnv(h, script ? script : "", script ? len : 0);
+    free(script);
     unlink(pre);
     snprintf(elf, sizeof elf, "%s/%016llx.elf", dir, (unsigned long long)h);
     /* 2. on a miss: compile, then link at the slot (the plain rv32im multilib's libgcc) */
@@ -234,7 +239,7 @@ int bh_kernel_build(BhDevice *dev, const BhKernel *k, uint32_t role, BhKernelIma
         add(&a, obj);
         dev->compiler_runs++;
         if (run(&a, NULL, err) != 0) {
-            tool_failed(dev, k, role, "compiling", err);
+            tool_failed(dev, k, role, "the compiler", err);
             unlink(obj), unlink(err);
             return -1;
         }
@@ -256,7 +261,7 @@ int bh_kernel_build(BhDevice *dev, const BhKernel *k, uint32_t role, BhKernelIma
         add(&l, "-o");
         addf(&l, "%s.elf", tmp);
         if (run(&l, NULL, err) != 0) {
-            tool_failed(dev, k, role, "linking", err);
+            tool_failed(dev, k, role, "the linker", err);
             unlink(obj), unlink(err);
             return -1;
         }

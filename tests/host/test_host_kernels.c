@@ -112,6 +112,33 @@ static void compute_and_ncrisc(BhDevice *dev)
     bh_program_free(dev, p);
 }
 
+/* A kernel asleep on an L1 word wakes when another tile's kernel writes it over the NoC (an
+ * inline write: an untimed write into L1, which must still wake the sleeper). */
+static void noc_write_wakes(BhDevice *dev)
+{
+    const BhCoreRange waiter = {0, 9, 0, 9}, poker = {13, 0, 13, 0};
+    BhKernelSpec w = {0}, p = {0};
+    w.source = K("spin.cpp");
+    w.type = BH_KERNEL_DM0;
+    p.source = K("poke.cpp");
+    p.type = BH_KERNEL_DM0;
+    BhProgram *prog = bh_program_create(dev);
+    const int kw = bh_program_add_kernel(prog, &waiter, &w);
+    const int kp = bh_program_add_kernel(prog, &poker, &p);
+    uint32_t nx, ny;
+    bh_device_worker_noc(dev, 0, 9, &nx, &ny);
+    const uint32_t aw[] = {RESULT + 128}, ap[] = {nx, ny, RESULT + 128, 0xC0FFEE};
+    CHECK_EQ_U32(bh_program_set_runtime_args(prog, kw, 0, 9, aw, 1), 0);
+    CHECK_EQ_U32(bh_program_set_runtime_args(prog, kp, 13, 0, ap, 4), 0);
+    BhProgramTiming t;
+    CHECK_EQ_U32(bh_program_run(dev, prog, 300000, &t), 0);
+    if (*bh_device_error(dev))
+        fprintf(stderr, "noc_write_wakes: %s\n", bh_device_error(dev));
+    CHECK_EQ_U32(read_l1(dev, 0, 9, RESULT + 128), 0xC0FFEE);
+    fprintf(stderr, "noc_write_wakes: %llu cycles\n", (unsigned long long)t.cycles);
+    bh_program_free(dev, prog);
+}
+
 /* a program of one BRISC kernel on (x, y) that must fail; the message must hold `want` */
 static void expect_fail(BhDevice *dev, const char *src, uint32_t n_args, const char *want,
                         const char *want2)
@@ -173,6 +200,7 @@ int main(void)
     }
     dm_sum_twice(dev);
     compute_and_ncrisc(dev);
+    noc_write_wakes(dev);
     errors(dev);
     bh_device_close(dev);
     bh_chip_free(c);
