@@ -56,7 +56,8 @@ BhBuffer *bh_buffer_create(BhDevice *dev, BhBufferType type, uint64_t size, uint
         }
         dev->dram_top = b->end;
     } else {
-        if (per_bank > dev->l1_bottom - BH_L1_UNRESERVED) {
+        const uint64_t floor = dev->cb_top > BH_L1_UNRESERVED ? dev->cb_top : BH_L1_UNRESERVED;
+        if (per_bank > dev->l1_bottom - floor) { /* not over CBs a program placed */
             free(b);
             bh_host_fail(dev,
                          "buffer: %llu bytes do not fit in L1 (%llu bytes per worker, "

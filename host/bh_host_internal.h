@@ -81,6 +81,7 @@ struct BhDevice {
     uint32_t grid_w, grid_h;
     uint64_t dram_top;  /* bump allocator, upwards from 0 in every bank */
     uint64_t l1_bottom; /* bump allocator, downwards from BH_L1_SIZE in every worker */
+    uint32_t cb_top;    /* the end of the highest circular buffer launched so far */
     BhBuffer *buffers;
     BhProgram *programs;
     char fw_elf[BH_ROLES][512];

@@ -271,6 +271,8 @@ int bh_program_launch(BhDevice *dev, BhProgram *prog)
                             "launch: the circular buffers need 0x%05x..0x%05x of L1, but L1 "
                             "buffers begin at 0x%05llx",
                             BH_L1_UNRESERVED, top, (unsigned long long)dev->l1_bottom);
+    if (top > dev->cb_top)
+        dev->cb_top = top;
     memset(prog->launched_on, 0, sizeof prog->launched_on);
     for (uint32_t w = 0; w < dev->n_workers; w++) {
         const uint32_t x = w % dev->cols, y = w / dev->cols;

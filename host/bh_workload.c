@@ -13,7 +13,7 @@ int bh_host_workload_run(BhChip *chip, const char *name)
         return 2;
     }
     if (strcmp(name, "host") != 0) {
-        fprintf(stderr, "bhsim: host: the %s program is not written yet\n", name);
+        fprintf(stderr, "bhsim: host: the %s program is not yet written\n", name);
         return 2;
     }
     char err[BH_HOST_ERR];

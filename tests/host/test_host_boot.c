@@ -95,6 +95,18 @@ static void test_boot(void)
         CHECK_EQ_U32(d[r].seq, 1);
         CHECK_EQ_U32(d[r].status, BH_DONE_OK);
     }
+    /* BH_LAUNCH_EXIT: every core answers EXITED and stops */
+    const uint32_t exit_msg[2] = {2, BH_LAUNCH_EXIT};
+    CHECK_EQ_U32(bh_chip_mem_write(c, nx, ny, BH_L1_LAUNCH + 4, &exit_msg[1], 4), BH_CHIP_OK);
+    CHECK_EQ_U32(bh_chip_mem_write(c, nx, ny, BH_L1_LAUNCH, &exit_msg[0], 4), BH_CHIP_OK);
+    CHECK_EQ_U32(bh_chip_advance(c, 500), BH_CHIP_OK);
+    CHECK_EQ_U32(bh_chip_mem_read(c, nx, ny, BH_L1_DONE, d, sizeof d), BH_CHIP_OK);
+    for (int r = 0; r < BH_ROLES; r++) {
+        CHECK_EQ_U32(d[r].seq, 2);
+        CHECK_EQ_U32(d[r].status, BH_DONE_EXITED);
+    }
+    CHECK_EQ_U32(bh_chip_core_text(c, nx, ny, "brisc", what, sizeof what), BH_CHIP_OK);
+    CHECK(strstr(what, "ebreak") != NULL);
     CHECK(bh_device_worker_noc(dev, 14, 0, &cols, &rows) < 0);
     bh_device_close(dev);
     bh_chip_free(c);
