@@ -5,6 +5,7 @@
 #include "platform/bhsim.h"
 #include <sys/resource.h>
 #include <cxxabi.h>
+#include <chrono>
 #include <algorithm>
 #include <cstdlib>
 #include <cstdio>
@@ -42,6 +43,7 @@ struct BhChip {
     std::unique_ptr<NocAccesses> accesses;
     std::vector<std::pair<std::string, boost::json::value>> sections; /* a host's, in order */
     std::map<std::string, std::shared_ptr<const RvProgram>> elfs;     /* symbols by path */
+    std::chrono::steady_clock::time_point created = std::chrono::steady_clock::now();
     ~BhChip();
 };
 
@@ -377,6 +379,9 @@ const char *bh_chip_report(BhChip *c)
         c->run.cycles = c->chip->clock().now();
         c->run.window_cycles = c->run.cycles;
         c->run.peak_rss_mib = peak_rss_mib();
+        /* a host program's run lasts from the chip's creation (its compiles included) */
+        c->run.wall_seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - c->created).count();
     }
     c->report = build_report(*c->chip, c->p, c->run);
     for (const auto &[key, value] : c->sections)
