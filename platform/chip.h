@@ -159,6 +159,9 @@ class Chip : public sc_core::sc_module
     /* `text` (messages about the cores of node's tile) with each "pc 0x%08x" followed by
      * " (symbol+0xoff)" when a program of the core named last before it has one there */
     std::string name_pcs(uint32_t node, const std::string &text) const;
+    /* the program registered for `core` of node's tile whose symbols hold pc, else the last
+     * registered (a host's firmware, then its kernels); null if none */
+    const RvProgram *program_at(uint32_t node, uint32_t core, uint32_t pc) const;
     /* the NoC0 node of rv_tiles()[i] */
     uint32_t rv_node(size_t i) const
     {

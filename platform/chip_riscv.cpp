@@ -104,6 +104,17 @@ void Chip::add_symbols(uint32_t node, uint32_t core, std::shared_ptr<const RvPro
     list.push_back(std::move(prog));
 }
 
+const RvProgram *Chip::program_at(uint32_t node, uint32_t core, uint32_t pc) const
+{
+    auto it = syms_.find(node * TILE_CORES + core);
+    if (it == syms_.end() || it->second.empty())
+        return nullptr;
+    for (const auto &prog : it->second)
+        if (!rv_symbol_text(*prog, pc).empty())
+            return prog.get();
+    return it->second.back().get();
+}
+
 std::string Chip::name_pcs(uint32_t node, const std::string &text) const
 {
     if (syms_.empty())
