@@ -2,7 +2,8 @@
 # same build as the simulator, into the build tree, with the riscv64-unknown-elf toolchain.
 #
 # bh_add_rv_program(<name>
-#     SOURCES <src>...                 .c, .S or .s files (relative to the current source dir)
+#     SOURCES <src>...                 .c, .cc, .S or .s files (relative to the current source dir);
+#                                      .cc is freestanding C++17 (riscv64-unknown-elf-g++)
 #     [LINKER_SCRIPT <ld>]             default: none (the toolchain's, or picolibc's with LIBC)
 #     [MARCH <isa>]                    default: BH_RV_MARCH
 #     [CFLAGS <flag>...]               added after the defaults (e.g. -DFOO, -O0, -I...)
@@ -14,9 +15,10 @@
 # its property BH_RV_ELF holds the ELF's path (for tests: $<TARGET_PROPERTY:<name>,BH_RV_ELF>).
 
 find_program(BH_RV_GCC riscv64-unknown-elf-gcc)
+find_program(BH_RV_GXX riscv64-unknown-elf-g++)
 find_program(BH_RV_OBJDUMP riscv64-unknown-elf-objdump)
-if(NOT BH_RV_GCC OR NOT BH_RV_OBJDUMP)
-  message(FATAL_ERROR "riscv64-unknown-elf-gcc/objdump not found: the RV32 programs need the "
+if(NOT BH_RV_GCC OR NOT BH_RV_GXX OR NOT BH_RV_OBJDUMP)
+  message(FATAL_ERROR "riscv64-unknown-elf-gcc/g++/objdump not found: the RV32 programs need the "
     "cross compiler. Run scripts/deps.sh (Debian package gcc-riscv64-unknown-elf, and "
     "picolibc-riscv64-unknown-elf for programs that use libc).")
 endif()
@@ -28,6 +30,9 @@ set(BH_RV_MARCH rv32im_zicsr_zba_zbb CACHE STRING "default -march of RV32 progra
 set(BH_RV_MABI ilp32)
 set(BH_RV_CFLAGS -mabi=${BH_RV_MABI} -O2 -g -ffreestanding -fno-common -ffunction-sections
   -fdata-sections -Wall -Wextra -Werror -mno-relax)
+# kernels in C++ (tt-metal's dataflow API): no exceptions, RTTI or guarded statics at runtime
+set(BH_RV_CXXFLAGS -std=c++17 -fno-exceptions -fno-rtti -fno-threadsafe-statics
+  -fno-use-cxa-atexit)
 
 function(bh_add_rv_program name)
   cmake_parse_arguments(P "LIBC;STARTFILES" "LINKER_SCRIPT;MARCH" "SOURCES;CFLAGS;LDFLAGS" ${ARGN})
@@ -49,9 +54,15 @@ function(bh_add_rv_program name)
     get_filename_component(abs ${src} ABSOLUTE)
     get_filename_component(base ${src} NAME)
     set(obj ${dir}/${base}.o)
+    set(cc ${BH_RV_GCC})
+    set(lang_flags "")
+    if(base MATCHES "\\.cc$")
+      set(cc ${BH_RV_GXX})
+      set(lang_flags ${BH_RV_CXXFLAGS})
+    endif()
     add_custom_command(OUTPUT ${obj}
       COMMAND ${CMAKE_COMMAND} -E make_directory ${dir}
-      COMMAND ${BH_RV_GCC} -march=${P_MARCH} ${BH_RV_CFLAGS} ${libc_flags}
+      COMMAND ${cc} -march=${P_MARCH} ${BH_RV_CFLAGS} ${lang_flags} ${libc_flags}
         -I${CMAKE_SOURCE_DIR} ${P_CFLAGS} -MD -MF ${obj}.d -c ${abs} -o ${obj}
       DEPENDS ${abs}
       DEPFILE ${obj}.d

@@ -208,7 +208,15 @@ static bool plan_traffic(const BhParams &p, ChipPlan *plan, std::string *err)
     NocTrafficConfig &t = plan->traffic;
     t = NocTrafficConfig{};
     t.pattern = index_of(kPatterns, 7, p.workload_name);
-    t.op = index_of(kOps, 4, p.workload_op);
+    const char *op = std::strcmp(p.workload_op, "auto") ? p.workload_op : "write";
+    bool known = false;
+    for (const char *k : kOps)
+        known = known || !std::strcmp(k, op);
+    if (!known && t.pattern != 0) /* the host workloads' ops mean nothing to traffic */
+        return fail(err, std::string("workload.op: synthetic traffic takes "
+                                     "auto|write|posted_write|read|atomic, got '") +
+                             op + "'");
+    t.op = index_of(kOps, 4, op);
     t.rate = p.workload_rate;
     t.back_to_back = !std::strcmp(p.workload_injection, "back_to_back");
     t.packet_bytes = (uint32_t)p.workload_packet_bytes;
@@ -374,7 +382,7 @@ static bool plan_tensix_stream(const BhParams &p, ChipPlan *plan, std::string *e
         return fail(err, "l1.timed: tensix_stream needs the timed L1 (its Mover and ThCon are "
                          "L1 clients)");
     std::vector<std::pair<int, int>> xy;
-    if (!parse_xy_list("workload.tiles", p.workload_tiles, &xy, err))
+    if (!parse_xy_list("workload.tiles", *p.workload_tiles ? p.workload_tiles : "1,2", &xy, err))
         return false;
     if (xy.empty())
         return fail(err, "workload.tiles: name at least one tile");

@@ -26,7 +26,7 @@ typedef struct BhCbInterface {
     uint32_t wr_ptr;   /* producer: address of the back page */
     uint32_t received; /* producer: pages pushed so far (its running copy) */
     uint32_t acked;    /* consumer: pages popped so far (its running copy) */
-} BhCbInterface; /* 40 bytes */
+} BhCbInterface;       /* 40 bytes */
 
 /* in every core's local data RAM (0xFFB00000, 8 KiB BRISC/NCRISC, 4 KiB TRISC): the CB
  * interfaces from its start; the stack grows down from the RAM's end */

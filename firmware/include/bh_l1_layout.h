@@ -80,20 +80,20 @@ enum BhRole {
 #define BH_DRAM_BANKS_MAX 8
 #define BH_L1_BANKS_MAX 140
 
-#define BH_L1_DONE_LINE(role) (BH_L1_DONE + (uint32_t)(role) * 16u)
-#define BH_L1_CB_RECEIVED(cb) (BH_L1_CB_COUNTERS + (uint32_t)(cb) * 32u)
-#define BH_L1_CB_ACKED(cb) (BH_L1_CB_COUNTERS + (uint32_t)(cb) * 32u + 16u)
-#define BH_L1_SEMAPHORE(i) (BH_L1_SEMAPHORES + (uint32_t)(i) * 16u)
-#define BH_L1_RTA_OF(role) (BH_L1_RTA + (uint32_t)(role) * BH_RTA_WORDS * 4u)
-#define BH_L1_KERNEL_OF(role) (BH_L1_KERNELS + (uint32_t)(role) * BH_KERNEL_SLOT_BYTES)
+#define BH_L1_DONE_LINE(role) (BH_L1_DONE + (uint32_t)(role)*16u)
+#define BH_L1_CB_RECEIVED(cb) (BH_L1_CB_COUNTERS + (uint32_t)(cb)*32u)
+#define BH_L1_CB_ACKED(cb) (BH_L1_CB_COUNTERS + (uint32_t)(cb)*32u + 16u)
+#define BH_L1_SEMAPHORE(i) (BH_L1_SEMAPHORES + (uint32_t)(i)*16u)
+#define BH_L1_RTA_OF(role) (BH_L1_RTA + (uint32_t)(role)*BH_RTA_WORDS * 4u)
+#define BH_L1_KERNEL_OF(role) (BH_L1_KERNELS + (uint32_t)(role)*BH_KERNEL_SLOT_BYTES)
 
 #define BH_LAUNCH_EXIT 1u /* flags: firmware stops (ebreak) instead of running kernels */
 
 typedef struct BhLaunchMsg {
-    uint32_t seq;         /* the launch number; the host writes it last */
-    uint32_t flags;       /* BH_LAUNCH_* */
-    uint32_t kernel_mask; /* bit r: role r runs the kernel in its slot */
-    uint32_t cb_mask;     /* bit i: CB i is configured (BhCbConfig i is valid) */
+    uint32_t seq;                   /* the launch number; the host writes it last */
+    uint32_t flags;                 /* BH_LAUNCH_* */
+    uint32_t kernel_mask;           /* bit r: role r runs the kernel in its slot */
+    uint32_t cb_mask;               /* bit i: CB i is configured (BhCbConfig i is valid) */
     uint32_t noc_of_role[BH_ROLES]; /* the NoC (0 or 1) the dataflow API of role r uses */
     uint32_t my_x[2], my_y[2];      /* this tile's coordinates on NoC0 and NoC1 */
     uint32_t reserved[3];

@@ -2,6 +2,7 @@
 #include "platform/output/report.h"
 #include <algorithm>
 #include <cstdio>
+#include <cstring>
 #include "platform/config.h"
 #include "platform/noc/noc_report.h"
 #include "platform/output/heatmap.h"
@@ -48,7 +49,7 @@ boost::json::object build_report(Chip &chip, const BhParams &p, const RunInfo &r
         r["error"] = {
             {"kind", run.error_kind}, {"message", run.error_message}, {"cycle", run.error_cycle}};
     r["workload"] = {{"name", p.workload_name},
-                     {"op", p.workload_op},
+                     {"op", std::strcmp(p.workload_op, "auto") ? p.workload_op : "write"},
                      {"injection", p.workload_injection},
                      {"rate", p.workload_rate},
                      {"packet_bytes", p.workload_packet_bytes},

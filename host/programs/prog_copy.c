@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: Apache-2.0
+/* dram_copy: an interleaved DRAM buffer of workload.tiles pages (2 KiB, BF16 tiles) copied to
+ * another by a reader (NCRISC, NoC1) and a writer (BRISC, NoC0) on each core of workload.grid,
+ * through a CB of four pages; the pages are split over the cores. Checked byte for byte. */
+#include <stdlib.h>
+#include <string.h>
+#include "host/programs/programs.h"
+
+int hp_dram_copy(HpRun *r)
+{
+    uint32_t tiles, cols, rows;
+    char reader[1024], writer[1024];
+    if (hp_u32_or(r, "workload.tiles", 64, 1, 1u << 20, &tiles) || hp_grid(r, &cols, &rows) ||
+        hp_kernel_path(r, "workload.reader", "dataflow/reader_unary.cc", reader, sizeof reader) ||
+        hp_kernel_path(r, "workload.writer", "dataflow/writer_unary.cc", writer, sizeof writer))
+        return HP_USAGE;
+    const uint32_t page = 2048, cores = cols * rows;
+    const uint64_t bytes = (uint64_t)tiles * page;
+    uint8_t *src = malloc(bytes), *dst = malloc(bytes);
+    for (uint64_t i = 0; i < bytes; i += 8) {
+        uint64_t v = hp_rand(r);
+        memcpy(src + i, &v, 8);
+    }
+    BhBuffer *a = bh_buffer_create(r->dev, BH_BUFFER_DRAM, bytes, page);
+    BhBuffer *c = bh_buffer_create(r->dev, BH_BUFFER_DRAM, bytes, page);
+    BhProgram *p = bh_program_create(r->dev);
+    int rc = HP_FAILED;
+    if (!a || !c || !p || bh_buffer_write(r->dev, a, src, bytes)) {
+        hp_fail(r, HP_FAILED, "dram_copy: %s", bh_device_error(r->dev));
+        goto out;
+    }
+    const BhCoreRange all = {0, 0, cols - 1, rows - 1};
+    const uint32_t cb_arg[] = {0};
+    BhKernelSpec rs = {.source = reader, .type = BH_KERNEL_DM1, .noc = 1};
+    BhKernelSpec ws = {.source = writer,
+                       .type = BH_KERNEL_DM0,
+                       .noc = 0,
+                       .compile_args = cb_arg,
+                       .n_compile_args = 1};
+    int rk = bh_program_add_kernel(p, &all, &rs), wk = bh_program_add_kernel(p, &all, &ws);
+    if (rk < 0 || wk < 0 || bh_program_add_cb(p, &all, 0, page, 4, BH_FMT_FLOAT16_B)) {
+        hp_fail(r, HP_FAILED, "dram_copy: %s", bh_device_error(r->dev));
+        goto out;
+    }
+    for (uint32_t i = 0; i < cores; i++) {
+        uint32_t start, count;
+        hp_split(tiles, cores, i, &start, &count);
+        const uint32_t ra[] = {(uint32_t)bh_buffer_address(a), count, start};
+        const uint32_t wa[] = {(uint32_t)bh_buffer_address(c), count, start};
+        if (bh_program_set_runtime_args(p, rk, i % cols, i / cols, ra, 3) ||
+            bh_program_set_runtime_args(p, wk, i % cols, i / cols, wa, 3)) {
+            hp_fail(r, HP_FAILED, "dram_copy: %s", bh_device_error(r->dev));
+            goto out;
+        }
+    }
+    BhProgramTiming t;
+    if (hp_run(r, p, &t) || bh_buffer_read(r->dev, c, dst, bytes)) {
+        rc = HP_FAILED;
+        goto out;
+    }
+    uint64_t bad = 0;
+    for (uint64_t i = 0; i < bytes; i++)
+        bad += src[i] != dst[i];
+    hp_json(r,
+            "\"tiles\":%u,\"cores\":%u,\"bytes\":%llu,\"cycles\":%llu,\"bytes_per_cycle\":%.4f,"
+            "\"mismatched_bytes\":%llu",
+            tiles, cores, (unsigned long long)bytes, (unsigned long long)t.cycles,
+            t.cycles ? (double)bytes / (double)t.cycles : 0.0, (unsigned long long)bad);
+    rc = hp_finish(r, "dram_copy", bad == 0);
+out:
+    if (p)
+        bh_program_free(r->dev, p);
+    if (a)
+        bh_buffer_free(r->dev, a);
+    if (c)
+        bh_buffer_free(r->dev, c);
+    free(src);
+    free(dst);
+    return rc;
+}

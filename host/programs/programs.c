@@ -1,0 +1,226 @@
+// SPDX-License-Identifier: Apache-2.0
+/* The host workloads' dispatcher and what they share (programs.h). */
+#define _POSIX_C_SOURCE 200809L
+#include "host/programs/programs.h"
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef BH_SOURCE_DIR
+#error "BH_SOURCE_DIR: the build passes the source tree (the built-in kernels live there)"
+#endif
+
+int hp_fail(HpRun *r, int status, const char *fmt, ...)
+{
+    (void)r;
+    char msg[2048];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "bhsim: %s%s\n", status == HP_USAGE ? "config: " : "", msg);
+    return status;
+}
+
+int hp_text(HpRun *r, const char *key, char *buf, size_t len)
+{
+    if (bh_chip_param_text(r->chip, key, buf, len) != BH_CHIP_OK)
+        return hp_fail(r, HP_USAGE, "%s: cannot read this key", key);
+    return HP_OK;
+}
+
+int hp_u32(HpRun *r, const char *key, uint32_t min, uint32_t max, uint32_t *out)
+{
+    char buf[64], *end;
+    if (hp_text(r, key, buf, sizeof buf) != HP_OK)
+        return HP_USAGE;
+    unsigned long long v = strtoull(buf, &end, 0);
+    if (end == buf || *end || buf[0] == '-' || v < min || v > max)
+        return hp_fail(r, HP_USAGE, "%s: must be an integer in %u..%u, got '%s'", key, min, max,
+                       buf);
+    *out = (uint32_t)v;
+    return HP_OK;
+}
+
+int hp_u32_or(HpRun *r, const char *key, uint32_t dflt, uint32_t min, uint32_t max, uint32_t *out)
+{
+    char buf[64];
+    if (hp_text(r, key, buf, sizeof buf) != HP_OK)
+        return HP_USAGE;
+    if (!buf[0]) {
+        *out = dflt;
+        return HP_OK;
+    }
+    return hp_u32(r, key, min, max, out);
+}
+
+int hp_op(HpRun *r, const char *dflt, char *buf, size_t len)
+{
+    if (hp_text(r, "workload.op", buf, len) != HP_OK)
+        return HP_USAGE;
+    if (strcmp(buf, "auto") == 0)
+        snprintf(buf, len, "%s", dflt);
+    return HP_OK;
+}
+
+int hp_grid(HpRun *r, uint32_t *cols, uint32_t *rows)
+{
+    char buf[64];
+    uint32_t gc, gr;
+    if (hp_text(r, "workload.grid", buf, sizeof buf) != HP_OK)
+        return HP_USAGE;
+    bh_device_grid(r->dev, &gc, &gr);
+    unsigned c = 0, w = 0;
+    char tail = 0;
+    if (sscanf(buf, "%ux%u%c", &c, &w, &tail) != 2 || c < 1 || w < 1 || c > gc || w > gr)
+        return hp_fail(r, HP_USAGE,
+                       "workload.grid: must be CxR with 1 <= C <= %u and 1 <= R <= %u (the "
+                       "worker grid), got '%s'",
+                       gc, gr, buf);
+    *cols = c, *rows = w;
+    return HP_OK;
+}
+
+int hp_kernel_path(HpRun *r, const char *key, const char *builtin, char *buf, size_t len)
+{
+    char user[1024];
+    if (hp_text(r, key, user, sizeof user) != HP_OK)
+        return HP_USAGE;
+    int n = user[0] ? snprintf(buf, len, "%s", user)
+                    : snprintf(buf, len, "%s/firmware/kernels/%s", BH_SOURCE_DIR, builtin);
+    if (n < 0 || (size_t)n >= len)
+        return hp_fail(r, HP_USAGE, "%s: path too long", key);
+    return HP_OK;
+}
+
+uint64_t hp_rand(HpRun *r)
+{
+    uint64_t z = (r->rng += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+uint16_t hp_rand_bf16(HpRun *r, int lo_exp, int hi_exp, int sign)
+{
+    uint64_t x = hp_rand(r);
+    uint32_t e = (uint32_t)(127 + lo_exp + (int)(x % (uint64_t)(hi_exp - lo_exp + 1)));
+    uint32_t m = (uint32_t)(x >> 16) & 0x7F;
+    uint32_t s = sign ? (uint32_t)(x >> 40) & 1 : 0;
+    return (uint16_t)(s << 15 | e << 7 | m);
+}
+
+uint32_t hp_f32_bits(float f)
+{
+    uint32_t b;
+    memcpy(&b, &f, sizeof b);
+    return b;
+}
+
+float hp_bits_f32(uint32_t b)
+{
+    float f;
+    memcpy(&f, &b, sizeof f);
+    return f;
+}
+
+float hp_bf16_to_f32(uint16_t b)
+{
+    return hp_bits_f32((uint32_t)b << 16);
+}
+
+static uint32_t tiled_index(uint32_t i, uint32_t j, uint32_t cols)
+{
+    uint32_t tile = (i / 32) * (cols / 32) + j / 32, ti = i % 32, tj = j % 32;
+    uint32_t face = (ti / 16) * 2 + tj / 16;
+    return tile * 1024 + face * 256 + (ti % 16) * 16 + tj % 16;
+}
+
+void hp_tilize(const uint16_t *m, uint32_t rows, uint32_t cols, uint16_t *tiles)
+{
+    for (uint32_t i = 0; i < rows; i++)
+        for (uint32_t j = 0; j < cols; j++)
+            tiles[tiled_index(i, j, cols)] = m[i * cols + j];
+}
+
+void hp_untilize(const uint16_t *tiles, uint32_t rows, uint32_t cols, uint16_t *m)
+{
+    for (uint32_t i = 0; i < rows; i++)
+        for (uint32_t j = 0; j < cols; j++)
+            m[i * cols + j] = tiles[tiled_index(i, j, cols)];
+}
+
+void hp_split(uint32_t n, uint32_t cores, uint32_t core, uint32_t *start, uint32_t *count)
+{
+    uint32_t base = n / cores, extra = n % cores;
+    *count = base + (core < extra);
+    *start = core * base + (core < extra ? core : extra);
+}
+
+void hp_json(HpRun *r, const char *fmt, ...)
+{
+    size_t used = strlen(r->json);
+    if (used && used + 1 < sizeof r->json)
+        r->json[used++] = ',', r->json[used] = 0;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(r->json + used, sizeof r->json - used, fmt, ap);
+    va_end(ap);
+}
+
+int hp_run(HpRun *r, BhProgram *p, BhProgramTiming *t)
+{
+    if (bh_program_run(r->dev, p, 2000000000ull, t) != 0) {
+        fprintf(stderr, "bhsim: simulation error: %s\n", bh_device_error(r->dev));
+        return -1;
+    }
+    return 0;
+}
+
+int hp_finish(HpRun *r, const char *name, int passed)
+{
+    char section[4300];
+    snprintf(section, sizeof section, "{\"name\":\"%s\",\"passed\":%s%s%s}", name,
+             passed ? "true" : "false", r->json[0] ? "," : "", r->json);
+    if (bh_chip_set_report_section(r->chip, "program", section) != BH_CHIP_OK)
+        return hp_fail(r, HP_FAILED, "program: the report section is not valid JSON: %s", section);
+    fprintf(stderr, "bhsim: %s: %s\n", name,
+            passed ? "result matches the host reference" : "RESULT DIFFERS from the reference");
+    return passed ? HP_OK : HP_FAILED;
+}
+
+typedef struct HpProgram {
+    const char *name;
+    int (*run)(HpRun *r);
+} HpProgram;
+
+static const HpProgram kPrograms[] = {
+    {"eltwise", hp_eltwise}, {"dram_copy", hp_dram_copy}, {"matmul", hp_matmul},
+    {"sfpu", hp_sfpu},       {"dram_bw", hp_dram_bw},
+};
+
+int bh_host_workload_run(BhChip *chip, const char *name)
+{
+    HpRun r;
+    memset(&r, 0, sizeof r);
+    r.chip = chip;
+    const HpProgram *prog = NULL;
+    for (size_t i = 0; i < sizeof kPrograms / sizeof kPrograms[0]; i++)
+        if (strcmp(kPrograms[i].name, name) == 0)
+            prog = &kPrograms[i];
+    if (!prog && strcmp(name, "host") != 0)
+        return hp_fail(&r, HP_USAGE, "workload.name: '%s' is not a host workload", name);
+    uint32_t seed = 0;
+    if (hp_u32(&r, "sim.seed", 0, UINT32_MAX, &seed) != HP_OK)
+        return HP_USAGE;
+    r.rng = seed * 0x2545F4914F6CDD1Dull + 1;
+    char err[1024];
+    r.dev = bh_device_open(chip, err, sizeof err);
+    if (!r.dev)
+        return hp_fail(&r, HP_FAILED, "device: %s", err);
+    int rc = prog ? prog->run(&r) : HP_OK;
+    bh_device_close(r.dev);
+    return rc;
+}
