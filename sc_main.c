@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "host/bh_host.h"
 #include "platform/tile/l1_ports.h"
 #include "platform/platform.h"
 
@@ -73,6 +74,10 @@ static void usage(FILE *f)
           "                                 drive the Tensix coprocessor of workload.tiles\n"
           "                            riscv          RV32 ELF programs on the baby RISC-V\n"
           "                                 cores, workload.elf=X,Y:CORE:FILE;...\n"
+          "                            host           boot the firmware on every Tensix tile\n"
+          "                            eltwise, matmul, dram_copy, sfpu, dram_bw  host programs\n"
+          "                                 (host/programs/): kernels on workload.grid, checked\n"
+          "                                 against a reference computed on the host\n"
           "                            none           no traffic\n"
           "  -n, --cycles N          injection cycles, same as --set sim.cycles=N\n"
           "      --seed N            random seed, same as --set sim.seed=N\n"
@@ -249,7 +254,7 @@ int sc_main(int argc, char *argv[])
         free(text);
         return BH_EXIT_SIM_ERROR;
     }
-    BhOptions opts = {.config = "p150b"};
+    BhOptions opts = {.config = "p150b", .host_run = bh_host_workload_run};
     int rc = parse(argc, argv, &opts, sets, text);
     if (rc < 0)
         rc = bh_platform_run(&opts);

@@ -60,6 +60,11 @@ uint32_t bh_chip_height(const BhChip *chip);
 /* the tile kind at NoC0 (x, y): "tensix", "dram", "pcie", ... or NULL outside the grid */
 const char *bh_chip_tile_kind(const BhChip *chip, uint32_t x, uint32_t y);
 
+/* The tile's number within its kind at NoC0 (x, y): a DRAM endpoint's GDDR6 controller (and
+ * in *port, if not NULL, which of its endpoints, 0..2), a Tensix tile's n of Tn, ...; -1
+ * outside the grid, for a disabled (harvested) tile or a kind without numbers. */
+int bh_chip_tile_index(const BhChip *chip, uint32_t x, uint32_t y, int *port);
+
 /* Advances `cycles` AICLK cycles. BH_CHIP_ERR_SIM if a watchdog stops the chip. */
 BhChipStatus bh_chip_advance(BhChip *chip, uint64_t cycles);
 /* Advances until nothing is left to do: every network empty, the workload (if any) and every
@@ -105,6 +110,40 @@ BhChipStatus bh_chip_write_outputs(BhChip *chip, char *err, size_t err_len);
 void bh_chip_print_summary(BhChip *chip);
 /* Messages the chip logged at `level` (0..3) */
 uint64_t bh_chip_log_count(const BhChip *chip, int level);
+
+/* The value of configuration key `key` (e.g. "workload.name", "noc.vc_buffer_flits") as text:
+ * strings as they are, numbers and booleans as JSON writes them. BH_CHIP_ERR_CONFIG for a key
+ * that does not exist (buf then holds the message) or a buffer too small for the value. */
+BhChipStatus bh_chip_param_text(const BhChip *chip, const char *key, char *buf, size_t len);
+/* A top-level section `key` of the report (bh_chip_report, output.report) holding json_text,
+ * replacing any earlier section of that key (a host program's "program" section). The report's
+ * own sections cannot be replaced. BH_CHIP_ERR_CONFIG if json_text is not valid JSON or the
+ * key is empty or the report's own (the reason in bh_chip_error is not set: nothing failed). */
+BhChipStatus bh_chip_set_report_section(BhChip *chip, const char *key, const char *json_text);
+/* The function and object symbols of the RV32 ELF at elf_path, for the core `core_name`
+ * (brisc, ncrisc, trisc0, trisc1, trisc2) of the Tensix tile at NoC0 (x, y): the chip's
+ * stall, busy and error messages then name a PC inside them as "pc 0x... (symbol+0xoff)".
+ * Several ELFs may be registered per core (firmware, then kernels); a later ELF whose symbols
+ * overlap an earlier one's addresses replaces it (a kernel slot reloaded). BH_CHIP_ERR_ADDRESS:
+ * no such Tensix tile; BH_CHIP_ERR_CONFIG: no such core, or the file is not a readable RV32
+ * ELF. */
+BhChipStatus bh_chip_add_symbols(BhChip *chip, uint32_t x, uint32_t y, const char *core_name,
+                                 const char *elf_path);
+/* What core `core_name` of the Tensix tile at NoC0 (x, y) is doing now, as a debugger would
+ * say it: its state (held, running, waiting, poll_sleep, ebreak, error) and PC, named by the
+ * symbols of bh_chip_add_symbols, e.g. "brisc running at pc 0x00020010 (kernel_main+0x10)",
+ * "brisc poll_sleep at pc 0x00020010 (kernel_main+0x10), polling 0x00080000 (still 0x0)".
+ * BH_CHIP_ERR_ADDRESS: no such tile, or its cores are not modelled (not a riscv or host
+ * workload); BH_CHIP_ERR_CONFIG: no such core. */
+BhChipStatus bh_chip_core_text(const BhChip *chip, uint32_t x, uint32_t y, const char *core_name,
+                               char *buf, size_t len);
+/* Cores asleep on a poll of L1 word `addr` (on any tile with cores) are idle firmware waiting
+ * for work, not stuck: the stall watchdog does not count them and its message leaves them
+ * out. UINT32_MAX: none (the default). */
+void bh_chip_set_idle_poll(BhChip *chip, uint32_t addr);
+/* 1 if workload.name `name` is run by a host program (host, eltwise, matmul, ...: every Tensix
+ * tile has its cores, held in reset, and nothing runs until the host program starts it) */
+int bh_workload_is_host(const char *name);
 
 #ifdef __cplusplus
 }

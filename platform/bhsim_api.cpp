@@ -4,15 +4,21 @@
  * touches the simulation, so chips in one process never share time or messages. */
 #include "platform/bhsim.h"
 #include <sys/resource.h>
+#include <cxxabi.h>
+#include <chrono>
+#include <algorithm>
+#include <cstdlib>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
 #include "platform/chip.h"
 #include "platform/config.h"
 #include "platform/noc_access.h"
+#include "platform/load/file_read.h"
 #include "platform/output/report.h"
 #include "platform/run_loop.h"
 #include "platform/output/vcd_views.h"
@@ -35,6 +41,9 @@ struct BhChip {
     std::string report_text;
     boost::json::object report; /* the last bh_chip_report */
     std::unique_ptr<NocAccesses> accesses;
+    std::vector<std::pair<std::string, boost::json::value>> sections; /* a host's, in order */
+    std::map<std::string, std::shared_ptr<const RvProgram>> elfs;     /* symbols by path */
+    std::chrono::steady_clock::time_point created = std::chrono::steady_clock::now();
     ~BhChip();
 };
 
@@ -238,6 +247,17 @@ const char *bh_chip_tile_kind(const BhChip *c, uint32_t x, uint32_t y)
     return bh_tile_kind_name((BhTileKind)c->plan.grid->tiles[node].kind);
 }
 
+int bh_chip_tile_index(const BhChip *c, uint32_t x, uint32_t y, int *port)
+{
+    uint32_t node;
+    if (!node_of(c, x, y, &node) || !c->plan.grid->tiles[node].enabled)
+        return -1;
+    const BhTile &t = c->plan.grid->tiles[node];
+    if (port)
+        *port = t.dram_port;
+    return t.index;
+}
+
 BhChipStatus bh_chip_advance(BhChip *c, uint64_t cycles)
 {
     if (!c->error.empty())
@@ -359,8 +379,13 @@ const char *bh_chip_report(BhChip *c)
         c->run.cycles = c->chip->clock().now();
         c->run.window_cycles = c->run.cycles;
         c->run.peak_rss_mib = peak_rss_mib();
+        /* a host program's run lasts from the chip's creation (its compiles included) */
+        c->run.wall_seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - c->created).count();
     }
     c->report = build_report(*c->chip, c->p, c->run);
+    for (const auto &[key, value] : c->sections)
+        c->report[key] = value;
     c->report_text = boost::json::serialize(c->report);
     return c->report_text.c_str();
 }
@@ -404,6 +429,128 @@ void bh_chip_print_summary(BhChip *c)
 uint64_t bh_chip_log_count(const BhChip *c, int level)
 {
     return level >= 0 && level <= BH_LOG_ERROR ? c->log.counts[level] : 0;
+}
+
+BhChipStatus bh_chip_param_text(const BhChip *c, const char *key, char *buf, size_t len)
+{
+    const boost::json::object all = config_to_json(c->p);
+    const boost::json::value *v = all.if_contains(key);
+    if (!v) {
+        set_err(buf, len, std::string("no configuration key '") + key + "'");
+        return BH_CHIP_ERR_CONFIG;
+    }
+    const std::string text = v->is_string() ? std::string(v->as_string()) : serialize(*v);
+    if (!buf || text.size() >= len)
+        return BH_CHIP_ERR_CONFIG;
+    std::memcpy(buf, text.c_str(), text.size() + 1);
+    return BH_CHIP_OK;
+}
+
+BhChipStatus bh_chip_set_report_section(BhChip *c, const char *key, const char *json_text)
+{
+    if (!key || !*key || !json_text)
+        return BH_CHIP_ERR_CONFIG;
+    Enter in(c);
+    if (c->report.empty())
+        bh_chip_report(c);
+    boost::system::error_code ec;
+    boost::json::value v = boost::json::parse(json_text, ec);
+    if (ec)
+        return BH_CHIP_ERR_CONFIG;
+    auto same = [key](const auto &s) { return s.first == key; };
+    auto it = std::find_if(c->sections.begin(), c->sections.end(), same);
+    if (it == c->sections.end() && c->report.contains(key))
+        return BH_CHIP_ERR_CONFIG; /* one of the report's own sections */
+    if (it != c->sections.end())
+        it->second = std::move(v);
+    else
+        c->sections.emplace_back(key, std::move(v));
+    return BH_CHIP_OK;
+}
+
+BhChipStatus bh_chip_add_symbols(BhChip *c, uint32_t x, uint32_t y, const char *core_name,
+                                 const char *elf_path)
+{
+    uint32_t node;
+    if (!node_of(c, x, y, &node) || !c->chip->timed_l1(node))
+        return BH_CHIP_ERR_ADDRESS;
+    uint32_t core = TILE_CORES;
+    for (uint32_t k = 0; k < TILE_CORES; k++)
+        if (core_name && !std::strcmp(core_name, tile_core_name(k)))
+            core = k;
+    if (core == TILE_CORES || !elf_path)
+        return BH_CHIP_ERR_CONFIG;
+    std::shared_ptr<const RvProgram> &prog = c->elfs[elf_path];
+    if (!prog) { /* read once: the firmware's symbols serve every tile */
+        std::string text, e;
+        auto p = std::make_shared<RvProgram>();
+        p->path = elf_path;
+        p->syms.resize(RV_ELF_SYMS_MAX);
+        RvElfInfo info{};
+        info.syms = p->syms.data();
+        char why[256];
+        auto skip = [](void *, uint32_t, const uint8_t *, uint32_t, char *, size_t) {
+            return BH_OK;
+        };
+        if (!read_file_capped(elf_path, kElfFileMaxBytes, &text, &e) ||
+            rv_elf_load(reinterpret_cast<const uint8_t *>(text.data()), text.size(), skip, nullptr,
+                        &info, why, sizeof why) != BH_OK) {
+            c->elfs.erase(elf_path);
+            return BH_CHIP_ERR_CONFIG;
+        }
+        p->syms.resize(info.n_syms);
+        for (RvElfSym &sym : p->syms) /* kernels are C++: "kernel_main()", not _Z11kernel_mainv */
+            if (char *d = abi::__cxa_demangle(sym.name, nullptr, nullptr, nullptr)) {
+                std::snprintf(sym.name, sizeof sym.name, "%s", d);
+                std::free(d);
+            }
+        prog = std::move(p);
+    }
+    Enter in(c);
+    c->chip->add_symbols(node, core, prog);
+    return BH_CHIP_OK;
+}
+
+BhChipStatus bh_chip_core_text(const BhChip *c, uint32_t x, uint32_t y, const char *core_name,
+                               char *buf, size_t len)
+{
+    uint32_t node;
+    if (!node_of(c, x, y, &node) || !c->chip->timed_l1(node) ||
+        !c->chip->timed_l1(node)->tile().cores_enabled)
+        return BH_CHIP_ERR_ADDRESS;
+    uint32_t core = TILE_CORES;
+    for (uint32_t k = 0; k < TILE_CORES; k++)
+        if (core_name && !std::strcmp(core_name, tile_core_name(k)))
+            core = k;
+    if (core == TILE_CORES)
+        return BH_CHIP_ERR_CONFIG;
+    Enter in(c);
+    const TensixTile &t = c->chip->timed_l1(node)->tile();
+    const TileCoreSlot &s = t.cores[core];
+    char text[256];
+    int n = std::snprintf(text, sizeof text, "%s %s at pc 0x%08x", tile_core_name(core),
+                          tile_core_state_name(tensix_tile_core_state(&t, core)), rv_core_pc(s.rv));
+    const RvPoll *p = rv_core_poll(s.rv);
+    if (s.sleeping && p->loads)
+        std::snprintf(text + n, sizeof text - (size_t)n, ", polling 0x%08x (still 0x%x)", p->addr,
+                      p->value);
+    else if (s.wait_mailbox || s.wait_coproc)
+        std::snprintf(text + n, sizeof text - (size_t)n, ", waiting for %s",
+                      s.wait_mailbox ? "a mailbox" : "a coprocessor FIFO");
+    set_err(buf, len, c->chip->name_pcs(node, text));
+    return BH_CHIP_OK;
+}
+
+void bh_chip_set_idle_poll(BhChip *c, uint32_t addr)
+{
+    for (L1Tlm *l1 : c->chip->rv_tiles())
+        l1->tile().idle_poll = addr;
+}
+
+int bh_workload_is_host(const char *name)
+{
+    const std::string list = std::string("|") + BH_HOST_WORKLOADS + "|";
+    return name && *name && list.find(std::string("|") + name + "|") != std::string::npos;
 }
 
 } /* extern "C" */

@@ -267,16 +267,43 @@ static bool backdoor(TileTlm &tile, tlm::tlm_command cmd, uint64_t addr, uint8_t
     return true;
 }
 
+/* A tile with cores: the tile map by debug access, as BRISC's debugger port sees it. */
+static bool backdoor_tile(L1Tlm &l1, bool write, uint64_t addr, uint8_t *data, uint64_t len,
+                          uint64_t now)
+{
+    TensixTile &t = l1.tile();
+    while (len > 0) {
+        const uint32_t n = (uint32_t)std::min<uint64_t>(len, 1u << 20);
+        if (addr + n < addr || addr + n > 0x100000000ull ||
+            tensix_tile_debug(&t, TILE_BRISC, addr, n, write, data, now) != BH_OK)
+            return false;
+        if (write) { /* cores asleep on a register re-read it; a release must step the tile */
+            tensix_tile_noc_wrote(&t, tile_map_lookup(&t.map, addr), now);
+            l1.kick();
+        }
+        addr += n, data += n, len -= n;
+    }
+    return true;
+}
+
 bool Chip::backdoor_write(uint32_t node, uint64_t addr, const void *data, uint64_t len)
 {
-    return node < tiles_.size() && backdoor(*tiles_[node], tlm::TLM_WRITE_COMMAND, addr,
-                                            static_cast<uint8_t *>(const_cast<void *>(data)), len);
+    if (node >= tiles_.size())
+        return false;
+    uint8_t *d = static_cast<uint8_t *>(const_cast<void *>(data));
+    if (L1Tlm *l1 = l1_of_node_.at(node); l1 && l1->tile().cores_enabled)
+        return backdoor_tile(*l1, true, addr, d, len, clk_.now());
+    return backdoor(*tiles_[node], tlm::TLM_WRITE_COMMAND, addr, d, len);
 }
 
 bool Chip::backdoor_read(uint32_t node, uint64_t addr, void *data, uint64_t len) const
 {
-    return node < tiles_.size() &&
-           backdoor(*tiles_[node], tlm::TLM_READ_COMMAND, addr, static_cast<uint8_t *>(data), len);
+    if (node >= tiles_.size())
+        return false;
+    uint8_t *d = static_cast<uint8_t *>(data);
+    if (L1Tlm *l1 = l1_of_node_.at(node); l1 && l1->tile().cores_enabled)
+        return backdoor_tile(*l1, false, addr, d, len, clk_.now());
+    return backdoor(*tiles_[node], tlm::TLM_READ_COMMAND, addr, d, len);
 }
 
 Chip::~Chip() = default;

@@ -7,6 +7,7 @@
 #define BH_CHIP_H
 #include <boost/json.hpp>
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <systemc>
@@ -128,7 +129,11 @@ class Chip : public sc_core::sc_module
         return core_of_node_.empty() ? nullptr : core_of_node_[node0];
     }
     /* Backdoor access (no time) to the memory of NoC0 node `node`: its L1, or its DRAM
-     * controller's store; false if it has none or the range does not fit. */
+     * controller's store; false if it has none or the range does not fit. On a Tensix tile
+     * with cores (riscv and host workloads) the whole tile map as a debugger sees it (L1,
+     * registers, BRISC's local RAM, the other cores' RAMs through their windows); a write
+     * there takes effect as a NoC write would (a SOFT_RESET_0 write releases cores, cores
+     * asleep on a written register wake). */
     bool backdoor_write(uint32_t node, uint64_t addr, const void *data, uint64_t len);
     bool backdoor_read(uint32_t node, uint64_t addr, void *data, uint64_t len) const;
     /* writes the output.dump_l1 files */
@@ -147,6 +152,20 @@ class Chip : public sc_core::sc_module
     const std::vector<L1Tlm *> &rv_tiles() const
     {
         return rv_tiles_;
+    }
+    /* Symbols of a program a host placed on `core` of NoC0 node `node` (bh_chip_add_symbols);
+     * an earlier program whose symbols overlap its addresses is dropped (a reloaded slot). */
+    void add_symbols(uint32_t node, uint32_t core, std::shared_ptr<const RvProgram> prog);
+    /* `text` (messages about the cores of node's tile) with each "pc 0x%08x" followed by
+     * " (symbol+0xoff)" when a program of the core named last before it has one there */
+    std::string name_pcs(uint32_t node, const std::string &text) const;
+    /* the program registered for `core` of node's tile whose symbols hold pc, else the last
+     * registered (a host's firmware, then its kernels); null if none */
+    const RvProgram *program_at(uint32_t node, uint32_t core, uint32_t pc) const;
+    /* the NoC0 node of rv_tiles()[i] */
+    uint32_t rv_node(size_t i) const
+    {
+        return plan_.rv_tiles.at(i);
     }
     /* the RISC-V cores do not run at or past `end` (the run's last cycle + 1), and at the end
      * of a run the cores sleeping on a poll account the iterations until then */
@@ -173,6 +192,8 @@ class Chip : public sc_core::sc_module
     std::vector<std::unique_ptr<TileTlm>> tiles_;
     std::unique_ptr<WorkloadTlm> workload_;
     BlockRegistry blocks_;
+    /* per node * TILE_CORES + core: programs whose symbols name PCs (add_symbols) */
+    std::map<uint32_t, std::vector<std::shared_ptr<const RvProgram>>> syms_;
 };
 
 } // namespace bh

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstring>
 #include "platform/chip.h"
+#include "platform/bhsim.h"
 #include "platform/config.h"
 #include "platform/tile/l1_ports.h"
 
@@ -71,6 +72,7 @@ static bool plan_trace(const BhParams &p, ChipPlan *plan, std::string *err);
 static bool plan_vcd_l1(const BhParams &p, ChipPlan *plan, std::string *err);
 static bool plan_tensix_stream(const BhParams &p, ChipPlan *plan, std::string *err);
 static bool plan_riscv(const BhParams &p, ChipPlan *plan, std::string *err);
+static bool plan_host(const BhParams &p, ChipPlan *plan, std::string *err);
 
 /* 1. the grid of tiles, with its harvesting */
 static bool plan_grid(const BhParams &p, ChipPlan *plan, std::string *err)
@@ -324,6 +326,8 @@ bool plan_chip(const BhParams &p, ChipPlan *plan, std::string *err)
         return false;
     if (!std::strcmp(p.workload_name, "riscv") && !plan_riscv(p, plan, err))
         return false;
+    if (bh_workload_is_host(p.workload_name) && !plan_host(p, plan, err))
+        return false;
     if (!plan_l1_init(g, p.workload_l1_init, plan->l1.size_bytes, &plan->l1_init, err) ||
         !plan_l1_dumps(g, "output.dump_l1", p.output_dump_l1, plan->l1.size_bytes, &plan->l1_dumps,
                        err))
@@ -424,6 +428,8 @@ static bool plan_riscv(const BhParams &p, ChipPlan *plan, std::string *err)
     char why[256] = "";
     plan->riscv = p.riscv;
     plan->riscv_latency = p.riscv_latency;
+    if (plan->riscv.poll_sleep_l1 == 2) /* "only host workloads": programs poll exactly */
+        plan->riscv.poll_sleep_l1 = 0;
     if (rv_config_check(&plan->riscv, why, sizeof why) != BH_OK)
         return fail(err, why);
     if (!plan_rv_programs(*plan->grid, p.workload_elf, plan->l1.size_bytes, &plan->rv_programs,
@@ -433,6 +439,28 @@ static bool plan_riscv(const BhParams &p, ChipPlan *plan, std::string *err)
         if (std::find(plan->rv_tiles.begin(), plan->rv_tiles.end(), prog.node) ==
             plan->rv_tiles.end())
             plan->rv_tiles.push_back(prog.node);
+    return true;
+}
+
+/* A host workload: every enabled Tensix tile gets its coprocessor and five cores, held in
+ * reset with no program; the host program loads firmware and releases them (host/). */
+static bool plan_host(const BhParams &p, ChipPlan *plan, std::string *err)
+{
+    plan->tensix_deadlock_cycles = (uint64_t)p.tensix_deadlock_cycles;
+    if (!plan->l1_timed)
+        return fail(err, std::string("l1.timed: the host workload ") + p.workload_name +
+                             " needs the timed L1 (the cores are L1 clients)");
+    char why[256] = "";
+    plan->riscv = p.riscv;
+    plan->riscv_latency = p.riscv_latency;
+    if (plan->riscv.poll_sleep_l1 == 2) /* the idle firmware polls L1: let it sleep */
+        plan->riscv.poll_sleep_l1 = 1;
+    if (rv_config_check(&plan->riscv, why, sizeof why) != BH_OK)
+        return fail(err, why);
+    const BhGrid &g = *plan->grid;
+    for (uint32_t i = 0; i < g.w * g.h; i++)
+        if (g.tiles[i].enabled && g.tiles[i].kind == BH_TILE_TENSIX)
+            plan->rv_tiles.push_back(i);
     return true;
 }
 

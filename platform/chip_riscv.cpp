@@ -2,6 +2,8 @@
 /* The riscv workload's part of the chip: on each tile of workload.elf, the coprocessor and the
  * five cores, the programs placed, the reset PCs set and the loaded cores released at cycle 0
  * (as a host does: all cores held, program, reset PCs and overrides, release). */
+#include <algorithm>
+#include <cstdlib>
 #include <stdexcept>
 #include "platform/chip.h"
 #include "platform/tile/tile_report.h"
@@ -69,22 +71,78 @@ void Chip::setup_riscv()
             return tensix_tile_cores_idle(&l1->tile()) && tensix_core_idle(l1->core()) &&
                    l1_idle(&l1->tile().l1);
         };
-        h.error = [l1] {
+        h.error = [this, l1, node] {
             const TensixTile &t = l1->tile();
             if (t.failed)
-                return std::string(t.name) + " " + t.error;
+                return name_pcs(node, std::string(t.name) + " " + t.error);
             if (t.core->failed)
                 return std::string(t.name) + ": " + t.core->error;
             return std::string();
         };
         h.last_busy = [l1] { return l1->last_busy_cycle(); };
-        h.busy = [l1](uint64_t) { return rv_busy_text(l1->tile()); };
+        h.busy = [this, l1, node](uint64_t) { return name_pcs(node, rv_busy_text(l1->tile())); };
         h.report_key = "riscv";
         h.report = [l1, node](const ReportContext &ctx, boost::json::array &tiles) {
             tiles.push_back(riscv_tile_json(*l1, node, ctx));
         };
         blocks_.add(std::move(h));
     }
+}
+
+void Chip::add_symbols(uint32_t node, uint32_t core, std::shared_ptr<const RvProgram> prog)
+{
+    if (prog->syms.empty())
+        return;
+    const uint32_t lo = prog->syms.front().addr,
+                   hi = prog->syms.back().addr + std::max<uint32_t>(prog->syms.back().size, 1);
+    auto &list = syms_[node * TILE_CORES + core];
+    for (auto it = list.begin(); it != list.end();) {
+        const RvProgram &o = **it;
+        const bool overlap = o.syms.front().addr < hi && lo < o.syms.back().addr + 1;
+        it = overlap || o.path == prog->path ? list.erase(it) : it + 1;
+    }
+    list.push_back(std::move(prog));
+}
+
+const RvProgram *Chip::program_at(uint32_t node, uint32_t core, uint32_t pc) const
+{
+    auto it = syms_.find(node * TILE_CORES + core);
+    if (it == syms_.end() || it->second.empty())
+        return nullptr;
+    for (const auto &prog : it->second)
+        if (!rv_symbol_text(*prog, pc).empty())
+            return prog.get();
+    return it->second.back().get();
+}
+
+std::string Chip::name_pcs(uint32_t node, const std::string &text) const
+{
+    if (syms_.empty())
+        return text;
+    std::string out;
+    size_t from = 0;
+    int core = -1; /* the core named last before the PC */
+    for (size_t at; (at = text.find("pc 0x", from)) != std::string::npos;) {
+        size_t last = from;
+        for (uint32_t c = 0; c < TILE_CORES; c++) {
+            const size_t k = text.rfind(tile_core_name(c), at);
+            if (k != std::string::npos && k >= last)
+                core = (int)c, last = k;
+        }
+        const size_t end = at + 13;
+        out += text.substr(from, std::min(end, text.size()) - from);
+        from = std::min(end, text.size());
+        auto it = core < 0 ? syms_.end() : syms_.find(node * TILE_CORES + (uint32_t)core);
+        if (it == syms_.end() || end > text.size())
+            continue;
+        const uint32_t pc = (uint32_t)std::strtoul(text.substr(at + 5, 8).c_str(), nullptr, 16);
+        for (const auto &prog : it->second)
+            if (std::string sym = rv_symbol_text(*prog, pc); !sym.empty()) {
+                out += " (" + sym + ")";
+                break;
+            }
+    }
+    return out + text.substr(from);
 }
 
 void Chip::set_core_horizon(uint64_t end)

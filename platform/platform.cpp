@@ -66,7 +66,19 @@ extern "C" int bh_platform_run(const BhOptions *opts)
         return BH_EXIT_USAGE;
     }
     int rc = BH_EXIT_OK;
-    if (bh_chip_run(chip) != BH_CHIP_OK) {
+    char name[64] = "";
+    bh_chip_param_text(chip, "workload.name", name, sizeof name);
+    if (bh_workload_is_host(name)) {
+        if (!opts->host_run) {
+            std::fprintf(stderr,
+                         "bhsim: workload.name: %s is a host program, which this "
+                         "program cannot run\n",
+                         name);
+            bh_chip_free(chip);
+            return BH_EXIT_USAGE;
+        }
+        rc = opts->host_run(chip, name);
+    } else if (bh_chip_run(chip) != BH_CHIP_OK) {
         std::fprintf(stderr, "bhsim: simulation error: %s\n", bh_chip_error(chip));
         rc = BH_EXIT_SIM_ERROR;
     }

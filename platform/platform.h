@@ -14,6 +14,11 @@ typedef struct BhOptions {
     int list_tiles;  /* print the tile grid and exit */
     int list_params; /* 1: text table, 2: markdown table; then exit */
     int quiet;       /* no console summary or progress */
+    /* Runs a host workload (workload.name one of BH_HOST_WORKLOADS, bh_workload_is_host) on
+     * the chip instead of bh_chip_run, returning the exit code; sc_main.c passes the host
+     * library's bh_host_workload_run, so this library does not link it. NULL: such a
+     * workload is a usage error. */
+    int (*host_run)(struct BhChip *chip, const char *workload_name);
 } BhOptions;
 
 #define BH_EXIT_OK 0

@@ -83,11 +83,11 @@ static std::string riscv_stalled(Chip &chip, const BhParams &p, uint64_t now, ui
         return "";
     std::string what;
     uint32_t shown = 0;
-    for (L1Tlm *l1 : chip.rv_tiles()) {
+    for (size_t i = 0; i < chip.rv_tiles().size(); i++) {
         char buf[1024];
-        if (tensix_tile_cores_stuck(&l1->tile(), buf, sizeof buf) > 0 &&
+        if (tensix_tile_cores_stuck(&chip.rv_tiles()[i]->tile(), buf, sizeof buf) > 0 &&
             shown++ < NOC_WAIT_LIST_SHOWN)
-            what += std::string(buf) + "\n";
+            what += chip.name_pcs(chip.rv_node(i), buf) + "\n";
     }
     return "stall: the RISC-V cores of " + std::to_string(tiles) +
            " tile(s) wait for what nothing can change: nothing has moved since cycle " +

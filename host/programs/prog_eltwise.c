@@ -36,8 +36,8 @@ int hp_eltwise(HpRun *r)
 {
     uint32_t tiles, cols, rows;
     char op[16], reader[1024], writer[1024], compute[1024];
-    BhMathFidelity fid;
-    unsigned phases;
+    BhMathFidelity fid = BH_HIFI4; /* set by hp_fidelity; GCC -O2 cannot see it */
+    unsigned phases = 4;
     if (hp_u32_or(r, "workload.tiles", 64, 1, 1u << 16, &tiles) || hp_grid(r, &cols, &rows) ||
         hp_op(r, "add", op, sizeof op) || hp_fidelity(r, &fid, &phases) ||
         hp_kernel_path(r, "workload.reader", "dataflow/reader_binary.cc", reader, sizeof reader) ||

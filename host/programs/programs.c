@@ -37,6 +37,8 @@ int hp_u32(HpRun *r, const char *key, uint32_t min, uint32_t max, uint32_t *out)
     if (hp_text(r, key, buf, sizeof buf) != HP_OK)
         return HP_USAGE;
     unsigned long long v = strtoull(buf, &end, 0);
+    if (!strcmp(buf, "true") || !strcmp(buf, "false")) /* a boolean key, as JSON writes it */
+        v = buf[0] == 't', end = buf + strlen(buf);
     if (end == buf || *end || buf[0] == '-' || v < min || v > max)
         return hp_fail(r, HP_USAGE, "%s: must be an integer in %u..%u, got '%s'", key, min, max,
                        buf);

@@ -100,6 +100,10 @@ extern "C" {
     X(poll_sleep, 1, 0, 1,                                                                         \
       "a core spinning on a poll sleeps until what it polls changes (same results and cycle "      \
       "counts as 0, which executes every iteration)")                                              \
+    X(poll_sleep_l1, 2, 0, 2,                                                                      \
+      "poll sleep also for loops polling an L1 word (0 off, 1 on, 2 only in host workloads, "      \
+      "whose idle firmware polls L1): approximate, since the skipped iterations' L1 reads no "     \
+      "longer contend for L1, and a woken core resumes within one iteration of the write")         \
     X(l1_path_cycles, 6, 0, 64,                                                                    \
       "cycles a core's L1 read (load, atomic, I-cache line) spends outside L1, added to L1's "     \
       "completion: with l1.access_latency_cycles 2 an uncontended L1 load totals the "             \

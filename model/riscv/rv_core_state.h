@@ -89,6 +89,8 @@ typedef struct RvSlot {
     uint8_t sq;   /* a store-queue block: its entry index + 1 */
     uint8_t gen;  /* bumped per use; part of the tag so stale tags are ignored */
     uint32_t line;
+    uint32_t addr;   /* a load's address (poll detection of L1 polls) */
+    uint64_t issued; /* ... and its issue cycle */
 } RvSlot;
 
 typedef enum RvSqState { RV_SQ_FREE, RV_SQ_OPEN, RV_SQ_SENT } RvSqState;
@@ -177,7 +179,8 @@ struct RvCore {
     RvStats poll_stats;   /* counters there */
     RvStats poll_delta;   /* one iteration's counters (while sleeping) */
     uint64_t poll_prev_period;
-    uint32_t last_load_addr, last_load_size, last_load_value; /* the last bus load, DONE */
+    /* the last bus load: DONE, or with poll_sleep_l1 a PENDING (L1) one at its completion */
+    uint32_t last_load_addr, last_load_size, last_load_value;
     uint64_t last_load_at;
     RvPoll poll;
     RvDecoded pre[RV_PRE_ENTRIES];

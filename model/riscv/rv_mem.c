@@ -297,6 +297,10 @@ int rv_mem_load(RvCore *c, const RvDecoded *d, uint64_t t, uint32_t addr, uint32
             c->stats.dcache_misses++;
     }
     load_result(c, d, t, res, s, rdata, lat, off, n, sign, line, fill);
+    if (res == RV_MEM_PENDING) {
+        c->slot[s].addr = addr;
+        c->slot[s].issued = t;
+    }
     return DONE;
 }
 
@@ -550,6 +554,12 @@ void rv_core_mem_done(RvCore *c, uint16_t tag, const uint8_t *rdata, uint64_t at
         if (sl->rd && c->ready[sl->rd] == RV_PENDING) {
             c->st.x[sl->rd] = get_val(rdata + (sl->off & 15), sl->size, sl->sign);
             c->ready[sl->rd] = at;
+        }
+        if (c->cfg.poll_sleep_l1 == 1 && sl->size <= 4) { /* a poll candidate's one load */
+            c->last_load_addr = sl->addr;
+            c->last_load_size = sl->size;
+            c->last_load_value = get_val(rdata + (sl->off & 15), sl->size, 0);
+            c->last_load_at = sl->issued;
         }
     } else if (sl->kind == RV_SLOT_STORE && sl->sq) {
         c->sq[sl->sq - 1].state = RV_SQ_FREE;

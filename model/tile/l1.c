@@ -335,13 +335,16 @@ static void move_data(L1 *l, L1Req *r, const L1Access *x)
     if (r->kind == L1_KIND_READ) {
         memcpy(r->data + x->req_off, m, x->len);
     } else if (r->kind == L1_KIND_WRITE) {
+        l->write_gen++;
         for (uint32_t i = 0; i < x->len; i++)
             if ((r->be >> (x->req_off + i)) & 1)
                 m[i] = r->data[x->req_off + i];
     } else if (r->at_op == L1_AT_BLOCK) {
+        l->write_gen++;
         memcpy(r->data, m, 16);
         r->at_block(m, r->at_a, r->at_b, r->at_c);
     } else {
+        l->write_gen++;
         uint32_t old =
             (uint32_t)m[0] | (uint32_t)m[1] << 8 | (uint32_t)m[2] << 16 | (uint32_t)m[3] << 24;
         uint32_t v = atomic_apply(r->at_op, old, r->at_a, r->at_b);
@@ -593,5 +596,6 @@ BhStatus l1_debug_write(L1 *l, uint64_t addr, const void *buf, uint64_t len)
         return BH_ERR_ADDR;
     memcpy(l->mem + addr, buf, len);
     l->debug_writes++;
+    l->write_gen++;
     return BH_OK;
 }

@@ -291,6 +291,8 @@ typedef struct L1 {
     uint64_t now; /* cycle of the last step */
     L1Stats st;
     uint64_t debug_writes; /* l1_debug_write calls (loaders, scripted cores): pollers' progress */
+    uint64_t write_gen;    /* bumped by every write or atomic that lands (timed or debug): a
+                              core asleep on an L1 poll re-reads its word when it changes */
 } L1;
 
 L1Config l1_config_default(void);

@@ -133,6 +133,8 @@ uint64_t tensix_tile_step(TensixTile *t, uint64_t now)
         }
     if (t->cores_kick)
         next = BH_MIN(next, now + 1);
+    if (t->cores_enabled && t->l1_sleepers && t->l1.write_gen != t->l1_gen_seen)
+        next = BH_MIN(next, now + 1); /* L1 changed under cores asleep on it: they look next */
     if (t->cores_enabled && t->niu_vis != BH_IDLE) /* an NIU change its sleepers see later */
         next = BH_MIN(next, BH_MAX(t->niu_vis, now + 1));
     if (t->cores_enabled && t->noc_reg_vis != BH_IDLE)

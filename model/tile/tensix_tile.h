@@ -82,6 +82,7 @@ typedef enum TileWatch {
     TILE_WATCH_NIU,     /* an NIU register: the NoC model tells the tile when it changes */
     TILE_WATCH_COPROC,  /* a semaphore, GPR or configuration word of the coprocessor */
     TILE_WATCH_DEBUG,   /* a tile control/debug register */
+    TILE_WATCH_L1,      /* an L1 word (riscv.poll_sleep_l1): any write that lands in L1 */
 } TileWatch;
 
 /* What a core is doing at the tile's step (the VCD's `<core>.state`): value, name, meaning.
@@ -128,6 +129,10 @@ typedef struct TensixTile {
     uint8_t failed;         /* a core stopped on a guest error: the run stops */
     uint8_t poll_dirty;     /* bits 1 << TileWatch: a core wrote what sleepers may poll */
     uint32_t niu_sleepers;  /* cores sleeping on an NIU register */
+    uint32_t l1_sleepers;   /* ... on an L1 word */
+    uint64_t l1_gen_seen;   /* l1.write_gen when they were last re-checked */
+    uint32_t idle_poll;     /* L1 word whose sleeping pollers are idle, not stuck (firmware
+                               waiting for a launch); UINT32_MAX: none */
     uint64_t niu_vis;       /* first cycle a core's load sees an NIU change (BH_IDLE: none) */
     uint64_t noc_reg_vis;   /* ... a NoC write to a tile register (BH_IDLE: none) */
     uint64_t cores_ran_at;  /* the cycle whose cores have run (an NIU change after it is seen
@@ -206,7 +211,8 @@ int tensix_tile_niu_changed(TensixTile *t, uint64_t now);
 int tensix_tile_noc_wrote(TensixTile *t, uint32_t region, uint64_t now);
 /* 1: every released, unfinished core waits for something only another agent could change and
  * the tile's coprocessor and L1 are idle (what each waits for in what, if not NULL); 0: no
- * core waits (all finished or held); -1: something on the tile runs */
+ * core waits (all finished or held, or asleep on the idle_poll word); -1: something on the
+ * tile runs */
 int tensix_tile_cores_stuck(const TensixTile *t, char *what, size_t len);
 /* the end of a run: sleeping cores account the iterations they would have run until end */
 void tensix_tile_settle_cores(TensixTile *t, uint64_t end);

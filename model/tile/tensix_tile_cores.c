@@ -221,6 +221,7 @@ BhStatus tensix_tile_enable_cores(TensixTile *t, const RvConfig *cfg, TileNiuFn 
         s->wake = BH_IDLE;
     }
     t->cores_enabled = 1;
+    t->idle_poll = UINT32_MAX;
     t->niu_vis = BH_IDLE;
     t->noc_reg_vis = BH_IDLE;
     t->horizon = BH_IDLE;
@@ -260,8 +261,7 @@ void tensix_tile_reset_changed(TensixTile *t, uint32_t old, uint64_t now)
         if (held == s->held)
             continue;
         s->held = (uint8_t)held;
-        if (s->sleeping && s->watch == TILE_WATCH_NIU)
-            t->niu_sleepers--;
+        tile_poll_unwatch(t, s);
         s->sleeping = 0;
         if (held) {
             s->wake = BH_IDLE;
@@ -330,6 +330,7 @@ uint64_t tensix_tile_step_cores(TensixTile *t, uint64_t now)
         t->noc_reg_vis = BH_IDLE;
         tile_poll_recheck(t, TILE_WATCH_DEBUG, now, TILE_CORES);
     }
+    tile_poll_recheck_l1(t, now); /* ... or something landed in L1 */
     for (uint32_t c = 0; c < TILE_CORES; c++) {
         TileCoreSlot *s = &t->cores[c];
         if (s->held || s->stopped || s->sleeping || s->wake == BH_IDLE)
@@ -370,8 +371,7 @@ void tensix_tile_settle_cores(TensixTile *t, uint64_t end)
         const RvPoll *p = rv_core_poll(s->rv);
         if (end > p->head_cycle + p->period)
             rv_core_poll_skip(s->rv, (end - p->head_cycle) / p->period - 1);
-        if (s->watch == TILE_WATCH_NIU)
-            t->niu_sleepers--;
+        tile_poll_unwatch(t, s);
         s->sleeping = 0;
         rv_core_poll_reject(s->rv); /* the twin kept looping: no more sleeping */
         const uint64_t saved = t->horizon;

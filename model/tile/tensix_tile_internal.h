@@ -9,6 +9,10 @@
 void tile_poll_recheck(TensixTile *t, uint32_t watch, uint64_t vis, uint32_t writer);
 /* the core stands at the head of a poll loop: 1 if it now sleeps */
 int tile_poll_sleep(TensixTile *t, TileCoreSlot *s);
+/* a sleeping core stops watching (it wakes, or leaves the poll otherwise) */
+void tile_poll_unwatch(TensixTile *t, const TileCoreSlot *s);
+/* cores asleep on L1 words re-read them if anything landed in L1 since they last looked */
+void tile_poll_recheck_l1(TensixTile *t, uint64_t now);
 /* after core `writer` ran at now: re-read what its writes (or the NoC's) may have changed */
 void tile_poll_recheck_after(TensixTile *t, uint32_t writer, uint64_t now);
 

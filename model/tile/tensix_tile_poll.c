@@ -31,6 +31,8 @@ static int watch_of(const TensixTile *t, const RvPoll *p, uint32_t *region)
         return t->core ? TILE_WATCH_COPROC : -1;
     case TILE_T_PC_BUF: /* semaphores; the PCBuf and TTSync words pop or block when read */
         return t->core && r->arg == 0 && off >= 0x20 ? TILE_WATCH_COPROC : -1;
+    case TILE_T_L1: /* only loops the core reported with poll_sleep_l1 (its load was L1's) */
+        return TILE_WATCH_L1;
     case TILE_T_DEBUG: /* not the wall clock, which reads differently every cycle */
         return off >= tile_reg_offset(TILE_R_WALL_CLOCK_L) &&
                        off <= tile_reg_offset(TILE_R_WALL_CLOCK_H)
@@ -54,6 +56,8 @@ static int poll_read(TensixTile *t, const TileCoreSlot *s, uint32_t *val)
         return tensix_core_region_read(t->core, s->id, s->watch_region, off, val, t->now) == BH_OK;
     case TILE_WATCH_DEBUG:
         return tensix_tile_debug(t, s->id, p->addr, 4, 0, val, t->now) == BH_OK;
+    case TILE_WATCH_L1:
+        return l1_debug_read(&t->l1, p->addr, val, 4) == BH_OK;
     default:
         return 0;
     }
@@ -65,8 +69,7 @@ static void poll_wake(TensixTile *t, TileCoreSlot *s, uint64_t vis)
     const uint64_t first = p->head_cycle + p->load_offset; /* the next iteration's load */
     const uint64_t skip = vis > first ? (vis - first + p->period - 1) / p->period : 0;
     rv_core_poll_skip(s->rv, skip);
-    if (s->watch == TILE_WATCH_NIU)
-        t->niu_sleepers--;
+    tile_poll_unwatch(t, s);
     s->sleeping = 0;
     s->wake = t->now;
 }
@@ -104,7 +107,27 @@ int tile_poll_sleep(TensixTile *t, TileCoreSlot *s)
     s->wake = BH_IDLE;
     if (watch == TILE_WATCH_NIU)
         t->niu_sleepers++;
+    if (watch == TILE_WATCH_L1)
+        t->l1_sleepers++;
     return 1;
+}
+
+void tile_poll_unwatch(TensixTile *t, const TileCoreSlot *s)
+{
+    if (s->sleeping && s->watch == TILE_WATCH_NIU)
+        t->niu_sleepers--;
+    if (s->sleeping && s->watch == TILE_WATCH_L1)
+        t->l1_sleepers--;
+}
+
+/* Something landed in L1 since the sleepers last looked: those whose word changed wake. Writes
+ * are not tracked by address, so each check reads every sleeper's word (at most five). */
+void tile_poll_recheck_l1(TensixTile *t, uint64_t now)
+{
+    if (!t->l1_sleepers || t->l1.write_gen == t->l1_gen_seen)
+        return;
+    t->l1_gen_seen = t->l1.write_gen;
+    tile_poll_recheck(t, TILE_WATCH_L1, now, TILE_CORES);
 }
 
 int tensix_tile_noc_wrote(TensixTile *t, uint32_t region, uint64_t now)
@@ -159,6 +182,8 @@ int tensix_tile_cores_stuck(const TensixTile *t, char *what, size_t len)
             continue;
         if (s->wake != BH_IDLE)
             return -1; /* it runs */
+        if (s->sleeping && s->watch == TILE_WATCH_L1 && rv_core_poll(s->rv)->addr == t->idle_poll)
+            continue; /* idle firmware waiting for work: not stuck */
         waiting++;
         if (!what)
             continue; /* the answer only: the run loop asks often */

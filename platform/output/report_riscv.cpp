@@ -22,9 +22,17 @@ void print_riscv_summary(const json::object &r, std::FILE *out)
     std::fprintf(out, "bhsim: %s, riscv on %zu tiles, %lld cycles\n",
                  r.at("bhsim").at("config").as_string().c_str(), tiles.size(),
                  (long long)num(r.at("sim").at("cycles")));
+    /* a host workload has every core of every tile: the first few say enough on a console */
+    const size_t shown_max = 20;
+    size_t lines = 0;
+    for (const json::value &tv : tiles)
+        lines += tv.at("cores").as_array().size();
+    size_t shown = 0;
     for (const json::value &tv : tiles) {
         const json::array &xy = tv.at("tile").as_array();
         for (const json::value &cv : tv.at("cores").as_array()) {
+            if (lines > shown_max && shown++ >= shown_max / 2)
+                break;
             const json::object &c = cv.as_object();
             std::fprintf(
                 out, "  tile (%lld,%lld) %-6s %-7s %lld instructions, %lld cycles, CPI %.2f",
@@ -37,6 +45,9 @@ void print_riscv_summary(const json::object &r, std::FILE *out)
             std::fprintf(out, "\n");
         }
     }
+    if (lines > shown_max)
+        std::fprintf(out, "  ... %zu cores in all: the report's \"riscv\" section has each\n",
+                     lines);
 }
 
 } // namespace bh

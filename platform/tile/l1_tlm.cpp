@@ -65,6 +65,10 @@ unsigned L1Tlm::transport_dbg(int, tlm::tlm_generic_payload &gp)
         gp.is_write()
             ? l1_debug_write(&tile_.l1, gp.get_address(), gp.get_data_ptr(), gp.get_data_length())
             : l1_debug_read(&tile_.l1, gp.get_address(), gp.get_data_ptr(), gp.get_data_length());
+    /* an untimed write (a NoC inline write or atomic, a loader) under cores asleep on an L1
+     * poll: the tile steps so they re-read their words */
+    if (gp.is_write() && st == BH_OK && tile_.cores_enabled && tile_.l1_sleepers)
+        kick();
     return st == BH_OK ? gp.get_data_length() : 0;
 }
 

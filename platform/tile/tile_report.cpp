@@ -142,6 +142,12 @@ json::object riscv_tile_json(const L1Tlm &l1, uint32_t node, const ReportContext
     for (const RvProgram &prog : ctx.plan.rv_programs)
         if (prog.node == node)
             cores.push_back(core_json(t.cores[prog.core], prog));
+    if (ctx.plan.rv_programs.empty()) /* a host's: the cores it released, named by its ELFs */
+        for (uint32_t c = 0; c < TILE_CORES; c++)
+            if (t.cores[c].released) {
+                const RvProgram *p = ctx.chip.program_at(node, c, rv_core_pc(t.cores[c].rv));
+                cores.push_back(core_json(t.cores[c], p ? *p : RvProgram{}));
+            }
     json::array clients;
     for (uint32_t k = 0; k < L1_CLIENTS; k++)
         if (t.l1.st.client_requests[k])

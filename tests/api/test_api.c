@@ -279,8 +279,78 @@ static void test_bad_input(void)
     CHECK(strstr(err, "config 'p999' not found") != NULL);
 }
 
+/* configuration values as text; a host's report section */
+static void test_params_and_sections(void)
+{
+    static const char *const sets[] = {"workload.name=host", "noc.deadlock_cycles=12345"};
+    BhChip *c = make_with(sets, 2);
+    char buf[128];
+    CHECK_EQ_U32(bh_chip_param_text(c, "workload.name", buf, sizeof buf), BH_CHIP_OK);
+    CHECK(strcmp(buf, "host") == 0);
+    CHECK_EQ_U32(bh_chip_param_text(c, "noc.deadlock_cycles", buf, sizeof buf), BH_CHIP_OK);
+    CHECK(strcmp(buf, "12345") == 0);
+    CHECK_EQ_U32(bh_chip_param_text(c, "noc.no_such_key", buf, sizeof buf), BH_CHIP_ERR_CONFIG);
+    CHECK(strstr(buf, "noc.no_such_key") != NULL);
+    CHECK_EQ_U32(bh_chip_param_text(c, "workload.name", buf, 3), BH_CHIP_ERR_CONFIG);
+    CHECK(bh_workload_is_host("host") && bh_workload_is_host("matmul"));
+    CHECK(!bh_workload_is_host("riscv") && !bh_workload_is_host("hos"));
+    CHECK_EQ_U32(bh_chip_set_report_section(c, "program", "{\"passed\": true, \"n\": 3}"),
+                 BH_CHIP_OK);
+    CHECK_EQ_U32(bh_chip_set_report_section(c, "program", "{\"passed\": false}"), BH_CHIP_OK);
+    CHECK_EQ_U32(bh_chip_set_report_section(c, "broken", "{\"passed\": "), BH_CHIP_ERR_CONFIG);
+    CHECK_EQ_U32(bh_chip_set_report_section(c, "noc0", "{}"), BH_CHIP_ERR_CONFIG);
+    const char *r = bh_chip_report(c);
+    CHECK(strstr(r, "\"program\":{\"passed\":false}") != NULL);
+    CHECK(strstr(r, "broken") == NULL);
+    bh_chip_free(c);
+}
+
+/* The backdoor reaches a core's tile registers: a write to the register BRISC polls (asleep)
+ * wakes it, as a NoC write would; its PC is named by the symbols registered for it. */
+static void test_backdoor_registers(void)
+{
+    static const char *const sets[] = {"workload.name=riscv",
+                                       "workload.elf=5,7:brisc:" BH_POLL_REG_ELF};
+    BhChip *c = make_with(sets, 2);
+    uint32_t v = 0;
+    CHECK_EQ_U32(bh_chip_mem_read(c, 5, 7, 0xFFB121B0u, &v, 4), BH_CHIP_OK); /* SOFT_RESET_0 */
+    CHECK_EQ_U32(v, 0x47800u & ~(1u << 11));                                 /* BRISC released */
+    CHECK_EQ_U32(bh_chip_add_symbols(c, 5, 7, "brisc", BH_POLL_REG_ELF), BH_CHIP_OK);
+    CHECK_EQ_U32(bh_chip_add_symbols(c, 5, 7, "bogus", BH_POLL_REG_ELF), BH_CHIP_ERR_CONFIG);
+    CHECK_EQ_U32(bh_chip_add_symbols(c, 0, 0, "brisc", BH_POLL_REG_ELF), BH_CHIP_ERR_ADDRESS);
+    CHECK_EQ_U32(bh_chip_add_symbols(c, 5, 7, "brisc", "/no/such.elf"), BH_CHIP_ERR_CONFIG);
+    CHECK_EQ_U32(bh_chip_advance(c, 2000), BH_CHIP_OK);
+    char what[256] = "";
+    CHECK_EQ_U32(bh_chip_core_text(c, 5, 7, "brisc", what, sizeof what), BH_CHIP_OK);
+    CHECK(strstr(what, "poll_sleep") && strstr(what, "(main+") && strstr(what, "0xffb12068"));
+    fprintf(stderr, "before: %s\n", what);
+    v = 0x77;
+    CHECK_EQ_U32(bh_chip_mem_write(c, 5, 7, 0xFFB12068u, &v, 4), BH_CHIP_OK);
+    CHECK_EQ_U32(bh_chip_advance(c, 2000), BH_CHIP_OK);
+    v = 0;
+    CHECK_EQ_U32(bh_chip_mem_read(c, 5, 7, 0x30000, &v, 4), BH_CHIP_OK);
+    CHECK_EQ_U32(v, 0x77);
+    CHECK_EQ_U32(bh_chip_core_text(c, 5, 7, "brisc", what, sizeof what), BH_CHIP_OK);
+    CHECK(strstr(what, "ebreak") != NULL);
+    fprintf(stderr, "after: %s\n", what);
+    /* a held core starts when the backdoor releases it (NCRISC runs from its reset PC) */
+    CHECK_EQ_U32(bh_chip_core_text(c, 5, 7, "ncrisc", what, sizeof what), BH_CHIP_OK);
+    CHECK(strstr(what, "held") != NULL);
+    CHECK_EQ_U32(bh_chip_core_text(c, 4, 7, "brisc", what, sizeof what), BH_CHIP_ERR_ADDRESS);
+    /* BRISC's local data RAM, and NCRISC's through its window, as a debugger reaches them */
+    v = 0x1234;
+    CHECK_EQ_U32(bh_chip_mem_write(c, 5, 7, 0xFFB00100u, &v, 4), BH_CHIP_OK);
+    v = 0;
+    CHECK_EQ_U32(bh_chip_mem_read(c, 5, 7, 0xFFB00100u, &v, 4), BH_CHIP_OK);
+    CHECK_EQ_U32(v, 0x1234);
+    CHECK_EQ_U32(bh_chip_mem_read(c, 5, 7, 0xFFB00000u + 8192, &v, 4), BH_CHIP_ERR_ADDRESS);
+    bh_chip_free(c);
+}
+
 int main(void)
 {
+    RUN(test_params_and_sections);
+    RUN(test_backdoor_registers);
     RUN(test_one_chip);
     RUN(test_two_chips);
     RUN(test_noc_read);

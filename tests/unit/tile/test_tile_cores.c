@@ -86,6 +86,7 @@ static uint64_t measure_noc(TensixTile *t, uint32_t addr, uint32_t op, uint64_t 
 }
 
 static TileLatencyConfig test_latency; /* riscv.*_load_cycles for the tiles made next */
+static uint32_t test_poll_l1_mode;     /* riscv.poll_sleep_l1 for the tiles made next */
 
 static TensixTile *tile_new_sleep(int dcache, int poll_sleep)
 {
@@ -98,6 +99,7 @@ static TensixTile *tile_new_sleep(int dcache, int poll_sleep)
     RvConfig rc = rv_config_default();
     rc.dcache_enable = (uint32_t)dcache;
     rc.poll_sleep = (uint32_t)poll_sleep;
+    rc.poll_sleep_l1 = test_poll_l1_mode;
     CHECK_OK(tensix_tile_enable_cores(t, &rc, NULL, NULL, why, sizeof why));
     tensix_tile_set_latencies(t, &test_latency);
     snprintf(t->name, sizeof t->name, "tile (test)");
@@ -363,6 +365,43 @@ static void test_poll_forever(void)
     compare_sleep(&sc, TILE_BRISC);
 }
 
+/* TRISC0 polls an L1 word (L0 D-cache off: every load is an L1 read) until BRISC, after a
+ * delay loop, stores 42 there. With riscv.poll_sleep_l1 it sleeps and wakes when the store
+ * lands in L1: the same result, and it ends within one poll iteration of its twin that ran
+ * every iteration (approximate by design: the skipped reads do not contend). */
+static void test_poll_l1(void)
+{
+    const Scenario sc = {
+        "l1",
+        {[TILE_TRISC0] = {LUI(S0, 0x20), LW(A0, S0, 0), BEQ(A0, 0, -4), CSRR_CYCLE(A1), EBREAK},
+         [TILE_BRISC] = {LUI(S0, 0x20), ADDI(5, 0, 700), ADDI(5, 5, -1), BNE(5, 0, -4),
+                         ADDI(A0, 0, 42), SW(A0, S0, 0), EBREAK}},
+        BH_IDLE,
+        0,
+        1};
+    TensixTile *on, *off;
+    test_poll_l1_mode = 1;
+    const uint64_t steps_on = run_scenario(&sc, 1, &on);
+    test_poll_l1_mode = 0;
+    const uint64_t steps_off = run_scenario(&sc, 1, &off);
+    const RvCore *a = on->cores[TILE_TRISC0].rv, *b = off->cores[TILE_TRISC0].rv;
+    CHECK_EQ_U32(rv_core_reg(a, A0), 42);
+    CHECK_EQ_U32(rv_core_reg(b, A0), 42);
+    CHECK(rv_core_stats(a)->poll_skipped_iterations > 10);
+    CHECK_EQ_U64(rv_core_stats(b)->poll_sleeps, 0);
+    const uint64_t ca = rv_core_reg(a, A1), cb = rv_core_reg(b, A1);
+    const uint64_t period = rv_core_poll(a)->period;
+    CHECK(period > 0 && (ca > cb ? ca - cb : cb - ca) <= period);
+    CHECK(steps_on * 4 < steps_off);
+    fprintf(stderr,
+            "poll_l1: ends at %llu with sleep, %llu without (period %llu); steps %llu vs "
+            "%llu\n",
+            (unsigned long long)ca, (unsigned long long)cb, (unsigned long long)period,
+            (unsigned long long)steps_on, (unsigned long long)steps_off);
+    tile_free(on);
+    tile_free(off);
+}
+
 int main(void)
 {
     test_latency = tile_latency_config_default();
@@ -372,6 +411,7 @@ int main(void)
     RUN(test_poll_gpr);
     RUN(test_poll_semaphore);
     RUN(test_poll_forever);
+    RUN(test_poll_l1);
     RUN(test_core_state);
     return check_failures();
 }

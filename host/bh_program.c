@@ -1,0 +1,393 @@
+// SPDX-License-Identifier: Apache-2.0
+/* host/bh_program.c - programs: kernels on core ranges with their runtime arguments, circular
+ * buffers and semaphores; launch and wait by the launch protocol of bh_l1_layout.h. */
+#define _XOPEN_SOURCE 700
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "host/bh_host_internal.h"
+
+#define WAIT_STEP_MIN 256u
+#define WAIT_STEP_MAX 5000u
+#define SHOWN_MAX 8 /* cores listed in a wait's error */
+
+static int in_range(const BhCoreRange *r, uint32_t x, uint32_t y)
+{
+    return x >= r->x0 && x <= r->x1 && y >= r->y0 && y <= r->y1;
+}
+
+static int overlap(const BhCoreRange *a, const BhCoreRange *b)
+{
+    return a->x0 <= b->x1 && b->x0 <= a->x1 && a->y0 <= b->y1 && b->y0 <= a->y1;
+}
+
+static int check_range(BhDevice *dev, const BhCoreRange *r, const char *what)
+{
+    if (r->x0 > r->x1 || r->y0 > r->y1 || r->x1 >= dev->cols || r->y1 >= dev->rows)
+        return bh_host_fail(dev,
+                            "%s: core range (%u,%u)-(%u,%u) is outside the %ux%u worker grid "
+                            "(or empty)",
+                            what, r->x0, r->y0, r->x1, r->y1, dev->cols, dev->rows);
+    return 0;
+}
+
+BhProgram *bh_program_create(BhDevice *dev)
+{
+    BhProgram *p = calloc(1, sizeof *p);
+    if (!p)
+        return NULL;
+    p->dev = dev;
+    p->next = dev->programs;
+    dev->programs = p;
+    return p;
+}
+
+static void kernel_free(BhKernel *k)
+{
+    for (uint32_t i = 0; i < 3; i++)
+        bh_host_image_free(&k->images[i]);
+    for (uint32_t i = 0; i < k->spec.n_defines; i++)
+        free(k->defines[i]);
+    free(k->defines);
+    free(k->compile_args);
+    for (uint32_t w = 0; w < BH_HOST_MAX_WORKERS; w++)
+        free(k->rta[w]);
+}
+
+void bh_program_free(BhDevice *dev, BhProgram *prog)
+{
+    for (BhProgram **p = &dev->programs; *p; p = &(*p)->next)
+        if (*p == prog) {
+            *p = prog->next;
+            break;
+        }
+    for (uint32_t i = 0; i < prog->n_kernels; i++)
+        kernel_free(&prog->kernels[i]);
+    free(prog);
+}
+
+int bh_program_add_kernel(BhProgram *prog, const BhCoreRange *cores, const BhKernelSpec *spec)
+{
+    BhDevice *dev = prog->dev;
+    if (!spec || !spec->source || !cores)
+        return bh_host_fail(dev, "kernel: no source or core range");
+    if (check_range(dev, cores, spec->source) != 0)
+        return -1;
+    if (prog->n_kernels == BH_HOST_MAX_KERNELS)
+        return bh_host_fail(dev, "kernel %s: more than %d kernels in a program", spec->source,
+                            BH_HOST_MAX_KERNELS);
+    if (spec->type > BH_KERNEL_COMPUTE || (spec->type != BH_KERNEL_COMPUTE && spec->noc > 1))
+        return bh_host_fail(dev, "kernel %s: bad type %d or NoC %u", spec->source, (int)spec->type,
+                            spec->noc);
+    for (uint32_t i = 0; i < prog->n_kernels; i++)
+        if (prog->kernels[i].spec.type == spec->type && overlap(&prog->kernels[i].range, cores))
+            return bh_host_fail(dev,
+                                "kernel %s: its cores already run %s, a kernel of the same "
+                                "type",
+                                spec->source, prog->kernels[i].source);
+    BhKernel *k = &prog->kernels[prog->n_kernels];
+    memset(k, 0, sizeof *k);
+    k->range = *cores;
+    k->spec = *spec;
+    /* an absolute path: the compiler runs from anywhere and the cache key holds it */
+    if (!realpath(spec->source, k->source))
+        snprintf(k->source, sizeof k->source, "%s", spec->source);
+    k->spec.source = k->source;
+    k->compile_args = calloc(spec->n_compile_args + 1, sizeof *k->compile_args);
+    k->defines = calloc(spec->n_defines + 1, sizeof *k->defines);
+    if (!k->compile_args || !k->defines)
+        return bh_host_fail(dev, "out of memory");
+    if (spec->n_compile_args)
+        memcpy(k->compile_args, spec->compile_args, spec->n_compile_args * sizeof(uint32_t));
+    for (uint32_t i = 0; i < spec->n_defines; i++)
+        k->defines[i] = strdup(spec->defines[i]);
+    k->spec.compile_args = k->compile_args;
+    k->spec.defines = (const char *const *)k->defines;
+    k->first_role = spec->type == BH_KERNEL_DM0   ? BH_ROLE_BRISC
+                    : spec->type == BH_KERNEL_DM1 ? BH_ROLE_NCRISC
+                                                  : BH_ROLE_TRISC0;
+    k->n_roles = spec->type == BH_KERNEL_COMPUTE ? 3 : 1;
+    return (int)prog->n_kernels++;
+}
+
+int bh_program_set_runtime_args(BhProgram *prog, int kernel, uint32_t x, uint32_t y,
+                                const uint32_t *args, uint32_t n)
+{
+    BhDevice *dev = prog->dev;
+    if (kernel < 0 || (uint32_t)kernel >= prog->n_kernels)
+        return bh_host_fail(dev, "runtime args: no kernel %d in the program", kernel);
+    BhKernel *k = &prog->kernels[kernel];
+    const int w = bh_host_worker(dev, x, y);
+    if (w < 0 || !in_range(&k->range, x, y))
+        return bh_host_fail(dev, "runtime args: kernel %s does not run on core (%u,%u)", k->source,
+                            x, y);
+    if (n > BH_RTA_WORDS)
+        return bh_host_fail(dev,
+                            "runtime args: %u words for kernel %s on core (%u,%u), more "
+                            "than the %u a kernel has (BH_RTA_WORDS)",
+                            n, k->source, x, y, BH_RTA_WORDS);
+    free(k->rta[w]);
+    k->rta[w] = malloc((n ? n : 1) * sizeof(uint32_t));
+    if (!k->rta[w])
+        return bh_host_fail(dev, "out of memory");
+    if (n)
+        memcpy(k->rta[w], args, n * sizeof(uint32_t));
+    k->n_rta[w] = n;
+    return 0;
+}
+
+int bh_program_add_cb(BhProgram *prog, const BhCoreRange *cores, uint32_t index, uint32_t page_size,
+                      uint32_t num_pages, uint32_t format)
+{
+    BhDevice *dev = prog->dev;
+    if (check_range(dev, cores, "circular buffer") != 0)
+        return -1;
+    if (index >= BH_CB_COUNT || !page_size || !num_pages || page_size % 16)
+        return bh_host_fail(dev,
+                            "circular buffer %u: index must be below %d, pages non-zero and "
+                            "the page size a multiple of 16 (got %u pages of %u bytes)",
+                            index, BH_CB_COUNT, num_pages, page_size);
+    if (prog->n_cbs == BH_HOST_MAX_CBS)
+        return bh_host_fail(dev, "circular buffer %u: too many in one program", index);
+    for (uint32_t i = 0; i < prog->n_cbs; i++)
+        if (prog->cbs[i].index == index && overlap(&prog->cbs[i].range, cores))
+            return bh_host_fail(dev, "circular buffer %u: already configured on these cores",
+                                index);
+    prog->cbs[prog->n_cbs++] = (BhCb){*cores, index, page_size, num_pages, format};
+    return 0;
+}
+
+int bh_program_add_semaphore(BhProgram *prog, const BhCoreRange *cores, uint32_t initial)
+{
+    BhDevice *dev = prog->dev;
+    if (check_range(dev, cores, "semaphore") != 0)
+        return -1;
+    if (prog->n_sems == BH_HOST_MAX_SEMS)
+        return bh_host_fail(dev, "semaphore: at most %d per program", BH_SEMAPHORE_COUNT);
+    prog->sems[prog->n_sems] = (BhSem){*cores, initial};
+    return (int)prog->n_sems++;
+}
+
+static int build(BhDevice *dev, BhProgram *prog)
+{
+    for (uint32_t i = 0; i < prog->n_kernels; i++) {
+        BhKernel *k = &prog->kernels[i];
+        for (uint32_t r = 0; r < k->n_roles && !k->built; r++)
+            if (bh_kernel_build(dev, k, k->first_role + r, &k->images[r]) != 0)
+                return -1;
+        k->built = 1;
+    }
+    return 0;
+}
+
+static int write_bytes(BhDevice *dev, uint32_t w, uint32_t addr, const void *data, uint32_t len)
+{
+    if (bh_chip_mem_write(dev->chip, dev->wx[w], dev->wy[w], addr, data, len) != BH_CHIP_OK)
+        return bh_host_fail(dev, "cannot write %u bytes at 0x%05x of tile (%u,%u)", len, addr,
+                            dev->wx[w], dev->wy[w]);
+    return 0;
+}
+
+/* the last launch on worker w has finished on every core */
+static int worker_idle(BhDevice *dev, uint32_t w)
+{
+    BhDoneMsg d[BH_ROLES];
+    bh_chip_mem_read(dev->chip, dev->wx[w], dev->wy[w], BH_L1_DONE, d, sizeof d);
+    for (uint32_t r = 0; r < BH_ROLES; r++)
+        if (d[r].seq != dev->seq[w])
+            return 0;
+    return 1;
+}
+
+/* Everything of the program on worker w, the launch message last (its seq word last of all) */
+static int launch_worker(BhDevice *dev, BhProgram *prog, uint32_t w, const uint32_t *cb_addr)
+{
+    const uint32_t x = w % dev->cols, y = w / dev->cols;
+    BhLaunchMsg msg;
+    memset(&msg, 0, sizeof msg);
+    for (uint32_t i = 0; i < prog->n_kernels; i++) {
+        BhKernel *k = &prog->kernels[i];
+        if (!in_range(&k->range, x, y))
+            continue;
+        for (uint32_t r = 0; r < k->n_roles; r++) {
+            const uint32_t role = k->first_role + r;
+            if (bh_host_image_write(dev, &k->images[r], dev->wx[w], dev->wy[w]) != 0)
+                return -1;
+            if (k->n_rta[w] &&
+                write_bytes(dev, w, BH_L1_RTA_OF(role), k->rta[w], k->n_rta[w] * 4) != 0)
+                return -1;
+            bh_chip_add_symbols(dev->chip, dev->wx[w], dev->wy[w], bh_host_role_name(role),
+                                k->images[r].elf_path);
+            msg.kernel_mask |= 1u << role;
+            msg.noc_of_role[role] = k->spec.type == BH_KERNEL_COMPUTE ? 0 : k->spec.noc;
+        }
+    }
+    static const uint8_t zero_counters[32];
+    for (uint32_t i = 0; i < prog->n_cbs; i++) {
+        const BhCb *cb = &prog->cbs[i];
+        if (!in_range(&cb->range, x, y))
+            continue;
+        const BhCbConfig cfg = {cb_addr[i],    cb->page_size * cb->num_pages,
+                                cb->num_pages, cb->page_size,
+                                cb->format,    {0, 0, 0}};
+        if (write_bytes(dev, w, BH_L1_CB_CONFIG + cb->index * (uint32_t)sizeof cfg, &cfg,
+                        sizeof cfg) != 0 ||
+            write_bytes(dev, w, BH_L1_CB_RECEIVED(cb->index), zero_counters, 32) != 0)
+            return -1;
+        msg.cb_mask |= 1u << cb->index;
+    }
+    for (uint32_t i = 0; i < prog->n_sems; i++)
+        if (in_range(&prog->sems[i].range, x, y) &&
+            write_bytes(dev, w, BH_L1_SEMAPHORE(i), &prog->sems[i].initial, 4) != 0)
+            return -1;
+    const uint32_t W = dev->grid_w, H = dev->grid_h;
+    msg.my_x[0] = dev->wx[w];
+    msg.my_y[0] = dev->wy[w];
+    msg.my_x[1] = W - 1 - dev->wx[w];
+    msg.my_y[1] = H - 1 - dev->wy[w];
+    msg.seq = dev->seq[w] + 1;
+    if (write_bytes(dev, w, BH_L1_LAUNCH + 4, (const uint8_t *)&msg + 4, sizeof msg - 4) != 0 ||
+        write_bytes(dev, w, BH_L1_LAUNCH, &msg.seq, 4) != 0)
+        return -1;
+    dev->seq[w] = msg.seq;
+    prog->seq[w] = msg.seq;
+    return 0;
+}
+
+int bh_program_launch(BhDevice *dev, BhProgram *prog)
+{
+    if (!prog->n_kernels)
+        return bh_host_fail(dev, "launch: the program has no kernel");
+    if (build(dev, prog) != 0)
+        return -1;
+    /* CBs: one placement for all cores, upwards from the unreserved L1 */
+    uint32_t cb_addr[BH_HOST_MAX_CBS], top = BH_L1_UNRESERVED;
+    for (uint32_t i = 0; i < prog->n_cbs; i++) {
+        cb_addr[i] = top;
+        top += (prog->cbs[i].page_size * prog->cbs[i].num_pages + 15u) & ~15u;
+    }
+    if (top > dev->l1_bottom)
+        return bh_host_fail(dev,
+                            "launch: the circular buffers need 0x%05x..0x%05x of L1, but L1 "
+                            "buffers begin at 0x%05llx",
+                            BH_L1_UNRESERVED, top, (unsigned long long)dev->l1_bottom);
+    if (top > dev->cb_top)
+        dev->cb_top = top;
+    memset(prog->launched_on, 0, sizeof prog->launched_on);
+    for (uint32_t w = 0; w < dev->n_workers; w++) {
+        const uint32_t x = w % dev->cols, y = w / dev->cols;
+        int used = 0;
+        for (uint32_t i = 0; i < prog->n_kernels; i++)
+            used |= in_range(&prog->kernels[i].range, x, y);
+        if (!used)
+            continue;
+        if (!worker_idle(dev, w))
+            return bh_host_fail(dev, "launch: core (%u,%u) still runs its previous launch (%u)", x,
+                                y, dev->seq[w]);
+        prog->launched_on[w] = 1;
+    }
+    prog->launch_cycle = bh_chip_now(dev->chip);
+    for (uint32_t w = 0; w < dev->n_workers; w++)
+        if (prog->launched_on[w] && launch_worker(dev, prog, w, cb_addr) != 0)
+            return -1;
+    prog->launched = 1;
+    return 0;
+}
+
+/* the wall clock's low 32 bits, as a chip cycle at or after the launch */
+static uint64_t extend(uint64_t launch, uint32_t low)
+{
+    return launch + (uint32_t)(low - (uint32_t)launch);
+}
+
+/* 1: every core of the launch answered; fills the timing */
+static int all_done(BhDevice *dev, BhProgram *prog, BhProgramTiming *t)
+{
+    uint64_t finished = prog->launch_cycle;
+    for (uint32_t w = 0; w < dev->n_workers; w++) {
+        if (!prog->launched_on[w])
+            continue;
+        BhDoneMsg d[BH_ROLES];
+        bh_chip_mem_read(dev->chip, dev->wx[w], dev->wy[w], BH_L1_DONE, d, sizeof d);
+        for (uint32_t r = 0; r < BH_ROLES; r++) {
+            if (d[r].seq != prog->seq[w])
+                return 0;
+            if (d[r].end && extend(prog->launch_cycle, d[r].end) > finished)
+                finished = extend(prog->launch_cycle, d[r].end);
+        }
+    }
+    if (t) {
+        t->launched = prog->launch_cycle;
+        t->finished = finished;
+        t->cycles = finished - prog->launch_cycle;
+    }
+    return 1;
+}
+
+/* the cores of the launch that have not answered, where they are */
+static void not_done(BhDevice *dev, BhProgram *prog, char *out, size_t len)
+{
+    size_t n = 0;
+    uint32_t shown = 0, total = 0;
+    out[0] = 0;
+    for (uint32_t w = 0; w < dev->n_workers; w++) {
+        if (!prog->launched_on[w])
+            continue;
+        BhDoneMsg d[BH_ROLES];
+        bh_chip_mem_read(dev->chip, dev->wx[w], dev->wy[w], BH_L1_DONE, d, sizeof d);
+        for (uint32_t r = 0; r < BH_ROLES; r++) {
+            if (d[r].seq == prog->seq[w])
+                continue;
+            if (total++ >= SHOWN_MAX)
+                continue;
+            char what[512] = "";
+            bh_chip_core_text(dev->chip, dev->wx[w], dev->wy[w], bh_host_role_name(r), what,
+                              sizeof what);
+            shown++;
+            n += (size_t)snprintf(out + n, n < len ? len - n : 0,
+                                  "\n  core (%u,%u) = tile (%u,%u): %s", w % dev->cols,
+                                  w / dev->cols, dev->wx[w], dev->wy[w], what);
+        }
+    }
+    if (total > shown && n < len)
+        snprintf(out + n, len - n, "\n  ... %u cores in all", total);
+}
+
+int bh_program_wait(BhDevice *dev, BhProgram *prog, uint64_t max_cycles, BhProgramTiming *t)
+{
+    if (!prog->launched)
+        return bh_host_fail(dev, "wait: the program was not launched");
+    const uint64_t start = bh_chip_now(dev->chip);
+    for (uint64_t step = WAIT_STEP_MIN;;
+         step = step * 2 < WAIT_STEP_MAX ? step * 2 : WAIT_STEP_MAX) {
+        if (all_done(dev, prog, t))
+            return 0;
+        const uint64_t spent = bh_chip_now(dev->chip) - start;
+        char where[4096];
+        if (spent >= max_cycles) {
+            not_done(dev, prog, where, sizeof where);
+            return bh_host_fail(dev,
+                                "the program did not finish within %llu cycles (launched at "
+                                "cycle %llu); still running:%s",
+                                (unsigned long long)max_cycles,
+                                (unsigned long long)prog->launch_cycle, where);
+        }
+        if (bh_chip_advance(dev->chip, step < max_cycles - spent ? step : max_cycles - spent) !=
+            BH_CHIP_OK) {
+            not_done(dev, prog, where, sizeof where);
+            const char *e = bh_chip_error(dev->chip);
+            return bh_host_fail(dev, "simulation error: %s\nthe program's cores still running:%s%s",
+                                e, where,
+                                strstr(e, "fw_main") ? "\n(cores in fw_main are idle firmware "
+                                                       "waiting for a launch message)"
+                                                     : "");
+        }
+    }
+}
+
+int bh_program_run(BhDevice *dev, BhProgram *prog, uint64_t max_cycles, BhProgramTiming *t)
+{
+    if (bh_program_launch(dev, prog) != 0)
+        return -1;
+    return bh_program_wait(dev, prog, max_cycles, t);
+}
