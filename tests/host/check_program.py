@@ -1,0 +1,55 @@
+#!/usr/bin/env python3
+"""Checks a host workload's report (the "program" section the host program writes after
+comparing the result with its C reference): it passed, it names the expected program, its
+cycle count is positive, and its figures respect ceilings computed here, independently of the
+model: the matrix unit's peak FLOP/cycle (one 8x16x16 MVMUL per cycle per core, divided by the
+fidelity's phases), and for DRAM traffic the GDDR6 data rate of the controllers involved.
+
+usage: check_program.py REPORT NAME [--key=value ...]   (each key of the section must equal value)
+"""
+import json
+import sys
+
+
+def main():
+    path, name = sys.argv[1], sys.argv[2]
+    want = dict(a[2:].split("=", 1) for a in sys.argv[3:] if a.startswith("--"))
+    with open(path) as f:
+        rep = json.load(f)
+    fails = []
+    prog = rep.get("program")
+    if prog is None:
+        print(f"check_program: {path} has no program section")
+        return 1
+    if prog.get("name") != name:
+        fails.append(f"program.name is {prog.get('name')!r}, want {name!r}")
+    if prog.get("passed") is not True:
+        fails.append("program.passed is not true: the result differs from the host reference")
+    if not prog.get("cycles", 0) > 0:
+        fails.append("program.cycles is not positive")
+    if "flop_per_cycle" in prog and "fidelity" in prog:
+        phases = {"lofi": 1, "hifi2": 2, "hifi3": 3, "hifi4": 4}[prog["fidelity"]]
+        peak = 2 * 8 * 16 * 16 / phases * prog["cores"]
+        if prog["flop_per_cycle"] > peak * 1.0001:
+            fails.append(f"flop_per_cycle {prog['flop_per_cycle']} above the peak {peak}")
+    if "bytes_per_cycle" in prog:
+        # each GDDR6 controller moves at most data_rate * bus width per second
+        cfg = rep["config"]
+        per_ctrl = (cfg["dram.data_rate_mts"] * 1e6 * cfg["dram.bus_bits"] * cfg["dram.channels"]
+                    / 8 / (cfg["chip.aiclk_mhz"] * 1e6))
+        ceiling = per_ctrl * 8
+        if prog["bytes_per_cycle"] > ceiling:
+            fails.append(f"bytes_per_cycle {prog['bytes_per_cycle']} above 8 controllers' "
+                         f"{ceiling:.1f}")
+    for k, v in want.items():
+        if str(prog.get(k)).lower() != v.lower():
+            fails.append(f"program.{k} is {prog.get(k)!r}, want {v}")
+    for f in fails:
+        print("check_program: " + f)
+    if not fails:
+        print(f"check_program: {name} passed in {prog['cycles']} cycles")
+    return 1 if fails else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
