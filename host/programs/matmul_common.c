@@ -77,6 +77,9 @@ int hp_matmul_check(HpRun *r, HpMatmul *mm, const BhProgramTiming *t, uint32_t c
     static float at[32][32], bt[32][32], acc[32][32];
     uint64_t bad = 0;
     double max_err = 0.0; /* against exact products, relative to the row's magnitude */
+    /* the exact sums of every 1 in `sample` elements (about 16 k of them): an illustration of
+     * what the fidelity costs, not the pass criterion */
+    const uint64_t sample = (uint64_t)m * n / 16384 + 1;
     for (uint32_t ti = 0; ti < mm->mt; ti++)
         for (uint32_t tj = 0; tj < mm->nt; tj++) {
             memset(acc, 0, sizeof acc);
@@ -90,6 +93,8 @@ int hp_matmul_check(HpRun *r, HpMatmul *mm, const BhProgramTiming *t, uint32_t c
                     const uint32_t row = ti * 32 + i, col = tj * 32 + j;
                     const uint16_t got = c[row * n + col];
                     bad += got != (uint16_t)(hp_f32_bits(acc[i][j]) >> 16);
+                    if ((row * n + col) % sample)
+                        continue;
                     double exact = 0.0, mag = 0.0;
                     for (uint32_t q = 0; q < k; q++) {
                         double x = (double)hp_bf16_to_f32(mm->ha[row * k + q]) *

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 /* dram_copy: an interleaved DRAM buffer of workload.tiles pages (2 KiB, BF16 tiles) copied to
  * another by a reader (NCRISC, NoC1) and a writer (BRISC, NoC0) on each core of workload.grid,
- * through a CB of four pages; the pages are split over the cores. Checked byte for byte. */
+ * through a CB of eight pages (the reader reads four per barrier); the pages are split over the
+ * cores. Checked byte for byte. */
 #include <stdlib.h>
 #include <string.h>
 #include "host/programs/programs.h"
@@ -31,14 +32,19 @@ int hp_dram_copy(HpRun *r)
     }
     const BhCoreRange all = {0, 0, cols - 1, rows - 1};
     const uint32_t cb_arg[] = {0};
-    BhKernelSpec rs = {.source = reader, .type = BH_KERNEL_DM1, .noc = 1};
+    const uint32_t batch[] = {4}; /* reader: pages per barrier */
+    BhKernelSpec rs = {.source = reader,
+                       .type = BH_KERNEL_DM1,
+                       .noc = 1,
+                       .compile_args = batch,
+                       .n_compile_args = 1};
     BhKernelSpec ws = {.source = writer,
                        .type = BH_KERNEL_DM0,
                        .noc = 0,
                        .compile_args = cb_arg,
                        .n_compile_args = 1};
     int rk = bh_program_add_kernel(p, &all, &rs), wk = bh_program_add_kernel(p, &all, &ws);
-    if (rk < 0 || wk < 0 || bh_program_add_cb(p, &all, 0, page, 4, BH_FMT_FLOAT16_B)) {
+    if (rk < 0 || wk < 0 || bh_program_add_cb(p, &all, 0, page, 8, BH_FMT_FLOAT16_B)) {
         hp_fail(r, HP_FAILED, "dram_copy: %s", bh_device_error(r->dev));
         goto out;
     }

@@ -70,7 +70,12 @@ int hp_eltwise(HpRun *r)
     const BhCoreRange all = {0, 0, cols - 1, rows - 1};
     const uint32_t out_cb[] = {16};
     const char *defs[] = {define};
-    BhKernelSpec rs = {.source = reader, .type = BH_KERNEL_DM1, .noc = 1};
+    const uint32_t batch[] = {4}; /* reader: tiles per barrier */
+    BhKernelSpec rs = {.source = reader,
+                       .type = BH_KERNEL_DM1,
+                       .noc = 1,
+                       .compile_args = batch,
+                       .n_compile_args = 1};
     BhKernelSpec ws = {.source = writer,
                        .type = BH_KERNEL_DM0,
                        .noc = 0,
@@ -86,9 +91,9 @@ int hp_eltwise(HpRun *r)
         bh_buffer_write(r->dev, bb, b, bytes) || (rk = bh_program_add_kernel(p, &all, &rs)) < 0 ||
         (wk = bh_program_add_kernel(p, &all, &ws)) < 0 ||
         (ck = bh_program_add_kernel(p, &all, &cs)) < 0 ||
-        bh_program_add_cb(p, &all, 0, page, 2, BH_FMT_FLOAT16_B) ||
-        bh_program_add_cb(p, &all, 1, page, 2, BH_FMT_FLOAT16_B) ||
-        bh_program_add_cb(p, &all, 16, page, 2, BH_FMT_FLOAT16_B)) {
+        bh_program_add_cb(p, &all, 0, page, 8, BH_FMT_FLOAT16_B) ||
+        bh_program_add_cb(p, &all, 1, page, 8, BH_FMT_FLOAT16_B) ||
+        bh_program_add_cb(p, &all, 16, page, 4, BH_FMT_FLOAT16_B)) {
         hp_fail(r, HP_FAILED, "eltwise: %s", bh_device_error(r->dev));
         goto out;
     }

@@ -34,7 +34,14 @@ int hp_matmul(HpRun *r)
     BhProgram *p = bh_program_create(r->dev);
     const BhCoreRange all = {0, 0, mm.cols - 1, mm.rows - 1};
     const uint32_t out_cb[] = {16};
-    BhKernelSpec rs = {.source = reader, .type = BH_KERNEL_DM1, .noc = 1};
+    uint32_t batch[] = {4}; /* reader: K steps per barrier, a divisor of K (the CBs hold two) */
+    while (mm.kt % batch[0])
+        batch[0]--;
+    BhKernelSpec rs = {.source = reader,
+                       .type = BH_KERNEL_DM1,
+                       .noc = 1,
+                       .compile_args = batch,
+                       .n_compile_args = 1};
     BhKernelSpec ws = {.source = writer,
                        .type = BH_KERNEL_DM0,
                        .noc = 0,
@@ -46,8 +53,8 @@ int hp_matmul(HpRun *r)
     if (!p || (rk = bh_program_add_kernel(p, &all, &rs)) < 0 ||
         (wk = bh_program_add_kernel(p, &all, &ws)) < 0 ||
         (ck = bh_program_add_kernel(p, &all, &cs)) < 0 ||
-        bh_program_add_cb(p, &all, 0, page, 2, BH_FMT_FLOAT16_B) ||
-        bh_program_add_cb(p, &all, 1, page, 2, BH_FMT_FLOAT16_B) ||
+        bh_program_add_cb(p, &all, 0, page, 2 * batch[0], BH_FMT_FLOAT16_B) ||
+        bh_program_add_cb(p, &all, 1, page, 2 * batch[0], BH_FMT_FLOAT16_B) ||
         bh_program_add_cb(p, &all, 16, page, 2, BH_FMT_FLOAT16_B)) {
         hp_fail(r, HP_FAILED, "matmul: %s", bh_device_error(r->dev));
         goto out;

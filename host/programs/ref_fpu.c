@@ -3,6 +3,7 @@
 #include "host/programs/ref_fpu.h"
 #include <float.h>
 #include <math.h>
+#include <string.h>
 
 float ref_fpu_round_bf16(float x)
 {
@@ -14,36 +15,27 @@ float ref_fpu_round_bf16(float x)
     return fabsf(y) < FLT_MIN ? copysignf(0.0f, x) : y;
 }
 
-/* v = s * 2^(e - 7) with s the 8-bit significand (1.mmmmmmm) */
-static int split(float v, uint32_t *s, int *e)
+static float with_bits(float v, uint32_t keep)
 {
-    if (v == 0.0f)
-        return 0;
-    int ex;
-    float m = frexpf(fabsf(v), &ex); /* [0.5, 1) */
-    *s = (uint32_t)ldexpf(m, 8);
-    *e = ex - 1;
-    return 1;
+    uint32_t b;
+    memcpy(&b, &v, sizeof b);
+    b &= keep;
+    memcpy(&v, &b, sizeof v);
+    return v;
 }
 
+/* A BF16 value is exact in binary32: its significand's top bits are a mask of the binary32
+ * pattern, and the rest is the (exact) difference. */
 float ref_fpu_part_srca(float v, unsigned phase)
 {
-    uint32_t s;
-    int e;
-    if (!split(v, &s, &e))
-        return 0.0f;
-    float part = phase % 2 == 0 ? ldexpf((float)(s >> 3), e - 4) : ldexpf((float)(s & 7), e - 7);
-    return signbit(v) ? -part : part;
+    const float hi = with_bits(v, 0xFFF80000u); /* sign, exponent, 1 + 4 mantissa bits */
+    return phase % 2 == 0 ? hi : v - hi;
 }
 
 float ref_fpu_part_srcb(float v, unsigned phase)
 {
-    uint32_t s;
-    int e;
-    if (!split(v, &s, &e))
-        return 0.0f;
-    float part = phase < 2 ? ldexpf((float)(s >> 1), e - 6) : ldexpf((float)(s & 1), e - 7);
-    return signbit(v) ? -part : part;
+    const float hi = with_bits(v, 0xFFFE0000u); /* sign, exponent, 1 + 6 mantissa bits */
+    return phase < 2 ? hi : v - hi;
 }
 
 float ref_fpu_eltwise(float a, float b, char op, unsigned phases)

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-/* Writer of pages from a CB to an interleaved DRAM buffer. Runtime args: dst_addr, n_pages,
- * start_page. Compile-time arg 0: the CB (16 for the compute workloads' output, 0 for
- * dram_copy, where it drains the reader's CB directly). */
+/* Writer of pages from a CB to an interleaved DRAM buffer: each page is freed as soon as its
+ * data has left L1 (writes flushed), and one barrier at the end waits for every
+ * acknowledgement. Runtime args: dst_addr, n_pages, start_page. Compile-time arg 0: the CB (16
+ * for the compute workloads' output, 0 for dram_copy, where it drains the reader's CB). */
 #include "dataflow_api.h"
 
 void kernel_main()
@@ -16,7 +17,8 @@ void kernel_main()
     for (uint32_t i = start; i < start + n_pages; i++) {
         cb_wait_front(cb, 1);
         noc_async_write_tile(i, dst, get_read_ptr(cb));
-        noc_async_write_barrier();
+        noc_async_writes_flushed();
         cb_pop_front(cb, 1);
     }
+    noc_async_write_barrier();
 }
