@@ -271,6 +271,15 @@ BhChipStatus bh_chip_advance(BhChip *c, uint64_t cycles)
         sc_core::sc_start(clk.time_of(target) - sc_core::sc_time_stamp());
         now = target;
         c->error = check_watchdogs(*c->chip, c->p, now, &c->run);
+        if (c->error.empty()) { /* a block that stopped: a core's guest error, a Tensix deadlock */
+            const char *kind = "";
+            c->error = c->chip->blocks().error(&kind);
+            if (!c->error.empty()) {
+                c->run.error_kind = kind;
+                c->run.error_message = c->error;
+                c->run.error_cycle = now;
+            }
+        }
         if (!c->error.empty())
             return BH_CHIP_ERR_SIM;
     }

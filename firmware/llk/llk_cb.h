@@ -188,11 +188,21 @@ static inline void cb_wait_front(uint32_t id, uint32_t n)
     BhCbInterface &c = cb(id);
     uint32_t &seen = state().seen[id];
     cb_flush();
-    while (LLK_UNLIKELY(seen - c.acked < n)) {
-        cb_flush(true);
-        cb_reap();
-        seen = bh_l1_read_fresh(BH_L1_CB_RECEIVED(id));
-    }
+    if (LLK_LIKELY(seen - c.acked >= n))
+        return;
+    seen = bh_l1_read_fresh(BH_L1_CB_RECEIVED(id));
+    if (seen - c.acked >= n)
+        return;
+    /* about to spin: pay everything owed first (the producer may wait on it), then spin on the
+     * one L1 word with nothing else in the loop, so the core can sleep on it and the stall
+     * watchdog can see it wait */
+    cb_drain();
+    const uint32_t line = BH_L1_CB_RECEIVED(id), need = c.acked + n;
+    uint32_t v;
+    do
+        v = bh_l1_read_fresh(line);
+    while ((int32_t)(v - need) < 0);
+    seen = v;
 }
 
 static inline void cb_pop_front(uint32_t id, uint32_t n)
@@ -215,11 +225,18 @@ static inline void cb_reserve_back(uint32_t id, uint32_t n)
     BhCbInterface &c = cb(id);
     uint32_t &seen = state().seen[id];
     cb_flush();
-    while (LLK_UNLIKELY(c.num_pages - (c.received - seen) < n)) {
-        cb_flush(true);
-        cb_reap();
-        seen = bh_l1_read_fresh(BH_L1_CB_ACKED(id));
-    }
+    if (LLK_LIKELY(c.num_pages - (c.received - seen) >= n))
+        return;
+    seen = bh_l1_read_fresh(BH_L1_CB_ACKED(id));
+    if (c.num_pages - (c.received - seen) >= n)
+        return;
+    cb_drain(); /* as cb_wait_front: pay what is owed, then a pure poll of one word */
+    const uint32_t line = BH_L1_CB_ACKED(id), need = c.received + n - c.num_pages;
+    uint32_t v;
+    do
+        v = bh_l1_read_fresh(line);
+    while ((int32_t)(v - need) < 0);
+    seen = v;
 }
 
 static inline void cb_push_back(uint32_t id, uint32_t n)

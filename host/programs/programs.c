@@ -95,6 +95,10 @@ int hp_kernel_path(HpRun *r, const char *key, const char *builtin, char *buf, si
                     : snprintf(buf, len, "%s/firmware/kernels/%s", BH_SOURCE_DIR, builtin);
     if (n < 0 || (size_t)n >= len)
         return hp_fail(r, HP_USAGE, "%s: path too long", key);
+    FILE *f = fopen(buf, "r");
+    if (!f)
+        return hp_fail(r, HP_USAGE, "%s: cannot read the kernel source '%s'", key, buf);
+    fclose(f);
     return HP_OK;
 }
 
@@ -179,7 +183,7 @@ int hp_run(HpRun *r, BhProgram *p, BhProgramTiming *t)
     clock_gettime(CLOCK_MONOTONIC, &t0);
     const uint64_t c0 = bh_chip_now(r->chip);
     if (bh_program_run(r->dev, p, 2000000000ull, t) != 0) {
-        fprintf(stderr, "bhsim: simulation error: %s\n", bh_device_error(r->dev));
+        fprintf(stderr, "bhsim: %s\n", bh_device_error(r->dev));
         return -1;
     }
     clock_gettime(CLOCK_MONOTONIC, &t1);
