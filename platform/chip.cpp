@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include "platform/config.h"
 #include "platform/dram/gddr6_report.h"
+#include "platform/output/report.h"
 #include "platform/noc/noc_report.h"
 #include "platform/tile/tile_report.h"
 
@@ -124,6 +125,29 @@ Chip::Chip(sc_core::sc_module_name name, const ChipPlan &plan, bool trace_busy)
             h.trace = [ctl = d.get()](sc_core::sc_trace_file *tf) { ctl->trace(tf); };
             blocks_.add(std::move(h));
         }
+    if (!plan.dram_stream && !gddr_.empty()) {
+        /* what the GDDR6 controllers did for whatever drove them (a host program's kernels, a
+         * trace); dram_stream reports its own, with its window */
+        BlockHooks h;
+        h.name = "dram";
+        h.report_key = "dram";
+        h.report_object = [this](const ReportContext &ctx, boost::json::object &d) {
+            d = dram_report(std::vector<Gddr6Stats>(ctx.run.dram_to.size()), ctx.run.dram_to,
+                            ctx.run.cycles);
+            double total = 0, peak = d.at("peak_gbps").to_number<double>(), used = 0;
+            const boost::json::array &ctls = d.at("controllers").as_array();
+            for (const boost::json::value &c : ctls) {
+                total += c.at("gbps").to_number<double>();
+                used += c.at("bytes_read").to_number<double>() +
+                                c.at("bytes_written").to_number<double>() >
+                        0;
+            }
+            d["total_gbps"] = total;
+            d["banks_used"] = used;
+            d["peak_gbps_banks_used"] = ctls.empty() ? 0.0 : peak / (double)ctls.size() * used;
+        };
+        blocks_.add(std::move(h));
+    }
     for (uint32_t node : plan.vcd_l1_tiles)
         if (L1Tlm *l1 = l1_of_node_.at(node)) {
             BlockHooks h;

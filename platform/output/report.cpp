@@ -90,12 +90,53 @@ static double num(const json::value &v)
                           : (double)v.as_uint64();
 }
 
+/* L1 of the tiles whose cores ran: bytes its clients moved and the cycles they waited for a
+ * bank or port, per tile and cycle */
+static void print_l1_summary(const json::object &r, std::FILE *out)
+{
+    double bytes = 0, waits = 0, tiles = 0;
+    for (const json::value &tv : r.at("riscv").as_array()) {
+        double b = 0;
+        for (const json::value &c : tv.at("l1_clients").as_array()) {
+            b += num(c.at("bytes"));
+            waits += num(c.at("wait_cycles"));
+        }
+        bytes += b;
+        tiles += b > 0;
+    }
+    const double cycles = num(r.at("sim").at("cycles"));
+    if (tiles > 0 && cycles > 0)
+        std::fprintf(out,
+                     "  L1: %.0f bytes through the clients of %.0f tiles, %.1f B/cycle per tile; "
+                     "%.0f cycles waited for a bank or port\n",
+                     bytes, tiles, bytes / tiles / cycles, waits);
+}
+
+/* A host program's result: did it match its reference, and how fast */
+static void print_program_summary(const json::object &p, double aiclk_mhz, std::FILE *out)
+{
+    std::fprintf(out, "  %s: %s, %.0f cycles (%.2f us at %.0f MHz)",
+                 p.at("name").as_string().c_str(),
+                 p.at("passed").as_bool() ? "matches the host reference"
+                                          : "DIFFERS from the host reference",
+                 num(p.at("cycles")), num(p.at("cycles")) / aiclk_mhz, aiclk_mhz);
+    if (p.contains("tflops"))
+        std::fprintf(out, ", %.2f TFLOP/s, matrix unit %.1f%% of its %s peak on %.0f cores",
+                     num(p.at("tflops")), 100 * num(p.at("fpu_utilisation")),
+                     p.at("fidelity").as_string().c_str(), num(p.at("cores")));
+    else if (p.contains("bytes_per_cycle"))
+        std::fprintf(out, ", %.2f B/cycle", num(p.at("bytes_per_cycle")));
+    std::fprintf(out, "\n");
+}
+
 void print_summary(const json::object &r, std::FILE *out)
 {
     const json::object &sim = r.at("sim").as_object();
     const json::object &wl = r.at("workload").as_object();
     if (r.contains("riscv")) {
         print_riscv_summary(r, out);
+        if (r.contains("program"))
+            print_program_summary(r.at("program").as_object(), num(sim.at("aiclk_mhz")), out);
     } else if (r.contains("tiles")) {
         std::fprintf(out, "bhsim: %s, tensix_stream on %zu tiles\n",
                      r.at("bhsim").at("config").as_string().c_str(),
@@ -168,10 +209,16 @@ void print_summary(const json::object &r, std::FILE *out)
                          num(w.at("read_gbps")), num(w.at("write_gbps")), num(rl.at("mean")),
                          num(rl.at("p99")), num(wl2.at("mean")), num(wl2.at("p99")),
                          100 * num(lu.at("mean")), 100 * num(lu.at("max")));
+        } else if (num(n.at("flits").at("injected")) > 0) { /* the cores' own traffic */
+            std::fprintf(out, "  NoC%d: %.0f flits injected; links mean %.1f%% max %.1f%%\n", k,
+                         num(n.at("flits").at("injected")), 100 * num(lu.at("mean")),
+                         100 * num(lu.at("max")));
         } else {
             std::fprintf(out, "  NoC%d: no workload traffic\n", k);
         }
     }
+    if (r.contains("riscv"))
+        print_l1_summary(r, out);
     if (r.contains("dram")) {
         const json::object &d = r.at("dram").as_object();
         std::fprintf(out,
