@@ -139,7 +139,7 @@ Chip::Chip(sc_core::sc_module_name name, const ChipPlan &plan, bool trace_busy)
             for (const boost::json::value &c : ctls) {
                 total += c.at("gbps").to_number<double>();
                 used += c.at("bytes_read").to_number<double>() +
-                                c.at("bytes_written").to_number<double>() >
+                            c.at("bytes_written").to_number<double>() >
                         0;
             }
             d["total_gbps"] = total;

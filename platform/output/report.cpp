@@ -115,11 +115,10 @@ static void print_l1_summary(const json::object &r, std::FILE *out)
 /* A host program's result: did it match its reference, and how fast */
 static void print_program_summary(const json::object &p, double aiclk_mhz, std::FILE *out)
 {
-    std::fprintf(out, "  %s: %s, %.0f cycles (%.2f us at %.0f MHz)",
-                 p.at("name").as_string().c_str(),
-                 p.at("passed").as_bool() ? "matches the host reference"
-                                          : "DIFFERS from the host reference",
-                 num(p.at("cycles")), num(p.at("cycles")) / aiclk_mhz, aiclk_mhz);
+    std::fprintf(
+        out, "  %s: %s, %.0f cycles (%.2f us at %.0f MHz)", p.at("name").as_string().c_str(),
+        p.at("passed").as_bool() ? "matches the host reference" : "DIFFERS from the host reference",
+        num(p.at("cycles")), num(p.at("cycles")) / aiclk_mhz, aiclk_mhz);
     if (p.contains("tflops"))
         std::fprintf(out, ", %.2f TFLOP/s, matrix unit %.1f%% of its %s peak on %.0f cores",
                      num(p.at("tflops")), 100 * num(p.at("fpu_utilisation")),
