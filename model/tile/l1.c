@@ -235,7 +235,9 @@ static BhStatus enqueue(L1 *l, uint32_t client, uint32_t kind, uint64_t addr, ui
         ri++;
     BH_ASSERT(ri < (client + 1) * L1_QUEUE_MAX);
     L1Req *r = &l->req[ri];
-    memset(r, 0, sizeof *r);
+    /* every field zeroed but the accesses, each of which is filled below before any use */
+    memset(r, 0, offsetof(L1Req, acc));
+    memset(r->data, 0, sizeof r->data);
     r->live = 1;
     r->addr = addr;
     r->token = token;
