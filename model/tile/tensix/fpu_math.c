@@ -181,13 +181,12 @@ void fpu_matmul(FpuOp *op, uint32_t imm, uint32_t nrows, int bcast)
             am[i][j] = srca_bits(src_fp(op->style, a[arow + i][j]), phase);
     for (uint32_t i = 0; i < nrows; i += bcast ? 2 : 1) {
         int def = row_defined(op, drow + i, dst32);
-        /* each column's sum in k order as before, the 16 columns side by side (vectorised) */
-        float x[16] = {0.0f};
-        for (uint32_t k = 0; k < 16; k++)
-            for (uint32_t j = 0; j < 16; j++)
-                x[j] += bm[i][k] * am[k][j];
-        for (uint32_t j = 0; j < 16; j++)
-            dst_store_fp(op, drow + i, j, x[j], def, dst32);
+        for (uint32_t j = 0; j < 16; j++) {
+            float x = 0.0f;
+            for (uint32_t k = 0; k < 16; k++)
+                x += bm[i][k] * am[k][j];
+            dst_store_fp(op, drow + i, j, x, def, dst32);
+        }
     }
 }
 
