@@ -7,6 +7,9 @@
 
 #define DIR_RD 0 /* index of a client's read FIFO */
 #define DIR_WR 1 /* writes and atomics */
+_Static_assert(L1_DIR_READ == 1u << DIR_RD && L1_DIR_WRITE == 1u << DIR_WR,
+               "a port's dirs are its FIFO bits");
+_Static_assert(2 * L1_CLIENTS <= 32 && L1_PORTS_MAX <= 32 && L1_BANKS_MAX <= 64, "masks");
 
 static const char *const client_name[L1_CLIENTS] = {
 #define L1_X_NAME(name, str, ...) str,
@@ -123,6 +126,8 @@ static void build_ports(L1 *l)
             L1Port *p = &l->port[l->cfg.port_of_client[k][s]];
             p->attach_client[p->nattach] = (uint8_t)k;
             p->attach_slot[p->nattach] = (uint8_t)s;
+            p->attach_dirs[p->nattach] = l->cfg.port_dir[k][s];
+            p->attach_fifos |= (uint32_t)l->cfg.port_dir[k][s] << (2 * k);
             p->nattach++;
         }
     for (uint32_t i = 0; i < L1_PORTS_MAX; i++) {
@@ -230,7 +235,9 @@ static BhStatus enqueue(L1 *l, uint32_t client, uint32_t kind, uint64_t addr, ui
         ri++;
     BH_ASSERT(ri < (client + 1) * L1_QUEUE_MAX);
     L1Req *r = &l->req[ri];
-    memset(r, 0, sizeof *r);
+    /* every field zeroed but the accesses, each of which is filled below before any use */
+    memset(r, 0, offsetof(L1Req, acc));
+    memset(r->data, 0, sizeof r->data);
     r->live = 1;
     r->addr = addr;
     r->token = token;
@@ -444,9 +451,10 @@ static int port_holder(const L1 *l, uint32_t pi, uint64_t now)
 }
 
 /* Charges this cycle's waits (header: Statistics); once per cycle even if stepped twice. */
-static void charge_waits(L1 *l, uint64_t now)
+static void charge_waits(L1 *l, uint64_t now, uint32_t held, uint32_t ready)
 {
-    for (uint32_t pi = 0; pi < l->cfg.ports; pi++) {
+    for (; held; held &= held - 1) {
+        const uint32_t pi = (uint32_t)__builtin_ctz(held);
         L1Port *p = &l->port[pi];
         if (p->head == L1_NONE)
             continue;
@@ -461,29 +469,30 @@ static void charge_waits(L1 *l, uint64_t now)
         l->st.bank_conflict[x->bank][l->bank[x->bank].hold_client]++;
         l->st.client_wait[p->head_client]++;
     }
-    for (uint32_t k = 0; k < L1_CLIENTS; k++)
-        for (uint32_t d = DIR_RD; d <= DIR_WR; d++) {
-            L1Fifo *f = &l->fifo[k][d];
-            if (!f->n || req_of(l, f->ref[f->rd])->arrival > now || l->waited_dir[k][d] == now)
+    for (; ready; ready &= ready - 1) {
+        const uint32_t k = (uint32_t)__builtin_ctz(ready) / 2,
+                       d = (uint32_t)__builtin_ctz(ready) % 2;
+        L1Fifo *f = &l->fifo[k][d];
+        if (!f->n || req_of(l, f->ref[f->rd])->arrival > now || l->waited_dir[k][d] == now)
+            continue;
+        uint32_t want = d == DIR_RD ? L1_DIR_READ : L1_DIR_WRITE;
+        int blame = -1, free_port = 0;
+        for (uint32_t s = 0; s < l->cfg.client_ports[k] && !free_port; s++) {
+            if (!(l->cfg.port_dir[k][s] & want))
                 continue;
-            uint32_t want = d == DIR_RD ? L1_DIR_READ : L1_DIR_WRITE;
-            int blame = -1, free_port = 0;
-            for (uint32_t s = 0; s < l->cfg.client_ports[k] && !free_port; s++) {
-                if (!(l->cfg.port_dir[k][s] & want))
-                    continue;
-                uint32_t pi = l->cfg.port_of_client[k][s];
-                int h = port_holder(l, pi, now);
-                if (h < 0)
-                    free_port = 1; /* left free by this client's own ordering: no wait */
-                else if (h != (int)k && blame < 0)
-                    blame = (int)pi;
-            }
-            if (free_port || blame < 0)
-                continue;
-            l->waited_dir[k][d] = now;
-            l->st.port_conflict[blame][port_holder(l, (uint32_t)blame, now)]++;
-            l->st.client_wait[k]++;
+            uint32_t pi = l->cfg.port_of_client[k][s];
+            int h = port_holder(l, pi, now);
+            if (h < 0)
+                free_port = 1; /* left free by this client's own ordering: no wait */
+            else if (h != (int)k && blame < 0)
+                blame = (int)pi;
         }
+        if (free_port || blame < 0)
+            continue;
+        l->waited_dir[k][d] = now;
+        l->st.port_conflict[blame][port_holder(l, (uint32_t)blame, now)]++;
+        l->st.client_wait[k]++;
+    }
 }
 
 static void retire(L1 *l, uint64_t now)
@@ -508,43 +517,59 @@ uint64_t l1_step(L1 *l, uint64_t now)
     /* 1. requests whose last access has finished */
     retire(l, now);
     if (l->pending) {
+        /* FIFOs holding accesses (bit 2 x client + direction): a port none of whose FIFOs
+         * holds one, or a client whose FIFOs for the port are empty, has no candidate */
+        uint32_t ready = 0;
+        for (uint32_t k = 0; k < L1_CLIENTS; k++)
+            ready |= (uint32_t)(l->fifo[k][DIR_RD].n != 0) << (2 * k + DIR_RD) |
+                     (uint32_t)(l->fifo[k][DIR_WR].n != 0) << (2 * k + DIR_WR);
+        /* ports holding an access after step 2, and for each bank the ports that want it */
+        uint32_t held = 0, want[L1_BANKS_MAX];
+        uint64_t wanted = 0;
         /* 2. every free port without a held access takes one from its clients, round robin */
         for (uint32_t pi = 0; pi < l->cfg.ports; pi++) {
             L1Port *p = &l->port[pi];
-            if (p->head != L1_NONE || p->busy_until > now)
-                continue;
-            for (uint32_t i = 0, a = p->rr; i < p->nattach; i++) {
-                a = a + 1 == p->nattach ? 0 : a + 1;
-                uint32_t k = p->attach_client[a];
-                int d = candidate(l, k, l->cfg.port_dir[k][p->attach_slot[a]], now);
-                if (d < 0)
-                    continue;
-                L1Fifo *f = &l->fifo[k][d];
-                p->head = f->ref[f->rd];
-                p->head_client = (uint8_t)k;
-                acc_of(l, p->head)->port = (uint8_t)pi;
-                f->rd = (uint16_t)((f->rd + 1) % L1_FIFO_MAX);
-                f->n--;
-                p->rr = (uint8_t)a;
-                break;
+            if (p->head == L1_NONE && p->busy_until <= now && (p->attach_fifos & ready)) {
+                for (uint32_t i = 0, a = p->rr; i < p->nattach; i++) {
+                    a = a + 1 == p->nattach ? 0 : a + 1;
+                    uint32_t k = p->attach_client[a];
+                    if (!((ready >> (2 * k)) & p->attach_dirs[a]))
+                        continue;
+                    int d = candidate(l, k, p->attach_dirs[a], now);
+                    if (d < 0)
+                        continue;
+                    L1Fifo *f = &l->fifo[k][d];
+                    p->head = f->ref[f->rd];
+                    p->head_client = (uint8_t)k;
+                    acc_of(l, p->head)->port = (uint8_t)pi;
+                    f->rd = (uint16_t)((f->rd + 1) % L1_FIFO_MAX);
+                    if (--f->n == 0)
+                        ready &= ~(1u << (2 * k + (uint32_t)d));
+                    p->rr = (uint8_t)a;
+                    break;
+                }
+            }
+            if (p->head != L1_NONE) {
+                const uint32_t bi = acc_of(l, p->head)->bank;
+                if (!(wanted >> bi & 1))
+                    want[bi] = 0;
+                want[bi] |= 1u << pi;
+                wanted |= 1ull << bi;
+                held |= 1u << pi;
             }
         }
         /* 3. every free bank grants one of the ports holding an access for it, round robin */
-        uint32_t want[L1_BANKS_MAX];
-        memset(want, 0, sizeof want);
-        for (uint32_t pi = 0; pi < l->cfg.ports; pi++)
-            if (l->port[pi].head != L1_NONE)
-                want[acc_of(l, l->port[pi].head)->bank] |= 1u << pi;
-        for (uint32_t bi = 0; bi < l->cfg.banks; bi++) {
+        for (; wanted; wanted &= wanted - 1) {
+            const uint32_t bi = (uint32_t)__builtin_ctzll(wanted);
             L1Bank *b = &l->bank[bi];
-            if (!want[bi] || b->busy_until > now)
+            if (b->busy_until > now)
                 continue;
             /* the first requesting port above the last one granted, else the lowest */
             uint32_t above = b->rr + 1u < 32 ? want[bi] & ~((2u << b->rr) - 1) : 0;
             grant(l, (uint32_t)__builtin_ctz(above ? above : want[bi]), now);
         }
         /* 4. statistics of who waited for whom */
-        charge_waits(l, now);
+        charge_waits(l, now, held, ready);
     }
     /* 5. the next cycle with work */
     if (l->pending)

@@ -262,6 +262,8 @@ typedef struct L1Port {
     uint8_t rr;                       /* attach index picked last */
     uint8_t nattach;
     uint8_t attach_client[L1_CLIENTS], attach_slot[L1_CLIENTS];
+    uint8_t attach_dirs[L1_CLIENTS]; /* port_dir of the attached client's slot */
+    uint32_t attach_fifos;           /* FIFOs (bit 2 x client + direction) it can take from */
 } L1Port;
 
 typedef struct L1Bank {
