@@ -136,6 +136,7 @@ Chip::Chip(sc_core::sc_module_name name, const ChipPlan &plan, bool trace_busy)
                             ctx.run.cycles);
             double total = 0, peak = d.at("peak_gbps").to_number<double>(), used = 0;
             const boost::json::array &ctls = d.at("controllers").as_array();
+            const double n = (double)ctls.size(); /* ctls dangles once d grows */
             for (const boost::json::value &c : ctls) {
                 total += c.at("gbps").to_number<double>();
                 used += c.at("bytes_read").to_number<double>() +
@@ -144,7 +145,7 @@ Chip::Chip(sc_core::sc_module_name name, const ChipPlan &plan, bool trace_busy)
             }
             d["total_gbps"] = total;
             d["banks_used"] = used;
-            d["peak_gbps_banks_used"] = ctls.empty() ? 0.0 : peak / (double)ctls.size() * used;
+            d["peak_gbps_banks_used"] = n > 0 ? peak / n * used : 0.0;
         };
         blocks_.add(std::move(h));
     }
