@@ -31,20 +31,10 @@ int hp_dram_copy(HpRun *r)
         goto out;
     }
     const BhCoreRange all = {0, 0, cols - 1, rows - 1};
-    const uint32_t cb_arg[] = {0};
-    const uint32_t batch[] = {4}; /* reader: pages per barrier */
-    BhKernelSpec rs = {.source = reader,
-                       .type = BH_KERNEL_DM1,
-                       .noc = 1,
-                       .compile_args = batch,
-                       .n_compile_args = 1};
-    BhKernelSpec ws = {.source = writer,
-                       .type = BH_KERNEL_DM0,
-                       .noc = 0,
-                       .compile_args = cb_arg,
-                       .n_compile_args = 1};
-    int rk = bh_program_add_kernel(p, &all, &rs), wk = bh_program_add_kernel(p, &all, &ws);
-    if (rk < 0 || wk < 0 || bh_program_add_cb(p, &all, 0, page, 8, BH_FMT_FLOAT16_B)) {
+    const HpKernels ks = {.reader = reader, .writer = writer, .batch = 4, .out_cb = 0};
+    int k[3];
+    if (hp_add_kernels(p, &all, &ks, k) ||
+        bh_program_add_cb(p, &all, 0, page, 8, BH_FMT_FLOAT16_B)) {
         hp_fail(r, HP_FAILED, "dram_copy: %s", bh_device_error(r->dev));
         goto out;
     }
@@ -53,8 +43,8 @@ int hp_dram_copy(HpRun *r)
         hp_split(tiles, cores, i, &start, &count);
         const uint32_t ra[] = {(uint32_t)bh_buffer_address(a), count, start};
         const uint32_t wa[] = {(uint32_t)bh_buffer_address(c), count, start};
-        if (bh_program_set_runtime_args(p, rk, i % cols, i / cols, ra, 3) ||
-            bh_program_set_runtime_args(p, wk, i % cols, i / cols, wa, 3)) {
+        if (bh_program_set_runtime_args(p, k[0], i % cols, i / cols, ra, 3) ||
+            bh_program_set_runtime_args(p, k[1], i % cols, i / cols, wa, 3)) {
             hp_fail(r, HP_FAILED, "dram_copy: %s", bh_device_error(r->dev));
             goto out;
         }

@@ -68,29 +68,16 @@ int hp_eltwise(HpRun *r)
     BhProgram *p = bh_program_create(r->dev);
     int rc = HP_FAILED;
     const BhCoreRange all = {0, 0, cols - 1, rows - 1};
-    const uint32_t out_cb[] = {16};
-    const char *defs[] = {define};
-    const uint32_t batch[] = {4}; /* reader: tiles per barrier */
-    BhKernelSpec rs = {.source = reader,
-                       .type = BH_KERNEL_DM1,
-                       .noc = 1,
-                       .compile_args = batch,
-                       .n_compile_args = 1};
-    BhKernelSpec ws = {.source = writer,
-                       .type = BH_KERNEL_DM0,
-                       .noc = 0,
-                       .compile_args = out_cb,
-                       .n_compile_args = 1};
-    BhKernelSpec cs = {.source = compute,
-                       .type = BH_KERNEL_COMPUTE,
-                       .defines = defs,
-                       .n_defines = 1,
-                       .math_fidelity = fid};
-    int rk = -1, wk = -1, ck = -1;
+    const HpKernels ks = {.reader = reader,
+                          .writer = writer,
+                          .compute = compute,
+                          .define = define,
+                          .batch = 4,
+                          .out_cb = 16,
+                          .fidelity = fid};
+    int k[3];
     if (!ba || !bb || !bc || !p || bh_buffer_write(r->dev, ba, a, bytes) ||
-        bh_buffer_write(r->dev, bb, b, bytes) || (rk = bh_program_add_kernel(p, &all, &rs)) < 0 ||
-        (wk = bh_program_add_kernel(p, &all, &ws)) < 0 ||
-        (ck = bh_program_add_kernel(p, &all, &cs)) < 0 ||
+        bh_buffer_write(r->dev, bb, b, bytes) || hp_add_kernels(p, &all, &ks, k) ||
         bh_program_add_cb(p, &all, 0, page, 8, BH_FMT_FLOAT16_B) ||
         bh_program_add_cb(p, &all, 1, page, 8, BH_FMT_FLOAT16_B) ||
         bh_program_add_cb(p, &all, 16, page, 4, BH_FMT_FLOAT16_B)) {
@@ -103,9 +90,9 @@ int hp_eltwise(HpRun *r)
         const uint32_t ra[] = {(uint32_t)bh_buffer_address(ba), (uint32_t)bh_buffer_address(bb),
                                count, start};
         const uint32_t wa[] = {(uint32_t)bh_buffer_address(bc), count, start};
-        if (bh_program_set_runtime_args(p, rk, i % cols, i / cols, ra, 4) ||
-            bh_program_set_runtime_args(p, wk, i % cols, i / cols, wa, 3) ||
-            bh_program_set_runtime_args(p, ck, i % cols, i / cols, &count, 1)) {
+        if (bh_program_set_runtime_args(p, k[0], i % cols, i / cols, ra, 4) ||
+            bh_program_set_runtime_args(p, k[1], i % cols, i / cols, wa, 3) ||
+            bh_program_set_runtime_args(p, k[2], i % cols, i / cols, &count, 1)) {
             hp_fail(r, HP_FAILED, "eltwise: %s", bh_device_error(r->dev));
             goto out;
         }

@@ -33,28 +33,19 @@ int hp_matmul(HpRun *r)
     const uint32_t cores = mm.cols * mm.rows, out_tiles = mm.mt * mm.nt, page = 2048;
     BhProgram *p = bh_program_create(r->dev);
     const BhCoreRange all = {0, 0, mm.cols - 1, mm.rows - 1};
-    const uint32_t out_cb[] = {16};
-    uint32_t batch[] = {4}; /* reader: K steps per barrier, a divisor of K (the CBs hold two) */
-    while (mm.kt % batch[0])
-        batch[0]--;
-    BhKernelSpec rs = {.source = reader,
-                       .type = BH_KERNEL_DM1,
-                       .noc = 1,
-                       .compile_args = batch,
-                       .n_compile_args = 1};
-    BhKernelSpec ws = {.source = writer,
-                       .type = BH_KERNEL_DM0,
-                       .noc = 0,
-                       .compile_args = out_cb,
-                       .n_compile_args = 1};
-    BhKernelSpec cs = {.source = compute, .type = BH_KERNEL_COMPUTE, .math_fidelity = mm.fidelity};
-    int rk = -1, wk = -1, ck = -1;
+    HpKernels ks = {.reader = reader,
+                    .writer = writer,
+                    .compute = compute,
+                    .batch = 4, /* reader: K steps per barrier, a divisor of K (CBs hold two) */
+                    .out_cb = 16,
+                    .fidelity = mm.fidelity};
+    while (mm.kt % ks.batch)
+        ks.batch--;
+    int k[3];
     rc = HP_FAILED;
-    if (!p || (rk = bh_program_add_kernel(p, &all, &rs)) < 0 ||
-        (wk = bh_program_add_kernel(p, &all, &ws)) < 0 ||
-        (ck = bh_program_add_kernel(p, &all, &cs)) < 0 ||
-        bh_program_add_cb(p, &all, 0, page, 2 * batch[0], BH_FMT_FLOAT16_B) ||
-        bh_program_add_cb(p, &all, 1, page, 2 * batch[0], BH_FMT_FLOAT16_B) ||
+    if (!p || hp_add_kernels(p, &all, &ks, k) ||
+        bh_program_add_cb(p, &all, 0, page, 2 * ks.batch, BH_FMT_FLOAT16_B) ||
+        bh_program_add_cb(p, &all, 1, page, 2 * ks.batch, BH_FMT_FLOAT16_B) ||
         bh_program_add_cb(p, &all, 16, page, 2, BH_FMT_FLOAT16_B)) {
         hp_fail(r, HP_FAILED, "matmul: %s", bh_device_error(r->dev));
         goto out;
@@ -71,9 +62,9 @@ int hp_matmul(HpRun *r)
                                count};
         const uint32_t wa[] = {(uint32_t)bh_buffer_address(mm.c), count, start};
         const uint32_t ca[] = {count, mm.kt};
-        if (bh_program_set_runtime_args(p, rk, i % mm.cols, i / mm.cols, ra, 7) ||
-            bh_program_set_runtime_args(p, wk, i % mm.cols, i / mm.cols, wa, 3) ||
-            bh_program_set_runtime_args(p, ck, i % mm.cols, i / mm.cols, ca, 2)) {
+        if (bh_program_set_runtime_args(p, k[0], i % mm.cols, i / mm.cols, ra, 7) ||
+            bh_program_set_runtime_args(p, k[1], i % mm.cols, i / mm.cols, wa, 3) ||
+            bh_program_set_runtime_args(p, k[2], i % mm.cols, i / mm.cols, ca, 2)) {
             hp_fail(r, HP_FAILED, "matmul: %s", bh_device_error(r->dev));
             goto out;
         }

@@ -4,8 +4,9 @@
  * x*pcN.. (pcM = M / R, pcN = N / C); the core in column 0 of each row reads that row's A blocks
  * from DRAM once and multicasts them along the row (mm_mcast_in0.cc, NCRISC), the core in row 0
  * of each column reads that column's B blocks and multicasts them down the column
- * (mm_mcast_in1.cc, BRISC, which also writes C), K in blocks of workload.k_block tiles, double
- * buffered. The output block stays in Dst: pcM * pcN <= 8. */
+ * (mm_mcast_in1.cc, BRISC, which also writes C; the handshake of both in mm_mcast_block.h), K in
+ * blocks of workload.k_block tiles, double buffered. The output block stays in Dst: pcM * pcN <= 8.
+ */
 #include <stdio.h>
 #include "host/programs/matmul_common.h"
 

@@ -35,29 +35,16 @@ int hp_sfpu(HpRun *r)
     BhProgram *p = bh_program_create(r->dev);
     int rc = HP_FAILED;
     const BhCoreRange all = {0, 0, cols - 1, rows - 1};
-    const uint32_t out_cb[] = {16};
-    const char *defs[] = {is_exp ? "BH_SFPU_EXP" : "BH_SFPU_RECIP"};
-    const uint32_t batch[] = {4}; /* reader: tiles per barrier */
-    BhKernelSpec rs = {.source = reader,
-                       .type = BH_KERNEL_DM1,
-                       .noc = 1,
-                       .compile_args = batch,
-                       .n_compile_args = 1};
-    BhKernelSpec ws = {.source = writer,
-                       .type = BH_KERNEL_DM0,
-                       .noc = 0,
-                       .compile_args = out_cb,
-                       .n_compile_args = 1};
-    BhKernelSpec cs = {.source = compute,
-                       .type = BH_KERNEL_COMPUTE,
-                       .defines = defs,
-                       .n_defines = 1,
-                       .math_fidelity = BH_HIFI4};
-    int rk = -1, wk = -1, ck = -1;
+    const HpKernels ks = {.reader = reader,
+                          .writer = writer,
+                          .compute = compute,
+                          .define = is_exp ? "BH_SFPU_EXP" : "BH_SFPU_RECIP",
+                          .batch = 4,
+                          .out_cb = 16,
+                          .fidelity = BH_HIFI4};
+    int k[3];
     if (!bx || !by || !p || bh_buffer_write(r->dev, bx, x, bytes) ||
-        (rk = bh_program_add_kernel(p, &all, &rs)) < 0 ||
-        (wk = bh_program_add_kernel(p, &all, &ws)) < 0 ||
-        (ck = bh_program_add_kernel(p, &all, &cs)) < 0 ||
+        hp_add_kernels(p, &all, &ks, k) ||
         bh_program_add_cb(p, &all, 0, page, 8, BH_FMT_FLOAT16_B) ||
         bh_program_add_cb(p, &all, 16, page, 4, BH_FMT_FLOAT16_B)) {
         hp_fail(r, HP_FAILED, "sfpu: %s", bh_device_error(r->dev));
@@ -68,9 +55,9 @@ int hp_sfpu(HpRun *r)
         hp_split(tiles, cores, i, &start, &count);
         const uint32_t ra[] = {(uint32_t)bh_buffer_address(bx), count, start};
         const uint32_t wa[] = {(uint32_t)bh_buffer_address(by), count, start};
-        if (bh_program_set_runtime_args(p, rk, i % cols, i / cols, ra, 3) ||
-            bh_program_set_runtime_args(p, wk, i % cols, i / cols, wa, 3) ||
-            bh_program_set_runtime_args(p, ck, i % cols, i / cols, &count, 1)) {
+        if (bh_program_set_runtime_args(p, k[0], i % cols, i / cols, ra, 3) ||
+            bh_program_set_runtime_args(p, k[1], i % cols, i / cols, wa, 3) ||
+            bh_program_set_runtime_args(p, k[2], i % cols, i / cols, &count, 1)) {
             hp_fail(r, HP_FAILED, "sfpu: %s", bh_device_error(r->dev));
             goto out;
         }

@@ -208,6 +208,31 @@ int hp_finish(HpRun *r, const char *name, int passed)
     return passed ? HP_OK : HP_FAILED;
 }
 
+int hp_add_kernels(BhProgram *p, const BhCoreRange *cores, const HpKernels *k, int ids[3])
+{
+    const uint32_t batch[] = {k->batch}, out_cb[] = {k->out_cb};
+    const char *defs[] = {k->define};
+    const BhKernelSpec rs = {.source = k->reader,
+                             .type = BH_KERNEL_DM1,
+                             .noc = 1,
+                             .compile_args = batch,
+                             .n_compile_args = 1};
+    const BhKernelSpec ws = {.source = k->writer,
+                             .type = BH_KERNEL_DM0,
+                             .noc = 0,
+                             .compile_args = out_cb,
+                             .n_compile_args = 1};
+    const BhKernelSpec cs = {.source = k->compute,
+                             .type = BH_KERNEL_COMPUTE,
+                             .defines = defs,
+                             .n_defines = k->define ? 1 : 0,
+                             .math_fidelity = k->fidelity};
+    ids[0] = bh_program_add_kernel(p, cores, &rs);
+    ids[1] = ids[0] < 0 ? -1 : bh_program_add_kernel(p, cores, &ws);
+    ids[2] = ids[1] < 0 || !k->compute ? -1 : bh_program_add_kernel(p, cores, &cs);
+    return ids[0] < 0 || ids[1] < 0 || (k->compute && ids[2] < 0) ? -1 : 0;
+}
+
 typedef struct HpProgram {
     const char *name;
     int (*run)(HpRun *r);

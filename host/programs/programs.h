@@ -51,6 +51,20 @@ void hp_untilize(const uint16_t *tiles, uint32_t rows, uint32_t cols, uint16_t *
  * the first (n % cores) cores take one more */
 void hp_split(uint32_t n, uint32_t cores, uint32_t core, uint32_t *start, uint32_t *count);
 
+/* ---- kernels */
+
+/* The usual kernels of a host workload: a reader on NCRISC (NoC1) whose compile-time arg 0 is
+ * `batch` (tiles per barrier), a writer on BRISC (NoC0) whose compile-time arg 0 is the CB it
+ * drains, and, if `compute` is set, a compute kernel with `define` (if set) at `fidelity`. */
+typedef struct HpKernels {
+    const char *reader, *writer, *compute, *define;
+    uint32_t batch, out_cb;
+    BhMathFidelity fidelity;
+} HpKernels;
+/* adds them on every core of `cores`; ids[0..2] reader, writer, compute (-1: none); -1 on
+ * failure (bh_device_error says why) */
+int hp_add_kernels(BhProgram *p, const BhCoreRange *cores, const HpKernels *k, int ids[3]);
+
 /* ---- report */
 void hp_json(HpRun *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* "program": {"name": ..., "passed": ..., <pairs>} into the chip's report; prints a line */

@@ -7,7 +7,7 @@
  *   tile column), Nt, c_addr, pcM, m_start, is_sender, then for a sender: x_start, y_start,
  *   x_end, y_end (NoC0), num_dests; for a receiver: the sender's NoC0 x, y.
  * Compile-time args: sender semaphore id, receiver semaphore id. */
-#include "dataflow_api.h"
+#include "mm_mcast_block.h"
 
 void kernel_main()
 {
@@ -21,11 +21,8 @@ void kernel_main()
     const uint32_t pcM = get_arg_val<uint32_t>(7);
     const uint32_t m_start = get_arg_val<uint32_t>(8);
     const uint32_t is_sender = get_arg_val<uint32_t>(9);
-    constexpr uint32_t cb = 1, cb_out = 16, VALID = 1, INVALID = 0;
-    const uint32_t sender_sem = get_semaphore(get_compile_time_arg_val(0));
-    const uint32_t receiver_sem = get_semaphore(get_compile_time_arg_val(1));
-    volatile tt_l1_ptr uint32_t *sender_sem_ptr = (volatile tt_l1_ptr uint32_t *)sender_sem;
-    volatile tt_l1_ptr uint32_t *receiver_sem_ptr = (volatile tt_l1_ptr uint32_t *)receiver_sem;
+    constexpr uint32_t cb = 1, cb_out = 16;
+    const McastSems sems = mcast_sems();
     const uint32_t tile_bytes = get_tile_size(cb), block_tiles = kb * pcN;
     const InterleavedAddrGenFast<true> b = {
         .bank_base_address = b_addr, .page_size = tile_bytes, .data_format = get_dataformat(cb)};
@@ -43,21 +40,9 @@ void kernel_main()
                     dst += tile_bytes;
                 }
             noc_async_read_barrier();
-            if (num_dests) {
-                noc_semaphore_wait(sender_sem_ptr, num_dests);
-                noc_semaphore_set(sender_sem_ptr, 0);
-                const uint64_t data = get_noc_multicast_addr(x0, y0, x1, y1, l1);
-                noc_async_write_multicast(l1, data, block_tiles * tile_bytes, num_dests);
-                noc_async_writes_flushed();
-                *receiver_sem_ptr = VALID;
-                noc_semaphore_set_multicast(
-                    receiver_sem, get_noc_multicast_addr(x0, y0, x1, y1, receiver_sem), num_dests);
-            }
+            mcast_block_send(sems, l1, block_tiles * tile_bytes, x0, y0, x1, y1, num_dests);
         } else {
-            const uint32_t sx = get_arg_val<uint32_t>(10), sy = get_arg_val<uint32_t>(11);
-            noc_semaphore_set(receiver_sem_ptr, INVALID);
-            noc_semaphore_inc(get_noc_addr(sx, sy, sender_sem), 1);
-            noc_semaphore_wait(receiver_sem_ptr, VALID);
+            mcast_block_receive(sems, get_arg_val<uint32_t>(10), get_arg_val<uint32_t>(11));
         }
         cb_push_back(cb, block_tiles);
     }
