@@ -38,16 +38,10 @@ int hp_dram_copy(HpRun *r)
         hp_fail(r, HP_FAILED, "dram_copy: %s", bh_device_error(r->dev));
         goto out;
     }
-    for (uint32_t i = 0; i < cores; i++) {
-        uint32_t start, count;
-        hp_split(tiles, cores, i, &start, &count);
-        const uint32_t ra[] = {(uint32_t)bh_buffer_address(a), count, start};
-        const uint32_t wa[] = {(uint32_t)bh_buffer_address(c), count, start};
-        if (bh_program_set_runtime_args(p, k[0], i % cols, i / cols, ra, 3) ||
-            bh_program_set_runtime_args(p, k[1], i % cols, i / cols, wa, 3)) {
-            hp_fail(r, HP_FAILED, "dram_copy: %s", bh_device_error(r->dev));
-            goto out;
-        }
+    const uint32_t in[] = {(uint32_t)bh_buffer_address(a)};
+    if (hp_set_split_args(p, k, cols, rows, tiles, in, 1, (uint32_t)bh_buffer_address(c))) {
+        hp_fail(r, HP_FAILED, "dram_copy: %s", bh_device_error(r->dev));
+        goto out;
     }
     BhProgramTiming t;
     if (hp_run(r, p, &t) || bh_buffer_read(r->dev, c, dst, bytes)) {

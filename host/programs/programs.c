@@ -233,6 +233,25 @@ int hp_add_kernels(BhProgram *p, const BhCoreRange *cores, const HpKernels *k, i
     return ids[0] < 0 || ids[1] < 0 || (k->compute && ids[2] < 0) ? -1 : 0;
 }
 
+int hp_set_split_args(BhProgram *p, const int ids[3], uint32_t cols, uint32_t rows, uint32_t items,
+                      const uint32_t *in_addrs, uint32_t n_in, uint32_t out_addr)
+{
+    const uint32_t cores = cols * rows;
+    for (uint32_t i = 0; i < cores; i++) {
+        uint32_t start, count, ra[8];
+        hp_split(items, cores, i, &start, &count);
+        for (uint32_t j = 0; j < n_in; j++)
+            ra[j] = in_addrs[j];
+        ra[n_in] = count, ra[n_in + 1] = start;
+        const uint32_t wa[] = {out_addr, count, start};
+        if (bh_program_set_runtime_args(p, ids[0], i % cols, i / cols, ra, n_in + 2) ||
+            bh_program_set_runtime_args(p, ids[1], i % cols, i / cols, wa, 3) ||
+            (ids[2] >= 0 && bh_program_set_runtime_args(p, ids[2], i % cols, i / cols, &count, 1)))
+            return -1;
+    }
+    return 0;
+}
+
 typedef struct HpProgram {
     const char *name;
     int (*run)(HpRun *r);

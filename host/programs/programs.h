@@ -65,6 +65,12 @@ typedef struct HpKernels {
  * failure (bh_device_error says why) */
 int hp_add_kernels(BhProgram *p, const BhCoreRange *cores, const HpKernels *k, int ids[3]);
 
+/* Splits `items` over the cols x rows cores (hp_split) and gives each core the usual runtime
+ * args: the reader (ids[0]) in_addrs[0..n_in-1], count, start; the writer (ids[1]) out_addr,
+ * count, start; the compute kernel (ids[2], if >= 0) count. -1 on failure. */
+int hp_set_split_args(BhProgram *p, const int ids[3], uint32_t cols, uint32_t rows, uint32_t items,
+                      const uint32_t *in_addrs, uint32_t n_in, uint32_t out_addr);
+
 /* ---- report */
 void hp_json(HpRun *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* "program": {"name": ..., "passed": ..., <pairs>} into the chip's report; prints a line */

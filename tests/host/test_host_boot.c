@@ -8,6 +8,7 @@
 #include <time.h>
 #include "host/bh_host.h"
 #include "tests/check.h"
+#include "tests/host/host_rig.h"
 
 static double seconds(void)
 {
@@ -18,15 +19,9 @@ static double seconds(void)
 
 static BhChip *make(void)
 {
-    static const char *const sets[] = {"workload.name=host"};
-    BhChipOptions o = {0};
-    o.config = "p150b";
-    o.sets = sets;
-    o.nsets = 1;
-    o.quiet = 1;
     char err[512] = "";
-    BhChip *c = NULL;
-    if (bh_chip_create(&o, &c, err, sizeof err) != BH_CHIP_OK) {
+    BhChip *c = host_rig_chip(err, sizeof err);
+    if (!c) {
         fprintf(stderr, "test_host_boot: %s\n", err);
         exit(1);
     }

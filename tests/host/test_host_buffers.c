@@ -7,6 +7,7 @@
 #include <string.h>
 #include "host/bh_host.h"
 #include "tests/check.h"
+#include "tests/host/host_rig.h"
 
 static void fill(uint8_t *b, size_t n, uint32_t seed)
 {
@@ -62,15 +63,9 @@ static void round_trip(BhDevice *dev, BhBufferType type, uint64_t size, uint32_t
 
 static void test_buffers(void)
 {
-    static const char *const sets[] = {"workload.name=host"};
-    BhChipOptions o = {0};
-    o.config = "p150b";
-    o.sets = sets;
-    o.nsets = 1;
-    o.quiet = 1;
     char err[4096] = "";
-    BhChip *c = NULL;
-    CHECK_EQ_U32(bh_chip_create(&o, &c, err, sizeof err), BH_CHIP_OK);
+    BhChip *c = host_rig_chip(err, sizeof err);
+    CHECK(c != NULL);
     BhDevice *dev = c ? bh_device_open(c, err, sizeof err) : NULL;
     CHECK(dev != NULL);
     if (!dev) {

@@ -11,6 +11,7 @@
 #include <time.h>
 #include "host/bh_host_internal.h" /* compiler_runs: the cache test counts compilations */
 #include "tests/check.h"
+#include "tests/host/host_rig.h"
 
 #define K(name) BH_TEST_KERNELS "/" name
 #define RESULT 0x100000u /* L1 scratch the kernels write, below the L1 buffers */
@@ -181,15 +182,9 @@ static void errors(BhDevice *dev)
 
 int main(void)
 {
-    static const char *const sets[] = {"workload.name=host"};
-    BhChipOptions o = {0};
-    o.config = "p150b";
-    o.sets = sets;
-    o.nsets = 1;
-    o.quiet = 1;
     char err[4096] = "";
-    BhChip *c = NULL;
-    if (bh_chip_create(&o, &c, err, sizeof err) != BH_CHIP_OK) {
+    BhChip *c = host_rig_chip(err, sizeof err);
+    if (!c) {
         fprintf(stderr, "test_host_kernels: %s\n", err);
         return 1;
     }
