@@ -5,13 +5,25 @@
 #include <math.h>
 #include <string.h>
 
+/* 2^n for -190 < n < 128, by the exponent field (two steps below the normal range, each of
+ * them exact); ldexpf would do, but it dominated the reference's time */
+static float pow2(int n)
+{
+    if (n < -126)
+        return pow2(n + 64) * pow2(-64);
+    const uint32_t b = (uint32_t)(n + 127) << 23;
+    float f;
+    memcpy(&f, &b, sizeof f);
+    return f;
+}
+
 float ref_fpu_round_bf16(float x)
 {
     if (isinf(x) || isnan(x))
         return x;
     int e;
-    float m = frexpf(x, &e);
-    float y = ldexpf(rintf(ldexpf(m, 8)), e - 8);
+    const float m = frexpf(x, &e); /* 0.5 <= |m| < 1: 8 significant bits are m * 2^8's */
+    const float y = rintf(m * 256.0f) * pow2(e - 8);
     return fabsf(y) < FLT_MIN ? copysignf(0.0f, x) : y;
 }
 
@@ -60,13 +72,16 @@ void ref_fpu_matmul_tile(const float a[32][32], const float b[32][32], unsigned 
                 pa[i][j] = ref_fpu_part_srcb(a[i][j], p);
                 pb[i][j] = ref_fpu_part_srca(b[i][j], p);
             }
+        /* each output element sums its 16 products of a half in k order; the loop runs over
+         * a row's elements together, which keeps that order */
         for (unsigned kh = 0; kh < 2; kh++)
-            for (unsigned i = 0; i < 32; i++)
-                for (unsigned j = 0; j < 32; j++) {
-                    float x = 0.0f;
-                    for (unsigned k = 16 * kh; k < 16 * kh + 16; k++)
-                        x += pa[i][k] * pb[k][j];
-                    acc[i][j] = ref_fpu_round_bf16(x + acc[i][j]);
-                }
+            for (unsigned i = 0; i < 32; i++) {
+                float x[32] = {0};
+                for (unsigned k = 16 * kh; k < 16 * kh + 16; k++)
+                    for (unsigned j = 0; j < 32; j++)
+                        x[j] += pa[i][k] * pb[k][j];
+                for (unsigned j = 0; j < 32; j++)
+                    acc[i][j] = ref_fpu_round_bf16(x[j] + acc[i][j]);
+            }
     }
 }
