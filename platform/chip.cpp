@@ -125,15 +125,19 @@ Chip::Chip(sc_core::sc_module_name name, const ChipPlan &plan, bool trace_busy)
             h.trace = [ctl = d.get()](sc_core::sc_trace_file *tf) { ctl->trace(tf); };
             blocks_.add(std::move(h));
         }
-    if (!plan.dram_stream && !gddr_.empty()) {
-        /* what the GDDR6 controllers did for whatever drove them (a host program's kernels, a
-         * trace); dram_stream reports its own, with its window */
+    if (!gddr_.empty()) {
+        /* what the GDDR6 controllers did, for every workload: over the whole run for whatever
+         * drove them (a host program's kernels, a trace), or over the measured window with the
+         * figures of a workload that has its own (dram_stream: WorkloadModel::report_dram) */
         BlockHooks h;
         h.name = "dram";
         h.report_key = "dram";
         h.report_object = [this](const ReportContext &ctx, boost::json::object &d) {
-            d = dram_report(std::vector<Gddr6Stats>(ctx.run.dram_to.size()), ctx.run.dram_to,
-                            ctx.run.cycles);
+            WorkloadModel::DramFigures f;
+            const bool own = workload_ && workload_->model().report_dram(ctx, &f);
+            d = own ? dram_report(ctx.run.dram_from, ctx.run.dram_to, ctx.run.window_cycles)
+                    : dram_report(std::vector<Gddr6Stats>(ctx.run.dram_to.size()), ctx.run.dram_to,
+                                  ctx.run.cycles);
             double total = 0, peak = d.at("peak_gbps").to_number<double>(), used = 0;
             const boost::json::array &ctls = d.at("controllers").as_array();
             const double n = (double)ctls.size(); /* ctls dangles once d grows */
@@ -143,9 +147,17 @@ Chip::Chip(sc_core::sc_module_name name, const ChipPlan &plan, bool trace_busy)
                             c.at("bytes_written").to_number<double>() >
                         0;
             }
-            d["total_gbps"] = total;
-            d["banks_used"] = used;
-            d["peak_gbps_banks_used"] = n > 0 ? peak / n * used : 0.0;
+            const double peak_one = n > 0 ? peak / n : 0.0;
+            if (own) {
+                d["total_gbps"] = f.total_gbps;
+                d["banks_used"] = f.banks_used;
+                d["peak_gbps_per_controller"] = peak_one;
+                d["peak_gbps_banks_used"] = peak_one * f.banks_used;
+            } else {
+                d["total_gbps"] = total;
+                d["banks_used"] = used;
+                d["peak_gbps_banks_used"] = peak_one * used;
+            }
         };
         blocks_.add(std::move(h));
     }
