@@ -13,11 +13,11 @@ static_assert(L1_CLIENTS < 16, "the traced holder (1 + client) is 4 bits wide");
 static_assert(TILE_CORE_STATES <= 8, "the traced core state is 3 bits wide");
 static const sc_core::sc_time kPhase = sc_core::sc_time::from_value(2); /* 2 ps after the edge */
 
-L1Tlm::L1Tlm(sc_core::sc_module_name name, const L1Config &cfg, const Clock &clk)
+L1Tlm::L1Tlm(sc_core::sc_module_name name, const L1Config &cfg, const Clock &clk, BhLogContext *log)
     : sc_module(name), clk_(clk)
 {
     char why[256] = "";
-    if (tensix_tile_init(&tile_, &cfg, &L1Tlm::deliver, this, why, sizeof why) != BH_OK)
+    if (tensix_tile_init(&tile_, &cfg, &L1Tlm::deliver, this, log, why, sizeof why) != BH_OK)
         throw std::runtime_error(std::string(this->name()) + ": " + why);
     port.register_nb_transport_fw(this, &L1Tlm::nb_transport_fw);
     port.register_transport_dbg(this, &L1Tlm::transport_dbg);
