@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "model/tile/tensix/tensix_core.h"
+#include "tests/test_log.h"
 
 typedef struct Load {
     int noc_writes, unpack_reads;
@@ -32,7 +33,7 @@ static void run(const char *name, int noc, int unpack, uint32_t bytes)
     TensixCore *c = calloc(1, sizeof *c);
     L1Config cfg = l1_config_default();
     TensixCoreConfig cc = tensix_core_config_default();
-    if (l1_init(l1, &cfg) != BH_OK || tensix_core_init(c, l1, &cc) != BH_OK) {
+    if (l1_init(l1, &cfg, &test_log) != BH_OK || tensix_core_init(c, l1, &cc, &test_log) != BH_OK) {
         fprintf(stderr, "bench: cannot build the tile\n");
         exit(1);
     }

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 /* The C API of platform/bhsim.h: a BhChip owns its configuration, its chip, its own SystemC
- * simulation context and its log context, and makes both current (Enter) for every call that
- * touches the simulation, so chips in one process never share time or messages. */
+ * simulation context and its log context; it makes its simulation context current (Enter) for
+ * every call that touches the simulation, and gives its log context to every block at
+ * elaboration, so chips in one process never share time or messages. */
 #include "platform/bhsim.h"
 #include <sys/resource.h>
 #include <cxxabi.h>
@@ -50,26 +51,23 @@ struct BhChip {
 namespace
 {
 
-/* Makes the chip's SystemC and log contexts current for the scope. */
+/* Makes the chip's SystemC context current for the scope (its blocks hold its log context). */
 class Enter
 {
   public:
-    explicit Enter(const BhChip *c)
-        : sim_(sc_core::sc_curr_simcontext), log_(bh_log_use(const_cast<BhLogContext *>(&c->log)))
+    explicit Enter(const BhChip *c) : sim_(sc_core::sc_curr_simcontext)
     {
         sc_core::sc_curr_simcontext = c->sim;
     }
     ~Enter()
     {
         sc_core::sc_curr_simcontext = sim_;
-        bh_log_use(log_);
     }
     Enter(const Enter &) = delete;
     Enter &operator=(const Enter &) = delete;
 
   private:
     sc_core::sc_simcontext *sim_;
-    BhLogContext *log_;
 };
 
 void to_sink(void *ctx, BhLogLevel level, const char *msg)
@@ -193,7 +191,7 @@ BhChipStatus bh_chip_create(const BhChipOptions *opts, BhChip **out, char *err, 
     c->run.window_cycles = c->plan.traffic.stop - c->plan.traffic.warmup;
     Enter in(c.get());
     try {
-        c->chip = std::make_unique<Chip>("chip", c->plan, *c->p.output_vcd != 0);
+        c->chip = std::make_unique<Chip>("chip", c->plan, *c->p.output_vcd != 0, &c->log);
         if (*c->p.output_vcd) {
             c->vcd = sc_core::sc_create_vcd_trace_file(strip_vcd(c->p.output_vcd).c_str());
             if (!c->vcd) {

@@ -23,7 +23,7 @@ uint32_t Chip::noc0_node_of_frame(uint32_t noc, uint32_t frame_node) const
     return noc_frame_node(&frame_, noc, frame_node);
 }
 
-Chip::Chip(sc_core::sc_module_name name, const ChipPlan &plan, bool trace_busy)
+Chip::Chip(sc_core::sc_module_name name, const ChipPlan &plan, bool trace_busy, BhLogContext *log)
     : sc_module(name), plan_(plan),
       clk_(plan.aiclk_mhz), frame_{plan.grid->w, plan.grid->h,
                                    plan.grid->cfg.topology == BH_TOPO_BLACKHOLE}
@@ -32,7 +32,7 @@ Chip::Chip(sc_core::sc_module_name name, const ChipPlan &plan, bool trace_busy)
     NocMemOps ops = TileTlm::mem_ops();
     for (uint32_t k = 0; k < plan.n_nocs; k++)
         nocs_[k] = std::make_unique<NocNetTlm>(("noc" + std::to_string(k)).c_str(), plan.noc[k],
-                                               ops, clk_, trace_busy);
+                                               ops, clk_, trace_busy, log);
     /* each NoC's report section, "noc<k>", before the tiles' and cores' sections */
     static const char *const noc_keys[2] = {"noc0", "noc1"};
     for (uint32_t k = 0; k < plan.n_nocs; k++) {
@@ -44,7 +44,7 @@ Chip::Chip(sc_core::sc_module_name name, const ChipPlan &plan, bool trace_busy)
         };
         blocks_.add(std::move(h));
     }
-    nothing_ = std::make_unique<MemoryTlm>("unmodeled_memory", 0, false);
+    nothing_ = std::make_unique<MemoryTlm>("unmodeled_memory", 0, false, log);
     /* one GDDR6 controller per enabled bank: timed, or an untimed store (dram.timed) */
     if (plan.grid->cfg.topology == BH_TOPO_BLACKHOLE)
         for (uint32_t c = 0; c < BH_DRAM_CONTROLLERS; c++) {
@@ -52,11 +52,11 @@ Chip::Chip(sc_core::sc_module_name name, const ChipPlan &plan, bool trace_busy)
             if (g.cfg.disabled_dram_mask & (1u << c))
                 gddr_.push_back(nullptr), dram_.push_back(nullptr);
             else if (plan.dram_timed)
-                gddr_.push_back(std::make_unique<Gddr6Tlm>(n.c_str(), plan.gddr6)),
+                gddr_.push_back(std::make_unique<Gddr6Tlm>(n.c_str(), plan.gddr6, log)),
                     dram_.push_back(nullptr);
             else
                 gddr_.push_back(nullptr),
-                    dram_.push_back(std::make_unique<MemoryTlm>(n.c_str(), kDramBytes, true));
+                    dram_.push_back(std::make_unique<MemoryTlm>(n.c_str(), kDramBytes, true, log));
         }
     std::vector<int> socket_of(g.w * g.h, -1);
     poke_.assign(g.w * g.h, nullptr);
@@ -71,7 +71,8 @@ Chip::Chip(sc_core::sc_module_name name, const ChipPlan &plan, bool trace_busy)
         auto tile = std::make_unique<TileTlm>(tname.c_str(), t, nets, nodes, plan.n_nocs, clk_);
         if (t.kind == BH_TILE_TENSIX || t.kind == BH_TILE_GENERIC) {
             if (plan.l1_timed) { /* the NIUs reach L1 through its ports, as clients NOC0/NOC1 */
-                tl1_.push_back(std::make_unique<L1Tlm>((tname + "_l1").c_str(), plan.l1, clk_));
+                tl1_.push_back(
+                    std::make_unique<L1Tlm>((tname + "_l1").c_str(), plan.l1, clk_, log));
                 L1Tlm &l1 = *tl1_.back();
                 l1_of_node_[i] = &l1;
                 tile->set_tensix(&l1);
@@ -86,7 +87,7 @@ Chip::Chip(sc_core::sc_module_name name, const ChipPlan &plan, bool trace_busy)
                 peek_[i] = [&l1](uint64_t a, void *d, uint64_t n) { return l1.peek(a, d, n); };
             } else {
                 l1_.push_back(std::make_unique<MemoryTlm>((tname + "_l1").c_str(),
-                                                          plan.l1.size_bytes, false));
+                                                          plan.l1.size_bytes, false, log));
                 tile->mem_out.bind(l1_.back()->port);
                 MemoryTlm &m = *l1_.back();
                 poke_[i] = [&m](uint64_t a, const void *d, uint64_t n) { return m.poke(a, d, n); };
@@ -125,15 +126,19 @@ Chip::Chip(sc_core::sc_module_name name, const ChipPlan &plan, bool trace_busy)
             h.trace = [ctl = d.get()](sc_core::sc_trace_file *tf) { ctl->trace(tf); };
             blocks_.add(std::move(h));
         }
-    if (!plan.dram_stream && !gddr_.empty()) {
-        /* what the GDDR6 controllers did for whatever drove them (a host program's kernels, a
-         * trace); dram_stream reports its own, with its window */
+    if (!gddr_.empty()) {
+        /* what the GDDR6 controllers did, for every workload: over the whole run for whatever
+         * drove them (a host program's kernels, a trace), or over the measured window with the
+         * figures of a workload that has its own (dram_stream: WorkloadModel::report_dram) */
         BlockHooks h;
         h.name = "dram";
         h.report_key = "dram";
         h.report_object = [this](const ReportContext &ctx, boost::json::object &d) {
-            d = dram_report(std::vector<Gddr6Stats>(ctx.run.dram_to.size()), ctx.run.dram_to,
-                            ctx.run.cycles);
+            WorkloadModel::DramFigures f;
+            const bool own = workload_ && workload_->model().report_dram(ctx, &f);
+            d = own ? dram_report(ctx.run.dram_from, ctx.run.dram_to, ctx.run.window_cycles)
+                    : dram_report(std::vector<Gddr6Stats>(ctx.run.dram_to.size()), ctx.run.dram_to,
+                                  ctx.run.cycles);
             double total = 0, peak = d.at("peak_gbps").to_number<double>(), used = 0;
             const boost::json::array &ctls = d.at("controllers").as_array();
             const double n = (double)ctls.size(); /* ctls dangles once d grows */
@@ -143,9 +148,17 @@ Chip::Chip(sc_core::sc_module_name name, const ChipPlan &plan, bool trace_busy)
                             c.at("bytes_written").to_number<double>() >
                         0;
             }
-            d["total_gbps"] = total;
-            d["banks_used"] = used;
-            d["peak_gbps_banks_used"] = n > 0 ? peak / n * used : 0.0;
+            const double peak_one = n > 0 ? peak / n : 0.0;
+            if (own) {
+                d["total_gbps"] = f.total_gbps;
+                d["banks_used"] = f.banks_used;
+                d["peak_gbps_per_controller"] = peak_one;
+                d["peak_gbps_banks_used"] = peak_one * f.banks_used;
+            } else {
+                d["total_gbps"] = total;
+                d["banks_used"] = used;
+                d["peak_gbps_banks_used"] = peak_one * used;
+            }
         };
         blocks_.add(std::move(h));
     }

@@ -79,7 +79,8 @@ std::string rv_busy_text(const TensixTile &t);
 class Chip : public sc_core::sc_module
 {
   public:
-    Chip(sc_core::sc_module_name name, const ChipPlan &plan, bool trace_busy);
+    /* log: the chip's log context, which every block that logs is given (the caller owns it) */
+    Chip(sc_core::sc_module_name name, const ChipPlan &plan, bool trace_busy, BhLogContext *log);
     ~Chip() override;
     const ChipPlan &plan() const
     {

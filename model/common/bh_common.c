@@ -5,11 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The context in use: the running chip's, else the process default. A pointer, not state: the
- * counts and once-flags live in each chip's BhLogContext. */
-static BhLogContext default_log;
-static BhLogContext *current_log = &default_log;
-
 const char *bh_status_name(BhStatus s)
 {
     switch (s) {
@@ -36,27 +31,20 @@ void bh_log_context_init(BhLogContext *lc, BhLogSink sink, void *sink_ctx)
     lc->sink_ctx = sink_ctx;
 }
 
-BhLogContext *bh_log_use(BhLogContext *lc)
+void bh_log_set_sink(BhLogContext *lc, BhLogSink sink, void *sink_ctx)
 {
-    BhLogContext *was = current_log;
-    current_log = lc ? lc : &default_log;
-    return was == &default_log ? NULL : was;
+    lc->sink = sink;
+    lc->sink_ctx = sink_ctx;
 }
 
-void bh_log_set_sink(BhLogSink sink, void *ctx)
+uint64_t bh_log_count(const BhLogContext *lc, BhLogLevel level)
 {
-    current_log->sink = sink;
-    current_log->sink_ctx = ctx;
+    return lc->counts[level];
 }
 
-uint64_t bh_log_count(BhLogLevel level)
+static void emit(BhLogContext *lc, BhLogLevel level, const char *msg)
 {
-    return current_log->counts[level];
-}
-
-static void emit(BhLogLevel level, const char *msg)
-{
-    BhLogContext *lc = current_log;
+    BH_ASSERT(lc); /* every block that logs is given its chip's context at init */
     lc->counts[level]++;
     if (lc->sink) {
         lc->sink(lc->sink_ctx, level, msg);
@@ -66,25 +54,25 @@ static void emit(BhLogLevel level, const char *msg)
     fprintf(stderr, "bhsim: %s: %s\n", prefix[level], msg);
 }
 
-void bh_log(BhLogLevel level, const char *fmt, ...)
+void bh_log(BhLogContext *lc, BhLogLevel level, const char *fmt, ...)
 {
     char msg[512];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    emit(level, msg);
+    emit(lc, level, msg);
 }
 
-void bh_log_once(BhLogLevel level, const char *what)
+void bh_log_once(BhLogContext *lc, BhLogLevel level, const char *what)
 {
-    BhLogContext *lc = current_log;
+    BH_ASSERT(lc);
     for (uint32_t i = 0; i < lc->n_once; i++)
         if (lc->once[i] == what)
             return;
     if (lc->n_once < BH_LOG_ONCE_MAX) /* past the table a message repeats rather than vanishes */
         lc->once[lc->n_once++] = what;
-    emit(level, what);
+    emit(lc, level, what);
 }
 
 void bh_assert_fail(const char *cond, const char *file, int line)

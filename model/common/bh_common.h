@@ -1,8 +1,8 @@
 /* model/common/bh_common.h - status codes, idle marker, logging and assertions shared by all
  * C models.
  *
- * Logging goes through one sink per process so the platform can route guest errors and
- * "not modeled" notes into its console summary and report; models never print directly.
+ * Logging goes through the chip's log context (BhLogContext), whose sink the platform routes
+ * into its console summary and report; models never print directly.
  * BH_ASSERT guards model invariants (a broken one is a bhsim bug, not a guest error) and is
  * always on: the cost is a predictable branch and a silent corruption costs far more.
  */
@@ -35,10 +35,11 @@ typedef enum BhLogLevel {
 typedef void (*BhLogSink)(void *ctx, BhLogLevel level, const char *msg);
 
 /* Where a chip's messages go, how many of each level it logged, and which "once" messages it
- * has already given. Each chip owns one; the platform makes a chip's context current while that
- * chip runs (bh_log_use), the way SystemC makes its simulation context current, so two chips in
- * one process keep their logs and counts apart. Without one, a process-wide default is used
- * (the unit tests). */
+ * has already given. Each chip owns one and hands it to its blocks at their init; every block
+ * that logs keeps the pointer in its state (units inside the Tensix coprocessor get it from the
+ * core) and names it in every log call, so two chips in one process keep their logs and counts
+ * apart. There is no process-wide or current context: a unit test that makes a block without a
+ * chip gives it a context of its own. */
 #define BH_LOG_ONCE_MAX 64
 typedef struct BhLogContext {
     BhLogSink sink; /* NULL: stderr with a "bhsim: <level>: " prefix */
@@ -49,18 +50,19 @@ typedef struct BhLogContext {
 } BhLogContext;
 
 const char *bh_status_name(BhStatus s);
+/* empty counts and once-flags; sink NULL: stderr. A zero-initialised context is the same. */
 void bh_log_context_init(BhLogContext *lc, BhLogSink sink, void *sink_ctx);
-/* makes lc current (NULL: the process default) and returns the context that was */
-BhLogContext *bh_log_use(BhLogContext *lc);
-void bh_log_set_sink(BhLogSink sink, void *ctx); /* of the current context */
-void bh_log(BhLogLevel level, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* logs `what` (a string literal) at `level` unless the current context already has */
-void bh_log_once(BhLogLevel level, const char *what);
-uint64_t bh_log_count(BhLogLevel level);
+void bh_log_set_sink(BhLogContext *lc, BhLogSink sink, void *sink_ctx);
+void bh_log(BhLogContext *lc, BhLogLevel level, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* logs `what` (a string literal) at `level` unless lc already has */
+void bh_log_once(BhLogContext *lc, BhLogLevel level, const char *what);
+uint64_t bh_log_count(const BhLogContext *lc, BhLogLevel level);
 void bh_assert_fail(const char *cond, const char *file, int line) __attribute__((noreturn));
 
-#define BH_LOG_GUEST(...) bh_log(BH_LOG_GUEST, __VA_ARGS__)
-#define BH_LOG_UNIMP_ONCE(what) bh_log_once(BH_LOG_UNIMP, what)
+/* lc: the block's BhLogContext * */
+#define BH_LOG_GUEST(lc, ...) bh_log((lc), BH_LOG_GUEST, __VA_ARGS__)
+#define BH_LOG_UNIMP_ONCE(lc, what) bh_log_once((lc), BH_LOG_UNIMP, what)
 #define BH_ASSERT(cond)                                                                            \
     do {                                                                                           \
         if (!(cond))                                                                               \

@@ -189,10 +189,11 @@ BhStatus gddr6_config_check(const Gddr6Config *c, char *why, size_t len)
 #undef REJECT
 }
 
-BhStatus gddr6_init(Gddr6 *c, const Gddr6Config *cfg)
+BhStatus gddr6_init(Gddr6 *c, const Gddr6Config *cfg, BhLogContext *log)
 {
     char why[256];
     memset(c, 0, sizeof *c);
+    c->log = log;
     if (gddr6_config_check(cfg, why, sizeof why) != BH_OK)
         return BH_ERR_CONFIG;
     c->cfg = *cfg;
@@ -271,12 +272,12 @@ BhStatus gddr6_enqueue(Gddr6 *c, uint32_t port, uint64_t addr, uint32_t bytes, i
 {
     BH_ASSERT(port < c->cfg.ports);
     if (bytes == 0 || bytes > GDDR6_MAX_REQ_BYTES) {
-        BH_LOG_GUEST("gddr6: request of %u bytes (1..%d)", bytes, GDDR6_MAX_REQ_BYTES);
+        BH_LOG_GUEST(c->log, "gddr6: request of %u bytes (1..%d)", bytes, GDDR6_MAX_REQ_BYTES);
         return BH_ERR_ACCESS;
     }
     if (addr >= c->cfg.capacity_bytes || bytes > c->cfg.capacity_bytes - addr) {
-        BH_LOG_GUEST("gddr6: access 0x%llx + %u beyond %llu bytes", (unsigned long long)addr, bytes,
-                     (unsigned long long)c->cfg.capacity_bytes);
+        BH_LOG_GUEST(c->log, "gddr6: access 0x%llx + %u beyond %llu bytes",
+                     (unsigned long long)addr, bytes, (unsigned long long)c->cfg.capacity_bytes);
         return BH_ERR_ADDR;
     }
     if (c->fifo_n[port] >= c->cfg.port_fifo_depth || c->free_req == REQ_NONE)

@@ -312,6 +312,7 @@ typedef struct Gddr6Stats {
 Gddr6Stats gddr6_stats_window(const Gddr6Stats *from, const Gddr6Stats *to);
 
 typedef struct Gddr6 {
+    BhLogContext *log;                   /* the chip's, for guest errors */
     Gddr6Config cfg;                     /* copied at init, read-only afterwards */
     uint32_t tburst;                     /* tCK a burst holds the data bus */
     uint32_t burst_bytes;                /* bus_bits / 8 x burst_length */
@@ -345,8 +346,8 @@ typedef struct Gddr6 {
 Gddr6Config gddr6_config_default(void);
 Gddr6Config gddr6_config_for_rate(uint32_t data_rate_mts);
 BhStatus gddr6_config_check(const Gddr6Config *cfg, char *why, size_t why_len);
-uint64_t gddr6_clock_hz(const Gddr6Config *cfg);       /* f(CK) = data rate / 8 */
-BhStatus gddr6_init(Gddr6 *c, const Gddr6Config *cfg); /* also resets */
+uint64_t gddr6_clock_hz(const Gddr6Config *cfg); /* f(CK) = data rate / 8 */
+BhStatus gddr6_init(Gddr6 *c, const Gddr6Config *cfg, BhLogContext *log); /* also resets */
 void gddr6_reset(Gddr6 *c);
 void gddr6_set_cmd_hook(Gddr6 *c, Gddr6CmdFn fn, void *ctx);
 /* BH_OK, BH_ERR_FULL (port FIFO or request table full: retry), BH_ERR_ADDR (beyond capacity),

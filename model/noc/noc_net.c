@@ -115,7 +115,7 @@ static uint32_t add_link(NocNet *n, uint32_t src, uint8_t sport, uint32_t dst, u
     return n->n_links++;
 }
 
-BhStatus noc_net_init(NocNet *n, const NocNetConfig *cfg, const NocMemOps *mem)
+BhStatus noc_net_init(NocNet *n, const NocNetConfig *cfg, const NocMemOps *mem, BhLogContext *log)
 {
     char why[256];
     memset(n, 0, sizeof *n);
@@ -123,6 +123,7 @@ BhStatus noc_net_init(NocNet *n, const NocNetConfig *cfg, const NocMemOps *mem)
         return BH_ERR_CONFIG;
     n->cfg = *cfg;
     n->mem = *mem;
+    n->log = log;
     n->n_nodes = cfg->w * cfg->h;
     n->nports = noc_topology_bidirectional(cfg) ? 5 : 3;
     uint32_t acc = 0;
@@ -299,7 +300,7 @@ void noc_guest_error(NocNet *n, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    bh_log(BH_LOG_GUEST, "NoC%u %s%s", n->cfg.noc_id, msg,
+    bh_log(n->log, BH_LOG_GUEST, "NoC%u %s%s", n->cfg.noc_id, msg,
            n->guest_errors == GUEST_ERRORS_LOGGED ? " (further NoC guest errors are counted only)"
                                                   : "");
 }

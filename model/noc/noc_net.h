@@ -326,6 +326,7 @@ typedef struct NocNet {
     uint32_t *active_links;
     uint32_t n_active_links;
     NocMemOps mem;
+    BhLogContext *log; /* the chip's */
     NocDeliveryFn on_delivery;
     void *delivery_ctx;
     uint64_t now;           /* cycle of the last step */
@@ -344,7 +345,7 @@ typedef struct NocNet {
 NocNetConfig noc_net_config_default(void);
 BhStatus noc_net_config_check(const NocNetConfig *cfg, char *why, size_t why_len);
 /* Allocates everything the network will ever use; nothing is allocated afterwards. */
-BhStatus noc_net_init(NocNet *n, const NocNetConfig *cfg, const NocMemOps *mem);
+BhStatus noc_net_init(NocNet *n, const NocNetConfig *cfg, const NocMemOps *mem, BhLogContext *log);
 void noc_net_destroy(NocNet *n);
 void noc_net_set_node(NocNet *n, uint32_t node, void *mem_ctx, uint32_t endpoint_id,
                       int mcast_receiver);

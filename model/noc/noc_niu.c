@@ -259,7 +259,7 @@ static void issue(NocNet *n, uint32_t node, uint32_t b, uint64_t now)
     request_from_regs(n, node, c, &rq);
     c->tag = BH_IDLE;
     if (ctrl & (NOC_CTRL_VC_STATIC | NOC_CTRL_VC_LINKED))
-        BH_LOG_UNIMP_ONCE("NoC static and linked VCs (the flags are ignored)");
+        BH_LOG_UNIMP_ONCE(n->log, "NoC static and linked VCs (the flags are ignored)");
     c->regs[NOC_R_CMD_CTRL] = 1;
     noc_niu_port_admit(n, node, b, &rq, now);
 }
@@ -279,7 +279,7 @@ BhStatus noc_niu_mmio_write(NocNet *n, uint32_t node, uint32_t off, uint32_t val
     if (off >= CFG_BASE && off < CFG_BASE + 4 * NOC_CFG_REGS) {
         uint32_t i = (off - CFG_BASE) / 4;
         if (i == NOC_CFG_NIU_CFG_0 && (val & (1u << 14)))
-            BH_LOG_UNIMP_ONCE("NoC coordinate translation (NIU_CFG_0 bit 14)");
+            BH_LOG_UNIMP_ONCE(n->log, "NoC coordinate translation (NIU_CFG_0 bit 14)");
         u->cfg[i] = val;
         return BH_OK;
     }

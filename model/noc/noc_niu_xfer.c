@@ -203,7 +203,8 @@ static uint32_t atomic(NocNet *n, uint32_t node, const NocPacket *p)
         if (orig == p->at.compare)
             mem_write(n, node, word, &set, 4);
     } else {
-        BH_LOG_UNIMP_ONCE("NoC atomic opcodes other than increment (1) and compare-and-swap (4)");
+        BH_LOG_UNIMP_ONCE(n->log,
+                          "NoC atomic opcodes other than increment (1) and compare-and-swap (4)");
     }
     return result;
 }

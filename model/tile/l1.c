@@ -136,13 +136,14 @@ static void build_ports(L1 *l)
     }
 }
 
-BhStatus l1_init(L1 *l, const L1Config *cfg)
+BhStatus l1_init(L1 *l, const L1Config *cfg, BhLogContext *log)
 {
     char why[256];
     memset(l, 0, sizeof *l);
     if (l1_config_check(cfg, why, sizeof why) != BH_OK)
         return BH_ERR_CONFIG;
     l->cfg = *cfg;
+    l->log = log;
     l->mem = calloc(cfg->size_bytes, 1);
     if (!l->mem)
         return BH_ERR_FULL;
@@ -204,28 +205,31 @@ static BhStatus enqueue(L1 *l, uint32_t client, uint32_t kind, uint64_t addr, ui
     BH_ASSERT(client < L1_CLIENTS);
     const char *nm = client_name[client];
     if (bytes == 0 || bytes > L1_REQ_BYTES_MAX) {
-        BH_LOG_GUEST("l1: %s request of %u bytes (1..%d)", nm, bytes, L1_REQ_BYTES_MAX);
+        BH_LOG_GUEST(l->log, "l1: %s request of %u bytes (1..%d)", nm, bytes, L1_REQ_BYTES_MAX);
         return BH_ERR_ACCESS;
     }
     if (addr >= l->cfg.size_bytes || bytes > l->cfg.size_bytes - addr) {
-        BH_LOG_GUEST("l1: %s access 0x%llx + %u beyond %u bytes", nm, (unsigned long long)addr,
-                     bytes, l->cfg.size_bytes);
+        BH_LOG_GUEST(l->log, "l1: %s access 0x%llx + %u beyond %u bytes", nm,
+                     (unsigned long long)addr, bytes, l->cfg.size_bytes);
         return BH_ERR_ADDR;
     }
     uint32_t dir = kind == L1_KIND_READ ? DIR_RD : DIR_WR;
     if (!has_dir(l, client, dir)) {
-        BH_LOG_GUEST("l1: %s has no L1 port that can %s", nm, dir == DIR_RD ? "read" : "write");
+        BH_LOG_GUEST(l->log, "l1: %s has no L1 port that can %s", nm,
+                     dir == DIR_RD ? "read" : "write");
         return BH_ERR_ACCESS;
     }
     if (kind == L1_KIND_ATOMIC && op == L1_AT_BLOCK &&
         ((addr & 15) || l->cfg.bank_width_bytes < 16)) {
-        BH_LOG_GUEST("l1: %s block atomic at 0x%llx: needs a 16-byte aligned block within one "
+        BH_LOG_GUEST(l->log,
+                     "l1: %s block atomic at 0x%llx: needs a 16-byte aligned block within one "
                      "bank word (bank width %u)",
                      nm, (unsigned long long)addr, l->cfg.bank_width_bytes);
         return BH_ERR_ACCESS;
     }
     if (kind == L1_KIND_ATOMIC && (addr & 3)) {
-        BH_LOG_GUEST("l1: %s atomic at 0x%llx not 4-byte aligned", nm, (unsigned long long)addr);
+        BH_LOG_GUEST(l->log, "l1: %s atomic at 0x%llx not 4-byte aligned", nm,
+                     (unsigned long long)addr);
         return BH_ERR_ACCESS;
     }
     if (l->qn[client] >= l->cfg.queue_depth)
@@ -299,7 +303,7 @@ BhStatus l1_atomic(L1 *l, uint32_t client, uint64_t addr, uint32_t op, uint32_t 
                    uint64_t token, uint64_t now)
 {
     if (op >= L1_AT_OPS) {
-        BH_LOG_GUEST("l1: %s atomic op %u unknown", l1_client_name(client), op);
+        BH_LOG_GUEST(l->log, "l1: %s atomic op %u unknown", l1_client_name(client), op);
         return BH_ERR_UNSUPPORTED;
     }
     return enqueue(l, client, L1_KIND_ATOMIC, addr, 4, NULL, 0, op, a, b, 0, NULL, token, now);

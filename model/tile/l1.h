@@ -275,8 +275,9 @@ typedef struct L1Bank {
 #define L1_NONE UINT16_MAX
 
 typedef struct L1 {
-    L1Config cfg; /* copied at init, read-only afterwards */
-    uint8_t *mem; /* size_bytes, allocated at init */
+    L1Config cfg;      /* copied at init, read-only afterwards */
+    BhLogContext *log; /* the chip's, for guest errors */
+    uint8_t *mem;      /* size_bytes, allocated at init */
     L1Req req[L1_REQS];
     uint32_t qn[L1_CLIENTS];    /* live requests per client (traced) */
     L1Fifo fifo[L1_CLIENTS][2]; /* [client][0 read, 1 write and atomic] */
@@ -302,7 +303,7 @@ L1Config l1_config_wormhole(void); /* WH L1.md layout: 1464 KiB, 16 banks, 16 po
 BhStatus l1_config_check(const L1Config *cfg, char *why, size_t why_len);
 /* BH_ERR_CONFIG for a bad cfg, BH_ERR_FULL when the host cannot allocate size_bytes. Memory
  * starts zeroed; l1_reset clears queues, arbitration and statistics but keeps the bytes. */
-BhStatus l1_init(L1 *l, const L1Config *cfg);
+BhStatus l1_init(L1 *l, const L1Config *cfg, BhLogContext *log);
 void l1_reset(L1 *l);
 void l1_destroy(L1 *l);
 const char *l1_client_name(uint32_t client);

@@ -7,9 +7,10 @@
 
 static const char *const index_name[MAILBOX_CORES] = {"brisc", "trisc0", "trisc1", "trisc2"};
 
-void mailbox_init(Mailboxes *m)
+void mailbox_init(Mailboxes *m, BhLogContext *log)
 {
     memset(m, 0, sizeof *m);
+    m->log = log;
 }
 
 int mailbox_index(uint32_t core)
@@ -29,22 +30,24 @@ int mailbox_index(uint32_t core)
 }
 
 /* The checks common to both directions; the accessing core's mailbox index in *self. */
-static BhStatus decode(uint32_t core, uint32_t window, uint32_t off, int write, int *self)
+static BhStatus decode(const Mailboxes *m, uint32_t core, uint32_t window, uint32_t off, int write,
+                       int *self)
 {
     const char *what = write ? "write to" : "read from";
     *self = mailbox_index(core);
     if (window >= MAILBOX_CORES || off >= MAILBOX_WINDOW_BYTES) {
-        BH_LOG_GUEST("mailbox: %s window %u offset 0x%x, outside the mailboxes", what, window, off);
+        BH_LOG_GUEST(m->log, "mailbox: %s window %u offset 0x%x, outside the mailboxes", what,
+                     window, off);
         return BH_ERR_ADDR;
     }
     if (*self < 0) {
-        BH_LOG_GUEST("mailbox: %s MAILBOX%u by %s, which has no mailboxes", what, window,
+        BH_LOG_GUEST(m->log, "mailbox: %s MAILBOX%u by %s, which has no mailboxes", what, window,
                      tile_core_name(core));
         return BH_ERR_ACCESS;
     }
     if (off & 3u) {
-        BH_LOG_GUEST("mailbox: %s MAILBOX%u offset 0x%x by %s is not 32-bit aligned", what, window,
-                     off, tile_core_name(core));
+        BH_LOG_GUEST(m->log, "mailbox: %s MAILBOX%u offset 0x%x by %s is not 32-bit aligned", what,
+                     window, off, tile_core_name(core));
         return BH_ERR_ACCESS;
     }
     return BH_OK;
@@ -54,7 +57,7 @@ BhStatus mailbox_write(Mailboxes *m, uint32_t core, uint32_t window, uint32_t of
                        int debug)
 {
     int self;
-    BhStatus st = decode(core, window, off, 1, &self);
+    BhStatus st = decode(m, core, window, off, 1, &self);
     if (st != BH_OK)
         return st;
     if (debug)
@@ -76,7 +79,7 @@ BhStatus mailbox_read(Mailboxes *m, uint32_t core, uint32_t window, uint32_t off
                       int debug)
 {
     int self;
-    BhStatus st = decode(core, window, off, 0, &self);
+    BhStatus st = decode(m, core, window, off, 0, &self);
     if (st != BH_OK)
         return st;
     MailboxFifo *f = &m->fifo[window][self];

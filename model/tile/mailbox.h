@@ -50,9 +50,10 @@ typedef struct Mailboxes {
     uint8_t changed;                                /* a push or pop since the owner cleared it */
     uint64_t pushes, pops;                          /* statistics */
     uint64_t push_waits, pop_waits;                 /* accesses answered "retry" */
+    BhLogContext *log;                              /* the chip's, for guest errors */
 } Mailboxes;
 
-void mailbox_init(Mailboxes *m); /* all empty, statistics zero */
+void mailbox_init(Mailboxes *m, BhLogContext *log); /* all empty, statistics zero */
 /* The mailbox index (window) of TileCore `core`, or -1 if it has none (NCRISC, the NoC) */
 int mailbox_index(uint32_t core);
 /* A 32-bit access by TileCore `core` at offset off of window `window` (0..3). */

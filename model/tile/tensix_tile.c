@@ -47,22 +47,23 @@ void tensix_tile_reset_regs(TensixTile *t)
 }
 
 BhStatus tensix_tile_init(TensixTile *t, const L1Config *cfg, TileL1DoneFn done, void *done_ctx,
-                          char *why, size_t why_len)
+                          BhLogContext *log, char *why, size_t why_len)
 {
     memset(t, 0, sizeof *t);
+    t->log = log;
     BhStatus st = tile_map_init(&t->map, why, why_len);
     if (st != BH_OK)
         return st;
     if (l1_config_check(cfg, why, why_len) != BH_OK)
         return BH_ERR_CONFIG;
-    if (l1_init(&t->l1, cfg) != BH_OK) {
+    if (l1_init(&t->l1, cfg, log) != BH_OK) {
         snprintf(why, why_len, "L1: out of memory");
         return BH_ERR_CONFIG;
     }
     for (uint32_t c = 0; c < TILE_CORES; c++)
         t->cores[c].ram_bytes = core_tab[c].ram_bytes;
     tensix_tile_reset_regs(t);
-    mailbox_init(&t->mbox);
+    mailbox_init(&t->mbox, log);
     t->done = done;
     t->done_ctx = done_ctx;
     return BH_OK;
@@ -75,7 +76,7 @@ BhStatus tensix_tile_enable_coprocessor(TensixTile *t, const TensixCoreConfig *c
     t->core = calloc(1, sizeof *t->core);
     if (!t->core)
         return BH_ERR_CONFIG;
-    if (tensix_core_init(t->core, &t->l1, cfg) != BH_OK)
+    if (tensix_core_init(t->core, &t->l1, cfg, t->log) != BH_OK)
         return BH_ERR_CONFIG;
     t->core->deadlock_cycles = deadlock_cycles;
     return BH_OK;
@@ -168,7 +169,7 @@ static BhStatus debug_reg(TensixTile *t, uint32_t off, int write, uint32_t *val,
         return BH_ERR_ADDR;
     if (write) {
         if (reg_tab[r].access == ACC_RO) {
-            BH_LOG_GUEST("tile: write 0x%08x to read-only %s", *val, reg_tab[r].name);
+            BH_LOG_GUEST(t->log, "tile: write 0x%08x to read-only %s", *val, reg_tab[r].name);
             return BH_ERR_ACCESS;
         }
         const uint32_t old = t->regs[r];

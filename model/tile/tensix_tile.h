@@ -115,6 +115,7 @@ typedef struct TensixTile {
     TileCoreSlot cores[TILE_CORES];
     uint32_t regs[TILE_NUM_REGS]; /* index TILE_R_* */
     Mailboxes mbox;               /* between B, T0, T1, T2 */
+    BhLogContext *log;            /* the chip's; the L1, mailboxes and coprocessor log there */
     TileL1DoneFn done;            /* L1 completions of clients outside the tile module */
     void *done_ctx;
     uint64_t last_busy; /* the last cycle stepped */
@@ -157,9 +158,10 @@ uint32_t tile_reg_offset(uint32_t reg);
 uint32_t tile_reg_reset_value(uint32_t reg);
 
 /* The tile's L1 per cfg, the map checked, registers at reset, core RAMs zeroed. `done` gets the
- * L1 completions of clients outside the tile (NoC, ...). Reason in why on failure. */
+ * L1 completions of clients outside the tile (NoC, ...). Its blocks log to `log` (the chip's).
+ * Reason in why on failure. */
 BhStatus tensix_tile_init(TensixTile *t, const L1Config *cfg, TileL1DoneFn done, void *done_ctx,
-                          char *why, size_t why_len);
+                          BhLogContext *log, char *why, size_t why_len);
 /* At elaboration only: creates the coprocessor (its Mover, ThCon, unpackers and packer become
  * clients of this L1) with cfg's unit timing. deadlock_cycles as TensixCore's. */
 BhStatus tensix_tile_enable_coprocessor(TensixTile *t, const TensixCoreConfig *cfg,

@@ -293,7 +293,7 @@ static void core_stopped(TensixTile *t, TileCoreSlot *s)
     char msg[sizeof t->error];
     snprintf(msg, sizeof msg, "%s: %s; pc 0x%08x (%s), cycle %llu", tile_core_name(s->id),
              rv_core_why(s->rv), pc, insn, (unsigned long long)rv_core_cycle(s->rv));
-    BH_LOG_GUEST("%s %s", t->name, msg);
+    BH_LOG_GUEST(t->log, "%s %s", t->name, msg);
     if (!t->failed) {
         t->failed = 1;
         snprintf(t->error, sizeof t->error, "%s", msg);

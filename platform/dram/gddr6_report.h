@@ -1,7 +1,7 @@
-/* platform/dram/gddr6_report.h - the GDDR6 controllers' figures in the JSON report (the
- * dram_stream workload's "dram" section, through Chip::dram_report): the timings, the peak and,
- * per controller, bytes, bandwidth, row hits, read latency, queue occupancy and data bus use
- * over a window. */
+/* platform/dram/gddr6_report.h - the GDDR6 controllers' figures in the JSON report (every
+ * workload's "dram" section, through the chip's dram block and Chip::dram_report): the
+ * timings, the peak and, per controller, bytes, bandwidth, row hits, read latency, queue
+ * occupancy and data bus use over a window. */
 #ifndef BH_GDDR6_REPORT_H
 #define BH_GDDR6_REPORT_H
 #include <boost/json.hpp>

@@ -6,10 +6,11 @@
 namespace bh
 {
 
-Gddr6Tlm::Gddr6Tlm(sc_core::sc_module_name name, const Gddr6Config &cfg)
+Gddr6Tlm::Gddr6Tlm(sc_core::sc_module_name name, const Gddr6Config &cfg, BhLogContext *log)
     : sc_module(name), clk_((double)gddr6_clock_hz(&cfg) / 1e6)
 {
-    if (gddr6_init(&ctl_, &cfg) != BH_OK || bh_sparse_init(&store_, cfg.capacity_bytes) != BH_OK)
+    if (gddr6_init(&ctl_, &cfg, log) != BH_OK ||
+        bh_sparse_init(&store_, cfg.capacity_bytes) != BH_OK)
         throw std::runtime_error(std::string(this->name()) + ": bad GDDR6 configuration");
     for (int i = 0; i < kPorts; i++) {
         port[i].register_nb_transport_fw(this, &Gddr6Tlm::nb_transport_fw, i);

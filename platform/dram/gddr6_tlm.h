@@ -31,7 +31,7 @@ class Gddr6Tlm : public sc_core::sc_module
                                                sc_core::SC_ZERO_OR_MORE_BOUND>
         functional{"functional"};
     SC_HAS_PROCESS(Gddr6Tlm);
-    Gddr6Tlm(sc_core::sc_module_name name, const Gddr6Config &cfg);
+    Gddr6Tlm(sc_core::sc_module_name name, const Gddr6Config &cfg, BhLogContext *log);
     ~Gddr6Tlm() override;
     const Gddr6 &state() const
     {

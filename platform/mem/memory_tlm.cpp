@@ -7,8 +7,9 @@
 namespace bh
 {
 
-MemoryTlm::MemoryTlm(sc_core::sc_module_name name, uint64_t size_bytes, bool sparse)
-    : sc_module(name), size_(size_bytes), sparse_(sparse)
+MemoryTlm::MemoryTlm(sc_core::sc_module_name name, uint64_t size_bytes, bool sparse,
+                     BhLogContext *log)
+    : sc_module(name), size_(size_bytes), sparse_(sparse), log_(log)
 {
     port.register_b_transport(this, &MemoryTlm::b_transport);
     port.register_transport_dbg(this, &MemoryTlm::transport_dbg);
@@ -68,7 +69,8 @@ tlm::tlm_response_status MemoryTlm::access(tlm::tlm_generic_payload &gp)
     bool write = gp.is_write();
     if (!size_) {
         /* what lies behind PCIe (host memory), Ethernet, ARC, L2CPU and security tiles */
-        BH_LOG_UNIMP_ONCE("memory behind PCIe, Ethernet, ARC, L2CPU and security tiles: reads "
+        BH_LOG_UNIMP_ONCE(log_,
+                          "memory behind PCIe, Ethernet, ARC, L2CPU and security tiles: reads "
                           "return zeros, writes are dropped");
         if (!write)
             std::memset(gp.get_data_ptr(), 0, len);

@@ -21,7 +21,7 @@ class MemoryTlm : public sc_core::sc_module
     tlm_utils::multi_passthrough_target_socket<MemoryTlm, 32, tlm::tlm_base_protocol_types, 0,
                                                sc_core::SC_ZERO_OR_MORE_BOUND>
         port{"port"};
-    MemoryTlm(sc_core::sc_module_name name, uint64_t size_bytes, bool sparse);
+    MemoryTlm(sc_core::sc_module_name name, uint64_t size_bytes, bool sparse, BhLogContext *log);
     ~MemoryTlm() override;
     uint64_t size() const
     {
@@ -37,6 +37,7 @@ class MemoryTlm : public sc_core::sc_module
     tlm::tlm_response_status access(tlm::tlm_generic_payload &gp);
     uint64_t size_;
     bool sparse_;
+    BhLogContext *log_; /* the chip's */
     uint8_t *dense_ = nullptr;
     BhSparseMem store_{};
 };

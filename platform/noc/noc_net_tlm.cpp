@@ -6,10 +6,10 @@ namespace bh
 {
 
 NocNetTlm::NocNetTlm(sc_core::sc_module_name name, const NocNetConfig &cfg, const NocMemOps &ops,
-                     const Clock &clk, bool trace_busy)
+                     const Clock &clk, bool trace_busy, BhLogContext *log)
     : sc_module(name), clk_(clk)
 {
-    if (noc_net_init(&net_, &cfg, &ops) != BH_OK)
+    if (noc_net_init(&net_, &cfg, &ops, log) != BH_OK)
         throw std::runtime_error(std::string(this->name()) + ": cannot build the network");
     net_.trace_busy = trace_busy;
     SC_METHOD(run);

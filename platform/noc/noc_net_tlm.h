@@ -18,7 +18,7 @@ class NocNetTlm : public sc_core::sc_module
   public:
     SC_HAS_PROCESS(NocNetTlm);
     NocNetTlm(sc_core::sc_module_name name, const NocNetConfig &cfg, const NocMemOps &ops,
-              const Clock &clk, bool trace_busy);
+              const Clock &clk, bool trace_busy, BhLogContext *log);
     ~NocNetTlm() override;
     NocNet &net()
     {

@@ -159,7 +159,8 @@ void print_summary(const json::object &r, std::FILE *out)
                      (long long)num(t.at("transfers")), (long long)num(t.at("processors")),
                      (long long)num(t.at("simulated_cycles")),
                      (long long)num(t.at("recorded_cycles")));
-    } else if (r.contains("dram"))
+    } else if (wl.at("name").as_string() == "dram_stream")
+        /* not "has a dram section": every workload on a chip with GDDR6 has one */
         std::fprintf(out, "bhsim: %s, workload dram_stream: %lld cores\n",
                      r.at("bhsim").at("config").as_string().c_str(),
                      (long long)num(wl.at("injectors")));

@@ -11,13 +11,13 @@ namespace bh
 
 static_assert(L1_CLIENTS < 16, "the traced holder (1 + client) is 4 bits wide");
 static_assert(TILE_CORE_STATES <= 8, "the traced core state is 3 bits wide");
-static const sc_core::sc_time kPhase = sc_core::sc_time::from_value(2); /* 2 ps after the edge */
+constexpr uint64_t kPhasePs = 2; /* 2 ps after the edge (a constant, not a global sc_time) */
 
-L1Tlm::L1Tlm(sc_core::sc_module_name name, const L1Config &cfg, const Clock &clk)
+L1Tlm::L1Tlm(sc_core::sc_module_name name, const L1Config &cfg, const Clock &clk, BhLogContext *log)
     : sc_module(name), clk_(clk)
 {
     char why[256] = "";
-    if (tensix_tile_init(&tile_, &cfg, &L1Tlm::deliver, this, why, sizeof why) != BH_OK)
+    if (tensix_tile_init(&tile_, &cfg, &L1Tlm::deliver, this, log, why, sizeof why) != BH_OK)
         throw std::runtime_error(std::string(this->name()) + ": " + why);
     port.register_nb_transport_fw(this, &L1Tlm::nb_transport_fw);
     port.register_transport_dbg(this, &L1Tlm::transport_dbg);
@@ -80,7 +80,7 @@ void L1Tlm::b_transport(int id, tlm::tlm_generic_payload &gp, sc_core::sc_time &
 
 sc_core::sc_time L1Tlm::at(uint64_t cycle) const
 {
-    return clk_.time_of(cycle) + kPhase;
+    return clk_.time_of(cycle) + sc_core::sc_time::from_value(kPhasePs);
 }
 
 void L1Tlm::schedule(uint64_t cycle)

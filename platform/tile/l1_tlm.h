@@ -33,7 +33,7 @@ class L1Tlm : public sc_core::sc_module
                                                sc_core::SC_ZERO_OR_MORE_BOUND>
         functional{"functional"};
     SC_HAS_PROCESS(L1Tlm);
-    L1Tlm(sc_core::sc_module_name name, const L1Config &cfg, const Clock &clk);
+    L1Tlm(sc_core::sc_module_name name, const L1Config &cfg, const Clock &clk, BhLogContext *log);
     ~L1Tlm() override;
     /* the next binding of `port` is L1 client `client` (L1_CLIENT_TABLE) */
     void bind_client(uint32_t client)

@@ -42,6 +42,19 @@ struct WorkloadModel {
     virtual void report_noc(uint32_t /*noc*/, const ReportContext &, boost::json::object &) const {}
     virtual void report(const ReportContext &, boost::json::object &) const {}
     virtual void report_cores(uint32_t /*node0*/, boost::json::array &) const {}
+    /* A workload's own figures in the report's "dram" section, which the chip's dram block
+     * writes for every workload (platform/chip.cpp): false (the default) reports what the
+     * controllers moved over the whole run; true, the controllers over the measured window,
+     * with the workload's data rate and the controllers it was given (and the peak per
+     * controller beside them). */
+    struct DramFigures {
+        double total_gbps = 0; /* data landed in the measured window */
+        uint32_t banks_used = 0;
+    };
+    virtual bool report_dram(const ReportContext &, DramFigures *) const
+    {
+        return false;
+    }
 };
 
 class WorkloadTlm : public sc_core::sc_module

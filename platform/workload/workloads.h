@@ -87,7 +87,7 @@ class DramStreamWorkload : public WorkloadModel
         return n;
     }
     void report_noc(uint32_t noc, const ReportContext &ctx, boost::json::object &n) const override;
-    void report(const ReportContext &ctx, boost::json::object &r) const override;
+    bool report_dram(const ReportContext &ctx, DramFigures *f) const override;
     const DramStream &state() const
     {
         return d_;

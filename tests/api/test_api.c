@@ -104,6 +104,93 @@ static void test_two_chips(void)
     bh_chip_free(b);
 }
 
+/* What one chip's log sink received. */
+typedef struct Heard {
+    uint64_t n[4];
+    char last[256];
+} Heard;
+
+static void hear(void *ctx, int level, const char *msg)
+{
+    Heard *h = ctx;
+    if (level >= 0 && level < 4)
+        h->n[level]++;
+    snprintf(h->last, sizeof h->last, "%s", msg);
+}
+
+static BhChip *make_heard(Heard *h)
+{
+    BhChipOptions o = {0};
+    o.config = "p150b";
+    o.sets = kNone;
+    o.nsets = 1;
+    o.quiet = 1;
+    o.log = hear;
+    o.log_ctx = h;
+    char err[512] = "";
+    BhChip *c = NULL;
+    CHECK_EQ_U32(bh_chip_create(&o, &c, err, sizeof err), BH_CHIP_OK);
+    if (!c) {
+        fprintf(stderr, "test_api: %s\n", err);
+        exit(1);
+    }
+    return c;
+}
+
+/* Two chips that both log while they run, advanced in turns: each message reaches its own
+ * chip's sink and counts, and a "once" message is given once per chip (each chip's blocks hold
+ * their chip's log context). The messages: a NoC read of a PCIe tile's memory, which is not
+ * modeled (logged once, while the read is served), and a zero-length read (a guest error,
+ * logged when it is refused). */
+static void test_two_chips_log(void)
+{
+    Heard ha = {{0}, ""}, hb = {{0}, ""};
+    BhChip *a = make_heard(&ha), *b = make_heard(&hb);
+    uint32_t px = 0, py = 0;
+    while (py < 12 && strcmp(bh_chip_tile_kind(a, px, py), "pcie") != 0)
+        if (++px == 17)
+            px = 0, py++;
+    CHECK(py < 12);
+    uint64_t ia, ib, extra;
+    CHECK_EQ_U32(bh_chip_noc_read(a, 0, 5, 7, px, py, 0, 0x40000, 64, &ia), BH_CHIP_OK);
+    CHECK_EQ_U32(bh_chip_noc_read(b, 0, 5, 7, px, py, 0, 0x40000, 64, &ib), BH_CHIP_OK);
+    CHECK_EQ_U32(bh_chip_advance_until_done(a, ia, 100000), BH_CHIP_OK);
+    CHECK_EQ_U64(ha.n[2], 1); /* not modeled: memory behind PCIe */
+    CHECK(strstr(ha.last, "memory behind PCIe") != NULL);
+    CHECK_EQ_U64(hb.n[2], 0); /* b has not run */
+    CHECK_EQ_U64(bh_chip_log_count(a, 2), 1);
+    CHECK_EQ_U64(bh_chip_log_count(b, 2), 0);
+    CHECK_EQ_U32(bh_chip_noc_read(a, 0, 5, 7, 1, 2, 0, 0x60000, 0, &extra), BH_CHIP_ERR_CONFIG);
+    CHECK_EQ_U64(ha.n[1], 1); /* a's guest error, not b's */
+    CHECK_EQ_U64(hb.n[1], 0);
+    CHECK_EQ_U32(bh_chip_advance(a, 50), BH_CHIP_OK); /* a runs on while b waits */
+    CHECK_EQ_U32(bh_chip_advance_until_done(b, ib, 100000), BH_CHIP_OK);
+    CHECK_EQ_U64(hb.n[2], 1); /* b gives the once-message too: its own once-flags */
+    CHECK(strstr(hb.last, "memory behind PCIe") != NULL);
+    CHECK_EQ_U64(ha.n[2], 1);
+    /* again on both, interleaved: once per chip stays once */
+    CHECK_EQ_U32(bh_chip_noc_read(a, 0, 5, 7, px, py, 64, 0x40040, 64, &ia), BH_CHIP_OK);
+    CHECK_EQ_U32(bh_chip_noc_read(b, 0, 5, 7, px, py, 64, 0x40040, 64, &ib), BH_CHIP_OK);
+    for (int i = 0; i < 50 && (bh_chip_access_done(a, ia, NULL, NULL) != 1 ||
+                               bh_chip_access_done(b, ib, NULL, NULL) != 1);
+         i++) {
+        CHECK_EQ_U32(bh_chip_advance(b, 20), BH_CHIP_OK);
+        CHECK_EQ_U32(bh_chip_advance(a, 20), BH_CHIP_OK);
+    }
+    CHECK_EQ_U32(bh_chip_access_done(a, ia, NULL, NULL), 1);
+    CHECK_EQ_U32(bh_chip_access_done(b, ib, NULL, NULL), 1);
+    CHECK_EQ_U32(bh_chip_noc_read(b, 0, 5, 7, 1, 2, 0, 0x60000, 0, &extra), BH_CHIP_ERR_CONFIG);
+    CHECK_EQ_U32(bh_chip_noc_read(b, 0, 5, 7, 1, 2, 0, 0x60000, 0, &extra), BH_CHIP_ERR_CONFIG);
+    CHECK_EQ_U64(ha.n[1], 1);
+    CHECK_EQ_U64(hb.n[1], 2);
+    CHECK_EQ_U64(ha.n[2], 1);
+    CHECK_EQ_U64(hb.n[2], 1);
+    CHECK_EQ_U64(bh_chip_log_count(a, 1), 1);
+    CHECK_EQ_U64(bh_chip_log_count(b, 1), 2);
+    bh_chip_free(a);
+    bh_chip_free(b);
+}
+
 /* Zero-load latency of a packet of `flits` flits over `hops` router hops (model/noc/noc_net.h):
  * NIU to router, one router_latency per hop, router to NIU, then a flit per cycle. The stage
  * latencies are the documented defaults (README, noc.*_cycles). */
@@ -353,6 +440,7 @@ int main(void)
     RUN(test_backdoor_registers);
     RUN(test_one_chip);
     RUN(test_two_chips);
+    RUN(test_two_chips_log);
     RUN(test_noc_read);
     RUN(test_noc_read_two_chips);
     RUN(test_noc_read_limits);

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include "model/tile/tensix/tensix_core.h"
+#include "tests/test_log.h"
 
 #define FUZZ_RIG_DEADLOCK_CYCLES 2000
 
@@ -22,7 +23,8 @@ static inline FuzzRig *fuzz_rig_new(void)
     FuzzRig *r = (FuzzRig *)calloc(1, sizeof *r);
     L1Config cfg = l1_config_default();
     TensixCoreConfig cc = tensix_core_config_default();
-    if (!r || l1_init(&r->l1, &cfg) != BH_OK || tensix_core_init(&r->core, &r->l1, &cc) != BH_OK) {
+    if (!r || l1_init(&r->l1, &cfg, &test_log) != BH_OK ||
+        tensix_core_init(&r->core, &r->l1, &cc, &test_log) != BH_OK) {
         fprintf(stderr, "fuzz_rig: init failed\n");
         abort();
     }

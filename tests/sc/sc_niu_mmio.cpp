@@ -62,7 +62,8 @@ int sc_main(int, char *[])
     ChipPlan plan;
     if (!idle_p150b(&plan))
         return 1;
-    Chip chip("chip", plan, false);
+    BhLogContext log{}; /* the chip's messages: stderr */
+    Chip chip("chip", plan, false, &log);
     Scenario s("scenario", chip);
     s.cpu.out.bind(chip.tile_at(3, 5).mmio);
     sc_core::sc_start();

@@ -99,7 +99,8 @@ int sc_main(int, char *[])
     ChipPlan plan;
     if (!idle_p150b(&plan))
         return 1;
-    Chip chip("chip", plan, false);
+    BhLogContext log{}; /* the chip's messages: stderr */
+    Chip chip("chip", plan, false, &log);
     Scenario s("scenario", chip);
     s.cpu.out.bind(chip.tile_at(1, 2).mmio);
     s.peer.out.bind(chip.tile_at(5, 7).mmio);

@@ -18,25 +18,28 @@ static BhStatus check(const DstRiscvView *v, uint32_t off, uint32_t len, const c
         return BH_ERR_ADDR;
     const uint32_t e = elem_bytes(v->fmt & 7);
     if (!e) {
-        BH_LOG_GUEST("dst: %u-byte %s at Dst window offset 0x%x with RISC_DEST_ACCESS_CTRL_SEC fmt "
+        BH_LOG_GUEST(v->log,
+                     "dst: %u-byte %s at Dst window offset 0x%x with RISC_DEST_ACCESS_CTRL_SEC fmt "
                      "%u, which is reserved (undefined behaviour)",
                      len, dir, off, v->fmt);
         return BH_ERR_ACCESS;
     }
     if (len == 0 || (len & (len - 1)) || (off & (len - 1))) {
-        BH_LOG_GUEST("dst: %u-byte %s at Dst window offset 0x%x: not naturally aligned", len, dir,
-                     off);
+        BH_LOG_GUEST(v->log, "dst: %u-byte %s at Dst window offset 0x%x: not naturally aligned",
+                     len, dir, off);
         return BH_ERR_ACCESS;
     }
     if (len < e || (len > e && !v->multi)) {
-        BH_LOG_GUEST("dst: %u-byte %s at Dst window offset 0x%x, but fmt %u (%s) has %u-byte "
+        BH_LOG_GUEST(v->log,
+                     "dst: %u-byte %s at Dst window offset 0x%x, but fmt %u (%s) has %u-byte "
                      "elements%s (undefined behaviour)",
                      len, dir, off, v->fmt, fmt_names[v->fmt & 7], e,
                      len > e && !v->multi ? " and only T2 may access several at once" : "");
         return BH_ERR_ACCESS;
     }
     if (e == 1 && (off + len - 1) / DST_COLS >= DST_ROWS16) {
-        BH_LOG_GUEST("dst: %u-byte %s at Dst window offset 0x%x with fmt 5 (int8): Dst16b has "
+        BH_LOG_GUEST(v->log,
+                     "dst: %u-byte %s at Dst window offset 0x%x with fmt 5 (int8): Dst16b has "
                      "no row %u (undefined behaviour)",
                      len, dir, off, (off + len - 1) / DST_COLS);
         return BH_ERR_ACCESS;

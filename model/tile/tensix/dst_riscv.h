@@ -45,6 +45,7 @@ typedef struct DstRiscvView {
     uint8_t no_swizzle;   /* ... .no_swizzle */
     uint8_t unsigned_int; /* ... .unsigned_int */
     uint8_t multi;        /* 1 for T2: several elements per access */
+    BhLogContext *log;    /* where its guest errors go (the core's) */
 } DstRiscvView;
 
 BhStatus dst_riscv_read(const SrcDst *r, const DstRiscvView *v, uint32_t off, uint32_t len,

@@ -113,8 +113,8 @@ enum { FPU_FMT_TF32 = 4 }; /* ALU_FORMAT_SPEC code of TF32 */
 
 typedef struct FpuOp {
     SrcDst *r;
-    Rwc *rwc; /* the issuing thread's */
-    const TensixCfg *cfg;
+    Rwc *rwc;             /* the issuing thread's */
+    const TensixCfg *cfg; /* also where the matrix unit logs (cfg->log, the core's) */
     uint32_t thread, state;
     uint32_t srca_fmt; /* ALU_FORMAT_SPEC SrcA after the override */
     uint8_t fp16a_force, int8_math, fp32_dst;

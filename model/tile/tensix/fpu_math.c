@@ -243,7 +243,7 @@ void fpu_zeroacc(FpuOp *op, uint32_t w)
     SrcDst *r = op->r;
     uint32_t mode = TENSIX_GET(ZEROACC, CLEAR_MODE, w), imm = TENSIX_GET(ZEROACC, WHERE, w);
     if (TENSIX_GET(ZEROACC, CLEAR_ZERO_FLAGS, w))
-        BH_LOG_UNIMP_ONCE("fpu: ZEROACC bit 17 (CLEAR_ZERO_FLAGS) ignored");
+        BH_LOG_UNIMP_ONCE(op->cfg->log, "fpu: ZEROACC bit 17 (CLEAR_ZERO_FLAGS) ignored");
     switch (mode) {
     case 0: { /* one row, addressed like the arithmetic instructions */
         uint32_t row = fpu_dst_row(op, imm);

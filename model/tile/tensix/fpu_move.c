@@ -109,7 +109,8 @@ BhStatus fpu_movd2ab(FpuOp *op, uint32_t w, SrcReg to)
     uint32_t rwc_row = to == SRC_A ? op->rwc->srca : op->rwc->srcb;
     uint32_t srow = (TENSIX_GET(MOVD2A, SRC, w) + rwc_row) & (four ? 0x3Cu : 0x3Fu);
     if (!use32 && (lo || style == FPU_STYLE_TF32)) {
-        BH_LOG_GUEST("fpu: %s from 16-bit Dst with %s is undefined; Src left unchanged",
+        BH_LOG_GUEST(op->cfg->log,
+                     "fpu: %s from 16-bit Dst with %s is undefined; Src left unchanged",
                      to == SRC_A ? "MOVD2A" : "MOVD2B", lo ? "UseDst32bLo" : "a TF32 SrcA format");
     } else {
         SrcBank *bank = &r->src[to][r->fpu_bank[to]];

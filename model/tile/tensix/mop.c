@@ -152,12 +152,13 @@ static void start_template1(Mop *m, uint32_t word)
 {
     const uint32_t *c = m->snap;
     if (word & 0x7FFFFFu)
-        BH_LOG_UNIMP_ONCE("mop: template-1 MOP with non-zero bits 22:0 (Blackhole loop-count "
+        BH_LOG_UNIMP_ONCE(m->log,
+                          "mop: template-1 MOP with non-zero bits 22:0 (Blackhole loop-count "
                           "overrides per tt-llk assembly.yaml); ignored, as in the functional "
                           "model");
     m->tmpl = 1;
     if ((c[T1_OUTER] | c[T1_INNER]) > 127) /* a likely script bug; the hardware just masks */
-        BH_LOG_GUEST("mop: template-1 counts %u x %u are 7-bit fields: expanding %u x %u",
+        BH_LOG_GUEST(m->log, "mop: template-1 counts %u x %u are 7-bit fields: expanding %u x %u",
                      c[T1_OUTER], c[T1_INNER], c[T1_OUTER] & 127, c[T1_INNER] & 127);
     m->count = c[T1_OUTER] & 127;
     m->inner = c[T1_INNER] & 127;
@@ -174,9 +175,10 @@ static void start_template1(Mop *m, uint32_t word)
     m->phase = MOP_PH_START;
 }
 
-void mop_init(Mop *m)
+void mop_init(Mop *m, BhLogContext *log)
 {
     memset(m, 0, sizeof *m);
+    m->log = log;
     m->last_accept = MOP_NEVER;
     m->last_emit = MOP_NEVER;
     m->penalty_at = MOP_NEVER;
@@ -185,11 +187,11 @@ void mop_init(Mop *m)
 BhStatus mop_write_cfg(Mop *m, uint32_t idx, uint32_t value)
 {
     if (idx >= MOP_CFG_WORDS) {
-        BH_LOG_GUEST("mop: MopCfg[%u] does not exist (9 words)", (unsigned)idx);
+        BH_LOG_GUEST(m->log, "mop: MopCfg[%u] does not exist (9 words)", (unsigned)idx);
         return BH_ERR_ADDR;
     }
     if (m->expanding)
-        BH_LOG_GUEST("mop: MopCfg[%u] written during an expansion; applies to the next MOP",
+        BH_LOG_GUEST(m->log, "mop: MopCfg[%u] written during an expansion; applies to the next MOP",
                      (unsigned)idx);
     m->cfg[idx] = value;
     return BH_OK;
@@ -203,7 +205,8 @@ BhStatus mop_read_cfg(const Mop *m, uint32_t idx, uint32_t *value, int debug)
         *value = m->cfg[idx];
         return BH_OK;
     }
-    BH_LOG_GUEST("mop: MopCfg[%u] read (write-only; UndefinedBehavior), reads as 0", (unsigned)idx);
+    BH_LOG_GUEST(m->log, "mop: MopCfg[%u] read (write-only; UndefinedBehavior), reads as 0",
+                 (unsigned)idx);
     *value = 0;
     return BH_OK;
 }

@@ -64,6 +64,7 @@ extern "C" {
 #define MOP_NEVER UINT64_MAX     /* "no such cycle yet" in the cycle fields */
 
 typedef struct Mop {
+    BhLogContext *log;            /* the chip's, from the core at init */
     uint32_t cfg[MOP_CFG_WORDS];  /* MopCfg as last written */
     uint32_t snap[MOP_CFG_WORDS]; /* MopCfg sampled when the current expansion began */
     uint32_t mask_hi;             /* MaskHi from the last MOP_CFG */
@@ -94,7 +95,7 @@ typedef struct Mop {
     uint64_t penalties; /* transition-penalty cycles that refused a word */
 } Mop;
 
-void mop_init(Mop *m); /* also resets: MopCfg and MaskHi read as 0 */
+void mop_init(Mop *m, BhLogContext *log); /* also resets: MopCfg and MaskHi read as 0 */
 BhStatus mop_write_cfg(Mop *m, uint32_t idx, uint32_t value);
 BhStatus mop_read_cfg(const Mop *m, uint32_t idx, uint32_t *value, int debug);
 BhStatus mop_accept(Mop *m, uint32_t word, uint64_t now);

@@ -97,12 +97,13 @@ BhStatus mover_config_check(const MoverConfig *c, char *why, size_t len)
     return BH_OK;
 }
 
-BhStatus mover_init(Mover *m, const MoverConfig *cfg, const MoverPorts *ports)
+BhStatus mover_init(Mover *m, const MoverConfig *cfg, const MoverPorts *ports, BhLogContext *log)
 {
     char why[160];
     memset(m, 0, sizeof *m);
+    m->log = log;
     if (mover_config_check(cfg, why, sizeof why) != BH_OK) {
-        bh_log(BH_LOG_ERROR, "mover: %s", why);
+        bh_log(m->log, BH_LOG_ERROR, "mover: %s", why);
         return BH_ERR_CONFIG;
     }
     BH_ASSERT(ports && ports->l1_access && ports->l0_write);
@@ -116,9 +117,11 @@ void mover_reset(Mover *m)
 {
     MoverConfig cfg = m->cfg;
     MoverPorts port = m->port;
+    BhLogContext *log = m->log;
     memset(m, 0, sizeof *m);
     m->cfg = cfg;
     m->port = port;
+    m->log = log;
     for (int r = 0; r < TDMA_NUM_REGS; r++)
         m->regs[r] = reg_tab[r].reset;
     m->regs[TDMA_R_STATUS] = 0; /* computed */
@@ -158,13 +161,13 @@ static void start_xfer(Mover *m, uint64_t dst, uint64_t src, uint64_t count, uin
     int to_l0 = dir == MOVER_L1_TO_L0 || dir == MOVER_L0_TO_L0;
     if (is_copy(dir) && src + count > l1) {
         m->st.guest_errors++;
-        BH_LOG_GUEST("mover: source 0x%llx + %llu bytes leaves L1; transfer dropped",
+        BH_LOG_GUEST(m->log, "mover: source 0x%llx + %llu bytes leaves L1; transfer dropped",
                      (unsigned long long)src, (unsigned long long)count);
         return;
     }
     if (!to_l0 && dst + count > l1) {
         m->st.guest_errors++;
-        BH_LOG_GUEST("mover: destination 0x%llx + %llu bytes leaves L1; transfer dropped",
+        BH_LOG_GUEST(m->log, "mover: destination 0x%llx + %llu bytes leaves L1; transfer dropped",
                      (unsigned long long)dst, (unsigned long long)count);
         return;
     }
@@ -177,7 +180,8 @@ static void start_xfer(Mover *m, uint64_t dst, uint64_t src, uint64_t count, uin
             resolved = MOVER_NOWHERE;
         if (resolved != MOVER_NOWHERE && (dst & 0xFFFF) + count > 0x10000) {
             m->st.guest_errors++;
-            BH_LOG_GUEST("mover: L0 destination 0x%llx + %llu bytes crosses its 64 KiB region; "
+            BH_LOG_GUEST(m->log,
+                         "mover: L0 destination 0x%llx + %llu bytes crosses its 64 KiB region; "
                          "transfer dropped",
                          (unsigned long long)dst, (unsigned long long)count);
             return;
@@ -326,7 +330,8 @@ static BhStatus enqueue(Mover *m, uint32_t risc, uint32_t cmd)
         if (m->param_credits == 0) {
             /* should stall, but does not: overwrite the slot the write pointer reached */
             m->st.param_credit_bug++;
-            BH_LOG_GUEST("mover: command 0x%08x enqueued with no parameter credit (hardware "
+            BH_LOG_GUEST(m->log,
+                         "mover: command 0x%08x enqueued with no parameter credit (hardware "
                          "bug); it overwrites a queued command's parameters",
                          cmd);
         } else {
@@ -370,11 +375,11 @@ static void run_command(Mover *m, uint64_t now)
     case MOVER_OP_NOP:
         break;
     case MOVER_OP_L1_WRITE:
-        BH_LOG_UNIMP_ONCE("mover: TDMA-RISC L1 write command (0x66) skipped");
+        BH_LOG_UNIMP_ONCE(m->log, "mover: TDMA-RISC L1 write command (0x66) skipped");
         break;
     default:
         m->st.guest_errors++;
-        BH_LOG_GUEST("mover: undefined TDMA-RISC command 0x%08x skipped", c.cmd);
+        BH_LOG_GUEST(m->log, "mover: undefined TDMA-RISC command 0x%08x skipped", c.cmd);
         break;
     }
     m->q_head = (m->q_head + 1) % m->cfg.cmd_queue_depth;
@@ -462,7 +467,7 @@ BhStatus mover_mmio_read(Mover *m, uint32_t risc, uint32_t off, uint32_t *val, u
     (void)now;
     int r = mover_reg_decode(off);
     if (r < 0) {
-        BH_LOG_GUEST("mover: read of unmapped TDMA-RISC offset 0x%03x", off);
+        BH_LOG_GUEST(m->log, "mover: read of unmapped TDMA-RISC offset 0x%03x", off);
         return BH_ERR_ADDR;
     }
     switch (r) {
@@ -485,7 +490,7 @@ BhStatus mover_mmio_read(Mover *m, uint32_t risc, uint32_t off, uint32_t *val, u
     default:
         *val = reg_tab[r].access == ACC_WO ? 0 : m->regs[r];
         if (is_zeromask(r))
-            BH_LOG_UNIMP_ONCE("mover: packer metadata FIFO pop on ZEROMASK read");
+            BH_LOG_UNIMP_ONCE(m->log, "mover: packer metadata FIFO pop on ZEROMASK read");
         break;
     }
     return BH_OK;
@@ -496,11 +501,11 @@ BhStatus mover_mmio_write(Mover *m, uint32_t risc, uint32_t off, uint32_t val, u
     (void)now;
     int r = mover_reg_decode(off);
     if (r < 0) {
-        BH_LOG_GUEST("mover: write of unmapped TDMA-RISC offset 0x%03x", off);
+        BH_LOG_GUEST(m->log, "mover: write of unmapped TDMA-RISC offset 0x%03x", off);
         return BH_ERR_ADDR;
     }
     if (reg_tab[r].access == ACC_RO) {
-        BH_LOG_GUEST("mover: write 0x%08x to read-only %s", val, reg_tab[r].name);
+        BH_LOG_GUEST(m->log, "mover: write 0x%08x to read-only %s", val, reg_tab[r].name);
         return BH_ERR_ACCESS;
     }
     switch (r) {
@@ -533,7 +538,7 @@ BhStatus mover_mmio_write(Mover *m, uint32_t risc, uint32_t off, uint32_t val, u
         if (is_acc((TdmaReg)r))
             reset_acc(m, val);
         else if (is_zeromask((TdmaReg)r))
-            BH_LOG_UNIMP_ONCE("mover: packer metadata FIFO pop on ZEROMASK write");
+            BH_LOG_UNIMP_ONCE(m->log, "mover: packer metadata FIFO pop on ZEROMASK write");
         else
             m->regs[r] = val;
         break;

@@ -205,7 +205,8 @@ typedef struct MoverStats {
 } MoverStats;
 
 typedef struct Mover {
-    MoverConfig cfg; /* copied at init, read-only afterwards */
+    BhLogContext *log; /* the chip's, from the core at init */
+    MoverConfig cfg;   /* copied at init, read-only afterwards */
     MoverPorts port;
     uint32_t regs[TDMA_NUM_REGS]; /* storage of RW and sideband registers, index TDMA_R_* */
     uint32_t cmd_params[4];       /* CmdParams staging registers */
@@ -228,7 +229,8 @@ typedef struct Mover {
 
 MoverConfig mover_config_default(void);
 BhStatus mover_config_check(const MoverConfig *cfg, char *why, size_t why_len);
-BhStatus mover_init(Mover *m, const MoverConfig *cfg, const MoverPorts *ports); /* and reset */
+BhStatus mover_init(Mover *m, const MoverConfig *cfg, const MoverPorts *ports,
+                    BhLogContext *log); /* and reset */
 void mover_reset(Mover *m);
 
 BhStatus mover_mmio_read(Mover *m, uint32_t risc, uint32_t off, uint32_t *val, uint64_t now);

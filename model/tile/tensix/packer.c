@@ -7,9 +7,11 @@
 #include <string.h>
 #include "model/tile/tensix/tensix_isa.h"
 
-void packer_init(Packer *p, void (*tile_done)(void *, uint32_t, uint32_t), void *ctx)
+void packer_init(Packer *p, void (*tile_done)(void *, uint32_t, uint32_t), void *ctx,
+                 BhLogContext *log)
 {
     memset(p, 0, sizeof *p);
+    p->log = log;
     p->exp.need_addr = p->data.need_addr = 1;
     p->tile_done = tile_done;
     p->ctx = ctx;
@@ -255,7 +257,8 @@ int packer_step(Packer *p, L1 *l1, uint64_t now)
         if (st == BH_ERR_FULL)
             break;
         if (st != BH_OK) {
-            BH_LOG_GUEST("packer: L1 write at 0x%x (%s): dropped", b->addr, bh_status_name(st));
+            BH_LOG_GUEST(p->log, "packer: L1 write at 0x%x (%s): dropped", b->addr,
+                         bh_status_name(st));
             j->done++;
         }
         j->issued++;

@@ -124,6 +124,7 @@ typedef struct PackerStats {
 } PackerStats;
 
 typedef struct Packer {
+    BhLogContext *log; /* the chip's, from the core at init */
     PackJob q[PACK_QUEUE];
     uint32_t head, count;
     PackStream exp, data;
@@ -143,7 +144,8 @@ typedef struct Packer {
     uint8_t failed;
 } Packer;
 
-void packer_init(Packer *p, void (*tile_done)(void *, uint32_t, uint32_t), void *ctx);
+void packer_init(Packer *p, void (*tile_done)(void *, uint32_t, uint32_t), void *ctx,
+                 BhLogContext *log);
 /* 1: accepted (Dst read and converted now); 0: present it again next cycle */
 int packer_try_issue(Packer *p, const SrcDst *r, AdcFile *adc, const TensixCfg *cfg,
                      uint32_t thread, uint32_t word, uint64_t now);

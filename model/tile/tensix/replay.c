@@ -3,11 +3,12 @@
 #include <string.h>
 #include "model/tile/tensix/tensix_isa.h"
 
-static uint32_t decode_count(uint32_t word)
+static uint32_t decode_count(const Replay *r, uint32_t word)
 {
     uint32_t len = TENSIX_GET(REPLAY, LEN, word);
     if (len > REPLAY_SLOTS)
-        BH_LOG_GUEST("replay: REPLAY Count %u > 32 is not supported; using its low 5 bits (%u)",
+        BH_LOG_GUEST(r->log,
+                     "replay: REPLAY Count %u > 32 is not supported; using its low 5 bits (%u)",
                      (unsigned)len, (unsigned)(len % REPLAY_SLOTS));
     len %= REPLAY_SLOTS;
     return len ? len : REPLAY_SLOTS;
@@ -18,9 +19,10 @@ static uint32_t slot(const Replay *r, uint32_t i)
     return (r->index + i) % REPLAY_SLOTS;
 }
 
-void replay_init(Replay *r)
+void replay_init(Replay *r, BhLogContext *log)
 {
     memset(r, 0, sizeof *r);
+    r->log = log;
     r->mode = REPLAY_MODE_PASS;
     r->last_accept = REPLAY_NEVER;
     r->last_emit = REPLAY_NEVER;
@@ -61,7 +63,7 @@ BhStatus replay_accept(Replay *r, uint32_t word, uint64_t now)
     }
     /* 3. A REPLAY starts recording or playback. */
     r->index = TENSIX_GET(REPLAY, START_IDX, word);
-    r->count = decode_count(word);
+    r->count = decode_count(r, word);
     r->pos = 0;
     if (TENSIX_GET(REPLAY, LOAD_MODE, word)) {
         r->mode = REPLAY_MODE_RECORD;

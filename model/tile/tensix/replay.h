@@ -53,6 +53,7 @@ typedef enum ReplayMode {
 } ReplayMode;
 
 typedef struct Replay {
+    BhLogContext *log;          /* the chip's, from the core at init */
     uint32_t buf[REPLAY_SLOTS]; /* the replay buffer */
     uint8_t mode;               /* ReplayMode */
     uint8_t exec;               /* recording also emits */
@@ -71,7 +72,8 @@ typedef struct Replay {
     uint64_t passed;   /* words passed through (record+execute words included) */
 } Replay;
 
-void replay_init(Replay *r); /* also resets: empty buffer, no REPLAY in progress */
+void replay_init(Replay *r,
+                 BhLogContext *log); /* also resets: empty buffer, no REPLAY in progress */
 BhStatus replay_accept(Replay *r, uint32_t word, uint64_t now);
 int replay_can_accept(const Replay *r, uint64_t now);
 int replay_next(Replay *r, uint64_t now, uint32_t *out_word);

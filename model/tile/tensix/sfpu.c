@@ -7,9 +7,10 @@
 
 #define BIT(lane) (1u << (lane))
 
-void sfpu_init(Sfpu *s)
+void sfpu_init(Sfpu *s, BhLogContext *log)
 {
     memset(s, 0, sizeof *s);
+    s->log = log;
     const float k08373 = 0.8373f, k1 = 1.0f;
     uint32_t c8, c10;
     memcpy(&c8, &k08373, 4);
@@ -254,7 +255,7 @@ static void exec_pushc(Sfpu *s, uint32_t w)
     uint32_t mod1 = TENSIX_GET(SFPPUSHC, INSTR_MOD1, w);
     if (mod1 == 0) {
         if (s->depth >= SFPU_STACK_DEPTH) {
-            BH_LOG_GUEST("sfpu: SFPPUSHC onto a full flag stack (ignored)");
+            BH_LOG_GUEST(s->log, "sfpu: SFPPUSHC onto a full flag stack (ignored)");
             return;
         }
         s->stack_flags[s->depth] = s->flags;
@@ -263,7 +264,7 @@ static void exec_pushc(Sfpu *s, uint32_t w)
         return;
     }
     if (s->depth == 0) {
-        BH_LOG_GUEST("sfpu: SFPPUSHC Mod1=%u on an empty flag stack (ignored)", mod1);
+        BH_LOG_GUEST(s->log, "sfpu: SFPPUSHC Mod1=%u on an empty flag stack (ignored)", mod1);
         return;
     }
     uint32_t *tf = &s->stack_flags[s->depth - 1], *tu = &s->stack_use[s->depth - 1];
@@ -287,7 +288,7 @@ static void exec_popc(Sfpu *s, uint32_t w)
     uint32_t top_u = s->depth ? s->stack_use[s->depth - 1] : 0;
     if (mod1 == 0) {
         if (s->depth == 0)
-            BH_LOG_GUEST("sfpu: SFPPOPC from an empty flag stack");
+            BH_LOG_GUEST(s->log, "sfpu: SFPPOPC from an empty flag stack");
         else
             s->depth--;
         s->use_flags = top_u;

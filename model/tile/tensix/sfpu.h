@@ -140,6 +140,7 @@ typedef struct SfpuMacroOp {
 } SfpuMacroOp;
 
 typedef struct Sfpu {
+    BhLogContext *log;                     /* the chip's, from the core at init */
     uint32_t lreg[SFPU_LREGS][SFPU_LANES]; /* [8..10], [15] hold their constants */
     uint32_t flags;                        /* LaneFlags, bit = lane */
     uint32_t use_flags;                    /* UseLaneFlagsForLaneEnable, bit = lane */
@@ -163,7 +164,8 @@ typedef struct Sfpu {
     SfpuStats stats;
 } Sfpu;
 
-void sfpu_init(Sfpu *s); /* reset state: LRegs 0, flags/stack/config clear, PRNG 0 */
+void sfpu_init(Sfpu *s,
+               BhLogContext *log); /* reset state: LRegs 0, flags/stack/config clear, PRNG 0 */
 void sfpu_seed_prng(Sfpu *s, uint32_t seed);
 int sfpu_handles(uint32_t opcode);
 /* 1 if `word` may issue at `now` (one per cycle, the dependent-read stall after a MAD-class

@@ -82,9 +82,9 @@ static const char *unmodeled(uint32_t w)
     }
 }
 
-static BhStatus refuse(const char *what, uint32_t detail)
+static BhStatus refuse(const Sfpu *s, const char *what, uint32_t detail)
 {
-    bh_log(BH_LOG_UNIMP, "sfpu: SFPLOADMACRO: %s [%u]", what, detail);
+    bh_log(s->log, BH_LOG_UNIMP, "sfpu: SFPLOADMACRO: %s [%u]", what, detail);
     return BH_ERR_UNSUPPORTED;
 }
 
@@ -117,14 +117,15 @@ static BhStatus exec_due(Sfpu *s, SrcDst *r, uint64_t c, uint32_t *units)
         SfpuMacroOp *m = &s->lm_ops[i];
         if (m->live && m->left == 0 && m->at == c) {
             if (due[m->unit]) /* two delay-7 instructions meeting: the page is silent */
-                return refuse("two scheduled instructions on one sub-unit in one cycle", m->unit);
+                return refuse(s, "two scheduled instructions on one sub-unit in one cycle",
+                              m->unit);
             due[m->unit] = m;
         }
     }
     SfpuMacroOp *sim = due[SFPU_UNIT_SIMPLE], *rnd = due[SFPU_UNIT_ROUND];
     if (sim && rnd && (sim->word >> 24) != OP(SFPNOP) && (rnd->word >> 24) != OP(SFPNOP) &&
         (sim->o.vd == 16) == (rnd->o.vd == 16))
-        return refuse("Simple and Round execute together and not exactly one has VD == 16",
+        return refuse(s, "Simple and Round execute together and not exactly one has VD == 16",
                       sim->o.vd);
     BhStatus st = BH_OK;
     for (uint32_t u = 0; u < 4 && st == BH_OK; u++) {
@@ -186,7 +187,8 @@ BhStatus sfpu_macro_before_issue(Sfpu *s, SrcDst *r, uint32_t word, uint64_t now
     int u = unit_of(word >> 24);
     if (u != SFPU_UNIT_LOAD && (units & (1u << u))) {
         /* the page: the scheduled instruction wins, the issued one is silently dropped */
-        BH_LOG_GUEST("sfpu: word 0x%08x displaced by an SFPLOADMACRO instruction on the %s "
+        BH_LOG_GUEST(s->log,
+                     "sfpu: word 0x%08x displaced by an SFPLOADMACRO instruction on the %s "
                      "sub-unit at cycle %llu",
                      word, unit_name[u], (unsigned long long)now);
         s->stats.discarded++;
@@ -201,18 +203,18 @@ static BhStatus build(const Sfpu *s, uint32_t u, uint32_t bits, uint32_t vd, uin
 {
     uint32_t sel = bits & 7;
     if (sel == 1)
-        return refuse("Sequence selects template 1 (undefined)", u);
+        return refuse(s, "Sequence selects template 1 (undefined)", u);
     uint32_t w = sel == 2   ? TENSIX_WORD(SFPNOP)
                  : sel == 3 ? TENSIX_WORD(SFPSTORE)
                             : s->lm_template[sel - 4][0];
     if (!can_execute((int)u, w >> 24)) {
         if (u == SFPU_UNIT_STORE)
-            return refuse("Store sub-unit given an instruction other than SFPSTORE", w >> 24);
+            return refuse(s, "Store sub-unit given an instruction other than SFPSTORE", w >> 24);
         w = TENSIX_WORD(SFPNOP);
     }
     const char *why = unmodeled(w);
     if (why)
-        return refuse(why, u);
+        return refuse(s, why, u);
     uint32_t op = w >> 24;
     SfpuRegs raw;
     sfpu_decode_regs(w, &raw);
@@ -246,7 +248,7 @@ static BhStatus check_uniform(const Sfpu *s, uint32_t macro)
         for (uint32_t k = 0; k < 4; k++)
             same &= s->lm_template[k][c] == s->lm_template[k][0];
         if (!same)
-            return refuse("LoadMacroConfig differs between lanes", c);
+            return refuse(s, "LoadMacroConfig differs between lanes", c);
     }
     return BH_OK;
 }

@@ -223,7 +223,7 @@ static void exec_loadi(Sfpu *s, uint32_t w)
     uint32_t vd = TENSIX_GET(SFPLOADI, LREG_IND, w), mod0 = TENSIX_GET(SFPLOADI, INSTR_MOD0, w);
     uint32_t imm = TENSIX_GET(SFPLOADI, IMM16, w), en = sfpu_lane_enabled(s);
     if (mod0 != 0 && mod0 != 1 && mod0 != 2 && mod0 != 4 && mod0 != 8 && mod0 != 10) {
-        BH_LOG_GUEST("sfpu: SFPLOADI reserved Mod0 %u (ignored)", mod0);
+        BH_LOG_GUEST(s->log, "sfpu: SFPLOADI reserved Mod0 %u (ignored)", mod0);
         return;
     }
     for (uint32_t l = 0; vd < 8 && l < SFPU_LANES; l++) {

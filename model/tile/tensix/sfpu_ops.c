@@ -417,7 +417,7 @@ static void exec_shft2(Sfpu *s, uint32_t w, const SfpuRegs *o)
     memcpy(v0, s->lreg[0], sizeof v0);
     memcpy(vcs, s->lreg[vc], sizeof vcs);
     if (mod1 > 6) {
-        BH_LOG_GUEST("sfpu: SFPSHFT2 reserved Mod1 %u (ignored)", mod1);
+        BH_LOG_GUEST(s->log, "sfpu: SFPSHFT2 reserved Mod1 %u (ignored)", mod1);
         return;
     }
     if (mod1 >= 3 && !writable(vd))

@@ -9,9 +9,10 @@ static int mutex_exists(uint32_t index)
     return index < SYNC_MUTEX_SLOTS && index != 1;
 }
 
-void sync_init(SyncUnit *s, const SyncHooks *hooks)
+void sync_init(SyncUnit *s, const SyncHooks *hooks, BhLogContext *log)
 {
     memset(s, 0, sizeof *s);
+    s->log = log;
     if (hooks)
         s->hooks = *hooks;
     sync_reset(s);
@@ -20,8 +21,10 @@ void sync_init(SyncUnit *s, const SyncHooks *hooks)
 void sync_reset(SyncUnit *s)
 {
     SyncHooks hooks = s->hooks;
+    BhLogContext *log = s->log;
     memset(s, 0, sizeof *s);
     s->hooks = hooks;
+    s->log = log;
     for (uint32_t m = 0; m < SYNC_MUTEX_SLOTS; m++) {
         s->mutex_holder[m] = SYNC_MUTEX_FREE;
         s->mutex_reserved[m] = SYNC_MUTEX_FREE;
@@ -138,7 +141,8 @@ static BhStatus missing_mutex(SyncUnit *s, uint32_t thread, uint32_t Index, cons
     /* "Invalid index causes infinite wait": the thread hangs, reported once per thread. */
     if (!(s->hang_logged & (1u << thread))) {
         s->hang_logged |= (uint8_t)(1u << thread);
-        BH_LOG_GUEST("sync: thread %u %s of mutex %u, which Blackhole does not have (0, 2, 3, 4"
+        BH_LOG_GUEST(s->log,
+                     "sync: thread %u %s of mutex %u, which Blackhole does not have (0, 2, 3, 4"
                      " exist): the thread waits forever",
                      thread, op, Index);
     }
@@ -182,10 +186,11 @@ BhStatus sync_atrelm(SyncUnit *s, uint32_t thread, uint32_t Index, uint64_t now)
         return BH_ERR_FULL;
     if (s->mutex_holder[Index] != thread) {
         if (s->mutex_holder[Index] == SYNC_MUTEX_FREE)
-            BH_LOG_GUEST("sync: thread %u ATRELM of mutex %u, which nobody holds", thread, Index);
+            BH_LOG_GUEST(s->log, "sync: thread %u ATRELM of mutex %u, which nobody holds", thread,
+                         Index);
         else
-            BH_LOG_GUEST("sync: thread %u ATRELM of mutex %u, held by thread %u", thread, Index,
-                         s->mutex_holder[Index]);
+            BH_LOG_GUEST(s->log, "sync: thread %u ATRELM of mutex %u, held by thread %u", thread,
+                         Index, s->mutex_holder[Index]);
         return BH_ERR_ACCESS;
     }
     s->mutex_holder[Index] = SYNC_MUTEX_FREE;
@@ -291,17 +296,18 @@ static BhStatus read_ttsync(SyncUnit *s, uint32_t i, int mop, uint32_t *v, int d
     return done ? BH_OK : BH_ERR_FULL;
 }
 
-static BhStatus check_access(SyncPort port, uint32_t off, uint32_t len, const char *dir)
+static BhStatus check_access(const SyncUnit *s, SyncPort port, uint32_t off, uint32_t len,
+                             const char *dir)
 {
     BH_ASSERT(port < SYNC_PORTS);
     if (off >= SYNC_WINDOW_BYTES || len > SYNC_WINDOW_BYTES - off) {
-        BH_LOG_GUEST("sync: %s at PC_BUF window offset 0x%x (%u bytes) outside the window", dir,
-                     off, len);
+        BH_LOG_GUEST(s->log, "sync: %s at PC_BUF window offset 0x%x (%u bytes) outside the window",
+                     dir, off, len);
         return BH_ERR_ADDR;
     }
     if (len != 4 || (off & 3)) {
-        BH_LOG_GUEST("sync: %u-byte %s at PC_BUF offset 0x%x: only aligned 32-bit accesses", len,
-                     dir, off);
+        BH_LOG_GUEST(s->log, "sync: %u-byte %s at PC_BUF offset 0x%x: only aligned 32-bit accesses",
+                     len, dir, off);
         return BH_ERR_ACCESS;
     }
     return BH_OK;
@@ -318,7 +324,7 @@ static int sem_index(uint32_t off, uint32_t *i)
 BhStatus sync_mmio_read(SyncUnit *s, SyncPort port, uint32_t off, void *buf, uint32_t len,
                         int debug)
 {
-    BhStatus st = check_access(port, off, len, "read");
+    BhStatus st = check_access(s, port, off, len, "read");
     if (st != BH_OK)
         return st;
     uint32_t v = 0, i;
@@ -331,7 +337,7 @@ BhStatus sync_mmio_read(SyncUnit *s, SyncPort port, uint32_t off, void *buf, uin
     } else if (sem_index(off, &i)) {
         v = s->sem[i].value;
     } else {
-        BH_LOG_GUEST("sync: read of unmapped PC_BUF offset 0x%x", off);
+        BH_LOG_GUEST(s->log, "sync: read of unmapped PC_BUF offset 0x%x", off);
         return BH_ERR_ADDR;
     }
     if (st == BH_OK)
@@ -342,7 +348,7 @@ BhStatus sync_mmio_read(SyncUnit *s, SyncPort port, uint32_t off, void *buf, uin
 BhStatus sync_mmio_write(SyncUnit *s, SyncPort port, uint32_t off, const void *buf, uint32_t len,
                          int debug)
 {
-    BhStatus st = check_access(port, off, len, "write");
+    BhStatus st = check_access(s, port, off, len, "write");
     if (st != BH_OK)
         return st;
     uint32_t v, i;
@@ -360,7 +366,7 @@ BhStatus sync_mmio_write(SyncUnit *s, SyncPort port, uint32_t off, const void *b
     if (off == SYNC_OFF_PCBUF || off == SYNC_OFF_COPROC_DONE || off == SYNC_OFF_MOP_DONE)
         return BH_OK; /* discarded: only orders earlier stores (PCBufs.md, ManualTTSync.md) */
     if (!sem_index(off, &i)) {
-        BH_LOG_GUEST("sync: write of unmapped PC_BUF offset 0x%x", off);
+        BH_LOG_GUEST(s->log, "sync: write of unmapped PC_BUF offset 0x%x", off);
         return BH_ERR_ADDR;
     }
     if (debug)

@@ -115,6 +115,7 @@ typedef struct SyncStats {
 } SyncStats;
 
 typedef struct SyncUnit {
+    BhLogContext *log; /* the chip's, from the core at init */
     SyncSemaphore sem[SYNC_SEMAPHORES];
     uint8_t mutex_holder[SYNC_MUTEX_SLOTS];   /* thread 0..2 or SYNC_MUTEX_FREE */
     uint8_t mutex_waiting[SYNC_MUTEX_SLOTS];  /* bit t: thread t waits in ATGETM for it */
@@ -129,7 +130,8 @@ typedef struct SyncUnit {
     SyncStats stats;
 } SyncUnit;
 
-void sync_init(SyncUnit *s, const SyncHooks *hooks); /* hooks may be NULL; also resets */
+void sync_init(SyncUnit *s, const SyncHooks *hooks,
+               BhLogContext *log); /* hooks may be NULL; also resets */
 void sync_reset(SyncUnit *s);
 
 BhStatus sync_seminit(SyncUnit *s, uint32_t NewMax, uint32_t NewValue, uint32_t SemaphoreMask,

@@ -27,9 +27,10 @@ static const int8_t pipe_sched[PIPE_KINDS][3] = {
 static const uint8_t pipe_len[PIPE_KINDS] = {2, 2, 1, 3, 1};
 #define NO_STAGE 99
 
-void tensix_cfg_init(TensixCfg *c, const TensixCfgHooks *hooks)
+void tensix_cfg_init(TensixCfg *c, const TensixCfgHooks *hooks, BhLogContext *log)
 {
     memset(c, 0, sizeof *c);
+    c->log = log;
     if (hooks)
         c->hooks = *hooks;
 }
@@ -37,8 +38,10 @@ void tensix_cfg_init(TensixCfg *c, const TensixCfgHooks *hooks)
 void tensix_cfg_reset(TensixCfg *c)
 {
     TensixCfgHooks hooks = c->hooks;
+    BhLogContext *log = c->log;
     memset(c, 0, sizeof *c);
     c->hooks = hooks;
+    c->log = log;
 }
 
 static uint32_t field_mask(uint32_t width)
@@ -146,11 +149,13 @@ uint32_t tensix_cfg_state_id(const TensixCfg *c, uint32_t thread)
     return TCFG_THD_GET(c, thread, CFG_STATE_ID_StateID);
 }
 
-static int index_ok(const char *insn, uint32_t thread, uint32_t index, uint32_t limit)
+static int index_ok(const TensixCfg *c, const char *insn, uint32_t thread, uint32_t index,
+                    uint32_t limit)
 {
     if (index < limit)
         return 1;
-    BH_LOG_GUEST("config: thread %u %s index %u out of range (limit %u): undefined behaviour, "
+    BH_LOG_GUEST(c->log,
+                 "config: thread %u %s index %u out of range (limit %u): undefined behaviour, "
                  "ignored",
                  thread, insn, index, limit);
     return 0;
@@ -161,7 +166,7 @@ BhStatus tensix_cfg_wrcfg(TensixCfg *c, uint32_t thread, const uint32_t gprs[TCF
                           uint32_t InputReg, uint32_t Is128Bit, uint32_t CfgIndex, uint64_t now)
 {
     BH_ASSERT(thread < TCFG_THREADS && InputReg < TCFG_GPRS && Is128Bit <= 1 && CfgIndex < 2048);
-    if (!index_ok("WRCFG", thread, CfgIndex, TCFG_STATE_WORDS))
+    if (!index_ok(c, "WRCFG", thread, CfgIndex, TCFG_STATE_WORDS))
         return BH_ERR_ACCESS;
     if (!pipe_enter(c, PIPE_WRCFG, now))
         return BH_ERR_FULL;
@@ -180,7 +185,7 @@ BhStatus tensix_cfg_rdcfg(TensixCfg *c, uint32_t thread, uint32_t gprs[TCFG_GPRS
                           uint32_t ResultReg, uint32_t CfgIndex, uint64_t now)
 {
     BH_ASSERT(thread < TCFG_THREADS && ResultReg < TCFG_GPRS && CfgIndex < 2048);
-    if (!index_ok("RDCFG", thread, CfgIndex, TCFG_STATE_WORDS))
+    if (!index_ok(c, "RDCFG", thread, CfgIndex, TCFG_STATE_WORDS))
         return BH_ERR_ACCESS;
     if (!pipe_enter(c, PIPE_RDCFG, now))
         return BH_ERR_FULL;
@@ -193,7 +198,7 @@ BhStatus tensix_cfg_rdcfg(TensixCfg *c, uint32_t thread, uint32_t gprs[TCFG_GPRS
 BhStatus tensix_cfg_setc16(TensixCfg *c, uint32_t thread, uint32_t CfgIndex, uint32_t NewValue)
 {
     BH_ASSERT(thread < TCFG_THREADS && CfgIndex <= 0xFF && NewValue <= 0xFFFF);
-    if (!index_ok("SETC16", thread, CfgIndex, TCFG_THREAD_WORDS))
+    if (!index_ok(c, "SETC16", thread, CfgIndex, TCFG_THREAD_WORDS))
         return BH_ERR_ACCESS;
     c->thread_cfg[thread][CfgIndex] = (uint16_t)NewValue;
     c->stats.setc16++;
@@ -209,7 +214,7 @@ BhStatus tensix_cfg_rmwcib(TensixCfg *c, uint32_t thread, uint32_t Index1, uint3
 {
     BH_ASSERT(thread < TCFG_THREADS && Index1 < 4 && Mask <= 0xFF && NewValue <= 0xFF &&
               Index4 <= 0xFF);
-    if (!index_ok("RMWCIB", thread, Index4, TCFG_STATE_WORDS))
+    if (!index_ok(c, "RMWCIB", thread, Index4, TCFG_STATE_WORDS))
         return BH_ERR_ACCESS;
     if (!pipe_enter(c, PIPE_RMWCIB, now))
         return BH_ERR_FULL;
@@ -236,7 +241,7 @@ BhStatus tensix_cfg_cfgshiftmask(TensixCfg *c, uint32_t thread, uint32_t MaskMod
 {
     BH_ASSERT(thread < TCFG_THREADS && MaskMode <= 1 && AluMode < 8 && MaskWidth < 32 &&
               RotateAmt < 32 && ScratchIndex < 4 && CfgIndex <= 0xFF);
-    if (!index_ok("CFGSHIFTMASK", thread, CfgIndex, TCFG_STATE_WORDS))
+    if (!index_ok(c, "CFGSHIFTMASK", thread, CfgIndex, TCFG_STATE_WORDS))
         return BH_ERR_ACCESS;
     if (!pipe_enter(c, PIPE_SHIFTMASK, now))
         return BH_ERR_FULL;
@@ -279,16 +284,16 @@ BhStatus tensix_cfg_cfgshiftmask(TensixCfg *c, uint32_t thread, uint32_t MaskMod
     return BH_OK;
 }
 
-static BhStatus mmio_check(uint32_t off, uint32_t len, int is_write)
+static BhStatus mmio_check(const TensixCfg *c, uint32_t off, uint32_t len, int is_write)
 {
     if (off >= TCFG_MMIO_BYTES || len > TCFG_MMIO_BYTES - off) {
-        BH_LOG_GUEST("config: %s at TENSIX_CFG offset 0x%x (%u bytes) outside the map",
+        BH_LOG_GUEST(c->log, "config: %s at TENSIX_CFG offset 0x%x (%u bytes) outside the map",
                      is_write ? "write" : "read", off, len);
         return BH_ERR_ADDR;
     }
     int size_ok = is_write ? len == 4 : (len == 1 || len == 2 || len == 4);
     if (!size_ok || (off & (len - 1))) {
-        BH_LOG_GUEST("config: %u-byte %s at TENSIX_CFG offset 0x%x: %s", len,
+        BH_LOG_GUEST(c->log, "config: %u-byte %s at TENSIX_CFG offset 0x%x: %s", len,
                      is_write ? "write" : "read", off,
                      is_write ? "only aligned sw" : "only aligned lb/lh/lw");
         return BH_ERR_ACCESS;
@@ -298,7 +303,7 @@ static BhStatus mmio_check(uint32_t off, uint32_t len, int is_write)
 
 BhStatus tensix_cfg_mmio_read(TensixCfg *c, uint32_t off, void *buf, uint32_t len, int debug)
 {
-    BhStatus st = mmio_check(off, len, 0);
+    BhStatus st = mmio_check(c, off, len, 0);
     if (st != BH_OK)
         return st;
     uint32_t word;
@@ -320,7 +325,7 @@ BhStatus tensix_cfg_mmio_read(TensixCfg *c, uint32_t off, void *buf, uint32_t le
 
 BhStatus tensix_cfg_mmio_write(TensixCfg *c, uint32_t off, const void *buf, uint32_t len, int debug)
 {
-    BhStatus st = mmio_check(off, len, 1);
+    BhStatus st = mmio_check(c, off, len, 1);
     if (st != BH_OK)
         return st;
     uint32_t v;
@@ -330,7 +335,8 @@ BhStatus tensix_cfg_mmio_write(TensixCfg *c, uint32_t off, const void *buf, uint
         uint32_t t = (w - TCFG_OFF_THREAD / 4) / TCFG_THREAD_WORDS;
         uint32_t i = (w - TCFG_OFF_THREAD / 4) % TCFG_THREAD_WORDS;
         if (!debug) {
-            BH_LOG_GUEST("config: RISC-V write to ThreadConfig[%u][%u]: not writable from RISC-V"
+            BH_LOG_GUEST(c->log,
+                         "config: RISC-V write to ThreadConfig[%u][%u]: not writable from RISC-V"
                          " (push SETC16)",
                          t, i);
             return BH_ERR_ACCESS;

@@ -125,6 +125,7 @@ typedef struct TensixCfgStats {
 } TensixCfgStats;
 
 typedef struct TensixCfg {
+    BhLogContext *log; /* the chip's, from the core at init */
     uint32_t cfg[TCFG_STATES][TCFG_STATE_WORDS];
     uint16_t thread_cfg[TCFG_THREADS][TCFG_THREAD_WORDS];
     TensixCfgPipeItem pipe[TCFG_PIPE_MAX];
@@ -134,8 +135,9 @@ typedef struct TensixCfg {
     TensixCfgStats stats;
 } TensixCfg;
 
-void tensix_cfg_init(TensixCfg *c, const TensixCfgHooks *hooks); /* hooks may be NULL */
-void tensix_cfg_reset(TensixCfg *c);                             /* everything to zero */
+void tensix_cfg_init(TensixCfg *c, const TensixCfgHooks *hooks,
+                     BhLogContext *log); /* hooks may be NULL */
+void tensix_cfg_reset(TensixCfg *c);     /* everything to zero */
 
 BhStatus tensix_cfg_wrcfg(TensixCfg *c, uint32_t thread, const uint32_t gprs[TCFG_GPRS],
                           uint32_t InputReg, uint32_t Is128Bit, uint32_t CfgIndex, uint64_t now);

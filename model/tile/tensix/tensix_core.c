@@ -102,8 +102,8 @@ static void thcon_mmio_perform(TensixCore *c, uint64_t now)
         BhStatus st = c->thcon_mmio[i].write ? tensix_core_mmio_write(c, thread, addr, v, now)
                                              : tensix_core_mmio_read(c, thread, addr, &v, now);
         if (st != BH_OK)
-            BH_LOG_GUEST("thcon: thread %u %s at 0x%08x: no register there (%s), %s", thread,
-                         c->thcon_mmio[i].write ? "MMIO store" : "MMIO load", addr,
+            BH_LOG_GUEST(c->log, "thcon: thread %u %s at 0x%08x: no register there (%s), %s",
+                         thread, c->thcon_mmio[i].write ? "MMIO store" : "MMIO load", addr,
                          bh_status_name(st), c->thcon_mmio[i].write ? "dropped" : "reads 0");
         uint8_t d[16] = {0};
         memcpy(d, &v, 4);
@@ -161,26 +161,28 @@ TensixCoreConfig tensix_core_config_default(void)
     return c;
 }
 
-BhStatus tensix_core_init(TensixCore *c, L1 *l1, const TensixCoreConfig *cfg)
+BhStatus tensix_core_init(TensixCore *c, L1 *l1, const TensixCoreConfig *cfg, BhLogContext *log)
 {
     memset(c, 0, sizeof *c);
+    c->log = log;
     srcdst_reset(&c->regs);
-    unpackers_init(&c->unp);
+    unpackers_init(&c->unp, log);
     fpu_init(&c->fpu);
-    sfpu_init(&c->sfpu);
-    packer_init(&c->pack, packed_tile, c);
+    sfpu_init(&c->sfpu, log);
+    packer_init(&c->pack, packed_tile, c, log);
     c->l1 = l1;
     for (uint32_t t = 0; t < TENSIX_THREADS; t++)
-        tensix_thread_init(&c->thr[t]);
+        tensix_thread_init(&c->thr[t], log);
     SyncHooks sh = {thread_idle, mop_idle, c};
-    sync_init(&c->sync, &sh);
-    tensix_cfg_init(&c->cfg, NULL);
+    sync_init(&c->sync, &sh, log);
+    tensix_cfg_init(&c->cfg, NULL, log);
     ThconConfig tc = cfg->thcon;
     ThconPorts tp = {thcon_l1, thcon_mmio, c};
     MoverConfig mc = cfg->mover;
     tc.l1_size_bytes = mc.l1_size_bytes = l1->cfg.size_bytes;
     MoverPorts mp = {mover_l1, mover_l0, c};
-    if (thcon_init(&c->thcon, &tc, &tp) != BH_OK || mover_init(&c->mover, &mc, &mp) != BH_OK)
+    if (thcon_init(&c->thcon, &tc, &tp, log) != BH_OK ||
+        mover_init(&c->mover, &mc, &mp, log) != BH_OK)
         return BH_ERR_CONFIG;
     return BH_OK;
 }
@@ -448,10 +450,11 @@ BhStatus tensix_core_dst_access(TensixCore *c, uint32_t core, uint32_t off, uint
     const DstRiscvView v = {(uint8_t)tensix_cfg_get(&c->cfg, state, f[core][0]),
                             (uint8_t)tensix_cfg_get(&c->cfg, state, f[core][1]),
                             (uint8_t)tensix_cfg_get(&c->cfg, state, f[core][2]),
-                            (uint8_t)(core == 2)};
+                            (uint8_t)(core == 2), c->log};
     if (tensix_cfg_get(&c->cfg, state, TCFG_F_DEST_ACCESS_CFG_remap_addrs) ||
         tensix_cfg_get(&c->cfg, state, TCFG_F_DEST_ACCESS_CFG_swizzle_32b))
-        BH_LOG_UNIMP_ONCE("dst: DEST_ACCESS_CFG remap_addrs / swizzle_32b (Dst rows unremapped, "
+        BH_LOG_UNIMP_ONCE(c->log,
+                          "dst: DEST_ACCESS_CFG remap_addrs / swizzle_32b (Dst rows unremapped, "
                           "as in every unit)");
     return write ? dst_riscv_write(&c->regs, &v, off, len, data)
                  : dst_riscv_read(&c->regs, &v, off, len, data);

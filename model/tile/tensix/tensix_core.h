@@ -78,6 +78,7 @@ enum TensixUnit {
 };
 
 typedef struct TensixCore {
+    BhLogContext *log; /* the chip's; the units get it at init */
     TensixThread thr[TENSIX_THREADS];
     SyncUnit sync;
     TensixCfg cfg;
@@ -116,7 +117,7 @@ typedef struct TensixCoreConfig {
 TensixCoreConfig tensix_core_config_default(void);
 /* Units at reset, the Mover and ThCon per cfg, with the L1 size set from `l1` (the one L1 size,
  * l1.size_bytes). BH_ERR_CONFIG if cfg is bad. */
-BhStatus tensix_core_init(TensixCore *c, L1 *l1, const TensixCoreConfig *cfg);
+BhStatus tensix_core_init(TensixCore *c, L1 *l1, const TensixCoreConfig *cfg, BhLogContext *log);
 uint64_t tensix_core_step(TensixCore *c, uint64_t now);
 BhStatus tensix_core_region_write(TensixCore *c, uint32_t core, uint32_t region, uint32_t off,
                                   uint32_t val, uint64_t now);

@@ -43,14 +43,15 @@ static void fifo_pop(TensixFifo *f)
     f->n--;
 }
 
-void tensix_thread_init(TensixThread *t)
+void tensix_thread_init(TensixThread *t, BhLogContext *log)
 {
     memset(t, 0, sizeof *t);
+    t->log = log;
     fifo_init(&t->fifo0, t->fifo0_store, TENSIX_FIFO0_DEPTH);
     fifo_init(&t->fifo1, t->fifo1_store, TENSIX_FIFO1_DEPTH);
     fifo_init(&t->fifo2, t->fifo2_store, TENSIX_FIFO2_DEPTH);
-    mop_init(&t->mop);
-    replay_init(&t->replay);
+    mop_init(&t->mop, log);
+    replay_init(&t->replay, log);
 }
 
 BhStatus tensix_thread_push(TensixThread *t, uint32_t word, uint64_t now)
@@ -194,7 +195,8 @@ static void gate(TensixThread *t, uint32_t thread, const TensixBackend *be, uint
             t->wait_sem = TENSIX_GET(SEMWAIT, SEM_SEL, w);
             t->wait_cond = TENSIX_GET(SEMWAIT, WAIT_SEM_COND, w);
             if (!t->wait_cond) { /* UndefinedBehaviour on BH: wait as a STALLWAIT would */
-                BH_LOG_GUEST("Tensix thread %u: SEMWAIT with condition mask 0 (undefined on "
+                BH_LOG_GUEST(t->log,
+                             "Tensix thread %u: SEMWAIT with condition mask 0 (undefined on "
                              "Blackhole); waiting as STALLWAIT 0x0F",
                              thread);
                 t->wait_is_sem = 0;

@@ -77,6 +77,7 @@ typedef struct TensixFifo {
 } TensixFifo;
 
 typedef struct TensixThread {
+    BhLogContext *log; /* the chip's, from the core at init */
     uint32_t fifo0_store[TENSIX_FIFO0_DEPTH], fifo1_store[TENSIX_FIFO1_DEPTH],
         fifo2_store[TENSIX_FIFO2_DEPTH];
     TensixFifo fifo0, fifo1, fifo2;
@@ -97,7 +98,7 @@ typedef struct TensixThread {
     uint64_t pushes, push_refused;
 } TensixThread;
 
-void tensix_thread_init(TensixThread *t);
+void tensix_thread_init(TensixThread *t, BhLogContext *log);
 BhStatus tensix_thread_push(TensixThread *t, uint32_t word, uint64_t now);
 BhStatus tensix_thread_push_late(TensixThread *t, uint32_t word, uint64_t now);
 /* One cycle; returns 1 while the thread holds instructions or a latched wait. A tile steps

@@ -22,7 +22,8 @@ static void check_pack_after_math(TensixCore *c, uint32_t thread, uint64_t now)
             uint32_t block = ((lo + 8 * h) >> 3) % FPU_DST_BLOCKS;
             if (now < c->fpu.dst_ready[block]) {
                 c->pack_dst_races++;
-                BH_LOG_GUEST("Tensix T%u at cycle %llu: PACR reads Dst row %u while the matrix "
+                BH_LOG_GUEST(c->log,
+                             "Tensix T%u at cycle %llu: PACR reads Dst row %u while the matrix "
                              "unit is still writing it (until cycle %llu); software must wait "
                              "(STALLWAIT on the FPU, a semaphore)",
                              thread, (unsigned long long)now, row,

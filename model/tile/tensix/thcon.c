@@ -40,13 +40,14 @@ BhStatus thcon_config_check(const ThconConfig *c, char *why, size_t len)
 #undef REJECT
 }
 
-BhStatus thcon_init(Thcon *t, const ThconConfig *cfg, const ThconPorts *ports)
+BhStatus thcon_init(Thcon *t, const ThconConfig *cfg, const ThconPorts *ports, BhLogContext *log)
 {
     char why[160];
     if (thcon_config_check(cfg, why, sizeof why) != BH_OK)
         return BH_ERR_CONFIG;
     memset(t, 0, sizeof *t);
     t->cfg = *cfg;
+    t->log = log;
     if (ports)
         t->ports = *ports;
     thcon_reset(t);
@@ -57,9 +58,11 @@ void thcon_reset(Thcon *t)
 {
     ThconConfig cfg = t->cfg;
     ThconPorts ports = t->ports;
+    BhLogContext *log = t->log;
     memset(t, 0, sizeof *t);
     t->cfg = cfg;
     t->ports = ports;
+    t->log = log;
     t->next_token = 1;
 }
 
@@ -130,7 +133,7 @@ static void try_send(Thcon *t, uint64_t now)
         st = fn(t->ports.ctx, in->addr, in->bytes, in->kind, in->wdata, in->arg0, in->arg1, token);
         t->in_port = 0;
     } else {
-        BH_LOG_UNIMP_ONCE("thcon: LOADREG/STOREREG/STOREIND-MMIO without an MMIO port");
+        BH_LOG_UNIMP_ONCE(t->log, "thcon: LOADREG/STOREREG/STOREIND-MMIO without an MMIO port");
     }
     if (st == BH_ERR_FULL) {
         t->stats.port_full++;
@@ -142,7 +145,7 @@ static void try_send(Thcon *t, uint64_t now)
     if (st != BH_OK) {
         /* Nothing answers at that address: the instruction completes without effect. */
         if (st != BH_ERR_UNSUPPORTED)
-            BH_LOG_GUEST("thcon: thread %u request to 0x%llx refused: %s", in->thread,
+            BH_LOG_GUEST(t->log, "thcon: thread %u request to 0x%llx refused: %s", in->thread,
                          (unsigned long long)in->addr, bh_status_name(st));
         in->end = BH_MAX(in->end, now + 1);
         return;
@@ -242,18 +245,20 @@ BhStatus thcon_start_mem(Thcon *t, uint32_t thread, uint64_t now, ThconAccessKin
 
 /* ---------------------------------------------------------------- RISC-V view of the GPRs */
 
-static BhStatus gpr_locate(uint32_t view, uint32_t off, uint32_t len, const char *dir,
-                           uint32_t *thread, uint32_t *index)
+static BhStatus gpr_locate(const Thcon *t, uint32_t view, uint32_t off, uint32_t len,
+                           const char *dir, uint32_t *thread, uint32_t *index)
 {
     BH_ASSERT(view <= THCON_VIEW_B);
     uint32_t size = (view == THCON_VIEW_B ? THCON_THREADS : 1) * THCON_GPRS * 4;
     if (off >= size || len > size - off) {
-        BH_LOG_GUEST("thcon: GPR %s at REGFILE offset 0x%x (%u bytes) outside the %u-byte view",
+        BH_LOG_GUEST(t->log,
+                     "thcon: GPR %s at REGFILE offset 0x%x (%u bytes) outside the %u-byte view",
                      dir, off, len, size);
         return BH_ERR_ADDR;
     }
     if ((len != 1 && len != 2 && len != 4) || (off & (len - 1))) {
-        BH_LOG_GUEST("thcon: %u-byte GPR %s at REGFILE offset 0x%x: only aligned 1, 2, 4 bytes",
+        BH_LOG_GUEST(t->log,
+                     "thcon: %u-byte GPR %s at REGFILE offset 0x%x: only aligned 1, 2, 4 bytes",
                      len, dir, off);
         return BH_ERR_ACCESS;
     }
@@ -267,7 +272,7 @@ BhStatus thcon_gpr_mmio_read(Thcon *t, uint32_t view, uint32_t off, void *buf, u
 {
     (void)debug; /* reads have no side effects */
     uint32_t th, i;
-    BhStatus st = gpr_locate(view, off, len, "read", &th, &i);
+    BhStatus st = gpr_locate(t, view, off, len, "read", &th, &i);
     if (st != BH_OK)
         return st;
     uint8_t bytes[4];
@@ -281,7 +286,7 @@ BhStatus thcon_gpr_mmio_write(Thcon *t, uint32_t view, uint32_t off, const void 
 {
     (void)debug; /* a write is its own effect */
     uint32_t th, i;
-    BhStatus st = gpr_locate(view, off, len, "write", &th, &i);
+    BhStatus st = gpr_locate(t, view, off, len, "write", &th, &i);
     if (st != BH_OK)
         return st;
     uint8_t bytes[4];

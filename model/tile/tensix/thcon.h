@@ -157,6 +157,7 @@ typedef struct ThconStats {
 } ThconStats;
 
 typedef struct Thcon {
+    BhLogContext *log; /* the chip's, from the core at init */
     ThconConfig cfg;
     ThconPorts ports;
     uint32_t gpr[THCON_THREADS][THCON_GPRS];
@@ -172,7 +173,7 @@ typedef struct Thcon {
 
 ThconConfig thcon_config_default(void);
 BhStatus thcon_config_check(const ThconConfig *cfg, char *why, size_t why_len);
-BhStatus thcon_init(Thcon *t, const ThconConfig *cfg, const ThconPorts *ports);
+BhStatus thcon_init(Thcon *t, const ThconConfig *cfg, const ThconPorts *ports, BhLogContext *log);
 void thcon_reset(Thcon *t);
 uint64_t thcon_step(Thcon *t, uint64_t now);
 void thcon_l1_done(Thcon *t, uint64_t token, const void *rdata, uint64_t now);

@@ -68,7 +68,7 @@ static BhStatus dmareg(Thcon *t, uint32_t thread, AluOp op, uint32_t Mode, uint3
         break;
     }
     if (!defined) {
-        BH_LOG_GUEST("thcon: thread %u %s Mode %u: undefined behaviour, ignored", thread,
+        BH_LOG_GUEST(t->log, "thcon: thread %u %s Mode %u: undefined behaviour, ignored", thread,
                      alu_name[op], Mode);
         return BH_ERR_ACCESS;
     }

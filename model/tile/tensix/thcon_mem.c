@@ -129,17 +129,19 @@ static int l1_ok(const Thcon *t, uint32_t thread, const char *insn, uint32_t add
 {
     if (addr < t->cfg.l1_size_bytes)
         return 1;
-    BH_LOG_GUEST("thcon: thread %u %s L1 address 0x%x beyond L1 (%u bytes): undefined "
+    BH_LOG_GUEST(t->log,
+                 "thcon: thread %u %s L1 address 0x%x beyond L1 (%u bytes): undefined "
                  "behaviour, ignored",
                  thread, insn, addr, t->cfg.l1_size_bytes);
     return 0;
 }
 
-static int mmio_ok(uint32_t thread, const char *insn, uint32_t addr)
+static int mmio_ok(const Thcon *t, uint32_t thread, const char *insn, uint32_t addr)
 {
     if (addr >= THCON_MMIO_LOW)
         return 1;
-    BH_LOG_GUEST("thcon: thread %u %s MMIO address 0x%x below 0x%x: undefined behaviour, "
+    BH_LOG_GUEST(t->log,
+                 "thcon: thread %u %s MMIO address 0x%x below 0x%x: undefined behaviour, "
                  "ignored",
                  thread, insn, addr, THCON_MMIO_LOW);
     return 0;
@@ -200,7 +202,7 @@ BhStatus thcon_storeind_mmio(Thcon *t, uint32_t thread, uint32_t OffsetHalfReg,
         return st;
     uint32_t offset = half_get(t, thread, OffsetHalfReg);
     uint32_t addr = THCON_MMIO_BASE + ((t->gpr[thread][AddrReg] + (offset >> 4)) & 0x000FFFFCu);
-    if (!mmio_ok(thread, "STOREIND", addr))
+    if (!mmio_ok(t, thread, "STOREIND", addr))
         return BH_ERR_ACCESS;
     uint32_t data = t->gpr[thread][DataReg];
     half_set(t, thread, OffsetHalfReg, offset + offset_step[OffsetIncrement]);
@@ -215,7 +217,7 @@ BhStatus thcon_loadreg(Thcon *t, uint32_t thread, uint32_t ResultReg, uint32_t A
     if (st != BH_OK)
         return st;
     uint32_t addr = THCON_MMIO_BASE + (AddrLo << 2);
-    if (!mmio_ok(thread, "LOADREG", addr))
+    if (!mmio_ok(t, thread, "LOADREG", addr))
         return BH_ERR_ACCESS;
     return thcon_start_mem(t, thread, now, THCON_ACC_MMIO_READ, addr, 4, ResultReg, 0, 0, NULL);
 }
@@ -228,7 +230,7 @@ BhStatus thcon_storereg(Thcon *t, uint32_t thread, uint32_t DataReg, uint32_t Ad
     if (st != BH_OK)
         return st;
     uint32_t addr = THCON_MMIO_BASE + (AddrLo << 2);
-    if (!mmio_ok(thread, "STOREREG", addr))
+    if (!mmio_ok(t, thread, "STOREREG", addr))
         return BH_ERR_ACCESS;
     return thcon_start_mem(t, thread, now, THCON_ACC_MMIO_WRITE, addr, 4, 0, 0, 0,
                            &t->gpr[thread][DataReg]);

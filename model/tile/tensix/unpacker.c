@@ -8,9 +8,10 @@
 
 #define SEC_STRIDE 48 /* THCON_SEC1 words are THCON_SEC0's + 48 */
 
-void unpackers_init(Unpackers *u)
+void unpackers_init(Unpackers *u, BhLogContext *log)
 {
     memset(u, 0, sizeof *u);
+    u->log = log;
     u->setup_thread = -1;
 }
 

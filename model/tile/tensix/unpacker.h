@@ -126,6 +126,7 @@ typedef struct UnpackerStats {
 } UnpackerStats;
 
 typedef struct Unpackers {
+    BhLogContext *log; /* the chip's, from the core at init */
     Unpacker u[2];
     uint64_t setup_until; /* address setup of the UNPACR being accepted */
     uint32_t setup_word;
@@ -138,7 +139,7 @@ typedef struct Unpackers {
     uint8_t failed;
 } Unpackers;
 
-void unpackers_init(Unpackers *u);
+void unpackers_init(Unpackers *u, BhLogContext *log);
 /* 1: accepted now (the caller counts it issued); 0: present it again next cycle */
 int unpacker_try_issue(Unpackers *u, SrcDst *r, AdcFile *adc, TensixCfg *cfg, uint32_t thread,
                        uint32_t word, uint64_t now);

@@ -119,8 +119,8 @@ static void fetch_rsi(Unpackers *u, L1 *l1, uint64_t now)
         q->issued |= (uint8_t)(1u << e);
         u->stats[which].l1_bytes += 16;
         if (st != BH_OK) {
-            BH_LOG_GUEST("unpacker %u: RSI read at 0x%x (%s): reads zeros", which, q->addr[e],
-                         bh_status_name(st));
+            BH_LOG_GUEST(u->log, "unpacker %u: RSI read at 0x%x (%s): reads zeros", which,
+                         q->addr[e], bh_status_name(st));
             rsi_land(q, e, NULL);
         }
     }
@@ -162,7 +162,7 @@ static void fetch(Unpackers *u, uint32_t which, SrcDst *r, L1 *l1, uint64_t now)
             if (st == BH_ERR_FULL)
                 break;
             if (st != BH_OK) { /* outside L1: the guest's address, reported */
-                BH_LOG_GUEST("unpacker %u: L1 read at 0x%x (%s): reads zeros", which,
+                BH_LOG_GUEST(u->log, "unpacker %u: L1 read at 0x%x (%s): reads zeros", which,
                              j->req[j->issued].addr, bh_status_name(st));
                 land(j, j->issued, NULL);
             }

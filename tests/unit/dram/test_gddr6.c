@@ -8,6 +8,7 @@
 #include <string.h>
 #include "model/dram/gddr6.h"
 #include "tests/check.h"
+#include "tests/test_log.h"
 
 #define LOG_MAX 16384
 #define DONE_MAX 4096
@@ -34,7 +35,7 @@ static Tb *tb_new(const Gddr6Config *g)
 {
     Tb *t = calloc(1, sizeof *t);
     t->g = *g;
-    CHECK_OK(gddr6_init(&t->c, g));
+    CHECK_OK(gddr6_init(&t->c, g, &test_log));
     gddr6_set_cmd_hook(&t->c, log_cmd, t);
     return t;
 }
@@ -566,13 +567,13 @@ static void test_address_errors(void)
 {
     Gddr6Config g = cfg_norefresh();
     Tb *t = tb_new(&g);
-    uint64_t cap = g.capacity_bytes, guest = bh_log_count(BH_LOG_GUEST);
+    uint64_t cap = g.capacity_bytes, guest = bh_log_count(&test_log, BH_LOG_GUEST);
     CHECK_EQ_U32(gddr6_enqueue(&t->c, 0, cap, 1, 0, 1, 0), BH_ERR_ADDR);
     CHECK_EQ_U32(gddr6_enqueue(&t->c, 0, cap - 16, 32, 1, 1, 0), BH_ERR_ADDR);
     CHECK_EQ_U32(gddr6_enqueue(&t->c, 0, UINT64_MAX - 8, 32, 0, 1, 0), BH_ERR_ADDR);
     CHECK_EQ_U32(gddr6_enqueue(&t->c, 0, 0, 0, 0, 1, 0), BH_ERR_ACCESS);
     CHECK_EQ_U32(gddr6_enqueue(&t->c, 0, 0, GDDR6_MAX_REQ_BYTES + 1, 0, 1, 0), BH_ERR_ACCESS);
-    CHECK_EQ_U64(bh_log_count(BH_LOG_GUEST) - guest, 5);
+    CHECK_EQ_U64(bh_log_count(&test_log, BH_LOG_GUEST) - guest, 5);
     CHECK_EQ_U32(t->c.fifo_n[0], 0);
     CHECK_EQ_U32(t->c.live_reqs, 0);
     /* the last byte and the largest request ending there are accepted */
@@ -606,7 +607,7 @@ static void test_address_maps(void)
 {
     Gddr6Config g = cfg_norefresh();
     Gddr6 *c = calloc(1, sizeof *c);
-    CHECK_OK(gddr6_init(c, &g));
+    CHECK_OK(gddr6_init(c, &g, &test_log));
     Gddr6Loc l;
     gddr6_decode(c, addr_of(&g, 1, 2, 3, 12345, 77) + 31, &l);
     CHECK(l.ch == 1 && l.bg == 2 && l.ba == 3 && l.row == 12345 && l.col == 77);
@@ -615,14 +616,14 @@ static void test_address_maps(void)
     CHECK(l.row == g.rows - 1 && l.col == g.page_bytes / burst_bytes(&g) - 1);
     /* "ro-ba-bg-co-ch": a channel's consecutive bursts stay in one bank; burst 8 is column 4 */
     snprintf(g.address_map, sizeof g.address_map, "ro-ba-bg-co-ch");
-    CHECK_OK(gddr6_init(c, &g));
+    CHECK_OK(gddr6_init(c, &g, &test_log));
     gddr6_decode(c, 8 * 32, &l);
     CHECK(l.ch == 0 && l.col == 4 && l.bg == 0 && l.ba == 0);
     gddr6_decode(c, 2 * 128 * 32, &l); /* past one row of both channels: next bank group */
     CHECK(l.ch == 0 && l.col == 0 && l.bg == 1);
     /* "ro-co-ba-bg-ch": bursts 2, 8 and 32 go to bank group 1, bank 1 and column 1 */
     snprintf(g.address_map, sizeof g.address_map, "ro-co-ba-bg-ch");
-    CHECK_OK(gddr6_init(c, &g));
+    CHECK_OK(gddr6_init(c, &g, &test_log));
     gddr6_decode(c, 2 * 32, &l);
     CHECK(l.bg == 1 && l.ba == 0 && l.col == 0);
     gddr6_decode(c, 8 * 32, &l);
@@ -894,7 +895,7 @@ static void test_config_check_rejects(void)
     Gddr6 *c = calloc(1, sizeof *c);
     Gddr6Config g = ok;
     g.channels = 3;
-    CHECK_EQ_U32(gddr6_init(c, &g), BH_ERR_CONFIG);
+    CHECK_EQ_U32(gddr6_init(c, &g, &test_log), BH_ERR_CONFIG);
     free(c);
 }
 
@@ -920,7 +921,7 @@ static void test_stats_window_covers_every_counter(void)
 int main(void)
 {
     RUN(test_stats_window_covers_every_counter);
-    bh_log_set_sink(quiet, NULL);
+    bh_log_set_sink(&test_log, quiet, NULL);
     RUN(test_defaults_from_references);
     RUN(test_single_read_closed_bank);
     RUN(test_single_write_closed_bank);

@@ -7,6 +7,7 @@
 #include <string.h>
 #include "model/chip/bh_grid.h"
 #include "model/noc/noc_net.h"
+#include "tests/test_log.h"
 #include "model/workload/noc_traffic.h"
 
 typedef struct HNode {
@@ -103,7 +104,7 @@ static inline void h_start(Harness *h)
 {
     NocMemOps ops = {h_read, h_write, h_request};
     for (uint32_t k = 0; k < h->nnocs; k++) {
-        if (noc_net_init(&h->net[k], &h->cfg[k], &ops) != BH_OK)
+        if (noc_net_init(&h->net[k], &h->cfg[k], &ops, &test_log) != BH_OK)
             abort();
         for (uint32_t i = 0; i < h->nodes; i++)
             noc_net_set_node(&h->net[k], h_frame(h, k, i), &h->ctx[i], i, 1);

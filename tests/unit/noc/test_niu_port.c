@@ -6,6 +6,7 @@
  * changes nothing. */
 #include "tests/check.h"
 #include "tests/unit/noc/noc_harness.h"
+#include "tests/test_log.h"
 
 #define MEM (64 * 1024)
 #define W 4
@@ -445,11 +446,11 @@ static void test_malformed(void)
     bad[nb].r.op = NOC_REQ_WRITE_INLINE, bad[nb].r.byte_enable = 1u << 16,
     bad[nb++].st = BH_ERR_ACCESS;
     NocNiu before = h.net[0].nius[S];
-    uint64_t logged = bh_log_count(BH_LOG_GUEST);
+    uint64_t logged = bh_log_count(&test_log, BH_LOG_GUEST);
     for (uint32_t i = 0; i < nb; i++) {
         CHECK_EQ_U32(noc_niu_port_request(&h.net[0], S, &bad[i].r, h.now), bad[i].st);
         CHECK_EQ_U64(h.net[0].guest_errors, i + 1);
-        CHECK_EQ_U64(bh_log_count(BH_LOG_GUEST), logged + i + 1);
+        CHECK_EQ_U64(bh_log_count(&test_log, BH_LOG_GUEST), logged + i + 1);
     }
     CHECK(memcmp(&before, &h.net[0].nius[S], sizeof before) == 0);
     CHECK(noc_net_quiescent(&h.net[0]));

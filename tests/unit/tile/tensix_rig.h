@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include "model/tile/tensix/tensix_core.h"
 #include "tests/check.h"
+#include "tests/test_log.h"
 
 typedef struct Rig {
     L1 l1;
@@ -18,9 +19,9 @@ static inline Rig *rig_new(void)
 {
     Rig *r = calloc(1, sizeof *r);
     L1Config cfg = l1_config_default();
-    CHECK_OK(l1_init(&r->l1, &cfg));
+    CHECK_OK(l1_init(&r->l1, &cfg, &test_log));
     TensixCoreConfig cc = tensix_core_config_default();
-    CHECK_OK(tensix_core_init(&r->core, &r->l1, &cc));
+    CHECK_OK(tensix_core_init(&r->core, &r->l1, &cc, &test_log));
     return r;
 }
 

@@ -5,6 +5,7 @@
 #include <string.h>
 #include "model/tile/tensix_tile.h"
 #include "tests/check.h"
+#include "tests/test_log.h"
 
 #define DST_BASE 0xFFBD8000u
 
@@ -14,7 +15,7 @@ static TensixTile *tile_new(void)
     L1Config cfg = l1_config_default();
     TensixCoreConfig cc = tensix_core_config_default();
     char why[256] = "";
-    CHECK_OK(tensix_tile_init(t, &cfg, NULL, NULL, why, sizeof why));
+    CHECK_OK(tensix_tile_init(t, &cfg, NULL, NULL, &test_log, why, sizeof why));
     CHECK_OK(tensix_tile_enable_coprocessor(t, &cc, 0));
     return t;
 }

@@ -11,6 +11,7 @@
 #include "model/tile/tensix/tensix_isa.h"
 #include "tests/check.h"
 #include "tests/ref/ref_matmul.h"
+#include "tests/test_log.h"
 
 enum { FMT_FP32 = 0, FMT_FP16 = 1, FMT_TF32 = 4, FMT_BF16 = 5 };
 
@@ -27,7 +28,7 @@ static Env *env_new(uint32_t srca_fmt, int fp32_dst)
     Env *e = calloc(1, sizeof *e);
     fpu_init(&e->f);
     srcdst_reset(&e->r);
-    tensix_cfg_init(&e->cfg, NULL);
+    tensix_cfg_init(&e->cfg, NULL, &test_log);
     TCFG_SET(&e->cfg, 0, ALU_FORMAT_SPEC_REG0_SrcA, srca_fmt);
     TCFG_SET(&e->cfg, 0, ALU_ACC_CTRL_Fp32_enabled, (uint32_t)fp32_dst);
     e->now = 100;

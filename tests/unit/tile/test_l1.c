@@ -7,6 +7,7 @@
 #include <string.h>
 #include "model/tile/l1.h"
 #include "tests/check.h"
+#include "tests/test_log.h"
 
 #define LOG_MAX 8192
 
@@ -23,7 +24,7 @@ static Tb *tb_new(const L1Config *g)
 {
     Tb *t = calloc(1, sizeof *t);
     t->g = *g;
-    CHECK_OK(l1_init(&t->l, g));
+    CHECK_OK(l1_init(&t->l, g, &test_log));
     return t;
 }
 
@@ -572,7 +573,7 @@ static void test_errors_change_nothing(void)
     uint8_t *snap = malloc(g.size_bytes);
     memcpy(snap, t->l.mem, g.size_bytes);
     L1Stats before = t->l.st;
-    uint64_t guest0 = bh_log_count(BH_LOG_GUEST);
+    uint64_t guest0 = bh_log_count(&test_log, BH_LOG_GUEST);
     CHECK_EQ_U32(l1_request(&t->l, L1_NOC0, g.size_bytes - 4, 8, 1, w, 1, 0), BH_ERR_ADDR);
     CHECK_EQ_U32(l1_request(&t->l, L1_NOC0, g.size_bytes, 1, 0, NULL, 1, 0), BH_ERR_ADDR);
     CHECK_EQ_U32(l1_request(&t->l, L1_NOC0, UINT64_MAX - 2, 8, 0, NULL, 1, 0), BH_ERR_ADDR);
@@ -582,7 +583,7 @@ static void test_errors_change_nothing(void)
     CHECK_EQ_U32(l1_request(&t->l, L1_UNPACK1, 0, 16, 1, w, 1, 0), BH_ERR_ACCESS);
     CHECK_EQ_U32(l1_debug_read(&t->l, g.size_bytes - 1, w, 2), BH_ERR_ADDR);
     CHECK_EQ_U32(l1_debug_write(&t->l, g.size_bytes, w, 1), BH_ERR_ADDR);
-    CHECK_EQ_U64(bh_log_count(BH_LOG_GUEST) - guest0, 7);
+    CHECK_EQ_U64(bh_log_count(&test_log, BH_LOG_GUEST) - guest0, 7);
     CHECK(memcmp(&before, &t->l.st, sizeof before) == 0);
     CHECK(memcmp(snap, t->l.mem, g.size_bytes) == 0);
     CHECK(l1_idle(&t->l));
@@ -604,7 +605,7 @@ static void expect_reject(const L1Config *g, const char *field)
         CHECK(0);
     }
     L1 *l = malloc(sizeof *l);
-    CHECK_EQ_U32(l1_init(l, g), BH_ERR_CONFIG);
+    CHECK_EQ_U32(l1_init(l, g, &test_log), BH_ERR_CONFIG);
     free(l);
 }
 
@@ -770,7 +771,8 @@ static void quiet(void *ctx, BhLogLevel level, const char *msg)
 
 int main(void)
 {
-    bh_log_set_sink(quiet, NULL); /* guest-error messages are expected here; counts are checked */
+    bh_log_set_sink(&test_log, quiet,
+                    NULL); /* guest-error messages are expected here; counts are checked */
     RUN(test_round_trip_every_client);
     RUN(test_same_bank_serializes);
     RUN(test_same_port_round_robin);

@@ -6,6 +6,7 @@
 #include "model/tile/mailbox.h"
 #include "model/tile/tile_map.h"
 #include "tests/check.h"
+#include "tests/test_log.h"
 
 static const uint32_t core_of[MAILBOX_CORES] = {TILE_BRISC, TILE_TRISC0, TILE_TRISC1, TILE_TRISC2};
 
@@ -35,7 +36,7 @@ static void test_index(void)
 static void test_every_pair(void)
 {
     Mailboxes m;
-    mailbox_init(&m);
+    mailbox_init(&m, &test_log);
     for (uint32_t w = 0; w < MAILBOX_CORES; w++)
         for (uint32_t r = 0; r < MAILBOX_CORES; r++) {
             const uint32_t val = 0x100 * w + r;
@@ -62,7 +63,7 @@ static void test_every_pair(void)
 static void test_fifo_full_empty(void)
 {
     Mailboxes m;
-    mailbox_init(&m);
+    mailbox_init(&m, &test_log);
     BhStatus st;
     const uint32_t b = TILE_BRISC, t0 = TILE_TRISC0;
     for (uint32_t i = 0; i < MAILBOX_DEPTH; i++)
@@ -92,7 +93,7 @@ static void test_fifo_full_empty(void)
 static void test_writer_limit(void)
 {
     Mailboxes m;
-    mailbox_init(&m);
+    mailbox_init(&m, &test_log);
     BhStatus st;
     const uint32_t t1 = TILE_TRISC1;
     for (uint32_t r = 0; r < MAILBOX_CORES; r++)
@@ -112,7 +113,7 @@ static void test_writer_limit(void)
 static void test_debug(void)
 {
     Mailboxes m;
-    mailbox_init(&m);
+    mailbox_init(&m, &test_log);
     uint32_t v = 1;
     CHECK_OK(mailbox_read(&m, TILE_TRISC0, 3, 0, &v, 1));
     CHECK_EQ_U32(v, 0); /* empty */
@@ -128,9 +129,9 @@ static void test_debug(void)
 static void test_bad_accesses(void)
 {
     Mailboxes m;
-    mailbox_init(&m);
+    mailbox_init(&m, &test_log);
     uint32_t v = 0;
-    const uint64_t guest = bh_log_count(BH_LOG_GUEST);
+    const uint64_t guest = bh_log_count(&test_log, BH_LOG_GUEST);
     CHECK_EQ_U32(mailbox_write(&m, TILE_NCRISC, 0, 0, 1, 0), BH_ERR_ACCESS);
     CHECK_EQ_U32(mailbox_read(&m, TILE_NCRISC, 1, 4, &v, 0), BH_ERR_ACCESS);
     CHECK_EQ_U32(mailbox_write(&m, TILE_NOC, 0, 0, 1, 0), BH_ERR_ACCESS);
@@ -138,7 +139,7 @@ static void test_bad_accesses(void)
     CHECK_EQ_U32(mailbox_read(&m, TILE_BRISC, 0, MAILBOX_WINDOW_BYTES, &v, 0), BH_ERR_ADDR);
     CHECK_EQ_U32(mailbox_write(&m, TILE_BRISC, 1, 2, 1, 0), BH_ERR_ACCESS);
     CHECK_EQ_U32(mailbox_read(&m, TILE_TRISC0, 0, 0x6, &v, 0), BH_ERR_ACCESS);
-    CHECK_EQ_U64(bh_log_count(BH_LOG_GUEST), guest + 7);
+    CHECK_EQ_U64(bh_log_count(&test_log, BH_LOG_GUEST), guest + 7);
     CHECK_OK(mailbox_write(&m, TILE_BRISC, 1, MAILBOX_WINDOW_BYTES - 4, 1, 0)); /* last word */
     CHECK_EQ_U64(m.pushes, 1);
     CHECK(!m.push_waits && !m.pop_waits && !m.pops);

@@ -8,6 +8,7 @@
 #include "model/tile/tensix/mop.h"
 #include "model/tile/tensix/tensix_isa.h"
 #include "tests/check.h"
+#include "tests/test_log.h"
 
 #define TT_OP(op, params) (((uint32_t)(op) << 24) + (uint32_t)(params))
 #define OP_MOP(tmpl, count1, mask_lo) TT_OP(0x01, ((tmpl) << 23) + ((count1) << 16) + (mask_lo))
@@ -119,7 +120,7 @@ static void cfg_t0(Mop *m, uint32_t flags)
 static void test_pass_through(void)
 {
     Mop m;
-    mop_init(&m);
+    mop_init(&m, &test_log);
     const uint32_t in[] = {I(1), OP_REPLAY(16, 16, 0, 0), OP_DMANOP, I(2)};
     Run *r = run(&m, in, 4);
     check_words(r, in, 4);
@@ -131,7 +132,7 @@ static void test_pass_through(void)
 static void test_t0_zero_mask(void)
 {
     Mop m;
-    mop_init(&m);
+    mop_init(&m, &test_log);
     cfg_t0(&m, 0);
     const uint32_t in[] = {OP_MOP(0, 2, 0)};
     const uint32_t want[] = {A0, A0, A0}; /* Count1 + 1 = 3 iterations, mask bits 0 */
@@ -143,7 +144,7 @@ static void test_t0_zero_mask(void)
 static void test_t0_flags_and_mask(void)
 {
     Mop m;
-    mop_init(&m);
+    mop_init(&m, &test_log);
     cfg_t0(&m, 3); /* HasB | HasA123 */
     const uint32_t in[] = {OP_MOP(0, 3, 0x5)};
     const uint32_t want[] = {SKA, SKB,             /* bit 0 = 1 */
@@ -154,13 +155,13 @@ static void test_t0_flags_and_mask(void)
     check_words(r, want, 14);
     check_back_to_back(r, 0);
 
-    mop_init(&m);
+    mop_init(&m, &test_log);
     cfg_t0(&m, 1); /* HasB only */
     const uint32_t in_b[] = {OP_MOP(0, 1, 0x2)};
     const uint32_t want_b[] = {A0, B, SKA, SKB};
     check_words(run(&m, in_b, 1), want_b, 4);
 
-    mop_init(&m);
+    mop_init(&m, &test_log);
     cfg_t0(&m, 2 | 4); /* HasA123 only; bit 2 is not a flag */
     const uint32_t in_a[] = {OP_MOP(0, 1, 0x1)};
     const uint32_t want_a[] = {SKA, A0, A1, A2, A3};
@@ -172,7 +173,7 @@ static void test_t0_flags_and_mask(void)
 static void test_t0_mask_hi(void)
 {
     Mop m;
-    mop_init(&m);
+    mop_init(&m, &test_log);
     cfg_t0(&m, 0);
     const uint32_t in[] = {OP_MOP_CFG(0x8000), OP_MOP(0, 33, 0x0001), OP_MOP(0, 31, 0)};
     uint32_t want[34 + 32];
@@ -195,7 +196,7 @@ static void test_t0_mask_hi(void)
 static void test_t1_double_loop(void)
 {
     Mop m;
-    mop_init(&m);
+    mop_init(&m, &test_log);
     cfg_t1(&m, 2, 3, S, E0, E1, L, OP_NOP, LAST0, LAST1);
     const uint32_t in[] = {OP_MOP(1, 0, 0)};
     const uint32_t want[] = {S, L, L, LAST1, E0, E1,  /* outer 0: last inner -> Loop1Last */
@@ -209,12 +210,12 @@ static void test_t1_double_loop(void)
 static void test_t1_count_masked(void)
 {
     Mop m;
-    mop_init(&m);
+    mop_init(&m, &test_log);
     cfg_t1(&m, 1, 200, OP_NOP, OP_NOP, OP_NOP, L, OP_NOP, L, L);
-    uint64_t warned = bh_log_count(BH_LOG_GUEST);
+    uint64_t warned = bh_log_count(&test_log, BH_LOG_GUEST);
     const uint32_t in[] = {OP_MOP(1, 0, 0)};
     CHECK_EQ_U32(run(&m, in, 1)->n, 72);
-    CHECK_EQ_U64(bh_log_count(BH_LOG_GUEST), warned + 1);
+    CHECK_EQ_U64(bh_log_count(&test_log, BH_LOG_GUEST), warned + 1);
 }
 
 /* LoopOp1 not a NOP: 2 x InnerCount steps alternating by XOR; the override replaces the
@@ -222,13 +223,13 @@ static void test_t1_count_masked(void)
 static void test_t1_alternation(void)
 {
     Mop m;
-    mop_init(&m);
+    mop_init(&m, &test_log);
     cfg_t1(&m, 2, 2, OP_NOP, OP_NOP, E1, L, L1, LAST0, LAST1);
     const uint32_t in[] = {OP_MOP(1, 0, 0)};
     const uint32_t want[] = {L, L1, L, LAST1, L, L1, L, LAST0}; /* EndOp1 unused: EndOp0 NOP */
     check_words(run(&m, in, 1), want, 8);
 
-    mop_init(&m);
+    mop_init(&m, &test_log);
     cfg_t1(&m, 1, 1, OP_NOP, OP_NOP, OP_NOP, L, L1, LAST0, LAST1);
     const uint32_t want1[] = {L, LAST0};
     check_words(run(&m, in, 1), want1, 2);
@@ -237,13 +238,13 @@ static void test_t1_alternation(void)
 static void test_t1_end_ops(void)
 {
     Mop m;
-    mop_init(&m);
+    mop_init(&m, &test_log);
     cfg_t1(&m, 2, 1, OP_NOP, E0, OP_NOP, L, OP_NOP, LAST0, LAST1);
     const uint32_t in[] = {OP_MOP(1, 0, 0)};
     const uint32_t want[] = {LAST1, E0, LAST0, E0}; /* EndOp1 NOP: skipped */
     check_words(run(&m, in, 1), want, 4);
 
-    mop_init(&m);
+    mop_init(&m, &test_log);
     cfg_t1(&m, 2, 1, OP_NOP, OP_NOP, E1, L, OP_NOP, LAST0, LAST1);
     const uint32_t want2[] = {LAST1, LAST0}; /* EndOp1 needs EndOp0 */
     check_words(run(&m, in, 1), want2, 2);
@@ -254,7 +255,7 @@ static void test_t1_end_ops(void)
 static void test_nop_is_opcode_2_only(void)
 {
     Mop m;
-    mop_init(&m);
+    mop_init(&m, &test_log);
     const uint32_t nop_with_bits = TT_OP(0x02, 0x55);
     cfg_t1(&m, 1, 2, OP_DMANOP, OP_SFPNOP, TT_OP(0x02, 0x123), L, nop_with_bits, OP_NOP, LAST1);
     const uint32_t in[] = {OP_MOP(1, 0, 0)};
@@ -263,7 +264,7 @@ static void test_nop_is_opcode_2_only(void)
 
     /* MopCfg resets to 0, and opcode 0x00 is not a NOP either: StartOp, then LoopOp1 = 0 is
      * "not a NOP", so InnerCount 1 doubles to LoopOp and Loop0Last, then EndOp0, EndOp1. */
-    mop_init(&m);
+    mop_init(&m, &test_log);
     CHECK_OK(mop_write_cfg(&m, 0, 1));
     CHECK_OK(mop_write_cfg(&m, 1, 1));
     const uint32_t want0[] = {0, 0, 0, 0, 0};
@@ -280,19 +281,19 @@ static void test_t1_hardware_bug(void)
         want[2 * j] = E0;
         want[2 * j + 1] = E1;
     }
-    mop_init(&m);
+    mop_init(&m, &test_log);
     cfg_t1(&m, 1, 0, OP_NOP, E0, E1, L, OP_NOP, LAST0, LAST1);
     Run *r = run(&m, in, 1);
     check_words(r, want, 258);
     check_back_to_back(r, 0);
 
     /* InnerCount is tested after doubling: 0 x 2 is still 0. */
-    mop_init(&m);
+    mop_init(&m, &test_log);
     cfg_t1(&m, 1, 0, OP_NOP, E0, E1, L, L1, LAST0, LAST1);
     check_words(run(&m, in, 1), want, 258);
 
     /* 129 written is 1 after the low seven bits are taken: the bug again, EndOp1 NOP. */
-    mop_init(&m);
+    mop_init(&m, &test_log);
     cfg_t1(&m, 129, 0, OP_NOP, E0, OP_NOP, L, OP_NOP, LAST0, LAST1);
     r = run(&m, in, 1);
     CHECK_EQ_U32(r->n, 129);
@@ -303,15 +304,15 @@ static void test_t1_hardware_bug(void)
         }
 
     /* Not the bug: a StartOp, two outer iterations, or EndOp0 a NOP. */
-    mop_init(&m);
+    mop_init(&m, &test_log);
     cfg_t1(&m, 1, 0, S, E0, E1, L, OP_NOP, LAST0, LAST1);
     const uint32_t want_s[] = {S, E0, E1};
     check_words(run(&m, in, 1), want_s, 3);
-    mop_init(&m);
+    mop_init(&m, &test_log);
     cfg_t1(&m, 2, 0, OP_NOP, E0, OP_NOP, L, OP_NOP, LAST0, LAST1);
     const uint32_t want_2[] = {E0, E0};
     check_words(run(&m, in, 1), want_2, 2);
-    mop_init(&m);
+    mop_init(&m, &test_log);
     cfg_t1(&m, 1, 0, OP_NOP, OP_NOP, E1, L, OP_NOP, LAST0, LAST1);
     CHECK_EQ_U32(run(&m, in, 1)->n, 0);
 }
@@ -319,7 +320,7 @@ static void test_t1_hardware_bug(void)
 static void test_t1_counts_low_seven_bits(void)
 {
     Mop m;
-    mop_init(&m);
+    mop_init(&m, &test_log);
     cfg_t1(&m, 0x102, 0x181, OP_NOP, OP_NOP, OP_NOP, L, OP_NOP, LAST0, LAST1);
     const uint32_t in[] = {OP_MOP(1, 0, 0)};
     const uint32_t want[] = {LAST1, LAST0}; /* outer 2, inner 1 */
@@ -330,7 +331,7 @@ static void test_t1_counts_low_seven_bits(void)
 static void test_t1_largest(void)
 {
     Mop m;
-    mop_init(&m);
+    mop_init(&m, &test_log);
     cfg_t1(&m, 127, 127, S, E0, E1, L, L1, LAST0, LAST1);
     const uint32_t in[] = {OP_MOP(1, 0, 0), I(9)};
     static uint32_t want[MOP_MAX_EXPANSION + 1];
@@ -356,7 +357,7 @@ static void test_t1_largest(void)
 static void test_transition_penalty(void)
 {
     Mop m;
-    mop_init(&m);
+    mop_init(&m, &test_log);
     cfg_t1(&m, 1, 2, OP_NOP, OP_NOP, OP_NOP, L, OP_NOP, L, L);
     const uint32_t in[] = {OP_MOP(1, 0, 0), I(1), I(2)};
     const uint32_t want[] = {L, L, I(1), I(2)};
@@ -370,7 +371,7 @@ static void test_transition_penalty(void)
     CHECK_EQ_U64(m.penalties, 1);
 
     /* MOP then MOP: none; MOP then MOP_CFG: the penalty, then MOP_CFG's own cycle. */
-    mop_init(&m);
+    mop_init(&m, &test_log);
     cfg_t1(&m, 1, 2, OP_NOP, OP_NOP, OP_NOP, L, OP_NOP, L, L);
     const uint32_t in2[] = {OP_MOP(1, 0, 0), OP_MOP(1, 0, 0), OP_MOP_CFG(7), OP_MOP(1, 0, 0)};
     r = run(&m, in2, 4);
@@ -384,7 +385,7 @@ static void test_transition_penalty(void)
     CHECK_EQ_U32(m.mask_hi, 7);
 
     /* An expansion with no words ends in its own cycle; the penalty follows it. */
-    mop_init(&m);
+    mop_init(&m, &test_log);
     cfg_t1(&m, 0, 5, S, E0, E1, L, OP_NOP, LAST0, LAST1); /* OuterCount 0 */
     const uint32_t in3[] = {OP_MOP(1, 0, 0), I(1)};
     r = run(&m, in3, 2);
@@ -398,7 +399,7 @@ static void test_transition_penalty(void)
 static void test_back_pressure(void)
 {
     Mop m;
-    mop_init(&m);
+    mop_init(&m, &test_log);
     cfg_t1(&m, 1, 3, OP_NOP, OP_NOP, OP_NOP, L, OP_NOP, LAST0, LAST1);
     uint32_t w = 0;
     CHECK_OK(mop_accept(&m, OP_MOP(1, 0, 0), 0));
@@ -434,22 +435,22 @@ static void test_back_pressure(void)
 static void test_cfg_snapshot(void)
 {
     Mop m;
-    mop_init(&m);
+    mop_init(&m, &test_log);
     cfg_t1(&m, 1, 3, OP_NOP, OP_NOP, OP_NOP, L, OP_NOP, LAST0, LAST1);
     uint32_t w = 0;
-    uint64_t guest = bh_log_count(BH_LOG_GUEST);
+    uint64_t guest = bh_log_count(&test_log, BH_LOG_GUEST);
     CHECK_OK(mop_accept(&m, OP_MOP(1, 0, 0), 0));
     CHECK(mop_next(&m, 0, &w) && w == L);
     CHECK_OK(mop_write_cfg(&m, 5, I(0x77)));
     CHECK_OK(mop_write_cfg(&m, 7, I(0x78)));
-    CHECK_EQ_U64(bh_log_count(BH_LOG_GUEST), guest + 2);
+    CHECK_EQ_U64(bh_log_count(&test_log, BH_LOG_GUEST), guest + 2);
     CHECK(mop_next(&m, 1, &w) && w == L);
     CHECK(mop_next(&m, 2, &w) && w == LAST0);
     const uint32_t in[] = {OP_MOP(1, 0, 0)};
     Run *r = run_from(&m, in, 1, 10);
     const uint32_t want[] = {I(0x77), I(0x77), I(0x78)};
     check_words(r, want, 3);
-    CHECK_EQ_U64(bh_log_count(BH_LOG_GUEST), guest + 2);
+    CHECK_EQ_U64(bh_log_count(&test_log, BH_LOG_GUEST), guest + 2);
 }
 
 /* MopCfg is 9 write-only words: index 9 is an address error, reads are undefined (0 here,
@@ -457,20 +458,20 @@ static void test_cfg_snapshot(void)
 static void test_cfg_access(void)
 {
     Mop m;
-    mop_init(&m);
+    mop_init(&m, &test_log);
     Mop before;
     memcpy(&before, &m, sizeof m);
     uint32_t v = 1;
     CHECK_EQ_U32(mop_write_cfg(&m, 9, 5), BH_ERR_ADDR);
     CHECK(memcmp(&m, &before, sizeof m) == 0);
     CHECK_OK(mop_write_cfg(&m, 8, 0x1234));
-    uint64_t guest = bh_log_count(BH_LOG_GUEST);
+    uint64_t guest = bh_log_count(&test_log, BH_LOG_GUEST);
     CHECK_OK(mop_read_cfg(&m, 8, &v, 0));
     CHECK_EQ_U32(v, 0);
-    CHECK_EQ_U64(bh_log_count(BH_LOG_GUEST), guest + 1);
+    CHECK_EQ_U64(bh_log_count(&test_log, BH_LOG_GUEST), guest + 1);
     CHECK_OK(mop_read_cfg(&m, 8, &v, 1));
     CHECK_EQ_U32(v, 0x1234);
-    CHECK_EQ_U64(bh_log_count(BH_LOG_GUEST), guest + 1);
+    CHECK_EQ_U64(bh_log_count(&test_log, BH_LOG_GUEST), guest + 1);
     CHECK_EQ_U32(mop_read_cfg(&m, 9, &v, 1), BH_ERR_ADDR);
 }
 
@@ -479,13 +480,13 @@ static void test_cfg_access(void)
 static void test_t1_ignores_mop_operands(void)
 {
     Mop m;
-    mop_init(&m);
+    mop_init(&m, &test_log);
     cfg_t1(&m, 1, 2, OP_NOP, OP_NOP, OP_NOP, L, OP_NOP, LAST0, LAST1);
-    uint64_t unimp = bh_log_count(BH_LOG_UNIMP);
+    uint64_t unimp = bh_log_count(&test_log, BH_LOG_UNIMP);
     const uint32_t in[] = {OP_MOP(1, 0x7F, 0xFFFF)};
     const uint32_t want[] = {L, LAST0};
     check_words(run(&m, in, 1), want, 2);
-    CHECK(bh_log_count(BH_LOG_UNIMP) <= unimp + 1);
+    CHECK(bh_log_count(&test_log, BH_LOG_UNIMP) <= unimp + 1);
 }
 
 /* ---- the generated instruction table, against tt-llk's encodings and the seed's examples */

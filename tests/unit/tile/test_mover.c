@@ -8,6 +8,7 @@
 #include <string.h>
 #include "model/tile/tensix/mover.h"
 #include "tests/check.h"
+#include "tests/test_log.h"
 
 /* mover.h derivation: the ISA documentation's L1 load latency ("at least 8 cycles") */
 #define L1_LATENCY 8
@@ -106,7 +107,7 @@ static Tb *tb_new_cfg(const MoverConfig *cfg, uint32_t refuse_every)
     t->l1.refuse_kinds = REFUSE_READS | REFUSE_WRITES;
     t->l1.iram_present = 1;
     MoverPorts ports = {fake_l1_access, fake_l0_write, &t->l1};
-    CHECK_OK(mover_init(&t->m, cfg, &ports));
+    CHECK_OK(mover_init(&t->m, cfg, &ports, &test_log));
     return t;
 }
 
@@ -396,7 +397,7 @@ static void test_unmapped_l0_discards(void)
 static void test_guest_errors(void)
 {
     Tb *t = tb_new();
-    uint64_t g = bh_log_count(BH_LOG_GUEST);
+    uint64_t g = bh_log_count(&test_log, BH_LOG_GUEST);
     CHECK_OK(nc_move(t, (L1_BYTES - 0x10) >> 4, 0, 2, MOVER_L1_TO_L1));
     run(t);
     CHECK_OK(nc_move(t, 0, (L1_BYTES - 0x10) >> 4, 2, MOVER_L0_TO_L1));
@@ -404,7 +405,7 @@ static void test_guest_errors(void)
     CHECK_OK(nc_move(t, 0, 0xFFF0 >> 4, 2, MOVER_L0_TO_L0)); /* crosses the 64 KiB region */
     run(t);
     CHECK_EQ_U64(t->m.st.guest_errors, 3);
-    CHECK_EQ_U64(bh_log_count(BH_LOG_GUEST) - g, 3);
+    CHECK_EQ_U64(bh_log_count(&test_log, BH_LOG_GUEST) - g, 3);
     CHECK_EQ_U64(t->l1.attempts + t->l1.l0_writes, 0);
     free(t);
 }
@@ -564,10 +565,10 @@ static void test_parameter_credits_bug(void)
     CHECK_OK(nc_move(t, 0x10100 >> 4, 0x31000 >> 4, 0x10, MOVER_L1_TO_L1)); /* C */
     CHECK_EQ_U32(status(t) & (MOVER_STATUS_PARAMS_FULL | MOVER_STATUS_QUEUE_FULL),
                  MOVER_STATUS_PARAMS_FULL);
-    uint64_t g = bh_log_count(BH_LOG_GUEST);
+    uint64_t g = bh_log_count(&test_log, BH_LOG_GUEST);
     CHECK_OK(nc_move(t, 0x10200 >> 4, 0x32000 >> 4, 0x10, MOVER_L1_TO_L1)); /* D: no stall */
     CHECK_EQ_U64(t->m.st.param_credit_bug, 1);
-    CHECK_EQ_U64(bh_log_count(BH_LOG_GUEST) - g, 1);
+    CHECK_EQ_U64(bh_log_count(&test_log, BH_LOG_GUEST) - g, 1);
     t->now = 1;
     run(t);
     /* D's parameters replaced B's: B's destination is untouched, D's written */

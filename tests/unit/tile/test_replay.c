@@ -9,6 +9,7 @@
 #include "model/tile/tensix/replay.h"
 #include "model/tile/tensix/tensix_isa.h"
 #include "tests/check.h"
+#include "tests/test_log.h"
 
 #define TT_OP(op, params) (((uint32_t)(op) << 24) + (uint32_t)(params))
 #define OP_MOP(tmpl, count1, mask_lo) TT_OP(0x01, ((tmpl) << 23) + ((count1) << 16) + (mask_lo))
@@ -115,7 +116,7 @@ static void check_cycles(const Run *r, uint32_t k, uint32_t len, uint64_t first)
 static void test_pass_through(void)
 {
     Replay rp;
-    replay_init(&rp);
+    replay_init(&rp, &test_log);
     const uint32_t in[] = {W(1), OP_MOP(1, 0, 0), W(2)};
     Run *r = run_replay(&rp, in, 3, 0);
     check_words(r, in, 3);
@@ -127,7 +128,7 @@ static void test_pass_through(void)
 static void test_record_then_play(void)
 {
     Replay rp;
-    replay_init(&rp);
+    replay_init(&rp, &test_log);
     const uint32_t in[] = {OP_REPLAY(0, 5, 0, 1), W(1), W(2), W(3), W(4), W(5),
                            OP_REPLAY(0, 5, 0, 0), W(6)};
     const uint32_t want[] = {W(1), W(2), W(3), W(4), W(5), W(6)};
@@ -148,7 +149,7 @@ static void test_record_then_play(void)
 static void test_record_and_execute(void)
 {
     Replay rp;
-    replay_init(&rp);
+    replay_init(&rp, &test_log);
     const uint32_t in[] = {OP_REPLAY(8, 3, 1, 1), W(1), W(2), W(3), W(4), OP_REPLAY(8, 3, 0, 0)};
     const uint32_t want[] = {W(1), W(2), W(3), W(4), W(1), W(2), W(3)};
     Run *r = run_replay(&rp, in, 6, 0);
@@ -163,7 +164,7 @@ static void test_record_and_execute(void)
 static void test_count_zero_is_32(void)
 {
     Replay rp;
-    replay_init(&rp);
+    replay_init(&rp, &test_log);
     uint32_t in[MAX_IN], want[MAX_IN];
     uint32_t n = 0, nw = 0;
     in[n++] = OP_REPLAY(0, 0, 0, 1);
@@ -187,7 +188,7 @@ static void test_count_zero_is_32(void)
 static void test_index_wraps(void)
 {
     Replay rp;
-    replay_init(&rp);
+    replay_init(&rp, &test_log);
     const uint32_t in[] = {OP_REPLAY(30, 4, 0, 1),
                            W(1),
                            W(2),
@@ -212,7 +213,7 @@ static void test_index_wraps(void)
 static void test_index_five_bits(void)
 {
     Replay rp;
-    replay_init(&rp);
+    replay_init(&rp, &test_log);
     const uint32_t in[] = {OP_REPLAY(5, 2, 0, 1), W(1), W(2), OP_REPLAY(37, 2, 0, 0)};
     const uint32_t want[] = {W(1), W(2)};
     check_words(run_replay(&rp, in, 4, 0), want, 2);
@@ -222,22 +223,22 @@ static void test_index_five_bits(void)
 static void test_count_above_32(void)
 {
     Replay rp;
-    replay_init(&rp);
-    uint64_t guest = bh_log_count(BH_LOG_GUEST);
+    replay_init(&rp, &test_log);
+    uint64_t guest = bh_log_count(&test_log, BH_LOG_GUEST);
     const uint32_t in[] = {OP_REPLAY(0, 2, 0, 1), W(1), W(2), OP_REPLAY(0, 33, 0, 0)};
     const uint32_t want[] = {W(1)};
     check_words(run_replay(&rp, in, 4, 0), want, 1);
-    CHECK_EQ_U64(bh_log_count(BH_LOG_GUEST), guest + 1);
+    CHECK_EQ_U64(bh_log_count(&test_log, BH_LOG_GUEST), guest + 1);
     const uint32_t in32[] = {OP_REPLAY(0, 32, 0, 0)}; /* 32 itself is fine */
     CHECK_EQ_U32(run_replay(&rp, in32, 1, 100)->n, 32);
-    CHECK_EQ_U64(bh_log_count(BH_LOG_GUEST), guest + 1);
+    CHECK_EQ_U64(bh_log_count(&test_log, BH_LOG_GUEST), guest + 1);
 }
 
 /* While recording, a REPLAY is data: stored, not obeyed, and replayed as a plain word. */
 static void test_replay_recorded_as_data(void)
 {
     Replay rp;
-    replay_init(&rp);
+    replay_init(&rp, &test_log);
     const uint32_t inner = OP_REPLAY(3, 1, 0, 0);
     const uint32_t in[] = {OP_REPLAY(0, 2, 0, 1), inner, W(1), OP_REPLAY(0, 2, 0, 0)};
     const uint32_t want[] = {inner, W(1)};
@@ -252,7 +253,7 @@ static void test_replay_recorded_as_data(void)
 static void test_seed_standalone_example(void)
 {
     Replay rp;
-    replay_init(&rp);
+    replay_init(&rp, &test_log);
     const uint32_t body[5] = {OP_SFPLOAD(0, 0, 7, 0), OP_SFPADD(0, 0, 0, 0, 0), TT_OP(0x8F, 0),
                               OP_SFPSTORE(0, 0, 7, 0), OP_INCRWC(0, 2, 0, 0)};
     uint32_t in[12], want[35];
@@ -276,7 +277,7 @@ static void test_seed_standalone_example(void)
 static void test_busy_backpressure_reset(void)
 {
     Replay rp;
-    replay_init(&rp);
+    replay_init(&rp, &test_log);
     uint32_t w = 1;
     CHECK(!replay_busy(&rp));
     CHECK_OK(replay_accept(&rp, OP_REPLAY(0, 2, 0, 0), 0));
@@ -335,8 +336,8 @@ static void test_chain_seed_matmul(void)
 {
     Mop m;
     Replay rp;
-    mop_init(&m);
-    replay_init(&rp);
+    mop_init(&m, &test_log);
+    replay_init(&rp, &test_log);
     uint32_t mv[16];
     for (uint32_t k = 0; k < 16; k++)
         mv[k] = OP_MVMUL(CLR_NONE, 0, k % 8, k);
@@ -374,8 +375,8 @@ static void test_chain_replay_hides_penalty(void)
 {
     Mop m;
     Replay rp;
-    mop_init(&m);
-    replay_init(&rp);
+    mop_init(&m, &test_log);
+    replay_init(&rp, &test_log);
     const uint32_t rep = OP_REPLAY(16, 16, 0, 0);
     const uint32_t cfg[9] = {1, 2, OP_NOP, OP_NOP, OP_NOP, rep, OP_NOP, rep, rep};
     for (uint32_t k = 0; k < 9; k++)
@@ -401,8 +402,8 @@ static void test_chain_seed_sfpu(void)
 {
     Mop m;
     Replay rp;
-    mop_init(&m);
-    replay_init(&rp);
+    mop_init(&m, &test_log);
+    replay_init(&rp, &test_log);
     const uint32_t rep = OP_REPLAY(0, 4, 0, 0);
     const uint32_t cfg[9] = {1, 32, OP_NOP, OP_NOP, OP_NOP, rep, OP_NOP, rep, rep};
     for (uint32_t k = 0; k < 9; k++)
@@ -426,8 +427,8 @@ static void test_chain_single_instruction_body(void)
 {
     Mop m;
     Replay rp;
-    mop_init(&m);
-    replay_init(&rp);
+    mop_init(&m, &test_log);
+    replay_init(&rp, &test_log);
     const uint32_t x = OP_MVMUL(CLR_NONE, 0, 0, 0);
     const uint32_t cfg[9] = {1, 3, OP_NOP, OP_NOP, OP_NOP, x, OP_NOP, x, x};
     for (uint32_t k = 0; k < 9; k++)

@@ -4,13 +4,14 @@
 #include <stdlib.h>
 #include "model/tile/tensix/rwc.h"
 #include "tests/check.h"
+#include "tests/test_log.h"
 
 #define SET(cfg, thread, field, v) tensix_cfg_thread_set(cfg, thread, TCFG_T_##field, v)
 
 static void test_apply_addr_mod(void)
 {
     TensixCfg *cfg = calloc(1, sizeof *cfg);
-    tensix_cfg_init(cfg, NULL);
+    tensix_cfg_init(cfg, NULL, &test_log);
     /* thread 1, slot 2: SrcA += 16; SrcB via Cr += 8; Dst += 8 and Cr follows; phase += 1 */
     SET(cfg, 1, ADDR_MOD_AB_SEC2_SrcAIncr, 16);
     SET(cfg, 1, ADDR_MOD_AB_SEC2_SrcBIncr, 8);

@@ -9,6 +9,7 @@
 #include "model/tile/tensix/sfpu.h"
 #include "model/tile/tensix/tensix_isa.h"
 #include "tests/check.h"
+#include "tests/test_log.h"
 
 #define PUT(mn, f, v) TENSIX_PUT(mn, f, v)
 #define L 32
@@ -27,9 +28,9 @@ static Env E;
 static void env_reset(void)
 {
     memset(&E, 0, sizeof E);
-    sfpu_init(&E.s);
+    sfpu_init(&E.s, &test_log);
     srcdst_reset(&E.r);
-    tensix_cfg_init(&E.cfg, NULL);
+    tensix_cfg_init(&E.cfg, NULL, &test_log);
 }
 
 /* present the word until the SFPU takes it, then move to the next cycle */

@@ -9,6 +9,7 @@
 #include "model/tile/tensix/sfpu.h"
 #include "model/tile/tensix/tensix_isa.h"
 #include "tests/check.h"
+#include "tests/test_log.h"
 
 #define PUT(mn, f, v) TENSIX_PUT(mn, f, v)
 #define OP(mn) ((uint32_t)TENSIX_OP_##mn)
@@ -28,9 +29,9 @@ static Env A, B; /* A runs the macro, B the same work by hand */
 static void env_reset(Env *e)
 {
     memset(e, 0, sizeof *e);
-    sfpu_init(&e->s);
+    sfpu_init(&e->s, &test_log);
     srcdst_reset(&e->r);
-    tensix_cfg_init(&e->cfg, NULL);
+    tensix_cfg_init(&e->cfg, NULL, &test_log);
 }
 
 static BhStatus issue_at(Env *e, uint32_t w, uint64_t at)
@@ -353,7 +354,7 @@ static void test_macro_store_cycle(void)
 static void test_macro_conflicts(void)
 {
     env_reset(&A);
-    bh_log_set_sink(sink, NULL);
+    bh_log_set_sink(&test_log, sink, NULL);
     /* Simple: SFPNOT template, loaded LReg to VC, result to the loaded LReg, delay 1 */
     config32(&A, 0, w_op(OP(SFPNOT), 0, 0, 0, 0));
     config32(&A, 4, seq(seqb(0, 0, 1, 4), 0, 0, 0));
@@ -389,14 +390,14 @@ static void test_macro_conflicts(void)
         CHECK_EQ_U32(A.s.lreg[2][l], f2u(input(addr, l)));      /* forgotten: stays loaded */
         CHECK_EQ_U32(A.s.lreg[3][l], ~f2u(input(addr + 4, l))); /* ran */
     }
-    bh_log_set_sink(NULL, NULL);
+    bh_log_set_sink(&test_log, NULL, NULL);
 }
 
 /* Undefined or unmodelled configurations stop with BH_ERR_UNSUPPORTED, a message naming the
  * case, and no load done. */
 static void test_macro_unsupported(void)
 {
-    bh_log_set_sink(sink, NULL);
+    bh_log_set_sink(&test_log, sink, NULL);
     const struct {
         uint32_t tmpl, sequence;
         const char *needle;
@@ -446,7 +447,7 @@ static void test_macro_unsupported(void)
     last_log[0] = 0;
     CHECK_EQ_U32(issue_at(&A, w_lm(0, 1, SFPU_FMT_FP32, 0), A.now), BH_ERR_UNSUPPORTED);
     CHECK(strstr(last_log, "differs between lanes") != NULL);
-    bh_log_set_sink(NULL, NULL);
+    bh_log_set_sink(&test_log, NULL, NULL);
 }
 
 int main(void)

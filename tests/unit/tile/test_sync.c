@@ -5,6 +5,7 @@
 #include <string.h>
 #include "model/tile/tensix/sync_unit.h"
 #include "tests/check.h"
+#include "tests/test_log.h"
 
 static void quiet(void *ctx, BhLogLevel level, const char *msg)
 {
@@ -42,7 +43,7 @@ static BhStatus wr(SyncUnit *s, SyncPort port, uint32_t off, uint32_t v)
 static void test_reset_state(void)
 {
     SyncUnit s;
-    sync_init(&s, NULL);
+    sync_init(&s, NULL, &test_log);
     for (int i = 0; i < SYNC_SEMAPHORES; i++) {
         CHECK_EQ_U32(s.sem[i].value, 0);
         CHECK_EQ_U32(s.sem[i].max, 0);
@@ -57,7 +58,7 @@ static void test_reset_state(void)
 static void test_seminit_mask(void)
 {
     SyncUnit s;
-    sync_init(&s, NULL);
+    sync_init(&s, NULL, &test_log);
     CHECK_OK(sync_seminit(&s, 9, 4, 0xA5, 0));
     for (int i = 0; i < SYNC_SEMAPHORES; i++) {
         int sel = (0xA5 >> i) & 1;
@@ -73,7 +74,7 @@ static void test_seminit_mask(void)
 static void test_post_get_limits(void)
 {
     SyncUnit s;
-    sync_init(&s, NULL);
+    sync_init(&s, NULL, &test_log);
     uint64_t now = 0;
     CHECK_OK(sync_seminit(&s, 2, 0, 0x03, now++));
     for (int k = 0; k < 20; k++)
@@ -96,7 +97,7 @@ static void test_post_get_limits(void)
 static void test_semaphore_group_one_per_cycle(void)
 {
     SyncUnit s;
-    sync_init(&s, NULL);
+    sync_init(&s, NULL, &test_log);
     CHECK_OK(sync_sempost(&s, 0x01, 10));
     CHECK_EQ_U32(sync_sempost(&s, 0x02, 10), BH_ERR_FULL);
     CHECK_EQ_U32(sync_wait_issue(&s, 10), BH_ERR_FULL);
@@ -112,7 +113,7 @@ static void test_semaphore_group_one_per_cycle(void)
 static void test_semwait_conditions(void)
 {
     SyncUnit s;
-    sync_init(&s, NULL);
+    sync_init(&s, NULL, &test_log);
     uint64_t now = 0;
     CHECK_OK(sync_seminit(&s, 2, 0, 0x06, now++)); /* sems 1, 2: value 0, max 2 */
     CHECK(!sync_sem_wait_ready(&s, 0x02, SYNC_COND_ZERO));
@@ -136,8 +137,8 @@ static void test_semwait_conditions(void)
 static void test_mutex_acquire_release(void)
 {
     SyncUnit s;
-    sync_init(&s, NULL);
-    uint64_t g0 = bh_log_count(BH_LOG_GUEST);
+    sync_init(&s, NULL, &test_log);
+    uint64_t g0 = bh_log_count(&test_log, BH_LOG_GUEST);
     CHECK_OK(sync_atgetm(&s, 0, 2, 0));
     CHECK_EQ_U32(s.mutex_holder[2], 0);
     CHECK_EQ_U32(sync_atgetm(&s, 1, 2, 1), BH_ERR_FULL); /* held by T0 */
@@ -145,7 +146,7 @@ static void test_mutex_acquire_release(void)
     CHECK_OK(sync_atgetm(&s, 0, 2, 3)); /* the holder may acquire again */
     /* T2 releasing T0's mutex: guest error, nothing changes */
     CHECK_EQ_U32(sync_atrelm(&s, 2, 2, 4), BH_ERR_ACCESS);
-    CHECK_EQ_U32(bh_log_count(BH_LOG_GUEST), g0 + 1);
+    CHECK_EQ_U32(bh_log_count(&test_log, BH_LOG_GUEST), g0 + 1);
     CHECK_EQ_U32(s.mutex_holder[2], 0);
     CHECK_OK(sync_atrelm(&s, 0, 2, 5));
     CHECK_EQ_U32(s.mutex_holder[2], SYNC_MUTEX_FREE);
@@ -156,7 +157,7 @@ static void test_mutex_acquire_release(void)
     /* releasing a free mutex is a guest error too */
     CHECK_OK(sync_atrelm(&s, 1, 2, 7));
     CHECK_EQ_U32(sync_atrelm(&s, 1, 2, 8), BH_ERR_ACCESS);
-    CHECK_EQ_U32(bh_log_count(BH_LOG_GUEST), g0 + 2);
+    CHECK_EQ_U32(bh_log_count(&test_log, BH_LOG_GUEST), g0 + 2);
     /* different mutexes in one cycle: all three accepted */
     CHECK_OK(sync_atgetm(&s, 0, 0, 20));
     CHECK_OK(sync_atgetm(&s, 1, 3, 20));
@@ -171,14 +172,14 @@ static void test_mutex_acquire_release(void)
 static void test_mutex_missing_index_hangs(void)
 {
     SyncUnit s;
-    sync_init(&s, NULL);
-    uint64_t g0 = bh_log_count(BH_LOG_GUEST);
+    sync_init(&s, NULL, &test_log);
+    uint64_t g0 = bh_log_count(&test_log, BH_LOG_GUEST);
     for (uint64_t now = 0; now < 5; now++)
         CHECK_EQ_U32(sync_atgetm(&s, 1, 1, now), BH_ERR_FULL);
-    CHECK_EQ_U32(bh_log_count(BH_LOG_GUEST), g0 + 1);
+    CHECK_EQ_U32(bh_log_count(&test_log, BH_LOG_GUEST), g0 + 1);
     CHECK_EQ_U32(sync_atgetm(&s, 2, 7, 6), BH_ERR_FULL);
     CHECK_EQ_U32(sync_atrelm(&s, 0, 5, 6), BH_ERR_FULL);
-    CHECK_EQ_U32(bh_log_count(BH_LOG_GUEST), g0 + 3);
+    CHECK_EQ_U32(bh_log_count(&test_log, BH_LOG_GUEST), g0 + 3);
     for (int m = 0; m < SYNC_MUTEX_SLOTS; m++)
         CHECK_EQ_U32(s.mutex_holder[m], SYNC_MUTEX_FREE);
 }
@@ -187,7 +188,7 @@ static void test_mutex_missing_index_hangs(void)
 static void test_mutex_release_fairness(void)
 {
     SyncUnit s;
-    sync_init(&s, NULL);
+    sync_init(&s, NULL, &test_log);
     CHECK_OK(sync_atgetm(&s, 0, 3, 0));
     CHECK_EQ_U32(sync_atgetm(&s, 2, 3, 1), BH_ERR_FULL);
     CHECK_EQ_U32(sync_atgetm(&s, 1, 3, 1), BH_ERR_FULL);
@@ -222,7 +223,7 @@ static void test_mutex_release_fairness(void)
 static void test_semaphore_mmio(void)
 {
     SyncUnit s;
-    sync_init(&s, NULL);
+    sync_init(&s, NULL, &test_log);
     uint32_t v;
     CHECK_OK(sync_seminit(&s, 3, 5, 0x80, 0));
     CHECK_OK(rd(&s, SYNC_PORT_T2, SYNC_OFF_SEMAPHORE + 4 * 7, &v));
@@ -253,8 +254,8 @@ static void test_semaphore_mmio(void)
 static void test_mmio_errors(void)
 {
     SyncUnit s;
-    sync_init(&s, NULL);
-    uint64_t g0 = bh_log_count(BH_LOG_GUEST);
+    sync_init(&s, NULL, &test_log);
+    uint64_t g0 = bh_log_count(&test_log, BH_LOG_GUEST);
     uint32_t v = 0;
     uint16_t h = 0;
     CHECK_EQ_U32(rd(&s, SYNC_PORT_T0, 0xC, &v), BH_ERR_ADDR);
@@ -263,7 +264,7 @@ static void test_mmio_errors(void)
     CHECK_EQ_U32(rd(&s, SYNC_PORT_B1, SYNC_WINDOW_BYTES, &v), BH_ERR_ADDR);
     CHECK_EQ_U32(sync_mmio_read(&s, SYNC_PORT_T0, SYNC_OFF_SEMAPHORE, &h, 2, 0), BH_ERR_ACCESS);
     CHECK_EQ_U32(wr(&s, SYNC_PORT_T0, SYNC_OFF_SEMAPHORE + 1, 0), BH_ERR_ACCESS);
-    CHECK_EQ_U32(bh_log_count(BH_LOG_GUEST), g0 + 6);
+    CHECK_EQ_U32(bh_log_count(&test_log, BH_LOG_GUEST), g0 + 6);
     CHECK_EQ_U32(s.sem[0].value, 0);
     /* the last word of B's window is still PCBuf */
     CHECK_OK(wr(&s, SYNC_PORT_B2, SYNC_WINDOW_BYTES - 4, 7));
@@ -281,7 +282,7 @@ static void test_mmio_errors(void)
 static void test_pcbuf_fifo(void)
 {
     SyncUnit s;
-    sync_init(&s, NULL);
+    sync_init(&s, NULL, &test_log);
     uint32_t v;
     for (uint32_t k = 0; k < SYNC_PCBUF_DEPTH; k++)
         CHECK_OK(wr(&s, SYNC_PORT_B1, 0, 100 + k));
@@ -312,7 +313,7 @@ static void test_pcbuf_b_read_waits(void)
     Idle idle = {{0, 0, 0}, {1, 1, 1}};
     SyncHooks hooks = {thread_idle, mop_idle, &idle};
     SyncUnit s;
-    sync_init(&s, &hooks);
+    sync_init(&s, &hooks, &test_log);
     uint32_t v;
     CHECK_OK(wr(&s, SYNC_PORT_B0, 0, 42));
     idle.thread_idle[0] = 1;
@@ -337,7 +338,7 @@ static void test_pcbuf_override(void)
     Idle idle = {{0, 0, 0}, {0, 0, 0}};
     SyncHooks hooks = {thread_idle, mop_idle, &idle};
     SyncUnit s;
-    sync_init(&s, &hooks);
+    sync_init(&s, &hooks, &test_log);
     uint32_t v;
     sync_set_pcbuf_override(&s, (1u << 20) | (0x5Au << 22)); /* PCBuf[2]: En, value 0x5A */
     CHECK_OK(rd(&s, SYNC_PORT_T2, SYNC_OFF_PCBUF, &v));
@@ -362,7 +363,7 @@ static void test_ttsync(void)
     Idle idle = {{0, 0, 0}, {0, 0, 0}};
     SyncHooks hooks = {thread_idle, mop_idle, &idle};
     SyncUnit s;
-    sync_init(&s, &hooks);
+    sync_init(&s, &hooks, &test_log);
     uint32_t v;
     CHECK_EQ_U32(rd(&s, SYNC_PORT_T1, SYNC_OFF_COPROC_DONE, &v), BH_ERR_FULL);
     CHECK_EQ_U32(rd(&s, SYNC_PORT_T1, SYNC_OFF_MOP_DONE, &v), BH_ERR_FULL);
@@ -376,13 +377,13 @@ static void test_ttsync(void)
     CHECK_OK(sync_mmio_read(&s, SYNC_PORT_T0, SYNC_OFF_COPROC_DONE, &v, 4, 1)); /* debug */
     /* without hooks everything counts as idle */
     SyncUnit n;
-    sync_init(&n, NULL);
+    sync_init(&n, NULL, &test_log);
     CHECK_OK(rd(&n, SYNC_PORT_T0, SYNC_OFF_COPROC_DONE, &v));
 }
 
 int main(void)
 {
-    bh_log_set_sink(quiet, NULL);
+    bh_log_set_sink(&test_log, quiet, NULL);
     RUN(test_reset_state);
     RUN(test_seminit_mask);
     RUN(test_post_get_limits);

@@ -5,6 +5,7 @@
 #include <string.h>
 #include "model/tile/tensix/tensix_cfg.h"
 #include "tests/check.h"
+#include "tests/test_log.h"
 
 static void quiet(void *ctx, BhLogLevel level, const char *msg)
 {
@@ -36,7 +37,7 @@ static TensixCfg *fresh(Effects *fx)
 {
     static TensixCfg c;
     TensixCfgHooks h = {on_effect, fx};
-    tensix_cfg_init(&c, fx ? &h : NULL);
+    tensix_cfg_init(&c, fx ? &h : NULL, &test_log);
     return &c;
 }
 
@@ -137,9 +138,9 @@ static void test_wrcfg(void)
     CHECK_EQ_U32(TCFG_GET(c, 1, SCRATCH_SEC1_val), 0x1003);
     /* the last word of the bank is in range, the next one is not */
     CHECK_OK(tensix_cfg_wrcfg(c, 0, gpr, 1, 0, TCFG_STATE_WORDS - 1, tick()));
-    uint64_t g0 = bh_log_count(BH_LOG_GUEST), ver = c->version;
+    uint64_t g0 = bh_log_count(&test_log, BH_LOG_GUEST), ver = c->version;
     CHECK_EQ_U32(tensix_cfg_wrcfg(c, 0, gpr, 1, 0, TCFG_STATE_WORDS, tick()), BH_ERR_ACCESS);
-    CHECK_EQ_U32(bh_log_count(BH_LOG_GUEST), g0 + 1);
+    CHECK_EQ_U32(bh_log_count(&test_log, BH_LOG_GUEST), g0 + 1);
     CHECK_EQ_U64(c->version, ver);
 }
 
@@ -327,7 +328,7 @@ static void test_mmio_view(void)
     uint32_t toff = TCFG_OFF_THREAD + 4 * (2 * TCFG_THREAD_WORDS + TCFG_ADDR32_FIDELITY_BASE_Phase);
     CHECK_OK(tensix_cfg_mmio_read(c, toff, &v, 4, 0));
     CHECK_EQ_U32(v, 0xFFFF);
-    uint64_t g0 = bh_log_count(BH_LOG_GUEST);
+    uint64_t g0 = bh_log_count(&test_log, BH_LOG_GUEST);
     v = 1;
     CHECK_EQ_U32(tensix_cfg_mmio_write(c, toff, &v, 4, 0), BH_ERR_ACCESS);
     CHECK_EQ_U32(c->thread_cfg[2][TCFG_ADDR32_FIDELITY_BASE_Phase], 0xFFFF);
@@ -340,7 +341,7 @@ static void test_mmio_view(void)
     CHECK_EQ_U32(tensix_cfg_mmio_read(c, TCFG_MMIO_BYTES, &b, 1, 0), BH_ERR_ADDR);
     CHECK_EQ_U32(tensix_cfg_mmio_read(c, TCFG_MMIO_BYTES - 2, &v, 4, 0), BH_ERR_ADDR);
     CHECK_OK(tensix_cfg_mmio_read(c, TCFG_MMIO_BYTES - 1, &b, 1, 0)); /* last byte */
-    CHECK_EQ_U32(bh_log_count(BH_LOG_GUEST), g0 + 5);
+    CHECK_EQ_U32(bh_log_count(&test_log, BH_LOG_GUEST), g0 + 5);
 }
 
 /* ConfigurationUnit.md: one pipeline for everything but SETC16; WRCFG -1,0; RDCFG 0,+1;
@@ -386,7 +387,7 @@ static void test_pipeline(void)
 
 int main(void)
 {
-    bh_log_set_sink(quiet, NULL);
+    bh_log_set_sink(&test_log, quiet, NULL);
     RUN(test_field_table);
     RUN(test_field_accessors);
     RUN(test_wrcfg);

@@ -6,6 +6,7 @@
 #include "model/tile/tensix/tensix_frontend.h"
 #include "model/tile/tensix/tensix_isa.h"
 #include "tests/check.h"
+#include "tests/test_log.h"
 
 typedef struct Fake {
     uint32_t busy_until_c0; /* condition C0 (ThCon) holds before this cycle */
@@ -64,7 +65,7 @@ static void test_one_per_cycle(void)
     TensixThread t;
     Fake f = {0};
     TensixBackend be = {f_issue, f_busy, f_sem_ready, &f};
-    tensix_thread_init(&t);
+    tensix_thread_init(&t, &test_log);
     for (int i = 0; i < 10; i++)
         CHECK_OK(tensix_thread_push(&t, TENSIX_WORD(DMANOP), 0));
     run(&t, &be, 0, 40);
@@ -85,7 +86,7 @@ static void test_stallwait_blocks_its_class(void)
     TensixThread t;
     Fake f = {.busy_until_c0 = 20};
     TensixBackend be = {f_issue, f_busy, f_sem_ready, &f};
-    tensix_thread_init(&t);
+    tensix_thread_init(&t, &test_log);
     /* wait while ThCon is busy, blocking ThCon instructions; a SEMPOST (sync) may pass */
     CHECK_OK(tensix_thread_push(&t, stallwait(TENSIX_B_THCON, 0x1), 0));
     CHECK_OK(tensix_thread_push(&t, TENSIX_WORD(SEMPOST), 0));
@@ -97,7 +98,7 @@ static void test_stallwait_blocks_its_class(void)
     CHECK(f.issued_at[2] >= 20); /* DMANOP waited for the condition to clear */
     CHECK(t.stall_cycles[TENSIX_STALL_WAIT_GATE] > 0);
     /* in-order: an instruction behind a blocked one waits too */
-    tensix_thread_init(&t);
+    tensix_thread_init(&t, &test_log);
     f = (Fake){.busy_until_c0 = 120};
     CHECK_OK(tensix_thread_push(&t, stallwait(TENSIX_B_THCON, 0x1), 100));
     CHECK_OK(tensix_thread_push(&t, TENSIX_WORD(DMANOP), 100));
@@ -112,7 +113,7 @@ static void test_wait_lag_and_second_wait(void)
     TensixThread t;
     Fake f = {0};
     TensixBackend be = {f_issue, f_busy, f_sem_ready, &f};
-    tensix_thread_init(&t);
+    tensix_thread_init(&t, &test_log);
     /* the condition never holds, yet the next ThCon instruction waits at least one cycle */
     CHECK_OK(tensix_thread_push(&t, stallwait(TENSIX_B_THCON, 0x1), 0));
     CHECK_OK(tensix_thread_push(&t, TENSIX_WORD(DMANOP), 0));
@@ -120,7 +121,7 @@ static void test_wait_lag_and_second_wait(void)
     CHECK_EQ_U32(f.n, 2);
     CHECK(f.issued_at[1] >= f.issued_at[0] + 2);
     /* Blackhole: a second wait does not replace the latched one, it waits for it */
-    tensix_thread_init(&t);
+    tensix_thread_init(&t, &test_log);
     f = (Fake){.sem_ready_at = 50};
     uint32_t semwait = TENSIX_WORD(SEMWAIT) | TENSIX_PUT(SEMWAIT, STALL_RES, TENSIX_B_SYNC) |
                        TENSIX_PUT(SEMWAIT, SEM_SEL, 1) | TENSIX_PUT(SEMWAIT, WAIT_SEM_COND, 1);
@@ -137,7 +138,7 @@ static void test_unit_busy_and_unimplemented(void)
     TensixThread t;
     Fake f = {.refuse_until = 30};
     TensixBackend be = {f_issue, f_busy, f_sem_ready, &f};
-    tensix_thread_init(&t);
+    tensix_thread_init(&t, &test_log);
     CHECK_OK(tensix_thread_push(&t, TENSIX_WORD(DMANOP), 0));
     run(&t, &be, 0, 40);
     CHECK_EQ_U32(f.n, 1);
@@ -160,7 +161,7 @@ static void test_mop_through_the_frontend(void)
     TensixThread t;
     Fake f = {0};
     TensixBackend be = {f_issue, f_busy, f_sem_ready, &f};
-    tensix_thread_init(&t);
+    tensix_thread_init(&t, &test_log);
     uint32_t nop = TENSIX_WORD(NOP), dma = TENSIX_WORD(DMANOP);
     const uint32_t cfg[MOP_CFG_WORDS] = {1, 6, nop, nop, nop, dma, nop, dma, dma};
     for (uint32_t i = 0; i < MOP_CFG_WORDS; i++)

@@ -6,6 +6,7 @@
 #include <string.h>
 #include "model/tile/tensix_tile.h"
 #include "tests/check.h"
+#include "tests/test_log.h"
 
 static TensixTile *tile_new(int coprocessor)
 {
@@ -13,7 +14,7 @@ static TensixTile *tile_new(int coprocessor)
     L1Config cfg = l1_config_default();
     TensixCoreConfig cc = tensix_core_config_default();
     char why[256] = "";
-    CHECK_OK(tensix_tile_init(t, &cfg, NULL, NULL, why, sizeof why));
+    CHECK_OK(tensix_tile_init(t, &cfg, NULL, NULL, &test_log, why, sizeof why));
     if (coprocessor)
         CHECK_OK(tensix_tile_enable_coprocessor(t, &cc, 0));
     return t;

@@ -8,6 +8,7 @@
 #include <string.h>
 #include "model/tile/tensix/thcon.h"
 #include "tests/check.h"
+#include "tests/test_log.h"
 
 #define L1_BYTES (1536 * 1024)
 #define MMIO_BYTES 4096 /* the fake MMIO space: THCON_MMIO_LOW.. */
@@ -123,7 +124,7 @@ static Fake *fake_new(const ThconConfig *cfg, uint32_t latency)
     f->now = 100;
     ThconPorts ports = {fake_l1, fake_mmio, f};
     ThconConfig d = thcon_config_default();
-    CHECK_OK(thcon_init(&f->t, cfg ? cfg : &d, &ports));
+    CHECK_OK(thcon_init(&f->t, cfg ? cfg : &d, &ports, &test_log));
     return f;
 }
 
@@ -209,7 +210,7 @@ static void test_alu_results(void)
     Thcon *t = &f->t;
     uint32_t *g = G(f, 0);
     uint64_t now = 1000;
-    uint64_t g0 = bh_log_count(BH_LOG_GUEST);
+    uint64_t g0 = bh_log_count(&test_log, BH_LOG_GUEST);
 #define AT() (now += 10)
     g[1] = 0xFFFFFFFF, g[2] = 1, g[3] = 5, g[4] = 0;
     CHECK_OK(thcon_adddmareg(t, 0, 0, 10, 2, 1, AT()));
@@ -272,7 +273,7 @@ static void test_alu_results(void)
     g[40] = 7;
     CHECK_OK(thcon_adddmareg(t, 0, 0, 40, 40, 40, AT()));
     CHECK_EQ_U32(g[40], 14);
-    CHECK_EQ_U32(bh_log_count(BH_LOG_GUEST), g0 + 3);
+    CHECK_EQ_U32(bh_log_count(&test_log, BH_LOG_GUEST), g0 + 3);
     CHECK_EQ_U32(G(f, 1)[10], 0); /* other threads' GPRs untouched */
 #undef AT
     fake_free(f);
@@ -364,7 +365,7 @@ static void test_loadind(void)
     CHECK_EQ_U32(f->log[f->nlog - 1].addr, 0x24);
     run(f, 6);
     /* beyond L1: undefined behaviour, refused, nothing incremented or sent */
-    uint64_t g0 = bh_log_count(BH_LOG_GUEST);
+    uint64_t g0 = bh_log_count(&test_log, BH_LOG_GUEST);
     uint32_t sent = f->nlog;
     g[1] = L1_BYTES / 16;
     g[2] = 0;
@@ -372,7 +373,7 @@ static void test_loadind(void)
     CHECK_EQ_U32(st, BH_ERR_ACCESS);
     CHECK_EQ_U32(g[2], 0);
     CHECK_EQ_U32(f->nlog, sent);
-    CHECK_EQ_U32(bh_log_count(BH_LOG_GUEST), g0 + 1);
+    CHECK_EQ_U32(bh_log_count(&test_log, BH_LOG_GUEST), g0 + 1);
     g[2] = 0xFFFF; /* GPR * 16 + 0xFFFF crosses the end as well */
     g[1] = L1_BYTES / 16 - 0xFF0;
     ISSUE(f, st, thcon_loadind(&f->t, 2, 1, 4, 0, 20, 1, f->now));
@@ -440,7 +441,7 @@ static void test_mmio_instructions(void)
     uint32_t v;
     memcpy(&v, f->mmio + 8, 4);
     CHECK_EQ_U32(v, 0x600D);
-    uint64_t g0 = bh_log_count(BH_LOG_GUEST);
+    uint64_t g0 = bh_log_count(&test_log, BH_LOG_GUEST);
     ISSUE(f, st, thcon_loadreg(&f->t, 1, 9, lo - 5, f->now));
     CHECK_EQ_U32(st, BH_ERR_ACCESS);
     ISSUE(f, st, thcon_storereg(&f->t, 1, 9, 0, f->now));
@@ -449,11 +450,11 @@ static void test_mmio_instructions(void)
     ISSUE(f, st, thcon_storeind_mmio(&f->t, 1, 22, 3, 12, 10, f->now));
     CHECK_EQ_U32(st, BH_ERR_ACCESS);
     CHECK_EQ_U32(g[11], 0x0093);
-    CHECK_EQ_U32(bh_log_count(BH_LOG_GUEST), g0 + 3);
+    CHECK_EQ_U32(bh_log_count(&test_log, BH_LOG_GUEST), g0 + 3);
     /* an address nothing answers: a guest error, the instruction completes */
     ISSUE(f, st, thcon_loadreg(&f->t, 1, 9, (1u << 18) - 1, f->now));
     CHECK_OK(st);
-    CHECK_EQ_U32(bh_log_count(BH_LOG_GUEST), g0 + 4);
+    CHECK_EQ_U32(bh_log_count(&test_log, BH_LOG_GUEST), g0 + 4);
     run(f, 5);
     CHECK(!thcon_busy(&f->t, 1));
     CHECK(thcon_can_accept(&f->t, f->now));
@@ -724,13 +725,13 @@ static void test_gpr_mmio(void)
     CHECK_OK(thcon_gpr_mmio_write(t, 2, 4 * 63, &v, 4, 0)); /* last GPR of T2's view */
     CHECK_EQ_U32(G(f, 2)[63], 7);
     CHECK_OK(thcon_gpr_mmio_read(t, THCON_VIEW_B, 767, &b, 1, 0)); /* last byte of B's */
-    uint64_t g0 = bh_log_count(BH_LOG_GUEST);
+    uint64_t g0 = bh_log_count(&test_log, BH_LOG_GUEST);
     CHECK_EQ_U32(thcon_gpr_mmio_read(t, 0, 256, &v, 4, 0), BH_ERR_ADDR);
     CHECK_EQ_U32(thcon_gpr_mmio_read(t, THCON_VIEW_B, 768, &v, 4, 0), BH_ERR_ADDR);
     CHECK_EQ_U32(thcon_gpr_mmio_write(t, 0, 2, &v, 4, 0), BH_ERR_ACCESS);
     CHECK_EQ_U32(thcon_gpr_mmio_read(t, 0, 1, &h, 2, 0), BH_ERR_ACCESS);
     CHECK_EQ_U32(thcon_gpr_mmio_read(t, 0, 0, &v, 3, 0), BH_ERR_ACCESS);
-    CHECK_EQ_U32(bh_log_count(BH_LOG_GUEST), g0 + 5);
+    CHECK_EQ_U32(bh_log_count(&test_log, BH_LOG_GUEST), g0 + 5);
     CHECK_EQ_U32(G(f, 0)[0], 0);
     fake_free(f);
 }
@@ -767,12 +768,12 @@ static void test_config_check(void)
     Thcon t;
     c = d;
     c.max_outstanding = 0;
-    CHECK_EQ_U32(thcon_init(&t, &c, NULL), BH_ERR_CONFIG);
+    CHECK_EQ_U32(thcon_init(&t, &c, NULL, &test_log), BH_ERR_CONFIG);
 }
 
 int main(void)
 {
-    bh_log_set_sink(quiet, NULL);
+    bh_log_set_sink(&test_log, quiet, NULL);
     RUN(test_setdmareg);
     RUN(test_alu_results);
     RUN(test_alu_cycles_and_blocking);

@@ -8,6 +8,7 @@
 #include <string.h>
 #include "model/tile/tensix_tile.h"
 #include "tests/unit/riscv/rv_tb.h"
+#include "tests/test_log.h"
 
 #define PROG 0x1000u /* TRISC0's program in L1 */
 #define A0 10
@@ -93,7 +94,7 @@ static TensixTile *tile_new_sleep(int dcache, int poll_sleep)
     TensixTile *t = calloc(1, sizeof *t);
     char why[256];
     L1Config l1 = l1_config_default();
-    CHECK_OK(tensix_tile_init(t, &l1, done_nothing, NULL, why, sizeof why));
+    CHECK_OK(tensix_tile_init(t, &l1, done_nothing, NULL, &test_log, why, sizeof why));
     TensixCoreConfig cc = tensix_core_config_default();
     CHECK_OK(tensix_tile_enable_coprocessor(t, &cc, 100000));
     RvConfig rc = rv_config_default();

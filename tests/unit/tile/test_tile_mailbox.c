@@ -7,6 +7,7 @@
 #include <string.h>
 #include "model/tile/tensix_tile.h"
 #include "tests/unit/riscv/rv_tb.h"
+#include "tests/test_log.h"
 
 #define B_PROG 0x0u     /* BRISC starts at 0 */
 #define T0_PROG 0x1000u /* TRISC0 through its reset PC override */
@@ -40,7 +41,7 @@ static TensixTile *tile_new(int coprocessor)
     TensixTile *t = calloc(1, sizeof *t);
     char why[256];
     L1Config l1 = l1_config_default();
-    CHECK_OK(tensix_tile_init(t, &l1, done_nothing, NULL, why, sizeof why));
+    CHECK_OK(tensix_tile_init(t, &l1, done_nothing, NULL, &test_log, why, sizeof why));
     if (coprocessor) {
         TensixCoreConfig cc = tensix_core_config_default();
         CHECK_OK(tensix_tile_enable_coprocessor(t, &cc, 100000));
