@@ -124,8 +124,9 @@ static RvMemResult mmio(TensixTile *t, uint32_t core, RvCore *rv, const RvMemReq
     if (a.wake)
         t->coproc_touched = 1;
     if (write && a.status == BH_OK)
-        t->poll_dirty |=
-            (uint8_t)(1u << (r->target == TILE_T_DEBUG ? TILE_WATCH_DEBUG : TILE_WATCH_COPROC));
+        t->poll_dirty |= (uint8_t)(1u << (r->target == TILE_T_DEBUG || r->target == TILE_T_OVERLAY
+                                              ? TILE_WATCH_DEBUG
+                                              : TILE_WATCH_COPROC));
     switch (a.status) {
     case BH_OK:
         if (!write)
@@ -145,6 +146,8 @@ static RvMemResult mmio(TensixTile *t, uint32_t core, RvCore *rv, const RvMemReq
     default:
         if (t->core && t->core->failed)
             snprintf(why, why_len, "%s 0x%08x (%s): %s", what, q->addr, r->name, t->core->error);
+        else if (r->target == TILE_T_OVERLAY && !a.width_error)
+            snprintf(why, why_len, "%s 0x%08x: %s", what, q->addr, t->overlay.why);
         else
             snprintf(why, why_len, "%s 0x%08x (%s) %s", what, q->addr, r->name,
                      a.width_error ? "takes 4-byte accesses only"

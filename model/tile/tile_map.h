@@ -62,6 +62,7 @@ typedef enum TileTarget {
     TILE_T_DST,        /* coprocessor: Dst, a TRISC's direct access (dst_riscv.h) */
     TILE_T_CFG,        /* coprocessor: backend configuration */
     TILE_T_MAILBOX,    /* the mailboxes of core arg (B, T0, T1, T2), mailbox.h */
+    TILE_T_OVERLAY,    /* the NoC overlay's stream registers, overlay.h */
     TILE_T_ABSENT,     /* documented, not modeled: BH_ERR_ADDR */
 } TileTarget;
 
