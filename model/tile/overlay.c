@@ -134,8 +134,8 @@ static uint32_t read_reg(Overlay *ov, uint32_t s, uint32_t reg, uint32_t inst)
 
 static BhStatus refuse(Overlay *ov, BhStatus st, uint32_t s, uint32_t reg, const char *what)
 {
-    snprintf(ov->why, sizeof ov->why, "overlay stream %u STREAM_%s_REG_INDEX (%u): %s", s,
-             rows[reg].name, rows[reg].index, what);
+    snprintf(ov->why, sizeof ov->why, "overlay stream %u %s (%u): %s", s, rows[reg].name,
+             rows[reg].index, what);
     return st;
 }
 
@@ -149,7 +149,7 @@ static BhStatus write_reg(Overlay *ov, uint32_t s, uint32_t reg, uint32_t inst, 
     case EFF_AUTO_CFG:
         if (v & 1u) /* PHASE_AUTO_CONFIG: the stream would start loading its configuration */
             return refuse(ov, BH_ERR_UNSUPPORTED, s, reg,
-                          "PHASE_AUTO_CONFIG would start the message engine (not modeled)");
+                          "PHASE_AUTO_CONFIG set: message engine not modeled");
         *p = v & m;
         return BH_OK;
     case EFF_PHASE:
@@ -230,7 +230,7 @@ BhStatus overlay_access(Overlay *ov, uint32_t off, int write, uint32_t *val, int
         return refuse(ov, BH_ERR_ACCESS, s, reg, "read-only");
     case ACC_ENGINE:
         return refuse(ov, BH_ERR_UNSUPPORTED, s, reg,
-                      "writing it would start the message engine (not modeled)");
+                      "would start the message engine, not modeled");
     default:
         break;
     }

@@ -147,7 +147,7 @@ static RvMemResult mmio(TensixTile *t, uint32_t core, RvCore *rv, const RvMemReq
         if (t->core && t->core->failed)
             snprintf(why, why_len, "%s 0x%08x (%s): %s", what, q->addr, r->name, t->core->error);
         else if (r->target == TILE_T_OVERLAY && !a.width_error)
-            snprintf(why, why_len, "%s 0x%08x: %s", what, q->addr, t->overlay.why);
+            snprintf(why, why_len, "%s %s", what, t->overlay.why); /* the fault names the address */
         else
             snprintf(why, why_len, "%s 0x%08x (%s) %s", what, q->addr, r->name,
                      a.width_error ? "takes 4-byte accesses only"

@@ -244,7 +244,8 @@ static void test_refused(void)
     /* the message engine: PHASE_ADVANCE, a new message, PHASE_AUTO_CONFIG */
     CHECK_EQ_U32(overlay_access(&ov, off(6, PHASE_ADVANCE), 1, &v, 0), BH_ERR_UNSUPPORTED);
     CHECK(strstr(ov.why, "stream 6") && strstr(ov.why, "PHASE_ADVANCE") &&
-          strstr(ov.why, "message engine"));
+          strstr(ov.why, "message engine") &&
+          strlen(ov.why) < 96 - sizeof "store to "); /* fits the core's fault message */
     CHECK_EQ_U32(rd(6, PHASE_ADVANCE), 0);
     CHECK_EQ_U32(overlay_access(&ov, off(7, SRC_NEW_MSG), 1, &v, 0), BH_ERR_UNSUPPORTED);
     CHECK(strstr(ov.why, "stream 7") && strstr(ov.why, "SOURCE_ENDPOINT_NEW_MSG_INFO"));
