@@ -92,7 +92,7 @@ typedef enum TileTarget {
     X(tensix_reg_load_cycles, TILE_LAT_TENSIX_REG_CYCLES, 1, 64,                                   \
       "load-to-use of Tensix GPRs, backend configuration and TDMA-RISC (>= 4)")                    \
     X(mmio_load_cycles, TILE_LAT_MMIO_CYCLES, 1, 64,                                               \
-      "load-to-use of the tile control/debug registers, PIC and NIUs (>= 7)")                      \
+      "load-to-use of the tile control/debug registers, NIUs and NoC overlay (>= 7)")              \
     X(slow_local_load_cycles, TILE_LAT_SLOW_LOCAL_CYCLES, 1, 64,                                   \
       "load-to-use of another core's data RAM through its slow window (>= 8)")
 

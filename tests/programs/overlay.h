@@ -5,7 +5,7 @@
 #define BH_TEST_OVERLAY_H
 #include "tests/programs/tile_io.h"
 
-#define STREAM_REG(s, i) (0xFFB40000u + (s) * 0x1000u + (i) * 4u)
+#define STREAM_REG(s, i) (0xFFB40000u + (s)*0x1000u + (i)*4u)
 #define STREAM_REMOTE_SRC 4u /* .. 7: REMOTE_SRC, _PHASE, ACK_THRESHOLD, REMOTE_DEST */
 #define STREAM_REMOTE_DEST_BUF_SIZE 10u
 #define STREAM_SPACE_UPDATE 270u /* REMOTE_DEST_BUF_SPACE_AVAILABLE_UPDATE */
