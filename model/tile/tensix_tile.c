@@ -64,6 +64,7 @@ BhStatus tensix_tile_init(TensixTile *t, const L1Config *cfg, TileL1DoneFn done,
     tensix_tile_reset_regs(t);
     mailbox_init(&t->mbox);
     overlay_init(&t->overlay);
+    pic_init(&t->pic);
     t->done = done;
     t->done_ctx = done_ctx;
     return BH_OK;
@@ -254,6 +255,8 @@ static TileAccess perform(TensixTile *t, uint32_t who, uint32_t region, uint32_t
         a.status = debug_reg(t, off, write, &val, now, debug);
     } else if (r->target == TILE_T_OVERLAY) {
         a.status = overlay_access(&t->overlay, off, write, &val, debug);
+    } else if (r->target == TILE_T_PIC) {
+        a.status = pic_access(&t->pic, off, write, &val, debug);
     } else if (r->target == TILE_T_MAILBOX) {
         a.status = write ? mailbox_write(&t->mbox, who, r->arg, off, val, debug)
                          : mailbox_read(&t->mbox, who, r->arg, off, &val, debug);
@@ -297,9 +300,14 @@ BhStatus tensix_tile_debug(TensixTile *t, uint32_t who, uint64_t addr, uint32_t 
     return a.niu ? BH_ERR_UNSUPPORTED : a.status;
 }
 
-static int is_register(uint32_t target)
+int tensix_tile_is_register(uint32_t target)
 {
-    return target == TILE_T_DEBUG || target == TILE_T_OVERLAY;
+    return target == TILE_T_DEBUG || target == TILE_T_OVERLAY || target == TILE_T_PIC;
+}
+
+const char *tensix_tile_reg_why(const TensixTile *t, uint32_t target)
+{
+    return target == TILE_T_OVERLAY ? t->overlay.why : target == TILE_T_PIC ? t->pic.why : NULL;
 }
 
 /* A NoC access past L1, region by region; registers one word at a time (tensix_tile.h, NoC). */
@@ -317,7 +325,7 @@ TileAccess tensix_tile_noc_access(TensixTile *t, uint64_t addr, uint32_t len, in
         a.status = BH_ERR_ADDR;
         if (!r || !r->noc || r->target == TILE_T_ABSENT)
             why = !r ? "is not mapped" : !r->noc ? "is not visible from the NoC" : "is not modeled";
-        else if (is_register(r->target) && (at % 4 || (stop - at) % 4))
+        else if (tensix_tile_is_register(r->target) && (at % 4 || (stop - at) % 4))
             why = "is a register: the NoC moves whole 32-bit words, 4-byte aligned, to registers";
         else
             a.status = BH_OK;
@@ -332,7 +340,7 @@ TileAccess tensix_tile_noc_access(TensixTile *t, uint64_t addr, uint32_t len, in
         const uint32_t region = tile_map_lookup(&t->map, at);
         const TileRegion *r = tile_region(region);
         const uint32_t n = (uint32_t)(BH_MIN(end, r->base + r->size) - at);
-        const uint32_t step = is_register(r->target) ? 4 : n;
+        const uint32_t step = tensix_tile_is_register(r->target) ? 4 : n;
         a.region = (uint8_t)region;
         if (r->target == TILE_T_NIU) {
             a.niu = (uint8_t)(1 + r->arg);
@@ -344,11 +352,12 @@ TileAccess tensix_tile_noc_access(TensixTile *t, uint64_t addr, uint32_t len, in
                                          (uint8_t *)data + (at - addr), now, 0);
             a.status = w.status;
             if (w.status != BH_OK)
-                why = r->target == TILE_T_OVERLAY ? t->overlay.why
-                      : w.status == BH_ERR_ADDR   ? "is not modeled"
-                                                  : bh_status_name(w.status);
+                why = tensix_tile_reg_why(t, r->target) ? tensix_tile_reg_why(t, r->target)
+                      : w.status == BH_ERR_ADDR         ? "is not modeled"
+                                                        : bh_status_name(w.status);
         }
-        if (!why && write && is_register(r->target) && tensix_tile_noc_wrote(t, region, now))
+        if (!why && (write || r->target == TILE_T_PIC) && tensix_tile_is_register(r->target) &&
+            tensix_tile_noc_wrote(t, region, now))
             a.wake = 1; /* cores asleep on a register re-read it */
         next += n;
     }

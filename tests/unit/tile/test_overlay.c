@@ -312,10 +312,10 @@ static void test_through_tile(void)
     CHECK_EQ_U32(a.status, BH_ERR_ADDR);
     CHECK_OK(tensix_tile_debug(&t, TILE_BRISC, base + off(42, REMOTE_DEST_WR_PTR), 4, 0, &v, 0));
     CHECK_EQ_U32(v, 0x31);
-    /* a region the NoC does not see, and one not modeled (PIC) */
+    /* a region the NoC does not see, and one not modeled (PC snapshots) */
     a = tensix_tile_noc_access(&t, 0xFFB11000u, 8, 0, r, 0);
     CHECK_EQ_U32(a.status, BH_ERR_ADDR);
-    a = tensix_tile_noc_access(&t, 0xFFB13000u, 4, 0, r, 0);
+    a = tensix_tile_noc_access(&t, 0xFFB13138u, 4, 0, r, 0);
     CHECK_EQ_U32(a.status, BH_ERR_ADDR);
     /* a debug register stream: SOFT_RESET_0 alone is modeled around it */
     v = 0x47800;
