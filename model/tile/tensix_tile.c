@@ -322,17 +322,15 @@ TileAccess tensix_tile_noc_access(TensixTile *t, uint64_t addr, uint32_t len, in
     while (at < end && !why) {
         const TileRegion *r = tile_region(tile_map_lookup(&t->map, at));
         const uint64_t stop = r ? BH_MIN(end, r->base + r->size) : end;
-        a.status = BH_ERR_ADDR;
-        if (!r || !r->noc || r->target == TILE_T_ABSENT)
+        if (!r || !r->noc || r->target == TILE_T_ABSENT) {
+            a.status = BH_ERR_ADDR;
             why = !r ? "is not mapped" : !r->noc ? "is not visible from the NoC" : "is not modeled";
-        else if (tensix_tile_is_register(r->target) && (at % 4 || (stop - at) % 4))
-            why = "is a register: the NoC moves whole 32-bit words, 4-byte aligned, to registers";
-        else
-            a.status = BH_OK;
-        if (a.status == BH_ERR_ADDR && r && r->noc && r->target != TILE_T_ABSENT)
+        } else if (tensix_tile_is_register(r->target) && (at % 4 || (stop - at) % 4)) {
             a.status = BH_ERR_ACCESS;
-        if (!why)
+            why = "is a register: the NoC moves whole 32-bit words, 4-byte aligned, to registers";
+        } else {
             at = stop;
+        }
     }
     /* 2. each region's part in address order: memory in one access, registers word by word */
     for (uint64_t next = addr; !why && next < end;) {
@@ -346,19 +344,22 @@ TileAccess tensix_tile_noc_access(TensixTile *t, uint64_t addr, uint32_t len, in
             a.niu = (uint8_t)(1 + r->arg);
             return a;
         }
+        uint32_t done = 0; /* words (or bytes of memory) performed in this region */
         for (uint32_t k = 0; k < n && !why; k += step) {
             at = next + k;
             const TileAccess w = perform(t, TILE_NOC, region, (uint32_t)(at - r->base), step, write,
                                          (uint8_t *)data + (at - addr), now, 0);
             a.status = w.status;
+            done += w.status == BH_OK;
             if (w.status != BH_OK)
                 why = tensix_tile_reg_why(t, r->target) ? tensix_tile_reg_why(t, r->target)
                       : w.status == BH_ERR_ADDR         ? "is not modeled"
                                                         : bh_status_name(w.status);
         }
-        if (!why && (write || r->target == TILE_T_PIC) && tensix_tile_is_register(r->target) &&
+        /* cores asleep on a register re-read it (a PIC read may have cleared an IRQ) */
+        if (done && (write || r->target == TILE_T_PIC) && tensix_tile_is_register(r->target) &&
             tensix_tile_noc_wrote(t, region, now))
-            a.wake = 1; /* cores asleep on a register re-read it */
+            a.wake = 1;
         next += n;
     }
     if (why)

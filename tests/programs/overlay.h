@@ -1,9 +1,8 @@
 /* tests/programs/overlay.h - the NoC overlay stream registers the overlay programs use, at
- * Blackhole's indices (tenstorrent/tt-metal blackhole/noc/noc_overlay_parameters.h), and the
- * NIU command-buffer registers they program (facts §2.4). */
+ * Blackhole's indices (tenstorrent/tt-metal blackhole/noc/noc_overlay_parameters.h). */
 #ifndef BH_TEST_OVERLAY_H
 #define BH_TEST_OVERLAY_H
-#include "tests/programs/tile_io.h"
+#include "tests/programs/niu.h"
 
 #define STREAM_REG(s, i) (0xFFB40000u + (s)*0x1000u + (i)*4u)
 #define STREAM_REMOTE_SRC 4u /* .. 7: REMOTE_SRC, _PHASE, ACK_THRESHOLD, REMOTE_DEST */
@@ -14,18 +13,5 @@
 #define BLOCK_STREAM 20u         /* the registers written and read as one block */
 #define RECV_X 5u
 #define RECV_Y 7u
-
-#define NIU0 0xFFB20000u
-#define TARG_ADDR_LO 0x00u
-#define TARG_ADDR_HI 0x08u
-#define RET_ADDR_LO 0x0Cu
-#define RET_ADDR_HI 0x14u
-#define CTRL 0x1Cu
-#define AT_LEN_BE 0x20u
-#define AT_DATA 0x28u
-#define CMD_CTRL 0x40u
-#define MST_WR_ACK_RECEIVED (0x200u + 4 * 1)
-#define MST_RD_RESP_RECEIVED (0x200u + 4 * 2)
-#define XY(x, y) ((x) | (y) << 6)
 
 #endif

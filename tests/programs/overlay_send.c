@@ -7,22 +7,6 @@
  * Each step waits for its acknowledgement or response. */
 #include "tests/programs/overlay.h"
 
-static void issue(uint32_t ctrl, uint32_t targ, uint32_t targ_xy, uint32_t ret, uint32_t ret_xy,
-                  uint32_t len, uint32_t data, uint32_t counter)
-{
-    const uint32_t before = mmio_read(NIU0 + counter);
-    mmio_write(NIU0 + TARG_ADDR_LO, targ);
-    mmio_write(NIU0 + TARG_ADDR_HI, targ_xy);
-    mmio_write(NIU0 + RET_ADDR_LO, ret);
-    mmio_write(NIU0 + RET_ADDR_HI, ret_xy);
-    mmio_write(NIU0 + CTRL, ctrl);
-    mmio_write(NIU0 + AT_LEN_BE, len);
-    mmio_write(NIU0 + AT_DATA, data);
-    mmio_write(NIU0 + CMD_CTRL, 1);
-    while (mmio_read(NIU0 + counter) == before)
-        ;
-}
-
 int main(void)
 {
     volatile uint32_t sink = 0;
@@ -33,11 +17,11 @@ int main(void)
         block[i] = 0xFFFFFFFFu;
     const uint32_t regs = STREAM_REG(BLOCK_STREAM, STREAM_REMOTE_SRC);
     /* write (acknowledged): data at TARG locally, to RET */
-    issue(0x12u, 0x20000u, XY(1, 2), regs, XY(RECV_X, RECV_Y), 16, 0, MST_WR_ACK_RECEIVED);
+    niu_issue(0x12u, 0x20000u, XY(1, 2), regs, XY(RECV_X, RECV_Y), 16, 0, MST_WR_ACK_RECEIVED);
     /* read: from TARG remotely, to RET locally */
-    issue(0x0u, regs, XY(RECV_X, RECV_Y), 0x20100u, XY(1, 2), 16, 0, MST_RD_RESP_RECEIVED);
+    niu_issue(0x0u, regs, XY(RECV_X, RECV_Y), 0x20100u, XY(1, 2), 16, 0, MST_RD_RESP_RECEIVED);
     for (uint32_t j = 1; j <= 4; j <<= 1) /* inline, acknowledged, the MMIO form */
-        issue(0x1Au, STREAM_REG(COUNTER_STREAM, STREAM_SPACE_UPDATE), XY(RECV_X, RECV_Y), 0, 0, 0,
-              j << 6, MST_WR_ACK_RECEIVED);
+        niu_issue(0x1Au, STREAM_REG(COUNTER_STREAM, STREAM_SPACE_UPDATE), XY(RECV_X, RECV_Y), 0, 0,
+                  0, j << 6, MST_WR_ACK_RECEIVED);
     return 0;
 }
