@@ -49,7 +49,7 @@ enum {
 typedef struct Overlay {
     uint32_t val[OVERLAY_STREAMS][OVERLAY_SLOTS]; /* stored values, by OVERLAY_S_* */
     uint8_t row_of[OVERLAY_REG_INDICES];          /* index -> OVERLAY_R_*, 0xFF: none */
-    uint64_t writes;                              /* accepted writes, for the report to come */
+    uint64_t writes;                              /* accepted writes (not in the report yet) */
     char why[160];                                /* the reason of the last refused access */
 } Overlay;
 
