@@ -24,7 +24,9 @@ import shlex
 import subprocess
 import sys
 
-HOST_FIELDS = {"wall_seconds", "cycles_per_second", "router_cycles_per_second", "peak_rss_mib"}
+# the program section names its own: sim_wall_seconds, sim_chip_cycles_per_second
+HOST_FIELDS = {"wall_seconds", "cycles_per_second", "router_cycles_per_second", "peak_rss_mib",
+               "sim_wall_seconds", "sim_chip_cycles_per_second"}
 README_PLACEHOLDERS = {"FILE": "traces/samples/dram_reads.json"}
 
 
