@@ -75,6 +75,7 @@ Chip::Chip(sc_core::sc_module_name name, const ChipPlan &plan, bool trace_busy, 
                     std::make_unique<L1Tlm>((tname + "_l1").c_str(), plan.l1, clk_, log));
                 L1Tlm &l1 = *tl1_.back();
                 l1_of_node_[i] = &l1;
+                std::snprintf(l1.tile().name, sizeof l1.tile().name, "tile (%u,%u)", t.x, t.y);
                 tile->set_tensix(&l1);
                 tile->mem_out.bind(l1.functional);
                 for (uint32_t k = 0; k < plan.n_nocs; k++) {

@@ -381,7 +381,7 @@ static int timed_write(NocNet *n, uint32_t node, uint32_t vc, const NocPacket *p
     if (st == BH_ERR_FULL)
         return 0;
     if (st != BH_OK) { /* not accepted at all: count it done so the acknowledgement leaves */
-        mem_error(n, node, "write", p->wr_addr + off, fb, st);
+        mem_error(n, node, "write", p->wr_addr + off, BH_MIN(fb, p->len - off), st);
         if (ack != NOC_NONE)
             n->pkts[ack].mem_done++;
     }
@@ -400,7 +400,7 @@ static void issue_reads(NocNet *n, uint32_t node)
     if (st == BH_ERR_FULL)
         return;
     if (st != BH_OK) {
-        mem_error(n, node, "read", p->rd_addr + off, fb, st);
+        mem_error(n, node, "read", p->rd_addr + off, BH_MIN(fb, p->len - off), st);
         p->mem_done++;
     }
     if (++u->job_next == p->mem_needed) {

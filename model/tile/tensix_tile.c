@@ -64,6 +64,8 @@ BhStatus tensix_tile_init(TensixTile *t, const L1Config *cfg, TileL1DoneFn done,
         t->cores[c].ram_bytes = core_tab[c].ram_bytes;
     tensix_tile_reset_regs(t);
     mailbox_init(&t->mbox, log);
+    overlay_init(&t->overlay);
+    pic_init(&t->pic);
     t->done = done;
     t->done_ctx = done_ctx;
     return BH_OK;
@@ -252,6 +254,10 @@ static TileAccess perform(TensixTile *t, uint32_t who, uint32_t region, uint32_t
     memcpy(&val, data, 4);
     if (r->target == TILE_T_DEBUG) {
         a.status = debug_reg(t, off, write, &val, now, debug);
+    } else if (r->target == TILE_T_OVERLAY) {
+        a.status = overlay_access(&t->overlay, off, write, &val, debug);
+    } else if (r->target == TILE_T_PIC) {
+        a.status = pic_access(&t->pic, off, write, &val, debug);
     } else if (r->target == TILE_T_MAILBOX) {
         a.status = write ? mailbox_write(&t->mbox, who, r->arg, off, val, debug)
                          : mailbox_read(&t->mbox, who, r->arg, off, &val, debug);
@@ -293,6 +299,75 @@ BhStatus tensix_tile_debug(TensixTile *t, uint32_t who, uint64_t addr, uint32_t 
         return BH_ERR_ADDR;
     TileAccess a = perform(t, who, region, (uint32_t)(addr - r->base), len, write, data, now, 1);
     return a.niu ? BH_ERR_UNSUPPORTED : a.status;
+}
+
+int tensix_tile_is_register(uint32_t target)
+{
+    return target == TILE_T_DEBUG || target == TILE_T_OVERLAY || target == TILE_T_PIC;
+}
+
+const char *tensix_tile_reg_why(const TensixTile *t, uint32_t target)
+{
+    return target == TILE_T_OVERLAY ? t->overlay.why : target == TILE_T_PIC ? t->pic.why : NULL;
+}
+
+/* A NoC access past L1, region by region; registers one word at a time (tensix_tile.h, NoC). */
+TileAccess tensix_tile_noc_access(TensixTile *t, uint64_t addr, uint32_t len, int write, void *data,
+                                  uint64_t now)
+{
+    TileAccess a = {BH_OK, 0, TILE_RG_NONE, TILE_LAT_MMIO, 0, 0, 0};
+    const uint64_t end = addr + len;
+    const char *why = NULL;
+    uint64_t at = addr;
+    /* 1. the whole range first: NoC-visible regions, whole words where they are registers */
+    while (at < end && !why) {
+        const TileRegion *r = tile_region(tile_map_lookup(&t->map, at));
+        const uint64_t stop = r ? BH_MIN(end, r->base + r->size) : end;
+        if (!r || !r->noc || r->target == TILE_T_ABSENT) {
+            a.status = BH_ERR_ADDR;
+            why = !r ? "is not mapped" : !r->noc ? "is not visible from the NoC" : "is not modeled";
+        } else if (tensix_tile_is_register(r->target) && (at % 4 || (stop - at) % 4)) {
+            a.status = BH_ERR_ACCESS;
+            why = "is a register: the NoC moves whole 32-bit words, 4-byte aligned, to registers";
+        } else {
+            at = stop;
+        }
+    }
+    /* 2. each region's part in address order: memory in one access, registers word by word */
+    for (uint64_t next = addr; !why && next < end;) {
+        at = next;
+        const uint32_t region = tile_map_lookup(&t->map, at);
+        const TileRegion *r = tile_region(region);
+        const uint32_t n = (uint32_t)(BH_MIN(end, r->base + r->size) - at);
+        const uint32_t step = tensix_tile_is_register(r->target) ? 4 : n;
+        a.region = (uint8_t)region;
+        if (r->target == TILE_T_NIU) {
+            a.niu = (uint8_t)(1 + r->arg);
+            return a;
+        }
+        uint32_t done = 0; /* words (or bytes of memory) performed in this region */
+        for (uint32_t k = 0; k < n && !why; k += step) {
+            at = next + k;
+            const TileAccess w = perform(t, TILE_NOC, region, (uint32_t)(at - r->base), step, write,
+                                         (uint8_t *)data + (at - addr), now, 0);
+            a.status = w.status;
+            done += w.status == BH_OK;
+            if (w.status != BH_OK)
+                why = tensix_tile_reg_why(t, r->target) ? tensix_tile_reg_why(t, r->target)
+                      : w.status == BH_ERR_ADDR         ? "is not modeled"
+                                                        : bh_status_name(w.status);
+        }
+        /* cores asleep on a register re-read it (a PIC read may have cleared an IRQ) */
+        if (done && (write || r->target == TILE_T_PIC) && tensix_tile_is_register(r->target) &&
+            tensix_tile_noc_wrote(t, region, now))
+            a.wake = 1;
+        next += n;
+    }
+    if (why)
+        BH_LOG_GUEST(t->log, "%s: NoC %s of %u bytes at 0x%08llx: 0x%08llx %s", t->name,
+                     write ? "write" : "read", len, (unsigned long long)addr,
+                     (unsigned long long)at, why);
+    return a;
 }
 
 uint32_t tile_core_reset_bit(uint32_t core)

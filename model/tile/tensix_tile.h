@@ -20,8 +20,11 @@
  *                       does not fit or a pop from an empty FIFO is BH_ERR_FULL (retry).
  *                       DST: a TRISC's 1-, 2- or 4-byte access in its thread's view
  *                       (tensix_core_dst_access, dst_riscv.h), no wake.
- *                       TILE_T_ABSENT regions (PIC, PC snapshots, overlay) answer
- *                       BH_ERR_ADDR, as before.
+ *                       The NoC overlay (overlay.h) and the PIC (pic.h): 4-byte accesses
+ *                       by any core or the NoC; a refused one leaves its reason in
+ *                       overlay.why or pic.why (tensix_tile_reg_why).
+ *                       TILE_T_ABSENT regions (PC snapshots) answer BH_ERR_ADDR.
+ *   tensix_tile_noc_access  a NoC access past L1 of any length (tile_noc_access below).
  *   tensix_tile_debug   the same without side effects (transport_dbg): L1, local RAMs and
  *                       stored registers, Dst; the coprocessor's other windows are
  * BH_ERR_UNSUPPORTED. Timing: tensix_tile_step(now) steps the cores, wakes the cores sleeping on a
@@ -30,11 +33,17 @@
  *   completion order. Returns the next cycle with work, or BH_IDLE.
  * Registers: stored with their reset values (tile_regs.def); WALL_CLOCK_* read `now`.
  *   SOFT_RESET_0 holds and releases the cores (tensix_tile_reset_changed), whoever writes it.
- * NoC: the shell sends NoC accesses past L1 that are word accesses (inline writes in their MMIO
- *   form, atomics) here as TILE_NOC: the tile registers and the slow local-RAM windows answer;
- *   tensix_tile_noc_wrote wakes cores asleep on a tile register. Streaming reads and writes of
- *   registers over the NoC are not routed (they reach L1 only, which refuses them).
- * Not modeled: PIC, overlay (BH_ERR_ADDR, as the coprocessor has always answered).
+ * NoC: the shell sends every NoC access past L1 here (tensix_tile_noc_access): inline writes,
+ *   atomics, and the data of streaming reads and writes, a flit at a time. The slow local-RAM
+ *   windows take any length; register regions (control/debug, overlay) take a 4-byte aligned
+ *   address and a multiple of 4 bytes, performed one 32-bit word per 4 bytes in address order,
+ *   at once, as a word access is. An access may cross regions. The first word that fails
+ *   stops it (the words before it are done) and its status is the access's; a length or
+ *   address that is not word-aligned, or a region the NoC does not see, fails before any word
+ *   is performed. Each failure is a guest error naming the address and the reason.
+ *   tensix_tile_noc_wrote wakes cores asleep on a tile register.
+ * Not modeled: PC snapshots (BH_ERR_ADDR, as the coprocessor has always answered); interrupts
+ *   (the PIC refuses what would interrupt a core).
  */
 #ifndef BH_TENSIX_TILE_H
 #define BH_TENSIX_TILE_H
@@ -44,6 +53,8 @@
 #include "model/riscv/rv_core.h"
 #include "model/tile/l1.h"
 #include "model/tile/mailbox.h"
+#include "model/tile/overlay.h"
+#include "model/tile/pic.h"
 #include "model/tile/tensix/tensix_core.h"
 #include "model/tile/tile_map.h"
 #ifdef __cplusplus
@@ -81,7 +92,7 @@ typedef enum TileWatch {
     TILE_WATCH_FOREVER, /* nothing from outside enters its loop: only a reset ends it */
     TILE_WATCH_NIU,     /* an NIU register: the NoC model tells the tile when it changes */
     TILE_WATCH_COPROC,  /* a semaphore, GPR or configuration word of the coprocessor */
-    TILE_WATCH_DEBUG,   /* a tile control/debug register */
+    TILE_WATCH_DEBUG,   /* a tile register: control/debug, NoC overlay, PIC */
     TILE_WATCH_L1,      /* an L1 word (riscv.poll_sleep_l1): any write that lands in L1 */
 } TileWatch;
 
@@ -116,6 +127,8 @@ typedef struct TensixTile {
     uint32_t regs[TILE_NUM_REGS]; /* index TILE_R_* */
     Mailboxes mbox;               /* between B, T0, T1, T2 */
     BhLogContext *log;            /* the chip's; the L1, mailboxes and coprocessor log there */
+    Overlay overlay;              /* the NoC overlay's stream registers */
+    Pic pic;                      /* the PIC's IRQ registers */
     TileL1DoneFn done;            /* L1 completions of clients outside the tile module */
     void *done_ctx;
     uint64_t last_busy; /* the last cycle stepped */
@@ -175,6 +188,16 @@ TileAccess tensix_tile_access_region(TensixTile *t, uint32_t who, uint32_t regio
                                      uint32_t len, int write, void *data, uint64_t now);
 BhStatus tensix_tile_debug(TensixTile *t, uint32_t who, uint64_t addr, uint32_t len, int write,
                            void *data, uint64_t now);
+/* A NoC access of len bytes at addr past L1 (the NoC header above): status, and wake = 1 if a
+ * core asleep on a register may see the write (the owner must step the tile); niu = 1 + NoC if
+ * it reached an NIU's registers, which the caller answers. */
+/* the reason a register of region's target (TILE_T_OVERLAY, TILE_T_PIC) refused its last access;
+ * NULL for other targets */
+const char *tensix_tile_reg_why(const TensixTile *t, uint32_t target);
+/* 1 for the targets the tile answers as 32-bit registers: control/debug, overlay, PIC */
+int tensix_tile_is_register(uint32_t target);
+TileAccess tensix_tile_noc_access(TensixTile *t, uint64_t addr, uint32_t len, int write, void *data,
+                                  uint64_t now);
 uint64_t tensix_tile_step(TensixTile *t, uint64_t now);
 /* From the registers, for the cores (next issue): `core` held in reset by SOFT_RESET_0, and the
  * PC it starts at (TILE_CORE_TABLE's, or its RESET_PC register if its override bit is set). */

@@ -123,9 +123,9 @@ static RvMemResult mmio(TensixTile *t, uint32_t core, RvCore *rv, const RvMemReq
     TileAccess a = tensix_tile_access_region(t, core, region, off, q->size, write, data, t->now);
     if (a.wake)
         t->coproc_touched = 1;
-    if (write && a.status == BH_OK)
-        t->poll_dirty |=
-            (uint8_t)(1u << (r->target == TILE_T_DEBUG ? TILE_WATCH_DEBUG : TILE_WATCH_COPROC));
+    if ((write || r->target == TILE_T_PIC) && a.status == BH_OK) /* a PIC read may clear */
+        t->poll_dirty |= (uint8_t)(1u << (tensix_tile_is_register(r->target) ? TILE_WATCH_DEBUG
+                                                                             : TILE_WATCH_COPROC));
     switch (a.status) {
     case BH_OK:
         if (!write)
@@ -145,6 +145,9 @@ static RvMemResult mmio(TensixTile *t, uint32_t core, RvCore *rv, const RvMemReq
     default:
         if (t->core && t->core->failed)
             snprintf(why, why_len, "%s 0x%08x (%s): %s", what, q->addr, r->name, t->core->error);
+        else if (tensix_tile_reg_why(t, r->target) &&
+                 !a.width_error) /* the fault names the address */
+            snprintf(why, why_len, "%s %s", what, tensix_tile_reg_why(t, r->target));
         else
             snprintf(why, why_len, "%s 0x%08x (%s) %s", what, q->addr, r->name,
                      a.width_error ? "takes 4-byte accesses only"

@@ -33,6 +33,9 @@ static int watch_of(const TensixTile *t, const RvPoll *p, uint32_t *region)
         return t->core && r->arg == 0 && off >= 0x20 ? TILE_WATCH_COPROC : -1;
     case TILE_T_L1: /* only loops the core reported with poll_sleep_l1 (its load was L1's) */
         return TILE_WATCH_L1;
+    case TILE_T_OVERLAY: /* no overlay register changes by itself (no message engine) */
+    case TILE_T_PIC:     /* nor a PIC register (no hardware IRQ source); polls read 0 */
+        return TILE_WATCH_DEBUG;
     case TILE_T_DEBUG: /* not the wall clock, which reads differently every cycle */
         return off >= tile_reg_offset(TILE_R_WALL_CLOCK_L) &&
                        off <= tile_reg_offset(TILE_R_WALL_CLOCK_H)
@@ -132,7 +135,8 @@ void tile_poll_recheck_l1(TensixTile *t, uint64_t now)
 
 int tensix_tile_noc_wrote(TensixTile *t, uint32_t region, uint64_t now)
 {
-    if (!t->cores_enabled || tile_region(region)->target != TILE_T_DEBUG)
+    const uint32_t target = tile_region(region)->target;
+    if (!t->cores_enabled || !tensix_tile_is_register(target))
         return 0;
     const uint64_t vis = t->cores_ran_at == now ? now + 1 : now;
     t->noc_reg_vis = BH_MIN(t->noc_reg_vis, vis);

@@ -62,6 +62,8 @@ typedef enum TileTarget {
     TILE_T_DST,        /* coprocessor: Dst, a TRISC's direct access (dst_riscv.h) */
     TILE_T_CFG,        /* coprocessor: backend configuration */
     TILE_T_MAILBOX,    /* the mailboxes of core arg (B, T0, T1, T2), mailbox.h */
+    TILE_T_OVERLAY,    /* the NoC overlay's stream registers, overlay.h */
+    TILE_T_PIC,        /* the PIC's IRQ registers, pic.h */
     TILE_T_ABSENT,     /* documented, not modeled: BH_ERR_ADDR */
 } TileTarget;
 
@@ -91,7 +93,7 @@ typedef enum TileTarget {
     X(tensix_reg_load_cycles, TILE_LAT_TENSIX_REG_CYCLES, 1, 64,                                   \
       "load-to-use of Tensix GPRs, backend configuration and TDMA-RISC (>= 4)")                    \
     X(mmio_load_cycles, TILE_LAT_MMIO_CYCLES, 1, 64,                                               \
-      "load-to-use of the tile control/debug registers, PIC and NIUs (>= 7)")                      \
+      "load-to-use of the tile control/debug registers, PIC, NIUs and NoC overlay (>= 7)")         \
     X(slow_local_load_cycles, TILE_LAT_SLOW_LOCAL_CYCLES, 1, 64,                                   \
       "load-to-use of another core's data RAM through its slow window (>= 8)")
 

@@ -75,6 +75,19 @@ BhStatus TileTlm::mem_request(void *ctx, int is_write, uint64_t addr, uint32_t l
                               const void *wdata, uint64_t token)
 {
     TileTlm *t = static_cast<TileTlm *>(ctx);
+    if (t->tensix_ && addr >= t->tensix_->tile().l1.cfg.size_bytes) {
+        /* registers and windows past L1 are not behind L1's ports: the tile answers at once,
+         * as it answers a word access; a read's data is taken as its flit leaves (mem_read) */
+        const BhStatus st =
+            is_write ? t->mem_access(tlm::TLM_WRITE_COMMAND, addr, const_cast<void *>(wdata), len)
+                     : BH_OK;
+        if (st == BH_OK) {
+            const uint32_t k = (uint32_t)(token >> 32);
+            noc_net_mem_done(&t->nocs_[k]->net(), t->nodes_[k], token);
+            t->nocs_[k]->kick();
+        }
+        return st;
+    }
     TimedPortTlm *p =
         t->port_[token >> 32 & 1] ? t->port_[token >> 32 & 1].get() : t->port_[0].get();
     if (!p)
@@ -173,15 +186,13 @@ unsigned TileTlm::transport_dbg(int, tlm::tlm_generic_payload &gp)
 BhStatus TileTlm::mem_access(tlm::tlm_command cmd, uint64_t addr, void *buf, uint32_t len)
 {
     /* past L1 on a Tensix tile: the registers and windows the NoC sees (tile_map.def's noc
-     * column), as inline writes and atomics reach them */
+     * column), word by word where they are registers (tensix_tile_noc_access) */
     if (tensix_ && addr >= tensix_->tile().l1.cfg.size_bytes) {
-        TensixTile &t = tensix_->tile();
-        const TileAccess a = tensix_tile_access(&t, TILE_NOC, addr, len,
-                                                cmd == tlm::TLM_WRITE_COMMAND, buf, clk_.now());
+        const TileAccess a = tensix_tile_noc_access(&tensix_->tile(), addr, len,
+                                                    cmd == tlm::TLM_WRITE_COMMAND, buf, clk_.now());
         if (a.niu)
             return BH_ERR_UNSUPPORTED; /* an NIU's own registers over the NoC: not modeled */
-        if (cmd == tlm::TLM_WRITE_COMMAND && a.status == BH_OK &&
-            tensix_tile_noc_wrote(&t, a.region, clk_.now()))
+        if (a.wake)
             tensix_->kick();
         return a.status;
     }

@@ -168,8 +168,8 @@ static void test_local_rams_and_views(void)
     CHECK_EQ_U32(st, BH_ERR_ADDR); /* the private mapping is not NoC-visible */
     rd(t, TILE_NCRISC, 0xFFB11000, &st);
     CHECK_EQ_U32(st, BH_ERR_ADDR); /* NCRISC has no TDMA-RISC */
-    CHECK_EQ_U32(rd(t, TILE_BRISC, 0xFFB13000, &st), 0xDEADBEEF);
-    CHECK_EQ_U32(st, BH_ERR_ADDR); /* PIC: not modeled */
+    CHECK_EQ_U32(rd(t, TILE_BRISC, 0xFFB13138, &st), 0xDEADBEEF);
+    CHECK_EQ_U32(st, BH_ERR_ADDR); /* PC snapshots: not modeled */
     uint8_t buf[64], back[64];
     for (int i = 0; i < 64; i++)
         buf[i] = (uint8_t)i;
