@@ -71,6 +71,22 @@ uint32_t src_to_raw(SrcFmt fmt, uint32_t datum);
 uint32_t fp32_to_tf32_raw(uint32_t fp32);
 uint32_t fp32_to_bf16_raw(uint32_t fp32);
 
+/* The BF16 layouts inline, for the per-datum loops of the unpackers and the matrix unit:
+ * the same as src_from_raw(SRC_BF16, raw), dst16_from_raw(SRC_BF16, raw) and
+ * dst16_to_raw(SRC_BF16, d) below. */
+static inline uint32_t src_from_bf16(uint32_t raw) /* s e8 m7 -> s m7 000 e8 */
+{
+    return (raw >> 15 & 1) << 18 | (raw & 0x7F) << 11 | (raw >> 7 & 0xFF);
+}
+static inline uint16_t dst16_from_bf16(uint32_t raw) /* s e8 m7 -> s m7 e8 */
+{
+    return (uint16_t)((raw >> 15 & 1) << 15 | (raw & 0x7F) << 8 | (raw >> 7 & 0xFF));
+}
+static inline uint32_t dst16_to_bf16(uint16_t d) /* s m7 e8 -> s e8 m7 */
+{
+    return (uint32_t)(d >> 15) << 15 | (d & 0xFFu) << 7 | (d >> 8 & 0x7Fu);
+}
+
 /* Dst16 layouts of BF16, FP16, INT8 (raw sign << 10 | magnitude) and INT16 */
 uint16_t dst16_from_raw(SrcFmt fmt, uint32_t raw);
 uint32_t dst16_to_raw(SrcFmt fmt, uint16_t datum);
