@@ -199,11 +199,13 @@ void fpu_matmul(FpuOp *op, uint32_t imm, uint32_t nrows, int bcast)
     for (uint32_t i = 0; i < 16; i++)
         for (uint32_t j = 0; j < 16; j++)
             am[i][j] = srca_bits(src_fp(op->style, a[arow + i][j]), phase);
-    /* the 16 columns of a row accumulate side by side, each in the order k = 0..15 */
+    /* the 16 columns of a row accumulate side by side, each in the order k = 0..15; the
+     * pragma keeps gcc from unrolling the column loop whole and vectorising over k instead */
     for (uint32_t i = 0; i < nrows; i += bcast ? 2 : 1) {
         float x[16] = {0.0f};
         for (uint32_t k = 0; k < 16; k++) {
             const float bk = bm[i][k];
+#pragma GCC unroll 4
             for (uint32_t j = 0; j < 16; j++)
                 x[j] += bk * am[k][j];
         }
