@@ -121,6 +121,8 @@ BhStatus l1_config_check(const L1Config *c, char *why, size_t len)
 static void build_ports(L1 *l)
 {
     memset(l->port, 0, sizeof l->port);
+    memset(l->fifo_ports, 0, sizeof l->fifo_ports);
+    l->held_ports = 0;
     for (uint32_t k = 0; k < L1_CLIENTS; k++)
         for (uint32_t s = 0; s < l->cfg.client_ports[k]; s++) {
             L1Port *p = &l->port[l->cfg.port_of_client[k][s]];
@@ -129,6 +131,9 @@ static void build_ports(L1 *l)
             p->attach_dirs[p->nattach] = l->cfg.port_dir[k][s];
             p->attach_fifos |= (uint32_t)l->cfg.port_dir[k][s] << (2 * k);
             p->nattach++;
+            for (uint32_t d = 0; d < 2; d++)
+                if (l->cfg.port_dir[k][s] >> d & 1)
+                    l->fifo_ports[2 * k + d] |= 1u << l->cfg.port_of_client[k][s];
         }
     for (uint32_t i = 0; i < L1_PORTS_MAX; i++) {
         l->port[i].head = L1_NONE;
@@ -414,6 +419,7 @@ static void grant(L1 *l, uint32_t pi, uint64_t now)
     L1Bank *b = &l->bank[x->bank];
     move_data(l, r, x);
     p->head = L1_NONE;
+    l->held_ports &= ~(1u << pi);
     p->busy_until = now + occ;
     p->hold_client = (uint8_t)k;
     b->busy_until = now + occ;
@@ -526,8 +532,14 @@ uint64_t l1_step(L1 *l, uint64_t now)
         /* ports holding an access after step 2, and for each bank the ports that want it */
         uint32_t held = 0, want[L1_BANKS_MAX];
         uint64_t wanted = 0;
-        /* 2. every free port without a held access takes one from its clients, round robin */
-        for (uint32_t pi = 0; pi < l->cfg.ports; pi++) {
+        /* 2. every free port without a held access takes one from its clients, round robin;
+         * in port order, visiting only the ports that hold an access or that a FIFO holding
+         * one feeds (the others have nothing to do) */
+        uint32_t visit = l->held_ports;
+        for (uint32_t f = ready; f; f &= f - 1)
+            visit |= l->fifo_ports[__builtin_ctz(f)];
+        for (; visit; visit &= visit - 1) {
+            const uint32_t pi = (uint32_t)__builtin_ctz(visit);
             L1Port *p = &l->port[pi];
             if (p->head == L1_NONE && p->busy_until <= now && (p->attach_fifos & ready)) {
                 for (uint32_t i = 0, a = p->rr; i < p->nattach; i++) {
@@ -541,6 +553,7 @@ uint64_t l1_step(L1 *l, uint64_t now)
                     L1Fifo *f = &l->fifo[k][d];
                     p->head = f->ref[f->rd];
                     p->head_client = (uint8_t)k;
+                    l->held_ports |= 1u << pi;
                     acc_of(l, p->head)->port = (uint8_t)pi;
                     f->rd = (uint16_t)((f->rd + 1) % L1_FIFO_MAX);
                     if (--f->n == 0)
@@ -592,7 +605,8 @@ uint32_t l1_take_done(L1 *l, L1Done *out, uint32_t max)
         d->client = ri / L1_QUEUE_MAX;
         d->bytes = r->bytes;
         d->kind = r->kind;
-        memcpy(d->data, r->data, sizeof d->data);
+        /* the request's bytes, and at least 16 (a narrow read's, an atomic's rest is zero) */
+        memcpy(d->data, r->data, r->bytes > 16 ? r->bytes : 16);
         r->live = 0;
         l->qn[d->client]--;
     }
