@@ -122,6 +122,7 @@ static void build_ports(L1 *l)
 {
     memset(l->port, 0, sizeof l->port);
     memset(l->fifo_ports, 0, sizeof l->fifo_ports);
+    memset(l->client_dirs, 0, sizeof l->client_dirs);
     l->held_ports = 0;
     for (uint32_t k = 0; k < L1_CLIENTS; k++)
         for (uint32_t s = 0; s < l->cfg.client_ports[k]; s++) {
@@ -131,6 +132,7 @@ static void build_ports(L1 *l)
             p->attach_dirs[p->nattach] = l->cfg.port_dir[k][s];
             p->attach_fifos |= (uint32_t)l->cfg.port_dir[k][s] << (2 * k);
             p->nattach++;
+            l->client_dirs[k] |= l->cfg.port_dir[k][s];
             for (uint32_t d = 0; d < 2; d++)
                 if (l->cfg.port_dir[k][s] >> d & 1)
                     l->fifo_ports[2 * k + d] |= 1u << l->cfg.port_of_client[k][s];
@@ -155,9 +157,21 @@ BhStatus l1_init(L1 *l, const L1Config *cfg)
     return BH_OK;
 }
 
+static int pow2(uint32_t v)
+{
+    return v && !(v & (v - 1));
+}
+
 void l1_reset(L1 *l)
 {
     memset(l->req, 0, sizeof l->req);
+    memset(l->req_live, 0, sizeof l->req_live);
+    l->word_shift = (uint32_t)__builtin_ctz(l->cfg.bank_width_bytes);
+    l->bank_shift = l->bank_mask = 0;
+    if (pow2(l->cfg.interleave_bytes) && pow2(l->cfg.banks)) {
+        l->bank_shift = (uint32_t)__builtin_ctz(l->cfg.interleave_bytes);
+        l->bank_mask = l->cfg.banks - 1;
+    }
     memset(l->qn, 0, sizeof l->qn);
     memset(l->fifo, 0, sizeof l->fifo);
     build_ports(l);
@@ -185,6 +199,8 @@ void l1_destroy(L1 *l)
 
 uint32_t l1_bank_of(const L1 *l, uint64_t addr)
 {
+    if (l->bank_shift) /* the same without dividing */
+        return (uint32_t)(addr >> l->bank_shift) & l->bank_mask;
     return (uint32_t)((addr / l->cfg.interleave_bytes) % l->cfg.banks);
 }
 
@@ -195,11 +211,7 @@ static uint64_t low_mask(uint32_t n)
 
 static int has_dir(const L1 *l, uint32_t client, uint32_t dir)
 {
-    uint32_t want = dir == DIR_RD ? L1_DIR_READ : L1_DIR_WRITE;
-    for (uint32_t s = 0; s < l->cfg.client_ports[client]; s++)
-        if (l->cfg.port_dir[client][s] & want)
-            return 1;
-    return 0;
+    return (l->client_dirs[client] & (dir == DIR_RD ? L1_DIR_READ : L1_DIR_WRITE)) != 0;
 }
 
 static BhStatus enqueue(L1 *l, uint32_t client, uint32_t kind, uint64_t addr, uint32_t bytes,
@@ -235,19 +247,19 @@ static BhStatus enqueue(L1 *l, uint32_t client, uint32_t kind, uint64_t addr, ui
     }
     if (l->qn[client] >= l->cfg.queue_depth)
         return BH_ERR_FULL;
-    uint32_t ri = client * L1_QUEUE_MAX;
-    while (l->req[ri].live)
-        ri++;
-    BH_ASSERT(ri < (client + 1) * L1_QUEUE_MAX);
+    /* the lowest free slot of the client's */
+    BH_ASSERT(~l->req_live[client] & ((1u << L1_QUEUE_MAX) - 1));
+    const uint32_t slot = (uint32_t)__builtin_ctz(~l->req_live[client]);
+    const uint32_t ri = client * L1_QUEUE_MAX + slot;
+    l->req_live[client] |= 1u << slot;
     L1Req *r = &l->req[ri];
-    /* every field zeroed but the accesses, each of which is filled below before any use */
-    memset(r, 0, offsetof(L1Req, acc));
-    memset(r->data, 0, sizeof r->data);
+    /* every field set but the accesses, each of which is filled below before any use */
     r->live = 1;
     r->addr = addr;
     r->token = token;
     r->arrival = now;
     r->seq = l->seq++;
+    r->done = 0;
     r->bytes = bytes;
     r->kind = (uint8_t)kind;
     r->be = be & low_mask(bytes);
@@ -256,11 +268,16 @@ static BhStatus enqueue(L1 *l, uint32_t client, uint32_t kind, uint64_t addr, ui
     r->at_b = b;
     r->at_c = c;
     r->at_block = block;
-    if (wdata)
+    r->naccess = r->ngranted = 0;
+    /* data: a write's bytes; a read's and an atomic's are all written at the grant. What a
+     * completion hands over past them, up to 16 bytes, is zero. */
+    if (kind == L1_KIND_WRITE)
         memcpy(r->data, wdata, bytes);
+    if (bytes < 16)
+        memset(r->data + bytes, 0, 16 - bytes);
     /* one access per bank word the request touches */
     uint32_t w = l->cfg.bank_width_bytes;
-    uint64_t first = addr / w, last = (addr + bytes - 1) / w;
+    uint64_t first = addr >> l->word_shift, last = (addr + bytes - 1) >> l->word_shift;
     L1Fifo *f = &l->fifo[client][dir];
     for (uint64_t word = first; word <= last; word++) {
         L1Access *x = &r->acc[r->naccess];
@@ -608,6 +625,7 @@ uint32_t l1_take_done(L1 *l, L1Done *out, uint32_t max)
         /* the request's bytes, and at least 16 (a narrow read's, an atomic's rest is zero) */
         memcpy(d->data, r->data, r->bytes > 16 ? r->bytes : 16);
         r->live = 0;
+        l->req_live[d->client] &= ~(1u << (ri % L1_QUEUE_MAX));
         l->qn[d->client]--;
     }
     return n;
