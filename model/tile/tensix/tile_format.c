@@ -250,9 +250,12 @@ uint32_t tfmt_unpack_row(const TfmtUnpack *u, const uint8_t *data, const uint8_t
     if (in == TFMT_BF16) { /* the commonest input, without a call per datum */
         BH_ASSERT(tfmt_unpack_legal(u->in, u->out, u->to_dst));
         const uint8_t *p = data + 2 * (size_t)first;
-        for (uint32_t i = 0; i < n; i++) {
-            uint32_t raw = (uint32_t)p[2 * i] | (uint32_t)p[2 * i + 1] << 8;
-            out[i] = u->to_dst ? dst16_from_bf16(raw) : src_from_bf16(raw);
+        if (u->to_dst) {
+            for (uint32_t i = 0; i < n; i++)
+                out[i] = dst16_from_bf16((uint32_t)p[2 * i] | (uint32_t)p[2 * i + 1] << 8);
+        } else {
+            for (uint32_t i = 0; i < n; i++)
+                out[i] = src_from_bf16((uint32_t)p[2 * i] | (uint32_t)p[2 * i + 1] << 8);
         }
         return 0;
     }

@@ -55,6 +55,30 @@ static inline void write_datum(const UnpackJob *j, SrcDst *r, uint32_t o, uint32
     }
 }
 
+/* A whole output row of 16 datums (NULL: zeros) where write_datum would put them in one Src
+ * row in column order, at once; 0 (nothing written) for the other cases. */
+static int write_row(const UnpackJob *j, SrcDst *r, uint32_t row, const uint32_t *d16)
+{
+    uint32_t *dst;
+    if (j->which == 1) {
+        dst = r->src[SRC_B][r->unpack_bank[1]].rows[(row + j->src_row) & 0x3F];
+    } else if (!j->conv.to_dst && !j->col_shift && !j->transpose) {
+        if (row < 4)
+            return 1; /* write_datum drops these rows */
+        row -= 4;
+        if (!j->ovrd_with_addr)
+            row += j->src_row;
+        dst = r->src[SRC_A][r->unpack_bank[0]].rows[row & 0x3F];
+    } else {
+        return 0;
+    }
+    if (d16)
+        memcpy(dst, d16, 16 * sizeof *dst);
+    else
+        memset(dst, 0, 16 * sizeof *dst);
+    return 1;
+}
+
 void unpacker_write_datum(const UnpackJob *j, SrcDst *r, uint32_t o, uint32_t d)
 {
     write_datum(j, r, o, d);
@@ -70,8 +94,15 @@ static void finish_unpacr(Unpackers *u, UnpackJob *j, SrcDst *r)
         tfmt_unpack_row(&j->conv, j->buf, exps, j->first_in_row, j->n_datums, conv);
         uint32_t o = j->out_addr;
         if (!j->upsample_zeroes) { /* the commonest case: datum k to output o + k */
-            for (uint32_t k = 0; k < j->n_datums; k++)
+            for (uint32_t k = 0; k < j->n_datums;) {
+                if ((o + k) % 16 == 0 && j->n_datums - k >= 16 &&
+                    write_row(j, r, (o + k) / 16, j->all_zero ? NULL : &conv[k])) {
+                    k += 16;
+                    continue;
+                }
                 write_datum(j, r, o + k, j->all_zero ? 0 : conv[k]);
+                k++;
+            }
         } else {
             for (uint32_t k = 0; k < j->n_datums; k++) {
                 uint32_t d = j->all_zero ? 0 : conv[k];
