@@ -8,7 +8,7 @@ void srcdst_reset(SrcDst *r)
     memset(r, 0, sizeof *r);
     for (int reg = 0; reg < 2; reg++)
         for (int b = 0; b < SRC_BANKS; b++)
-            r->src[reg][b].allowed = SRC_CLIENT_UNPACKERS;
+            r->allowed[reg][b] = SRC_CLIENT_UNPACKERS;
 }
 
 /* ------------------------------------------------------------------ Src layouts */
@@ -148,23 +148,23 @@ void dst32_write(SrcDst *r, uint32_t row, uint32_t col, uint32_t datum)
 
 int src_unpacker_may_write(const SrcDst *r, SrcReg reg)
 {
-    return r->src[reg][r->unpack_bank[reg]].allowed == SRC_CLIENT_UNPACKERS;
+    return r->allowed[reg][r->unpack_bank[reg]] == SRC_CLIENT_UNPACKERS;
 }
 
 void src_set_dvalid(SrcDst *r, SrcReg reg)
 {
-    r->src[reg][r->unpack_bank[reg]].allowed = SRC_CLIENT_MATRIX;
+    r->allowed[reg][r->unpack_bank[reg]] = SRC_CLIENT_MATRIX;
     r->unpack_bank[reg] ^= 1;
 }
 
 int src_matrix_may_read(const SrcDst *r, SrcReg reg)
 {
-    return r->src[reg][r->fpu_bank[reg]].allowed == SRC_CLIENT_MATRIX;
+    return r->allowed[reg][r->fpu_bank[reg]] == SRC_CLIENT_MATRIX;
 }
 
 void src_clear_dvalid(SrcDst *r, SrcReg reg, int keep_same)
 {
-    r->src[reg][r->fpu_bank[reg]].allowed = SRC_CLIENT_UNPACKERS;
+    r->allowed[reg][r->fpu_bank[reg]] = SRC_CLIENT_UNPACKERS;
     if (!keep_same)
         r->fpu_bank[reg] ^= 1;
 }
@@ -173,7 +173,7 @@ void src_clear_dvalid_reset(SrcDst *r)
 {
     for (int reg = 0; reg < 2; reg++) {
         for (int b = 0; b < SRC_BANKS; b++)
-            r->src[reg][b].allowed = SRC_CLIENT_UNPACKERS;
+            r->allowed[reg][b] = SRC_CLIENT_UNPACKERS;
         r->fpu_bank[reg] = 0;
         r->unpack_bank[reg] = 0;
     }

@@ -50,13 +50,14 @@ typedef enum SrcReg { SRC_A, SRC_B } SrcReg;
 
 typedef struct SrcBank {
     uint32_t rows[SRC_ROWS][SRC_COLS]; /* 19-bit data */
-    uint8_t allowed;                   /* SrcClient */
 } SrcBank;
 
 typedef struct SrcDst {
-    SrcBank src[2][SRC_BANKS]; /* [SRC_A / SRC_B][bank] */
-    uint8_t fpu_bank[2];       /* MatrixUnit::SrcABank, SrcBBank */
-    uint8_t unpack_bank[2];    /* Unpackers[0]::SrcBank (SrcA), Unpackers[1]::SrcBank (SrcB) */
+    SrcBank src[2][SRC_BANKS];     /* [SRC_A / SRC_B][bank] */
+    uint8_t allowed[2][SRC_BANKS]; /* each bank's SrcClient, beside the pointers: every cycle's
+                                      wait checks read them */
+    uint8_t fpu_bank[2];           /* MatrixUnit::SrcABank, SrcBBank */
+    uint8_t unpack_bank[2];        /* Unpackers[0]::SrcBank (SrcA), Unpackers[1]::SrcBank (SrcB) */
     uint16_t dst[DST_ROWS16][DST_COLS];
     uint8_t dst_row_valid[DST_ROWS16];
 } SrcDst;
