@@ -174,6 +174,7 @@ void l1_reset(L1 *l)
     }
     memset(l->qn, 0, sizeof l->qn);
     memset(l->fifo, 0, sizeof l->fifo);
+    l->fifo_ready = 0;
     build_ports(l);
     memset(l->bank, 0, sizeof l->bank);
     for (uint32_t b = 0; b < L1_BANKS_MAX; b++)
@@ -292,6 +293,7 @@ static BhStatus enqueue(L1 *l, uint32_t client, uint32_t kind, uint64_t addr, ui
                  (kind == L1_KIND_WRITE && (x->len < w || ((r->be >> x->req_off) & want) != want));
         BH_ASSERT(f->n < L1_FIFO_MAX);
         f->ref[(f->rd + f->n++) % L1_FIFO_MAX] = (uint16_t)(ri * 16 + r->naccess);
+        l->fifo_ready |= 1u << (2 * client + dir);
         r->naccess++;
     }
     l->qn[client]++;
@@ -542,10 +544,7 @@ uint64_t l1_step(L1 *l, uint64_t now)
     if (l->pending) {
         /* FIFOs holding accesses (bit 2 x client + direction): a port none of whose FIFOs
          * holds one, or a client whose FIFOs for the port are empty, has no candidate */
-        uint32_t ready = 0;
-        for (uint32_t k = 0; k < L1_CLIENTS; k++)
-            ready |= (uint32_t)(l->fifo[k][DIR_RD].n != 0) << (2 * k + DIR_RD) |
-                     (uint32_t)(l->fifo[k][DIR_WR].n != 0) << (2 * k + DIR_WR);
+        uint32_t ready = l->fifo_ready;
         /* ports holding an access after step 2, and for each bank the ports that want it */
         uint32_t held = 0, want[L1_BANKS_MAX];
         uint64_t wanted = 0;
@@ -573,8 +572,10 @@ uint64_t l1_step(L1 *l, uint64_t now)
                     l->held_ports |= 1u << pi;
                     acc_of(l, p->head)->port = (uint8_t)pi;
                     f->rd = (uint16_t)((f->rd + 1) % L1_FIFO_MAX);
-                    if (--f->n == 0)
+                    if (--f->n == 0) {
                         ready &= ~(1u << (2 * k + (uint32_t)d));
+                        l->fifo_ready &= ~(1u << (2 * k + (uint32_t)d));
+                    }
                     p->rr = (uint8_t)a;
                     break;
                 }

@@ -288,6 +288,7 @@ typedef struct L1 {
     uint32_t client_dirs[L1_CLIENTS];    /* L1_DIR_* its ports carry together */
     uint32_t word_shift;                 /* log2(bank_width_bytes) */
     uint32_t bank_shift, bank_mask;      /* interleave and banks both powers of two, else 0 */
+    uint32_t fifo_ready;                 /* FIFOs holding accesses (bit 2 x client + direction) */
     uint32_t held_ports;                 /* ports whose head holds an access (bit = port) */
     uint32_t fifo_ports[2 * L1_CLIENTS]; /* per FIFO (2 x client + direction): its ports */
     L1Bank bank[L1_BANKS_MAX];
