@@ -151,7 +151,7 @@ uint32_t tensix_block_class(uint32_t op)
         break;
     }
     const char *name = tensix_op_name(op);
-    if (name && !strncmp(name, "SFP", 3))
+    if (name && name[0] == 'S' && name[1] == 'F' && name[2] == 'P') /* "SFP...", no call */
         return TENSIX_B_SFPU;
     if (name &&
         (!strncmp(name, "SETADC", 6) || !strncmp(name, "INCADC", 6) ||
