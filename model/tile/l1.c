@@ -123,6 +123,7 @@ static void build_ports(L1 *l)
     memset(l->port, 0, sizeof l->port);
     memset(l->fifo_ports, 0, sizeof l->fifo_ports);
     memset(l->client_dirs, 0, sizeof l->client_dirs);
+    memset(l->client_port_mask, 0, sizeof l->client_port_mask);
     l->held_ports = 0;
     for (uint32_t k = 0; k < L1_CLIENTS; k++)
         for (uint32_t s = 0; s < l->cfg.client_ports[k]; s++) {
@@ -133,6 +134,7 @@ static void build_ports(L1 *l)
             p->attach_fifos |= (uint32_t)l->cfg.port_dir[k][s] << (2 * k);
             p->nattach++;
             l->client_dirs[k] |= l->cfg.port_dir[k][s];
+            l->client_port_mask[k] |= 1u << l->cfg.port_of_client[k][s];
             for (uint32_t d = 0; d < 2; d++)
                 if (l->cfg.port_dir[k][s] >> d & 1)
                     l->fifo_ports[2 * k + d] |= 1u << l->cfg.port_of_client[k][s];
@@ -367,9 +369,14 @@ static void move_data(L1 *l, L1Req *r, const L1Access *x)
         memcpy(r->data + x->req_off, m, x->len);
     } else if (r->kind == L1_KIND_WRITE) {
         l->write_gen++;
-        for (uint32_t i = 0; i < x->len; i++)
-            if ((r->be >> (x->req_off + i)) & 1)
-                m[i] = r->data[x->req_off + i];
+        const uint64_t all = low_mask(x->len);
+        if (((r->be >> x->req_off) & all) == all) { /* every byte enabled, as usual */
+            memcpy(m, r->data + x->req_off, x->len);
+        } else {
+            for (uint32_t i = 0; i < x->len; i++)
+                if ((r->be >> (x->req_off + i)) & 1)
+                    m[i] = r->data[x->req_off + i];
+        }
     } else if (r->at_op == L1_AT_BLOCK) {
         l->write_gen++;
         memcpy(r->data, m, 16);
@@ -407,10 +414,10 @@ static int candidate(L1 *l, uint32_t k, uint32_t dirs, uint64_t now)
         if (r->arrival > now)
             continue;
         const L1Access *x = acc_of(l, ref);
-        int hazard = 0;
-        for (uint32_t s = 0; s < l->cfg.client_ports[k] && !hazard; s++) {
-            const L1Port *p = &l->port[l->cfg.port_of_client[k][s]];
-            if (p->head == L1_NONE || p->head_client != k)
+        int hazard = 0; /* over the client's ports that hold an access */
+        for (uint32_t h = l->held_ports & l->client_port_mask[k]; h && !hazard; h &= h - 1) {
+            const L1Port *p = &l->port[__builtin_ctz(h)];
+            if (p->head_client != k)
                 continue;
             hazard = acc_of(l, p->head)->word == x->word &&
                      (r->kind != L1_KIND_READ || req_of(l, p->head)->kind != L1_KIND_READ);

@@ -284,13 +284,14 @@ typedef struct L1 {
     uint32_t qn[L1_CLIENTS];    /* live requests per client (traced) */
     L1Fifo fifo[L1_CLIENTS][2]; /* [client][0 read, 1 write and atomic] */
     L1Port port[L1_PORTS_MAX];
-    uint32_t req_live[L1_CLIENTS];       /* the client's live requests (bit = queue slot) */
-    uint32_t client_dirs[L1_CLIENTS];    /* L1_DIR_* its ports carry together */
-    uint32_t word_shift;                 /* log2(bank_width_bytes) */
-    uint32_t bank_shift, bank_mask;      /* interleave and banks both powers of two, else 0 */
-    uint32_t fifo_ready;                 /* FIFOs holding accesses (bit 2 x client + direction) */
-    uint32_t held_ports;                 /* ports whose head holds an access (bit = port) */
-    uint32_t fifo_ports[2 * L1_CLIENTS]; /* per FIFO (2 x client + direction): its ports */
+    uint32_t req_live[L1_CLIENTS];         /* the client's live requests (bit = queue slot) */
+    uint32_t client_port_mask[L1_CLIENTS]; /* the client's ports (bit = port) */
+    uint32_t client_dirs[L1_CLIENTS];      /* L1_DIR_* its ports carry together */
+    uint32_t word_shift;                   /* log2(bank_width_bytes) */
+    uint32_t bank_shift, bank_mask;        /* interleave and banks both powers of two, else 0 */
+    uint32_t fifo_ready;                   /* FIFOs holding accesses (bit 2 x client + direction) */
+    uint32_t held_ports;                   /* ports whose head holds an access (bit = port) */
+    uint32_t fifo_ports[2 * L1_CLIENTS];   /* per FIFO (2 x client + direction): its ports */
     L1Bank bank[L1_BANKS_MAX];
     uint64_t waited_slot[L1_CLIENTS][L1_CLIENT_PORTS_MAX]; /* cycle last charged (re-step) */
     uint64_t waited_dir[L1_CLIENTS][2];
