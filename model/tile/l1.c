@@ -466,9 +466,11 @@ static void grant(L1 *l, uint32_t pi, uint64_t now)
     uint32_t ri = ref / 16, pos = l->fin_n;
     while (pos > 0 && fin_before(l, ri, l->fin[pos - 1])) {
         l->fin[pos] = l->fin[pos - 1];
+        l->fin_done[pos] = l->fin_done[pos - 1];
         pos--;
     }
     l->fin[pos] = (uint16_t)ri;
+    l->fin_done[pos] = r->done;
     l->fin_n++;
 }
 
@@ -530,7 +532,7 @@ static void charge_waits(L1 *l, uint64_t now, uint32_t held, uint32_t ready)
 static void retire(L1 *l, uint64_t now)
 {
     uint32_t n = 0;
-    while (n < l->fin_n && l->req[l->fin[n]].done <= now) {
+    while (n < l->fin_n && l->fin_done[n] <= now) {
         uint32_t ri = l->fin[n++];
         BH_ASSERT(l->done_n < L1_REQS);
         l->done[(l->done_rd + l->done_n++) % L1_REQS] = (uint16_t)ri;
@@ -538,6 +540,7 @@ static void retire(L1 *l, uint64_t now)
     }
     if (n) {
         memmove(l->fin, l->fin + n, (l->fin_n - n) * sizeof l->fin[0]);
+        memmove(l->fin_done, l->fin_done + n, (l->fin_n - n) * sizeof l->fin_done[0]);
         l->fin_n -= n;
     }
 }
@@ -612,7 +615,7 @@ uint64_t l1_step(L1 *l, uint64_t now)
     /* 5. the next cycle with work */
     if (l->pending)
         return now + 1;
-    return l->fin_n ? l->req[l->fin[0]].done : BH_IDLE;
+    return l->fin_n ? l->fin_done[0] : BH_IDLE;
 }
 
 uint32_t l1_take_done(L1 *l, L1Done *out, uint32_t max)

@@ -295,7 +295,8 @@ typedef struct L1 {
     L1Bank bank[L1_BANKS_MAX];
     uint64_t waited_slot[L1_CLIENTS][L1_CLIENT_PORTS_MAX]; /* cycle last charged (re-step) */
     uint64_t waited_dir[L1_CLIENTS][2];
-    uint16_t fin[L1_REQS]; /* fully granted requests by (done, seq) */
+    uint16_t fin[L1_REQS];      /* fully granted requests by (done, seq) */
+    uint64_t fin_done[L1_REQS]; /* their done cycles, so a step need not read the requests */
     uint32_t fin_n;
     uint16_t done[L1_REQS]; /* finished, not taken: ring in completion order */
     uint32_t done_rd, done_n;
