@@ -92,6 +92,12 @@ static void pop_front(NocNet *n, uint32_t node, uint32_t port, uint32_t vc, uint
     }
 }
 
+/* x % n for the round-robin distances below, which are almost always under 2n: no divide */
+static uint32_t mod_small(uint32_t x, uint32_t n)
+{
+    return x < n ? x : x < 2 * n ? x - n : x % n;
+}
+
 void noc_router_step(NocNet *n, uint32_t node, uint64_t now)
 {
     NocRouter *r = &n->routers[node];
@@ -104,8 +110,9 @@ void noc_router_step(NocNet *n, uint32_t node, uint64_t now)
 
     /* 1. route and allocate VCs for packets at the front of their VC. The starting port
      * rotates so no input always wins freed VCs first. */
+    const uint32_t start = (uint32_t)(now % nports);
     for (uint32_t pi = 0; pi < nports; pi++) {
-        uint32_t p = (uint32_t)((pi + now) % nports);
+        uint32_t p = mod_small(start + pi, nports); /* (pi + now) % nports */
         for (uint32_t bits = r->nonempty[p]; bits; bits &= bits - 1) {
             uint32_t v = (uint32_t)__builtin_ctz(bits);
             NocInVc *iv = &r->in[p][v];
@@ -134,7 +141,7 @@ void noc_router_step(NocNet *n, uint32_t node, uint64_t now)
             for (uint32_t o = 0; ready >> o; o++)
                 if ((ready & (1u << o)) && r->out[o].credits[iv->out_vc[o]] > 0)
                     want |= 1u << o;
-            uint32_t dist = (v + nvcs - r->in_rr[p] - 1) % nvcs;
+            uint32_t dist = mod_small(v + nvcs - r->in_rr[p] - 1, nvcs);
             if (want && dist < best_dist) {
                 best_dist = dist;
                 port_vc[p] = (uint8_t)v;
@@ -143,11 +150,16 @@ void noc_router_step(NocNet *n, uint32_t node, uint64_t now)
         }
     }
     uint32_t granted[NOC_PORTS] = {0}; /* per input port: outputs granted this cycle */
+    uint32_t wanted = 0;               /* outputs some port nominates: the others grant none */
+    for (uint32_t p = 0; p < nports; p++)
+        wanted |= port_want[p];
     for (uint32_t o = 0; o < nports; o++) {
+        if (!(wanted >> o & 1))
+            continue;
         NocOutPort *out = &r->out[o];
         uint32_t winner = NOC_NONE, best_dist = UINT32_MAX;
         for (uint32_t p = 0; p < nports; p++) {
-            uint32_t dist = (p + nports - out->sw_rr - 1) % nports;
+            uint32_t dist = mod_small(p + nports - out->sw_rr - 1, nports);
             if ((port_want[p] & (1u << o)) && dist < best_dist) {
                 best_dist = dist;
                 winner = p;

@@ -121,6 +121,10 @@ BhStatus l1_config_check(const L1Config *c, char *why, size_t len)
 static void build_ports(L1 *l)
 {
     memset(l->port, 0, sizeof l->port);
+    memset(l->fifo_ports, 0, sizeof l->fifo_ports);
+    memset(l->client_dirs, 0, sizeof l->client_dirs);
+    memset(l->client_port_mask, 0, sizeof l->client_port_mask);
+    l->held_ports = 0;
     for (uint32_t k = 0; k < L1_CLIENTS; k++)
         for (uint32_t s = 0; s < l->cfg.client_ports[k]; s++) {
             L1Port *p = &l->port[l->cfg.port_of_client[k][s]];
@@ -129,6 +133,11 @@ static void build_ports(L1 *l)
             p->attach_dirs[p->nattach] = l->cfg.port_dir[k][s];
             p->attach_fifos |= (uint32_t)l->cfg.port_dir[k][s] << (2 * k);
             p->nattach++;
+            l->client_dirs[k] |= l->cfg.port_dir[k][s];
+            l->client_port_mask[k] |= 1u << l->cfg.port_of_client[k][s];
+            for (uint32_t d = 0; d < 2; d++)
+                if (l->cfg.port_dir[k][s] >> d & 1)
+                    l->fifo_ports[2 * k + d] |= 1u << l->cfg.port_of_client[k][s];
         }
     for (uint32_t i = 0; i < L1_PORTS_MAX; i++) {
         l->port[i].head = L1_NONE;
@@ -151,11 +160,24 @@ BhStatus l1_init(L1 *l, const L1Config *cfg, BhLogContext *log)
     return BH_OK;
 }
 
+static int pow2(uint32_t v)
+{
+    return v && !(v & (v - 1));
+}
+
 void l1_reset(L1 *l)
 {
     memset(l->req, 0, sizeof l->req);
+    memset(l->req_live, 0, sizeof l->req_live);
+    l->word_shift = (uint32_t)__builtin_ctz(l->cfg.bank_width_bytes);
+    l->bank_shift = l->bank_mask = 0;
+    if (pow2(l->cfg.interleave_bytes) && pow2(l->cfg.banks)) {
+        l->bank_shift = (uint32_t)__builtin_ctz(l->cfg.interleave_bytes);
+        l->bank_mask = l->cfg.banks - 1;
+    }
     memset(l->qn, 0, sizeof l->qn);
     memset(l->fifo, 0, sizeof l->fifo);
+    l->fifo_ready = 0;
     build_ports(l);
     memset(l->bank, 0, sizeof l->bank);
     for (uint32_t b = 0; b < L1_BANKS_MAX; b++)
@@ -181,6 +203,8 @@ void l1_destroy(L1 *l)
 
 uint32_t l1_bank_of(const L1 *l, uint64_t addr)
 {
+    if (l->bank_shift) /* the same without dividing */
+        return (uint32_t)(addr >> l->bank_shift) & l->bank_mask;
     return (uint32_t)((addr / l->cfg.interleave_bytes) % l->cfg.banks);
 }
 
@@ -191,11 +215,7 @@ static uint64_t low_mask(uint32_t n)
 
 static int has_dir(const L1 *l, uint32_t client, uint32_t dir)
 {
-    uint32_t want = dir == DIR_RD ? L1_DIR_READ : L1_DIR_WRITE;
-    for (uint32_t s = 0; s < l->cfg.client_ports[client]; s++)
-        if (l->cfg.port_dir[client][s] & want)
-            return 1;
-    return 0;
+    return (l->client_dirs[client] & (dir == DIR_RD ? L1_DIR_READ : L1_DIR_WRITE)) != 0;
 }
 
 static BhStatus enqueue(L1 *l, uint32_t client, uint32_t kind, uint64_t addr, uint32_t bytes,
@@ -234,19 +254,19 @@ static BhStatus enqueue(L1 *l, uint32_t client, uint32_t kind, uint64_t addr, ui
     }
     if (l->qn[client] >= l->cfg.queue_depth)
         return BH_ERR_FULL;
-    uint32_t ri = client * L1_QUEUE_MAX;
-    while (l->req[ri].live)
-        ri++;
-    BH_ASSERT(ri < (client + 1) * L1_QUEUE_MAX);
+    /* the lowest free slot of the client's */
+    BH_ASSERT(~l->req_live[client] & ((1u << L1_QUEUE_MAX) - 1));
+    const uint32_t slot = (uint32_t)__builtin_ctz(~l->req_live[client]);
+    const uint32_t ri = client * L1_QUEUE_MAX + slot;
+    l->req_live[client] |= 1u << slot;
     L1Req *r = &l->req[ri];
-    /* every field zeroed but the accesses, each of which is filled below before any use */
-    memset(r, 0, offsetof(L1Req, acc));
-    memset(r->data, 0, sizeof r->data);
+    /* every field set but the accesses, each of which is filled below before any use */
     r->live = 1;
     r->addr = addr;
     r->token = token;
     r->arrival = now;
     r->seq = l->seq++;
+    r->done = 0;
     r->bytes = bytes;
     r->kind = (uint8_t)kind;
     r->be = be & low_mask(bytes);
@@ -255,11 +275,16 @@ static BhStatus enqueue(L1 *l, uint32_t client, uint32_t kind, uint64_t addr, ui
     r->at_b = b;
     r->at_c = c;
     r->at_block = block;
-    if (wdata)
+    r->naccess = r->ngranted = 0;
+    /* data: a write's bytes; a read's and an atomic's are all written at the grant. What a
+     * completion hands over past them, up to 16 bytes, is zero. */
+    if (kind == L1_KIND_WRITE)
         memcpy(r->data, wdata, bytes);
+    if (bytes < 16)
+        memset(r->data + bytes, 0, 16 - bytes);
     /* one access per bank word the request touches */
     uint32_t w = l->cfg.bank_width_bytes;
-    uint64_t first = addr / w, last = (addr + bytes - 1) / w;
+    uint64_t first = addr >> l->word_shift, last = (addr + bytes - 1) >> l->word_shift;
     L1Fifo *f = &l->fifo[client][dir];
     for (uint64_t word = first; word <= last; word++) {
         L1Access *x = &r->acc[r->naccess];
@@ -274,6 +299,7 @@ static BhStatus enqueue(L1 *l, uint32_t client, uint32_t kind, uint64_t addr, ui
                  (kind == L1_KIND_WRITE && (x->len < w || ((r->be >> x->req_off) & want) != want));
         BH_ASSERT(f->n < L1_FIFO_MAX);
         f->ref[(f->rd + f->n++) % L1_FIFO_MAX] = (uint16_t)(ri * 16 + r->naccess);
+        l->fifo_ready |= 1u << (2 * client + dir);
         r->naccess++;
     }
     l->qn[client]++;
@@ -347,9 +373,14 @@ static void move_data(L1 *l, L1Req *r, const L1Access *x)
         memcpy(r->data + x->req_off, m, x->len);
     } else if (r->kind == L1_KIND_WRITE) {
         l->write_gen++;
-        for (uint32_t i = 0; i < x->len; i++)
-            if ((r->be >> (x->req_off + i)) & 1)
-                m[i] = r->data[x->req_off + i];
+        const uint64_t all = low_mask(x->len);
+        if (((r->be >> x->req_off) & all) == all) { /* every byte enabled, as usual */
+            memcpy(m, r->data + x->req_off, x->len);
+        } else {
+            for (uint32_t i = 0; i < x->len; i++)
+                if ((r->be >> (x->req_off + i)) & 1)
+                    m[i] = r->data[x->req_off + i];
+        }
     } else if (r->at_op == L1_AT_BLOCK) {
         l->write_gen++;
         memcpy(r->data, m, 16);
@@ -387,10 +418,10 @@ static int candidate(L1 *l, uint32_t k, uint32_t dirs, uint64_t now)
         if (r->arrival > now)
             continue;
         const L1Access *x = acc_of(l, ref);
-        int hazard = 0;
-        for (uint32_t s = 0; s < l->cfg.client_ports[k] && !hazard; s++) {
-            const L1Port *p = &l->port[l->cfg.port_of_client[k][s]];
-            if (p->head == L1_NONE || p->head_client != k)
+        int hazard = 0; /* over the client's ports that hold an access */
+        for (uint32_t h = l->held_ports & l->client_port_mask[k]; h && !hazard; h &= h - 1) {
+            const L1Port *p = &l->port[__builtin_ctz(h)];
+            if (p->head_client != k)
                 continue;
             hazard = acc_of(l, p->head)->word == x->word &&
                      (r->kind != L1_KIND_READ || req_of(l, p->head)->kind != L1_KIND_READ);
@@ -418,6 +449,7 @@ static void grant(L1 *l, uint32_t pi, uint64_t now)
     L1Bank *b = &l->bank[x->bank];
     move_data(l, r, x);
     p->head = L1_NONE;
+    l->held_ports &= ~(1u << pi);
     p->busy_until = now + occ;
     p->hold_client = (uint8_t)k;
     b->busy_until = now + occ;
@@ -438,9 +470,11 @@ static void grant(L1 *l, uint32_t pi, uint64_t now)
     uint32_t ri = ref / 16, pos = l->fin_n;
     while (pos > 0 && fin_before(l, ri, l->fin[pos - 1])) {
         l->fin[pos] = l->fin[pos - 1];
+        l->fin_done[pos] = l->fin_done[pos - 1];
         pos--;
     }
     l->fin[pos] = (uint16_t)ri;
+    l->fin_done[pos] = r->done;
     l->fin_n++;
 }
 
@@ -502,7 +536,7 @@ static void charge_waits(L1 *l, uint64_t now, uint32_t held, uint32_t ready)
 static void retire(L1 *l, uint64_t now)
 {
     uint32_t n = 0;
-    while (n < l->fin_n && l->req[l->fin[n]].done <= now) {
+    while (n < l->fin_n && l->fin_done[n] <= now) {
         uint32_t ri = l->fin[n++];
         BH_ASSERT(l->done_n < L1_REQS);
         l->done[(l->done_rd + l->done_n++) % L1_REQS] = (uint16_t)ri;
@@ -510,6 +544,7 @@ static void retire(L1 *l, uint64_t now)
     }
     if (n) {
         memmove(l->fin, l->fin + n, (l->fin_n - n) * sizeof l->fin[0]);
+        memmove(l->fin_done, l->fin_done + n, (l->fin_n - n) * sizeof l->fin_done[0]);
         l->fin_n -= n;
     }
 }
@@ -523,15 +558,18 @@ uint64_t l1_step(L1 *l, uint64_t now)
     if (l->pending) {
         /* FIFOs holding accesses (bit 2 x client + direction): a port none of whose FIFOs
          * holds one, or a client whose FIFOs for the port are empty, has no candidate */
-        uint32_t ready = 0;
-        for (uint32_t k = 0; k < L1_CLIENTS; k++)
-            ready |= (uint32_t)(l->fifo[k][DIR_RD].n != 0) << (2 * k + DIR_RD) |
-                     (uint32_t)(l->fifo[k][DIR_WR].n != 0) << (2 * k + DIR_WR);
+        uint32_t ready = l->fifo_ready;
         /* ports holding an access after step 2, and for each bank the ports that want it */
         uint32_t held = 0, want[L1_BANKS_MAX];
         uint64_t wanted = 0;
-        /* 2. every free port without a held access takes one from its clients, round robin */
-        for (uint32_t pi = 0; pi < l->cfg.ports; pi++) {
+        /* 2. every free port without a held access takes one from its clients, round robin;
+         * in port order, visiting only the ports that hold an access or that a FIFO holding
+         * one feeds (the others have nothing to do) */
+        uint32_t visit = l->held_ports;
+        for (uint32_t f = ready; f; f &= f - 1)
+            visit |= l->fifo_ports[__builtin_ctz(f)];
+        for (; visit; visit &= visit - 1) {
+            const uint32_t pi = (uint32_t)__builtin_ctz(visit);
             L1Port *p = &l->port[pi];
             if (p->head == L1_NONE && p->busy_until <= now && (p->attach_fifos & ready)) {
                 for (uint32_t i = 0, a = p->rr; i < p->nattach; i++) {
@@ -545,10 +583,13 @@ uint64_t l1_step(L1 *l, uint64_t now)
                     L1Fifo *f = &l->fifo[k][d];
                     p->head = f->ref[f->rd];
                     p->head_client = (uint8_t)k;
+                    l->held_ports |= 1u << pi;
                     acc_of(l, p->head)->port = (uint8_t)pi;
                     f->rd = (uint16_t)((f->rd + 1) % L1_FIFO_MAX);
-                    if (--f->n == 0)
+                    if (--f->n == 0) {
                         ready &= ~(1u << (2 * k + (uint32_t)d));
+                        l->fifo_ready &= ~(1u << (2 * k + (uint32_t)d));
+                    }
                     p->rr = (uint8_t)a;
                     break;
                 }
@@ -578,7 +619,7 @@ uint64_t l1_step(L1 *l, uint64_t now)
     /* 5. the next cycle with work */
     if (l->pending)
         return now + 1;
-    return l->fin_n ? l->req[l->fin[0]].done : BH_IDLE;
+    return l->fin_n ? l->fin_done[0] : BH_IDLE;
 }
 
 uint32_t l1_take_done(L1 *l, L1Done *out, uint32_t max)
@@ -596,8 +637,10 @@ uint32_t l1_take_done(L1 *l, L1Done *out, uint32_t max)
         d->client = ri / L1_QUEUE_MAX;
         d->bytes = r->bytes;
         d->kind = r->kind;
-        memcpy(d->data, r->data, sizeof d->data);
+        /* the request's bytes, and at least 16 (a narrow read's, an atomic's rest is zero) */
+        memcpy(d->data, r->data, r->bytes > 16 ? r->bytes : 16);
         r->live = 0;
+        l->req_live[d->client] &= ~(1u << (ri % L1_QUEUE_MAX));
         l->qn[d->client]--;
     }
     return n;

@@ -14,7 +14,9 @@
  *                       finished ones not yet taken) is full, retry. State is unchanged unless
  *                       BH_OK.
  *   l1_take_done        finished requests, in completion order, with a copy of the read data
- *                       (an atomic returns the word's old value); taking frees the queue slot.
+ *                       (an atomic returns the word's old value; the first max(bytes, 16)
+ *                       bytes of data are set, zero past the request's); taking frees the
+ *                       queue slot.
  *   l1_debug_read/write functional access without timing or statistics (loaders, tests).
  * Words and accesses: a request is cut at bank_width_bytes boundaries into accesses of one
  *   word each (a 64-B request at a 16-B boundary is 4 accesses, unaligned 5), which go to
@@ -209,7 +211,8 @@ typedef struct L1Done {
     uint32_t client;
     uint32_t bytes;
     uint32_t kind;                  /* L1Kind */
-    uint8_t data[L1_REQ_BYTES_MAX]; /* read data; atomic: old value, little endian */
+    uint8_t data[L1_REQ_BYTES_MAX]; /* read data; atomic: old value, little endian; bytes
+                                       past max(bytes, 16) are not set */
 } L1Done;
 
 typedef struct L1Stats {
@@ -282,10 +285,19 @@ typedef struct L1 {
     uint32_t qn[L1_CLIENTS];    /* live requests per client (traced) */
     L1Fifo fifo[L1_CLIENTS][2]; /* [client][0 read, 1 write and atomic] */
     L1Port port[L1_PORTS_MAX];
+    uint32_t req_live[L1_CLIENTS];         /* the client's live requests (bit = queue slot) */
+    uint32_t client_port_mask[L1_CLIENTS]; /* the client's ports (bit = port) */
+    uint32_t client_dirs[L1_CLIENTS];      /* L1_DIR_* its ports carry together */
+    uint32_t word_shift;                   /* log2(bank_width_bytes) */
+    uint32_t bank_shift, bank_mask;        /* interleave and banks both powers of two, else 0 */
+    uint32_t fifo_ready;                   /* FIFOs holding accesses (bit 2 x client + direction) */
+    uint32_t held_ports;                   /* ports whose head holds an access (bit = port) */
+    uint32_t fifo_ports[2 * L1_CLIENTS];   /* per FIFO (2 x client + direction): its ports */
     L1Bank bank[L1_BANKS_MAX];
     uint64_t waited_slot[L1_CLIENTS][L1_CLIENT_PORTS_MAX]; /* cycle last charged (re-step) */
     uint64_t waited_dir[L1_CLIENTS][2];
-    uint16_t fin[L1_REQS]; /* fully granted requests by (done, seq) */
+    uint16_t fin[L1_REQS];      /* fully granted requests by (done, seq) */
+    uint64_t fin_done[L1_REQS]; /* their done cycles, so a step need not read the requests */
     uint32_t fin_n;
     uint16_t done[L1_REQS]; /* finished, not taken: ring in completion order */
     uint32_t done_rd, done_n;

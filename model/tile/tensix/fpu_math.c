@@ -117,6 +117,26 @@ static void dst_store_fp(FpuOp *op, uint32_t row, uint32_t col, float x, int add
     }
 }
 
+/* A whole row of 16 results x (+ Dst when add) stored as dst_store_fp stores each column; the
+ * commonest case, BF16 into Dst16, inline. */
+static void dst_store_row_fp(FpuOp *op, uint32_t row, const float x[16], int add, int dst32)
+{
+    if (dst32 || op->style == FPU_STYLE_FP16) {
+        for (uint32_t j = 0; j < 16; j++)
+            dst_store_fp(op, row, j, x[j], add, dst32);
+        return;
+    }
+    SrcDst *r = op->r;
+    uint16_t *d = r->dst[row & 0x3FFu];
+    for (uint32_t j = 0; j < 16; j++) {
+        float v = x[j];
+        if (add)
+            v += as_float(flush32(dst16_to_bf16(d[j]) << 16));
+        d[j] = dst16_from_bf16(round_bf16(v));
+    }
+    r->dst_row_valid[row & 0x3FFu] = 1;
+}
+
 static void dst_store_int(FpuOp *op, uint32_t row, uint32_t col, int32_t x, int add)
 {
     int64_t v = x;
@@ -179,14 +199,17 @@ void fpu_matmul(FpuOp *op, uint32_t imm, uint32_t nrows, int bcast)
     for (uint32_t i = 0; i < 16; i++)
         for (uint32_t j = 0; j < 16; j++)
             am[i][j] = srca_bits(src_fp(op->style, a[arow + i][j]), phase);
+    /* the 16 columns of a row accumulate side by side, each in the order k = 0..15; the
+     * pragma keeps gcc from unrolling the column loop whole and vectorising over k instead */
     for (uint32_t i = 0; i < nrows; i += bcast ? 2 : 1) {
-        int def = row_defined(op, drow + i, dst32);
-        for (uint32_t j = 0; j < 16; j++) {
-            float x = 0.0f;
-            for (uint32_t k = 0; k < 16; k++)
-                x += bm[i][k] * am[k][j];
-            dst_store_fp(op, drow + i, j, x, def, dst32);
+        float x[16] = {0.0f};
+        for (uint32_t k = 0; k < 16; k++) {
+            const float bk = bm[i][k];
+#pragma GCC unroll 4
+            for (uint32_t j = 0; j < 16; j++)
+                x[j] += bk * am[k][j];
         }
+        dst_store_row_fp(op, drow + i, x, row_defined(op, drow + i, dst32), dst32);
     }
 }
 

@@ -168,6 +168,8 @@ int sfpu_busy(const Sfpu *s, uint64_t now)
 {
     if (now < s->busy_until)
         return 1;
+    if (!s->lm_live)
+        return 0;
     /* an instruction SFPLOADMACRO scheduled by cycle count still has to land; one that counts
      * instructions waits for vector words, not for time */
     for (uint32_t i = 0; i < SFPU_MACRO_SLOTS; i++)

@@ -160,6 +160,7 @@ typedef struct Sfpu {
     uint64_t nop_only_until; /* before this cycle only SFPNOP may issue */
     uint64_t busy_until;     /* the last instruction completes at this cycle */
     SfpuMacroOp lm_ops[SFPU_MACRO_SLOTS];
+    uint32_t lm_live;   /* how many lm_ops are live (so an idle unit checks none) */
     uint64_t lm_ticked; /* cycles before this have had their delay countdown applied */
     SfpuStats stats;
 } Sfpu;

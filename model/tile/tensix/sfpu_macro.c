@@ -90,6 +90,8 @@ static BhStatus refuse(const Sfpu *s, const char *what, uint32_t detail)
 
 static int any_by_instr(const Sfpu *s)
 {
+    if (!s->lm_live)
+        return 0;
     for (uint32_t i = 0; i < SFPU_MACRO_SLOTS; i++)
         if (s->lm_ops[i].live && s->lm_ops[i].by_instr)
             return 1;
@@ -100,6 +102,8 @@ static int any_by_instr(const Sfpu *s)
  * outstanding instruction waits for elapsed instructions. */
 static void tick(Sfpu *s, uint64_t c, int issued)
 {
+    if (!s->lm_live)
+        return;
     if (!issued && any_by_instr(s))
         return;
     for (uint32_t i = 0; i < SFPU_MACRO_SLOTS; i++) {
@@ -134,6 +138,7 @@ static BhStatus exec_due(Sfpu *s, SrcDst *r, uint64_t c, uint32_t *units)
             continue;
         *units |= 1u << u;
         m->live = 0;
+        s->lm_live--;
         if (u == SFPU_UNIT_STORE)
             sfpu_store_lanes(s, r, m->o.vd, m->store_mod0, m->store_addr);
         else
@@ -145,10 +150,7 @@ static BhStatus exec_due(Sfpu *s, SrcDst *r, uint64_t c, uint32_t *units)
 
 static int any_live(const Sfpu *s)
 {
-    for (uint32_t i = 0; i < SFPU_MACRO_SLOTS; i++)
-        if (s->lm_ops[i].live)
-            return 1;
-    return 0;
+    return s->lm_live != 0;
 }
 
 BhStatus sfpu_advance(Sfpu *s, SrcDst *r, uint64_t now)
@@ -290,8 +292,10 @@ BhStatus sfpu_macro_issue(Sfpu *s, SrcDst *r, Rwc *rwc, const TensixCfg *cfg, ui
         for (uint32_t i = 0; i < SFPU_MACRO_SLOTS; i++) {
             SfpuMacroOp *m = &s->lm_ops[i];
             uint32_t remaining = m->left ? m->left : (m->at == now + 1 ? 0 : 8);
-            if (m->live && m->unit == u && delay != 7 && remaining == delay)
+            if (m->live && m->unit == u && delay != 7 && remaining == delay) {
                 m->live = 0;
+                s->lm_live--;
+            }
             if (!m->live && !slot)
                 slot = m;
         }
@@ -306,6 +310,7 @@ BhStatus sfpu_macro_issue(Sfpu *s, SrcDst *r, Rwc *rwc, const TensixCfg *cfg, ui
                               .left = (uint8_t)delay,
                               .by_instr = (uint8_t)((misc >> (8 + u)) & 1),
                               .live = 1};
+        s->lm_live++;
         if (now + 2 + delay > s->busy_until)
             s->busy_until = now + 2 + delay;
     }

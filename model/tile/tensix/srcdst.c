@@ -8,7 +8,7 @@ void srcdst_reset(SrcDst *r)
     memset(r, 0, sizeof *r);
     for (int reg = 0; reg < 2; reg++)
         for (int b = 0; b < SRC_BANKS; b++)
-            r->src[reg][b].allowed = SRC_CLIENT_UNPACKERS;
+            r->allowed[reg][b] = SRC_CLIENT_UNPACKERS;
 }
 
 /* ------------------------------------------------------------------ Src layouts */
@@ -19,7 +19,7 @@ uint32_t src_from_raw(SrcFmt fmt, uint32_t raw)
     case SRC_TF32: /* raw: s e8 m10 */
         return (raw >> 18 & 1) << 18 | (raw & 0x3FF) << 8 | (raw >> 10 & 0xFF);
     case SRC_BF16: /* raw: s e8 m7 */
-        return (raw >> 15 & 1) << 18 | (raw & 0x7F) << 11 | (raw >> 7 & 0xFF);
+        return src_from_bf16(raw);
     case SRC_FP16: /* raw: s e5 m10 */
         return (raw >> 15 & 1) << 18 | (raw & 0x3FF) << 8 | (raw >> 10 & 0x1F);
     case SRC_INT8: { /* raw: s m10 */
@@ -68,7 +68,7 @@ uint16_t dst16_from_raw(SrcFmt fmt, uint32_t raw)
 {
     switch (fmt) {
     case SRC_BF16: /* s e8 m7 -> s m7 e8 */
-        return (uint16_t)((raw >> 15 & 1) << 15 | (raw & 0x7F) << 8 | (raw >> 7 & 0xFF));
+        return dst16_from_bf16(raw);
     case SRC_FP16: /* s e5 m10 -> s m10 e5 */
         return (uint16_t)((raw >> 15 & 1) << 15 | (raw & 0x3FF) << 5 | (raw >> 10 & 0x1F));
     case SRC_INT8: {
@@ -89,7 +89,7 @@ uint32_t dst16_to_raw(SrcFmt fmt, uint16_t d)
     uint32_t s = (uint32_t)d >> 15;
     switch (fmt) {
     case SRC_BF16:
-        return s << 15 | (d & 0xFFu) << 7 | (d >> 8 & 0x7Fu);
+        return dst16_to_bf16(d);
     case SRC_FP16:
         return s << 15 | (d & 0x1Fu) << 10 | (d >> 5 & 0x3FFu);
     case SRC_INT8:
@@ -148,23 +148,23 @@ void dst32_write(SrcDst *r, uint32_t row, uint32_t col, uint32_t datum)
 
 int src_unpacker_may_write(const SrcDst *r, SrcReg reg)
 {
-    return r->src[reg][r->unpack_bank[reg]].allowed == SRC_CLIENT_UNPACKERS;
+    return r->allowed[reg][r->unpack_bank[reg]] == SRC_CLIENT_UNPACKERS;
 }
 
 void src_set_dvalid(SrcDst *r, SrcReg reg)
 {
-    r->src[reg][r->unpack_bank[reg]].allowed = SRC_CLIENT_MATRIX;
+    r->allowed[reg][r->unpack_bank[reg]] = SRC_CLIENT_MATRIX;
     r->unpack_bank[reg] ^= 1;
 }
 
 int src_matrix_may_read(const SrcDst *r, SrcReg reg)
 {
-    return r->src[reg][r->fpu_bank[reg]].allowed == SRC_CLIENT_MATRIX;
+    return r->allowed[reg][r->fpu_bank[reg]] == SRC_CLIENT_MATRIX;
 }
 
 void src_clear_dvalid(SrcDst *r, SrcReg reg, int keep_same)
 {
-    r->src[reg][r->fpu_bank[reg]].allowed = SRC_CLIENT_UNPACKERS;
+    r->allowed[reg][r->fpu_bank[reg]] = SRC_CLIENT_UNPACKERS;
     if (!keep_same)
         r->fpu_bank[reg] ^= 1;
 }
@@ -173,7 +173,7 @@ void src_clear_dvalid_reset(SrcDst *r)
 {
     for (int reg = 0; reg < 2; reg++) {
         for (int b = 0; b < SRC_BANKS; b++)
-            r->src[reg][b].allowed = SRC_CLIENT_UNPACKERS;
+            r->allowed[reg][b] = SRC_CLIENT_UNPACKERS;
         r->fpu_bank[reg] = 0;
         r->unpack_bank[reg] = 0;
     }

@@ -50,13 +50,14 @@ typedef enum SrcReg { SRC_A, SRC_B } SrcReg;
 
 typedef struct SrcBank {
     uint32_t rows[SRC_ROWS][SRC_COLS]; /* 19-bit data */
-    uint8_t allowed;                   /* SrcClient */
 } SrcBank;
 
 typedef struct SrcDst {
-    SrcBank src[2][SRC_BANKS]; /* [SRC_A / SRC_B][bank] */
-    uint8_t fpu_bank[2];       /* MatrixUnit::SrcABank, SrcBBank */
-    uint8_t unpack_bank[2];    /* Unpackers[0]::SrcBank (SrcA), Unpackers[1]::SrcBank (SrcB) */
+    SrcBank src[2][SRC_BANKS];     /* [SRC_A / SRC_B][bank] */
+    uint8_t allowed[2][SRC_BANKS]; /* each bank's SrcClient, beside the pointers: every cycle's
+                                      wait checks read them */
+    uint8_t fpu_bank[2];           /* MatrixUnit::SrcABank, SrcBBank */
+    uint8_t unpack_bank[2];        /* Unpackers[0]::SrcBank (SrcA), Unpackers[1]::SrcBank (SrcB) */
     uint16_t dst[DST_ROWS16][DST_COLS];
     uint8_t dst_row_valid[DST_ROWS16];
 } SrcDst;
@@ -70,6 +71,22 @@ uint32_t src_to_raw(SrcFmt fmt, uint32_t datum);
  * documents describe the FP32-to-TF32 conversion) */
 uint32_t fp32_to_tf32_raw(uint32_t fp32);
 uint32_t fp32_to_bf16_raw(uint32_t fp32);
+
+/* The BF16 layouts inline, for the per-datum loops of the unpackers and the matrix unit:
+ * the same as src_from_raw(SRC_BF16, raw), dst16_from_raw(SRC_BF16, raw) and
+ * dst16_to_raw(SRC_BF16, d) below. */
+static inline uint32_t src_from_bf16(uint32_t raw) /* s e8 m7 -> s m7 000 e8 */
+{
+    return (raw >> 15 & 1) << 18 | (raw & 0x7F) << 11 | (raw >> 7 & 0xFF);
+}
+static inline uint16_t dst16_from_bf16(uint32_t raw) /* s e8 m7 -> s m7 e8 */
+{
+    return (uint16_t)((raw >> 15 & 1) << 15 | (raw & 0x7F) << 8 | (raw >> 7 & 0xFF));
+}
+static inline uint32_t dst16_to_bf16(uint16_t d) /* s m7 e8 -> s e8 m7 */
+{
+    return (uint32_t)(d >> 15) << 15 | (d & 0xFFu) << 7 | (d >> 8 & 0x7Fu);
+}
 
 /* Dst16 layouts of BF16, FP16, INT8 (raw sign << 10 | magnitude) and INT16 */
 uint16_t dst16_from_raw(SrcFmt fmt, uint32_t raw);

@@ -565,7 +565,7 @@ void tensix_core_describe_wait(const TensixCore *c, char *buf, size_t len)
     if (n < len) {
         const SrcDst *r = &c->regs;
         snprintf(buf + n, len - n, "SrcA banks %s/%s, SrcB banks %s/%s (u = unpackers, m = FPU)",
-                 r->src[0][0].allowed ? "m" : "u", r->src[0][1].allowed ? "m" : "u",
-                 r->src[1][0].allowed ? "m" : "u", r->src[1][1].allowed ? "m" : "u");
+                 r->allowed[0][0] ? "m" : "u", r->allowed[0][1] ? "m" : "u",
+                 r->allowed[1][0] ? "m" : "u", r->allowed[1][1] ? "m" : "u");
     }
 }

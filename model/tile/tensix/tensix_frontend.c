@@ -127,11 +127,32 @@ uint32_t tensix_block_class(uint32_t op)
     case TENSIX_OP_RMWCIB3:
     case TENSIX_OP_CFGSHIFTMASK:
         return TENSIX_B_CFG;
+    case TENSIX_OP_MVMUL: /* the matrix unit's commonest, answered before the name search */
+    case TENSIX_OP_DOTPV:
+    case TENSIX_OP_GAPOOL:
+    case TENSIX_OP_GMPOOL:
+    case TENSIX_OP_ELWADD:
+    case TENSIX_OP_ELWSUB:
+    case TENSIX_OP_ELWMUL:
+    case TENSIX_OP_SETRWC:
+    case TENSIX_OP_INCRWC:
+    case TENSIX_OP_CLEARDVALID:
+    case TENSIX_OP_ZEROACC:
+    case TENSIX_OP_ZEROSRC:
+    case TENSIX_OP_MOVA2D:
+    case TENSIX_OP_MOVB2D:
+    case TENSIX_OP_MOVD2A:
+    case TENSIX_OP_MOVD2B:
+    case TENSIX_OP_MOVB2A:
+    case TENSIX_OP_TRNSPSRCB:
+    case TENSIX_OP_SHIFTXA:
+    case TENSIX_OP_SHIFTXB:
+        return TENSIX_B_FPU;
     default:
         break;
     }
     const char *name = tensix_op_name(op);
-    if (name && !strncmp(name, "SFP", 3))
+    if (name && name[0] == 'S' && name[1] == 'F' && name[2] == 'P') /* "SFP...", no call */
         return TENSIX_B_SFPU;
     if (name &&
         (!strncmp(name, "SETADC", 6) || !strncmp(name, "INCADC", 6) ||

@@ -97,6 +97,8 @@ int thcon_busy(const Thcon *t, uint32_t thread)
 {
     if (t->insn.active && t->insn.thread == thread && t->insn.need_send)
         return 1;
+    if (!t->outstanding) /* the count of active requests */
+        return 0;
     for (uint32_t i = 0; i < THCON_MAX_OUTSTANDING; i++)
         if (t->req[i].active && t->req[i].thread == thread)
             return 1;

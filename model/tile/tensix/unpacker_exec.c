@@ -21,7 +21,8 @@ static int bank_ready(const UnpackJob *j, const SrcDst *r)
     return j->conv.to_dst || src_unpacker_may_write(r, reg_of(j->which));
 }
 
-void unpacker_write_datum(const UnpackJob *j, SrcDst *r, uint32_t o, uint32_t d)
+/* inline in the per-datum loop of finish_unpacr; unpacker_write_datum for the decoder */
+static inline void write_datum(const UnpackJob *j, SrcDst *r, uint32_t o, uint32_t d)
 {
     uint32_t row = o / 16, col = o & 15;
     if (j->which == 1) {
@@ -54,6 +55,35 @@ void unpacker_write_datum(const UnpackJob *j, SrcDst *r, uint32_t o, uint32_t d)
     }
 }
 
+/* A whole output row of 16 datums (NULL: zeros) where write_datum would put them in one Src
+ * row in column order, at once; 0 (nothing written) for the other cases. */
+static int write_row(const UnpackJob *j, SrcDst *r, uint32_t row, const uint32_t *d16)
+{
+    uint32_t *dst;
+    if (j->which == 1) {
+        dst = r->src[SRC_B][r->unpack_bank[1]].rows[(row + j->src_row) & 0x3F];
+    } else if (!j->conv.to_dst && !j->col_shift && !j->transpose) {
+        if (row < 4)
+            return 1; /* write_datum drops these rows */
+        row -= 4;
+        if (!j->ovrd_with_addr)
+            row += j->src_row;
+        dst = r->src[SRC_A][r->unpack_bank[0]].rows[row & 0x3F];
+    } else {
+        return 0;
+    }
+    if (d16)
+        memcpy(dst, d16, 16 * sizeof *dst);
+    else
+        memset(dst, 0, 16 * sizeof *dst);
+    return 1;
+}
+
+void unpacker_write_datum(const UnpackJob *j, SrcDst *r, uint32_t o, uint32_t d)
+{
+    write_datum(j, r, o, d);
+}
+
 static void finish_unpacr(Unpackers *u, UnpackJob *j, SrcDst *r)
 {
     if (j->compressed) {
@@ -63,12 +93,24 @@ static void finish_unpacr(Unpackers *u, UnpackJob *j, SrcDst *r)
         const uint8_t *exps = j->buf + j->data_bytes;
         tfmt_unpack_row(&j->conv, j->buf, exps, j->first_in_row, j->n_datums, conv);
         uint32_t o = j->out_addr;
-        for (uint32_t k = 0; k < j->n_datums; k++) {
-            uint32_t d = j->all_zero ? 0 : conv[k];
-            for (uint32_t z = 0; z <= j->upsample_zeroes; z++, o++) {
-                if (z && j->upsample_skip)
+        if (!j->upsample_zeroes) { /* the commonest case: datum k to output o + k */
+            for (uint32_t k = 0; k < j->n_datums;) {
+                if ((o + k) % 16 == 0 && j->n_datums - k >= 16 &&
+                    write_row(j, r, (o + k) / 16, j->all_zero ? NULL : &conv[k])) {
+                    k += 16;
                     continue;
-                unpacker_write_datum(j, r, o, z ? 0 : d);
+                }
+                write_datum(j, r, o + k, j->all_zero ? 0 : conv[k]);
+                k++;
+            }
+        } else {
+            for (uint32_t k = 0; k < j->n_datums; k++) {
+                uint32_t d = j->all_zero ? 0 : conv[k];
+                for (uint32_t z = 0; z <= j->upsample_zeroes; z++, o++) {
+                    if (z && j->upsample_skip)
+                        continue;
+                    write_datum(j, r, o, z ? 0 : d);
+                }
             }
         }
         u->stats[j->which].datums += j->n_datums;
@@ -130,8 +172,10 @@ static void fetch_rsi(Unpackers *u, L1 *l1, uint64_t now)
 static void land(UnpackJob *j, uint64_t token, const uint8_t *data16)
 {
     const UnpackReq *q = &j->req[token];
-    for (uint32_t b = q->lo; b < q->hi; b++)
-        j->buf[q->buf_off + b - q->lo] = data16 ? data16[b] : 0;
+    if (data16)
+        memcpy(&j->buf[q->buf_off], &data16[q->lo], q->hi - q->lo);
+    else
+        memset(&j->buf[q->buf_off], 0, q->hi - q->lo);
     j->done++;
 }
 

@@ -582,14 +582,14 @@ static void test_flips(void)
     src_set_dvalid(&e->r, SRC_A);
     src_set_dvalid(&e->r, SRC_B);
     CHECK_OK(issue(e, mvmul(3) | TENSIX_PUT(MVMUL, CLEAR_DVALID, 1)));
-    CHECK(e->r.src[SRC_A][0].allowed == SRC_CLIENT_UNPACKERS && e->r.fpu_bank[SRC_A] == 1);
-    CHECK(e->r.src[SRC_B][0].allowed == SRC_CLIENT_MATRIX && e->r.fpu_bank[SRC_B] == 0);
+    CHECK(e->r.allowed[SRC_A][0] == SRC_CLIENT_UNPACKERS && e->r.fpu_bank[SRC_A] == 1);
+    CHECK(e->r.allowed[SRC_B][0] == SRC_CLIENT_MATRIX && e->r.fpu_bank[SRC_B] == 0);
     CHECK(!can(e, mvmul(3), e->now)); /* SrcA bank 1 is the unpacker's */
     TCFG_THD_SET(&e->cfg, 0, CLR_DVALID_SrcB_Disable, 1);
     src_set_dvalid(&e->r, SRC_A); /* unpacker 0 now hands over bank 1 */
     e->now += 5;
     CHECK_OK(issue(e, mvmul(3) | TENSIX_PUT(MVMUL, CLEAR_DVALID, 2)));
-    CHECK(e->r.src[SRC_B][0].allowed == SRC_CLIENT_MATRIX && e->r.fpu_bank[SRC_B] == 1);
+    CHECK(e->r.allowed[SRC_B][0] == SRC_CLIENT_MATRIX && e->r.fpu_bank[SRC_B] == 1);
     free(e);
 }
 
