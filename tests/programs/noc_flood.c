@@ -2,10 +2,7 @@
  * into tile (1,2)'s L1 at 0x80000, again and again (posted writes, one command buffer, waiting
  * only for the buffer to be free): the NoC traffic against which bench/riscv.py measures
  * memcpy.c on (1,2). It never ends: the run's sim.cycles does. */
-#include "tests/programs/tile_io.h"
-
-#define NIU0 0xFFB20000u
-#define XY(x, y) ((x) | (y) << 6)
+#include "tests/programs/niu.h"
 
 int main(void)
 {

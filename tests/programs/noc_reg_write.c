@@ -2,11 +2,7 @@
  * 0x1234 over NoC0 into tile (5,7)'s DBG_FEATURE_DISABLE register (0xFFB12068, a tile
  * register the NoC sees) with an acknowledged inline write, and waits for the acknowledgement.
  * poll_reg.c on (5,7) polls that register. */
-#include "tests/programs/tile_io.h"
-
-#define NIU0 0xFFB20000u
-#define XY(x, y) ((x) | (y) << 6)
-#define MST_WR_ACK_RECEIVED (0x200u + 4 * 1)
+#include "tests/programs/niu.h"
 
 int main(void)
 {

@@ -3,19 +3,9 @@
  * non-posted write), then polls MST_WR_ACK_RECEIVED until the acknowledgement arrives. The
  * poll is an NIU register read: with riscv.poll_sleep the core sleeps through it.
  * check_noc_write.py checks the bytes at (5,7); the run with poll_sleep 0 must report the same. */
-#include "tests/programs/tile_io.h"
+#include "tests/programs/niu.h"
 
-#define NIU0 0xFFB20000u
-#define TARG_ADDR_LO 0x00u
-#define TARG_ADDR_HI 0x08u
-#define RET_ADDR_LO 0x0Cu
-#define RET_ADDR_HI 0x14u
-#define CTRL 0x1Cu
-#define AT_LEN_BE 0x20u
-#define CMD_CTRL 0x40u
-#define MST_WR_ACK_RECEIVED (0x200u + 4 * 1)
 #define CTRL_WRITE_ACKED 0x12u /* write, acknowledged (RESP_MARKED) */
-#define XY(x, y) ((x) | (y) << 6)
 
 int main(void)
 {
