@@ -16,9 +16,9 @@ int hp_matmul_setup(HpRun *r, HpMatmul *mm)
         return HP_USAGE;
     const uint32_t m = 32 * mm->mt, n = 32 * mm->nt, k = 32 * mm->kt, page = 2048;
     const uint64_t a_bytes = (uint64_t)m * k * 2, b_bytes = (uint64_t)k * n * 2;
-    mm->ha = malloc(a_bytes);
-    mm->hb = malloc(b_bytes);
-    uint16_t *tiled = malloc(a_bytes > b_bytes ? a_bytes : b_bytes);
+    mm->ha = hp_malloc(r, a_bytes);
+    mm->hb = hp_malloc(r, b_bytes);
+    uint16_t *tiled = hp_malloc(r, a_bytes > b_bytes ? a_bytes : b_bytes);
     /* magnitudes in [1/4, 4): K products of up to 16 stay far from BF16's range ends */
     for (uint64_t i = 0; i < (uint64_t)m * k; i++)
         mm->ha[i] = hp_rand_bf16(r, -2, 1, 1);
@@ -67,14 +67,14 @@ int hp_matmul_check(HpRun *r, HpMatmul *mm, const BhProgramTiming *t, uint32_t c
 {
     const uint32_t m = 32 * mm->mt, n = 32 * mm->nt, k = 32 * mm->kt;
     const uint64_t c_bytes = (uint64_t)m * n * 2;
-    uint16_t *tiled = malloc(c_bytes), *c = malloc(c_bytes);
+    uint16_t *tiled = hp_malloc(r, c_bytes), *c = hp_malloc(r, c_bytes);
     if (bh_buffer_read(r->dev, mm->c, tiled, c_bytes)) {
         free(tiled);
         free(c);
         return hp_fail(r, HP_FAILED, "matmul: %s", bh_device_error(r->dev));
     }
     hp_untilize(tiled, m, n, c);
-    static float at[32][32], bt[32][32], acc[32][32];
+    float at[32][32], bt[32][32], acc[32][32]; /* 12 KiB: this run's own, not a static */
     uint64_t bad = 0;
     double max_err = 0.0; /* against exact products, relative to the row's magnitude */
     /* the exact sums of every 1 in `sample` elements (about 16 k of them): an illustration of

@@ -17,7 +17,7 @@ int hp_dram_copy(HpRun *r)
         return HP_USAGE;
     const uint32_t page = 2048, cores = cols * rows;
     const uint64_t bytes = (uint64_t)tiles * page;
-    uint8_t *src = malloc(bytes), *dst = malloc(bytes);
+    uint8_t *src = hp_malloc(r, bytes), *dst = hp_malloc(r, bytes);
     for (uint64_t i = 0; i < bytes; i += 8) {
         uint64_t v = hp_rand(r);
         memcpy(src + i, &v, 8);

@@ -30,7 +30,7 @@ int hp_dram_bw(HpRun *r)
     const uint32_t workers = gc * gr;
     const uint64_t dram_bytes = (uint64_t)pages * cores * page;
     const uint64_t ring_all = (uint64_t)ring_bytes * workers;
-    uint8_t *dram = malloc(dram_bytes), *rings = malloc(ring_all);
+    uint8_t *dram = hp_malloc(r, dram_bytes), *rings = hp_malloc(r, ring_all);
     for (uint64_t i = 0; i < dram_bytes; i += 8) {
         uint64_t v = hp_rand(r);
         memcpy(dram + i, &v, 8);
@@ -66,7 +66,7 @@ int hp_dram_bw(HpRun *r)
     BhProgramTiming t;
     if (hp_run(r, p, &t))
         goto out;
-    uint8_t *dram_after = malloc(dram_bytes), *rings_after = malloc(ring_all);
+    uint8_t *dram_after = hp_malloc(r, dram_bytes), *rings_after = hp_malloc(r, ring_all);
     uint64_t bad = 0;
     if (bh_buffer_read(r->dev, bd, dram_after, dram_bytes) ||
         bh_buffer_read(r->dev, bl, rings_after, ring_all)) {

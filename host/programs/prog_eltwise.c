@@ -56,7 +56,7 @@ int hp_eltwise(HpRun *r)
         return hp_fail(r, HP_USAGE, "workload.op: eltwise takes add|sub|mul, got '%s'", op);
     const uint32_t page = 2048, cores = cols * rows, n = tiles * 1024;
     const uint64_t bytes = (uint64_t)tiles * page;
-    uint16_t *a = malloc(bytes), *b = malloc(bytes), *c = malloc(bytes);
+    uint16_t *a = hp_malloc(r, bytes), *b = hp_malloc(r, bytes), *c = hp_malloc(r, bytes);
     /* exponents within 2^4 of each other: sums keep most bits, and nothing overflows */
     for (uint32_t i = 0; i < n; i++) {
         a[i] = hp_rand_bf16(r, -4, 4, 1);

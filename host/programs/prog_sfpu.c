@@ -27,7 +27,7 @@ int hp_sfpu(HpRun *r)
         return hp_fail(r, HP_USAGE, "workload.op: sfpu takes exp|recip, got '%s'", op);
     const uint32_t page = 2048, cores = cols * rows, n = tiles * 1024;
     const uint64_t bytes = (uint64_t)tiles * page;
-    uint16_t *x = malloc(bytes), *y = malloc(bytes);
+    uint16_t *x = hp_malloc(r, bytes), *y = hp_malloc(r, bytes);
     for (uint32_t i = 0; i < n; i++) /* exp: |x| < 4; recip: 1/16 <= |x| < 16 */
         x[i] = is_exp ? hp_rand_bf16(r, -6, 1, 1) : hp_rand_bf16(r, -4, 3, 1);
     BhBuffer *bx = bh_buffer_create(r->dev, BH_BUFFER_DRAM, bytes, page);

@@ -25,6 +25,17 @@ int hp_fail(HpRun *r, int status, const char *fmt, ...)
     return status;
 }
 
+void *hp_malloc(HpRun *r, uint64_t bytes)
+{
+    void *m = bytes <= SIZE_MAX ? malloc(bytes ? (size_t)bytes : 1) : NULL;
+    if (!m) {
+        hp_fail(r, HP_FAILED, "the host has no memory left for %llu bytes of a program's data",
+                (unsigned long long)bytes);
+        exit(HP_FAILED);
+    }
+    return m;
+}
+
 int hp_text(HpRun *r, const char *key, char *buf, size_t len)
 {
     if (bh_chip_param_text(r->chip, key, buf, len) != BH_CHIP_OK)

@@ -34,6 +34,10 @@ int hp_kernel_path(HpRun *r, const char *key, const char *builtin, char *buf, si
 /* workload.fidelity: lofi|hifi2|hifi3|hifi4 as the API enum and the phase count */
 int hp_fidelity(HpRun *r, BhMathFidelity *f, unsigned *phases);
 int hp_fail(HpRun *r, int status, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* host memory for a program's data; when the host has none left, the run stops here with a
+ * message naming the size (a host program cannot go on without its data, and a NULL would
+ * crash it further on) */
+void *hp_malloc(HpRun *r, uint64_t bytes);
 
 /* ---- data */
 uint64_t hp_rand(HpRun *r);
