@@ -4,8 +4,9 @@
 Usage: scripts/compare-reports.py [--new-keys] OLD_BUILD NEW_BUILD
 
 Runs, with each build's bhsim, every golden run of its ctest (the `golden.*.run` entries and
-the fixtures they need), the default run and every example of README.md's "Running bhsim"
-section, then
+the fixtures they need; every JSON file they write under the build's tests/ is a report), the
+default run (the bhsim command of scripts/run.sh) and every example of README.md's "Running
+bhsim" section, then
 compares the JSON reports key by key. Fields that measure the host rather than the chip
 (wall-clock time, simulation speed, memory) are left out, and each build's source and build
 directories are replaced by placeholders, since golden runs name input files by absolute
@@ -23,6 +24,7 @@ import re
 import shlex
 import subprocess
 import sys
+import time
 
 HOST_FIELDS = {"wall_seconds", "cycles_per_second", "router_cycles_per_second", "peak_rss_mib",
                "sim_wall_seconds", "sim_chip_cycles_per_second"}  # a host program's own speed
@@ -37,13 +39,31 @@ def source_dir(build):
     sys.exit(f"compare-reports: {build} is not a CMake build directory")
 
 
+def default_run(src):
+    """scripts/run.sh's bhsim command line, its outputs dropped (the report is ours)."""
+    text = open(os.path.join(src, "scripts", "run.sh")).read().replace("\\\n", " ")
+    m = re.search(r"^exec \./(build/bhsim .*?)\s*\"\$@\"\s*$", text, re.M)
+    if not m:
+        sys.exit("compare-reports: scripts/run.sh has no 'exec ./build/bhsim ... \"$@\"' line")
+    args = shlex.split(m.group(1))
+    keep, skip = [], False
+    for a in args:
+        if skip:
+            skip = False
+        elif a in ("--report", "--heatmap", "--vcd"):
+            skip = True
+        else:
+            keep.append(a)
+    return shlex.join(keep)
+
+
 def readme_examples(src):
     """The bhsim command lines of README's Examples block (continuations joined)."""
     text = open(os.path.join(src, "README.md")).read()
     m = re.search(r"^Examples:\n\n```\n(.*?)\n```", text, re.S | re.M)
     if not m:
         sys.exit("compare-reports: README.md has no Examples block")
-    lines, cur = ["build/bhsim"], ""  # the default run (scripts/run.sh) first
+    lines, cur = [default_run(src)], ""  # the default run (scripts/run.sh) first
     for raw in m.group(1).splitlines():
         line = raw.split("#", 1)[0].rstrip()
         cur += line[:-1] + " " if line.endswith("\\") else line
@@ -78,13 +98,19 @@ def run_readme(build, src, out):
 
 
 def run_golden(build):
+    start = time.time() - 1  # reports are the JSON files the runs write from now on
     r = subprocess.run(["ctest", "--test-dir", build, "-L", "golden", "-R", r"\.(run|gen)$",
                         "-j", str(os.cpu_count() or 1)], capture_output=True, text=True)
     if r.returncode != 0:
         print(f"compare-reports: some golden runs failed in {build} (compared anyway)")
-    d = os.path.join(build, "tests", "golden")
-    return {f"golden/{n}": (os.path.join(d, n), 0) for n in sorted(os.listdir(d))
-            if n.endswith(".json")}
+    tests = os.path.join(build, "tests")
+    reports = {}
+    for root, _, files in os.walk(tests):
+        for n in sorted(files):
+            path = os.path.join(root, n)
+            if n.endswith(".json") and os.path.getmtime(path) >= start:
+                reports[os.path.relpath(path, tests)] = (path, 0)
+    return reports
 
 
 def normalize(v, subst):
