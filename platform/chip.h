@@ -73,6 +73,8 @@ bool plan_chip(const BhParams &p, ChipPlan *plan, std::string *err);
 /* "x,y" naming one enabled Tensix (or generic) tile -> its NoC0 node; errors name `key` */
 bool compute_tile(const BhGrid &g, const std::string &key, const std::string &text, uint32_t *node,
                   std::string *err);
+/* An enabled Tensix tile, or a node of a generic network: what injects and takes multicast */
+bool is_compute(const BhTile &t);
 /* "tile (x,y): brisc at pc 0x..., its Tensix coprocessor still running; " */
 std::string rv_busy_text(const TensixTile &t);
 
@@ -174,7 +176,19 @@ class Chip : public sc_core::sc_module
     void settle_cores(uint64_t end);
 
   private:
-    void setup_riscv(); /* chip_riscv.cpp */
+    /* assembly by area (the constructor calls them in registry order) */
+    void assemble_nocs(bool trace_busy, BhLogContext *log); /* noc/chip_noc.cpp */
+    void make_memories(BhLogContext *log);                  /* dram/chip_dram.cpp */
+    void register_dram();
+    void dram_section(const ReportContext &ctx, boost::json::object &d) const;
+    std::vector<int> assemble_tiles(BhLogContext *log); /* tile/chip_tiles.cpp */
+    void bind_l1(TileTlm &tile, const BhTile &t, uint32_t node, BhLogContext *log);
+    void register_l1_traces();
+    void setup_riscv();                                        /* chip_riscv.cpp */
+    void assemble_workload(const std::vector<int> &socket_of); /* workload/chip_workload.cpp */
+    WorkloadTlm::Factory workload_factory(const std::vector<uint32_t> **sources);
+    void register_coprocessor(uint32_t node);
+    void register_workload();
     const ChipPlan &plan_;
     Clock clk_;
     NocFrame frame_; /* how each NoC numbers the nodes */

@@ -26,11 +26,6 @@ static uint32_t mask_of(const std::vector<int> &v)
     return m;
 }
 
-static bool is_compute(const BhTile &t)
-{
-    return t.enabled && (t.kind == BH_TILE_TENSIX || t.kind == BH_TILE_GENERIC);
-}
-
 bool compute_tile(const BhGrid &g, const std::string &key, const std::string &text, uint32_t *node,
                   std::string *err)
 {

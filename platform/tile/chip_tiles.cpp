@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: Apache-2.0
+/* The chip's tiles: a TileTlm per grid position (its routers' NIUs on each NoC), bound to the
+ * memory behind it: a Tensix tile's L1 (timed, whose ports the NIUs reach as clients NOC0 and
+ * NOC1, or an untimed byte array), a DRAM endpoint's controller, or the store of what is not
+ * modeled; the tiles' VCD signals and those of the L1s output.vcd_l1 names. */
+#include <string>
+#include "platform/chip.h"
+
+namespace bh
+{
+
+/* An enabled Tensix tile, or a node of a generic network: what injects and takes multicast */
+bool is_compute(const BhTile &t)
+{
+    return t.enabled && (t.kind == BH_TILE_TENSIX || t.kind == BH_TILE_GENERIC);
+}
+
+void Chip::bind_l1(TileTlm &tile, const BhTile &t, uint32_t node, BhLogContext *log)
+{
+    const std::string tname = tile_module_name(t.x, t.y);
+    if (!plan_.l1_timed) {
+        l1_.push_back(
+            std::make_unique<MemoryTlm>((tname + "_l1").c_str(), plan_.l1.size_bytes, false, log));
+        tile.mem_out.bind(l1_.back()->port);
+        MemoryTlm &m = *l1_.back();
+        poke_[node] = [&m](uint64_t a, const void *d, uint64_t n) { return m.poke(a, d, n); };
+        peek_[node] = [&m](uint64_t a, void *d, uint64_t n) { return m.peek(a, d, n); };
+        return;
+    }
+    tl1_.push_back(std::make_unique<L1Tlm>((tname + "_l1").c_str(), plan_.l1, clk_, log));
+    L1Tlm &l1 = *tl1_.back();
+    l1_of_node_[node] = &l1;
+    std::snprintf(l1.tile().name, sizeof l1.tile().name, "tile (%u,%u)", t.x, t.y);
+    tile.set_tensix(&l1);
+    tile.mem_out.bind(l1.functional);
+    for (uint32_t k = 0; k < plan_.n_nocs; k++) {
+        tile.attach_timed_port((int)k, plan_.l1.queue_depth).out.bind(l1.port);
+        l1.bind_client(k == 0 ? L1_NOC0 : L1_NOC1);
+    }
+    poke_[node] = [&l1](uint64_t a, const void *d, uint64_t n) { return l1.poke(a, d, n); };
+    peek_[node] = [&l1](uint64_t a, void *d, uint64_t n) { return l1.peek(a, d, n); };
+}
+
+std::vector<int> Chip::assemble_tiles(BhLogContext *log)
+{
+    const BhGrid &g = *plan_.grid;
+    std::vector<int> socket_of(g.w * g.h, -1);
+    poke_.assign(g.w * g.h, nullptr);
+    peek_.assign(g.w * g.h, nullptr);
+    l1_of_node_.assign(g.w * g.h, nullptr);
+    int sockets = 0;
+    for (uint32_t i = 0; i < g.w * g.h; i++) {
+        const BhTile &t = g.tiles[i];
+        NocNetTlm *nets[2] = {nocs_[0].get(), nocs_[1].get()};
+        uint32_t nodes[2] = {i, noc_frame_node(&frame_, 1, i)};
+        std::string tname = tile_module_name(t.x, t.y);
+        auto tile = std::make_unique<TileTlm>(tname.c_str(), t, nets, nodes, plan_.n_nocs, clk_);
+        if (t.kind == BH_TILE_TENSIX || t.kind == BH_TILE_GENERIC) {
+            bind_l1(*tile, t, i, log);
+        } else if (t.kind == BH_TILE_DRAM && gddr_.at((size_t)t.index)) {
+            Gddr6Tlm &ctl = *gddr_[(size_t)t.index];
+            tile->mem_out.bind(ctl.functional);
+            tile->attach_timed_port(-1, plan_.dram_endpoint_in_flight)
+                .out.bind(ctl.port[t.dram_port]);
+        } else if (t.kind == BH_TILE_DRAM && dram_.at((size_t)t.index)) {
+            tile->mem_out.bind(dram_[(size_t)t.index]->port);
+        } else {
+            tile->mem_out.bind(nothing_->port);
+        }
+        /* every NIU answers at its registers; only enabled Tensix tiles take multicast */
+        for (uint32_t k = 0; k < plan_.n_nocs; k++)
+            noc_net_set_node(&nocs_[k]->net(), nodes[k], tile.get(), bh_tile_endpoint_id(&t, k),
+                             is_compute(t));
+        if (is_compute(t))
+            socket_of[i] = sockets++;
+        tiles_.push_back(std::move(tile));
+    }
+    /* the VCD's signals, in the order of its header: every tile's routers and NIUs first */
+    for (auto &t : tiles_) {
+        BlockHooks h;
+        h.name = t->basename();
+        h.trace = [tile = t.get()](sc_core::sc_trace_file *tf) { tile->trace(tf); };
+        blocks_.add(std::move(h));
+    }
+    return socket_of;
+}
+
+void Chip::register_l1_traces()
+{
+    for (uint32_t node : plan_.vcd_l1_tiles)
+        if (L1Tlm *l1 = l1_of_node_.at(node)) {
+            BlockHooks h;
+            h.name = l1->basename();
+            h.trace = [l1](sc_core::sc_trace_file *tf) { l1->trace(tf); };
+            blocks_.add(std::move(h));
+        }
+}
+
+} // namespace bh
