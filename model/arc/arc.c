@@ -254,6 +254,8 @@ BhStatus arc_access(Arc *a, uint64_t noc_addr, int write, void *buf, uint32_t le
             snprintf(a->why, sizeof a->why,
                      "ARC 0x%08" PRIx64 ": %u bytes run past the CSM's end (0x%08x)", noc_addr, len,
                      ARC_CSM_BASE + ARC_CSM_SIZE);
+            if (!debug)
+                BH_LOG_GUEST(a->log, "%s", a->why);
             return BH_ERR_ADDR;
         }
         uint8_t *p = &a->csm[noc_addr - ARC_CSM_BASE];
