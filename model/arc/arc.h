@@ -26,7 +26,8 @@
  *   queue with a pointer >= 2 x entries is skipped, as the firmware does.
  * Telemetry: at *SCRATCH_RAM_13 {u32 version 0x100, u32 entry_count, {u16 tag, u16 offset}
  *   [entry_count]}, immediately followed by the data, u32[ARC_TAG_COUNT] indexed by offset
- *   (= tag), which *SCRATCH_RAM_12 points to (arc_telem.def).
+ *   (= tag), which *SCRATCH_RAM_12 points to (arc_telem.def). The data are rewritten from
+ *   the model's state before every CSM read, so host writes to them do not stick.
  * Timing: arc_step() runs in the AICLK domain: it processes the queues when the doorbell's
  *   latency has passed and returns that cycle while one is pending, else BH_IDLE. A changed
  *   AICLK takes effect at the cycle its message is processed. REFCLK counts the 50 MHz
