@@ -70,6 +70,7 @@ void pcie_link_reset(PcieLink *l)
     memset(l->streams, 0, sizeof l->streams);
     memset(l->ops, 0, sizeof l->ops);
     l->next_seq = 0;
+    l->clock_ps = 0;
 }
 
 BhStatus pcie_link_init(PcieLink *l, const PcieLinkConfig *c, PcieLinkEventFn fn, void *ctx)
@@ -213,7 +214,8 @@ static uint64_t next_tx(const PcieLink *l, int d, int *which)
     }
     if (min_ready == BH_IDLE)
         return BH_IDLE;
-    const uint64_t start = BH_MAX(min_ready, s->free_ps);
+    /* a stream unblocked by a tag or a flight slot freed at clock_ps starts no earlier */
+    const uint64_t start = BH_MAX(BH_MAX(min_ready, s->free_ps), l->clock_ps);
     int best = -1;
     for (int i = 0; i < PCIE_LINK_STREAMS_MAX; i++) {
         const PcieStream *st = &l->streams[i];
@@ -345,6 +347,7 @@ uint64_t pcie_link_step(PcieLink *l, uint64_t now_ps)
         if (t == BH_IDLE || t > now_ps)
             return t;
         /* 2. arrivals before departures at the same time: they may free tags or add ACKs */
+        l->clock_ps = t;
         if (t_rx[0] == t)
             receive(l, 0);
         else if (t_rx[1] == t)

@@ -149,6 +149,7 @@ typedef struct PcieLink {
     PcieStream streams[PCIE_LINK_STREAMS_MAX];
     PcieOp ops[PCIE_LINK_OPS_MAX];
     uint64_t next_seq;
+    uint64_t clock_ps;        /* time of the last thing step processed: nothing starts earlier */
     PcieLinkEventFn on_event; /* may be NULL */
     void *event_ctx;
 } PcieLink;
