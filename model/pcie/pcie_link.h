@@ -42,7 +42,7 @@
  * Not modeled: credit-based flow control (receivers always have credits), replay / NAKs /
  *   errors, flow-control update DLLPs and SKP ordered sets, power states, relaxed ordering and
  *   ID-based ordering (each direction is served in ready order), the DMA engines, host-side
- *   CPU write combining (the host model decides write sizes), the strided TLB writes' effect.
+ *   CPU write combining (the host model decides write sizes).
  */
 #ifndef BH_PCIE_LINK_H
 #define BH_PCIE_LINK_H

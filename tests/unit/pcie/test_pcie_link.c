@@ -212,6 +212,23 @@ static void test_mrrs_and_tags(void)
     CHECK_EQ_U32(evs[n_ev - 1].op_done, 1);
 }
 
+/* An ACK DLLP (8 wire bytes) goes before a TLP that became ready at the same time. */
+static void test_ack_priority(void)
+{
+    c = pcie_link_config_default();
+    setup();
+    CHECK_OK(pcie_link_write(&l, PCIE_H2D, 0, 0, 1024, 1, NULL)); /* 4 TLPs: one ACK back */
+    const uint64_t ack_at = ser_ps(4 * 276) + 50000; /* the 4th TLP at the device's link layer */
+    /* a device write whose TLP is ready at the transmitter at the same time */
+    CHECK_OK(pcie_link_write(&l, PCIE_D2H, ack_at - 10000, 0x100, 256, 2, NULL));
+    run();
+    CHECK_EQ_U32(n_ev, 5);
+    CHECK_EQ_U64(evs[4].token, 2);
+    CHECK_EQ_U64(evs[4].time_ps, ack_at + ser_ps(8 + 276) + 50000);
+    CHECK_EQ_U64(l.side[PCIE_D2H].dllps, 1);
+    CHECK_EQ_U64(l.side[PCIE_D2H].wire_bytes, 8 + 276);
+}
+
 static void test_limits_and_config(void)
 {
     c = pcie_link_config_default();
@@ -249,6 +266,7 @@ int main(void)
     RUN(test_device_read_latency);
     RUN(test_host_read_caller_responds);
     RUN(test_mrrs_and_tags);
+    RUN(test_ack_priority);
     RUN(test_limits_and_config);
     return check_failures();
 }
