@@ -145,6 +145,40 @@ void bh_chip_set_idle_poll(BhChip *chip, uint32_t addr);
  * tile has its cores, held in reset, and nothing runs until the host program starts it) */
 int bh_workload_is_host(const char *name);
 
+/* The host side of PCIe: the PCIe tile facing the host (pcie.tlb.instance) with its
+ * configuration space, BARs and TLB windows, reached over the timed host link (pcie.link.*).
+ * At creation the chip assigns the BARs as firmware would (BAR0 at 4 GiB, BAR2 at 4.5 GiB,
+ * BAR4 at 32 GiB: read them from configuration space) and enables memory space. Generic
+ * networks have no PCIe tile: these calls answer BH_CHIP_ERR_ADDRESS (reads 0xFFFFFFFF). */
+uint32_t bh_chip_pci_config_read32(BhChip *chip, uint32_t offset);
+BhChipStatus bh_chip_pci_config_write32(BhChip *chip, uint32_t offset, uint32_t value);
+/* A host write of len bytes at host physical address paddr (a BAR's base + offset), posted as
+ * a CPU's is: it returns once the link has taken it, advancing the chip while the link has
+ * no room; its TLPs, and the NoC writes each becomes through a TLB window, complete as the
+ * chip advances. *id (may be NULL) names it for bh_chip_pci_done. BH_CHIP_ERR_ADDRESS: not
+ * inside a BAR (bh_chip_error is not set: nothing failed); what a TLP hits inside a BAR that
+ * is not modeled is the chip's guest error. */
+BhChipStatus bh_chip_pci_write(BhChip *chip, uint64_t paddr, const void *data, uint32_t len,
+                               uint64_t *id);
+/* A host read of len bytes at paddr: advances the chip until the last completion reaches the
+ * host (a CPU load waits the same way), then copies the data to buf. */
+BhChipStatus bh_chip_pci_read(BhChip *chip, uint64_t paddr, void *buf, uint32_t len);
+/* 1 once host access `id` is done (a write's bytes landed at every NoC target), with the time
+ * in picoseconds; 0 while in flight; -1 for an unknown id. */
+int bh_chip_pci_done(const BhChip *chip, uint64_t id, uint64_t *done_ps);
+/* Advances until host access `id` is done, at most max_cycles. */
+BhChipStatus bh_chip_pci_wait(BhChip *chip, uint64_t id, uint64_t max_cycles);
+/* The chip's time in picoseconds (AICLK cycles are its own clock's). */
+uint64_t bh_chip_time_ps(const BhChip *chip);
+/* Host memory, where the device's writes to the PCIe tile's host windows land and its reads
+ * come from: the chip's own 64 GiB store (read and written by these calls, no time), or the
+ * embedder's callbacks (libttsim's DMA callbacks) once set. */
+typedef void (*BhHostMemRead)(void *ctx, uint64_t addr, void *dst, uint32_t len);
+typedef void (*BhHostMemWrite)(void *ctx, uint64_t addr, const void *src, uint32_t len);
+void bh_chip_set_host_memory(BhChip *chip, BhHostMemRead rd, BhHostMemWrite wr, void *ctx);
+BhChipStatus bh_chip_host_mem_read(BhChip *chip, uint64_t addr, void *buf, uint64_t len);
+BhChipStatus bh_chip_host_mem_write(BhChip *chip, uint64_t addr, const void *data, uint64_t len);
+
 #ifdef __cplusplus
 }
 #endif

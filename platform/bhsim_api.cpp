@@ -23,52 +23,12 @@
 #include "platform/output/report.h"
 #include "platform/run_loop.h"
 #include "platform/output/vcd_views.h"
+#include "platform/bhsim_internal.h"
 
 using namespace bh;
 
-struct BhChip {
-    sc_core::sc_simcontext *sim = nullptr;
-    BhLogContext log{};
-    BhChipLogFn log_fn = nullptr;
-    void *log_ctx = nullptr;
-    bool quiet = false;
-    BhParams p{};
-    ChipPlan plan; /* the chip keeps a reference: lives as long as it */
-    std::unique_ptr<Chip> chip;
-    sc_core::sc_trace_file *vcd = nullptr;
-    RunInfo run;
-    bool ran = false;  /* bh_chip_run finished (the window and cycles are final) */
-    std::string error; /* what stopped the chip */
-    std::string report_text;
-    boost::json::object report; /* the last bh_chip_report */
-    std::unique_ptr<NocAccesses> accesses;
-    std::vector<std::pair<std::string, boost::json::value>> sections; /* a host's, in order */
-    std::map<std::string, std::shared_ptr<const RvProgram>> elfs;     /* symbols by path */
-    std::chrono::steady_clock::time_point created = std::chrono::steady_clock::now();
-    ~BhChip();
-};
-
 namespace
 {
-
-/* Makes the chip's SystemC context current for the scope (its blocks hold its log context). */
-class Enter
-{
-  public:
-    explicit Enter(const BhChip *c) : sim_(sc_core::sc_curr_simcontext)
-    {
-        sc_core::sc_curr_simcontext = c->sim;
-    }
-    ~Enter()
-    {
-        sc_core::sc_curr_simcontext = sim_;
-    }
-    Enter(const Enter &) = delete;
-    Enter &operator=(const Enter &) = delete;
-
-  private:
-    sc_core::sc_simcontext *sim_;
-};
 
 void to_sink(void *ctx, BhLogLevel level, const char *msg)
 {
@@ -133,23 +93,37 @@ BhChip::~BhChip()
     sc_core::sc_curr_simcontext = was == sim ? nullptr : was;
 }
 
-/* Advances until done() holds, at most max_cycles, in steps that start at one cycle (a small
- * transfer is done in tens of cycles) and double up to the watchdogs' slice; past max_cycles the
- * chip's error is why(). */
-template <typename Done, typename Why>
-static BhChipStatus advance_until(BhChip *c, uint64_t max_cycles, Done done, Why why)
+/* Advances `cycles` cycles, or less when stop() holds after the simulation paused (a block
+ * calls sc_pause when what a caller waits for is done; the chip then stands at that time). */
+BhChipStatus advance_chip(BhChip *c, uint64_t cycles, const std::function<bool()> &stop)
 {
-    const uint64_t start = bh_chip_now(c);
-    for (uint64_t step = 1; !done(); step = std::min<uint64_t>(step * 2, 2000)) {
-        const uint64_t spent = bh_chip_now(c) - start;
-        if (spent >= max_cycles) {
-            c->error = why();
-            return BH_CHIP_ERR_SIM;
+    if (!c->error.empty())
+        return BH_CHIP_ERR_SIM;
+    Enter in(c);
+    const Clock &clk = c->chip->clock();
+    uint64_t now = clk.now(), end = now + cycles;
+    const uint64_t slice = 2000; /* the watchdogs look between slices */
+    while (now < end) {
+        uint64_t target = std::min(end, now + slice);
+        sc_core::sc_start(clk.time_of(target) - sc_core::sc_time_stamp());
+        const bool stopped = stop && stop();
+        now = stopped ? clk.now() : target;
+        c->error = check_watchdogs(*c->chip, c->p, now, &c->run);
+        if (c->error.empty()) { /* a block that stopped: a core's guest error, a Tensix deadlock */
+            const char *kind = "";
+            c->error = c->chip->blocks().error(&kind);
+            if (!c->error.empty()) {
+                c->run.error_kind = kind;
+                c->run.error_message = c->error;
+                c->run.error_cycle = now;
+            }
         }
-        if (BhChipStatus st = bh_chip_advance(c, std::min(step, max_cycles - spent));
-            st != BH_CHIP_OK)
-            return st;
+        if (!c->error.empty())
+            return BH_CHIP_ERR_SIM;
+        if (stopped)
+            break;
     }
+    c->run.cycles = now;
     return BH_CHIP_OK;
 }
 
@@ -258,31 +232,7 @@ int bh_chip_tile_index(const BhChip *c, uint32_t x, uint32_t y, int *port)
 
 BhChipStatus bh_chip_advance(BhChip *c, uint64_t cycles)
 {
-    if (!c->error.empty())
-        return BH_CHIP_ERR_SIM;
-    Enter in(c);
-    const Clock &clk = c->chip->clock();
-    uint64_t now = clk.now(), end = now + cycles;
-    const uint64_t slice = 2000; /* the watchdogs look between slices */
-    while (now < end) {
-        uint64_t target = std::min(end, now + slice);
-        sc_core::sc_start(clk.time_of(target) - sc_core::sc_time_stamp());
-        now = target;
-        c->error = check_watchdogs(*c->chip, c->p, now, &c->run);
-        if (c->error.empty()) { /* a block that stopped: a core's guest error, a Tensix deadlock */
-            const char *kind = "";
-            c->error = c->chip->blocks().error(&kind);
-            if (!c->error.empty()) {
-                c->run.error_kind = kind;
-                c->run.error_message = c->error;
-                c->run.error_cycle = now;
-            }
-        }
-        if (!c->error.empty())
-            return BH_CHIP_ERR_SIM;
-    }
-    c->run.cycles = now;
-    return BH_CHIP_OK;
+    return advance_chip(c, cycles, nullptr);
 }
 
 BhChipStatus bh_chip_advance_until_idle(BhChip *c, uint64_t max_cycles, uint64_t *cycles)

@@ -31,6 +31,8 @@
 #include "platform/params.h"
 #include "platform/registry.h"
 #include "platform/tile/tile_tlm.h"
+#include "platform/pcie/pcie_tlm.h"
+#include "platform/arc/arc_tlm.h"
 
 namespace bh
 {
@@ -65,11 +67,16 @@ struct ChipPlan {
     uint32_t dram_endpoint_in_flight = 64;
     double aiclk_mhz = 1350.0;
     TensixCoreConfig tensix{};                /* mover.*, thcon.* */
+    bool has_host_side = false;               /* a PCIe tile facing the host and the ARC */
+    PcieSetup pcie{};                         /* pcie.* */
+    ArcConfig arc{};                          /* arc.*, and what the chip tells the ARC */
     uint64_t tensix_deadlock_cycles = 100000; /* tensix.deadlock_cycles */
 };
 
 /* false with a message naming the key on a bad configuration */
 bool plan_chip(const BhParams &p, ChipPlan *plan, std::string *err);
+/* the PCIe tile facing the host and the ARC (pcie/pcie_plan.cpp) */
+bool plan_host_side(const BhParams &p, ChipPlan *plan, std::string *err);
 /* "x,y" naming one enabled Tensix (or generic) tile -> its NoC0 node; errors name `key` */
 bool compute_tile(const BhGrid &g, const std::string &key, const std::string &text, uint32_t *node,
                   std::string *err);
@@ -150,6 +157,15 @@ class Chip : public sc_core::sc_module
     {
         return gddr_;
     }
+    /* the PCIe tile facing the host and the ARC tile, null on generic networks */
+    PcieTlm *pcie()
+    {
+        return pcie_.get();
+    }
+    const ArcTlm *arc() const
+    {
+        return arc_.get();
+    }
 
     /* the tiles whose RISC-V cores run (the riscv workload) */
     const std::vector<L1Tlm *> &rv_tiles() const
@@ -180,6 +196,8 @@ class Chip : public sc_core::sc_module
     void assemble_nocs(bool trace_busy, BhLogContext *log); /* noc/chip_noc.cpp */
     void make_memories(BhLogContext *log);                  /* dram/chip_dram.cpp */
     void register_dram();
+    void make_host_side(BhLogContext *log); /* pcie/chip_pcie.cpp */
+    void register_host_side();
     void dram_section(const ReportContext &ctx, boost::json::object &d) const;
     std::vector<int> assemble_tiles(BhLogContext *log); /* tile/chip_tiles.cpp */
     void bind_l1(TileTlm &tile, const BhTile &t, uint32_t node, BhLogContext *log);
@@ -196,6 +214,8 @@ class Chip : public sc_core::sc_module
     std::vector<std::unique_ptr<MemoryTlm>> l1_, dram_; /* dram_: untimed stores */
     std::vector<std::unique_ptr<Gddr6Tlm>> gddr_;       /* per controller, null if disabled */
     std::unique_ptr<MemoryTlm> nothing_;
+    std::unique_ptr<PcieTlm> pcie_;
+    std::unique_ptr<ArcTlm> arc_;
     std::vector<std::unique_ptr<L1Tlm>> tl1_; /* timed L1s (l1.timed) */
     std::vector<L1Tlm *> core_of_node_;       /* tensix_stream tiles' L1 and coprocessor */
     std::vector<L1Tlm *> l1_of_node_;         /* timed L1 of each NoC0 node, or null */

@@ -88,7 +88,7 @@ class BlockRegistry
     }
     /* in registration order, each reporting block's entry, appended to r[its report_key] (an
      * array made when its first entry comes; a key no block reports to is absent), or its own
-     * section r[its report_key], an object its report_object fills */
+     * section r[its report_key], an object its report_object fills (left empty: no section) */
     void report(const ReportContext &ctx, boost::json::object &r) const
     {
         for (const BlockHooks &b : blocks_)
@@ -99,6 +99,8 @@ class BlockRegistry
                 b.report(ctx, v.as_array());
             } else if (b.report_object) {
                 b.report_object(ctx, r[b.report_key].emplace_object());
+                if (r[b.report_key].as_object().empty()) /* nothing to say this run */
+                    r.erase(b.report_key);
             }
     }
 

@@ -24,6 +24,7 @@ ArcConfig arc_config_default(void)
     ArcConfig c;
 #define ARC_X_DEF(name, def, lo, hi, doc) c.name = (def);
     ARC_PARAMS(ARC_X_DEF)
+    ARC_CHIP_FIELDS(ARC_X_DEF)
 #undef ARC_X_DEF
     return c;
 }
@@ -37,6 +38,7 @@ BhStatus arc_config_check(const ArcConfig *cfg, char *why, size_t why_len)
         return BH_ERR_CONFIG;                                                                      \
     }
     ARC_PARAMS(ARC_X_CHECK)
+    ARC_CHIP_FIELDS(ARC_X_CHECK)
 #undef ARC_X_CHECK
     if (cfg->aiclk_fmin_mhz > cfg->aiclk_fmax_mhz) {
         snprintf(why, why_len,

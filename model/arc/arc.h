@@ -136,7 +136,6 @@ enum {
     X(msg_latency_cycles, 5400, 0, 1000000000,                                                     \
       "AICLK cycles from a doorbell to the firmware answering the queued requests (not "           \
       "published; assumed 4 us at 1350 MHz: interrupt, Zephyr work queue, handler)")               \
-    X(aiclk_init_mhz, 800, 200, 1400, "AICLK at init (the firmware boots idle: fmin)")             \
     X(aiclk_fmax_mhz, 1350, 800, 1400, "AICLK after AICLK_GO_BUSY (boards' fw tables)")            \
     X(aiclk_fmin_mhz, 800, 200, 1400, "AICLK after AICLK_GO_LONG_IDLE (boards' fw tables)")        \
     X(umd_only_msgs, 1, 0, 1,                                                                      \
@@ -147,13 +146,7 @@ enum {
     X(l2cpuclk_mhz, 800, 1, 4000, "L2CPUCLK0..3 telemetry, MHz (boot PLL4)")                       \
     X(board_id_hi, 0x400, 0, 0xFFFFFFFF, "board id bits 63:32 (default: UPI 0x40, a P150)")        \
     X(board_id_lo, 0x1, 0, 0xFFFFFFFF, "board id bits 31:0")                                       \
-    X(tensix_col_enabled, 0x3FFF, 0, 0x3FFF,                                                       \
-      "enabled Tensix columns, bit i = physical column i (arc_tensix_cols_from_noc_x)")            \
-    X(tensix_row_enabled, 0x3FF, 0, 0x3FF, "enabled Tensix rows, bit i = NoC0 y 2 + i")            \
-    X(eth_enabled, 0x3EDF, 0, 0x3FFF, "enabled Ethernet channels (default: all but 5 and 8)")      \
-    X(gddr_enabled, 0xFF, 0, 0xFF, "enabled GDDR controllers")                                     \
     X(l2cpu_enabled, 0xF, 0, 0xF, "enabled L2CPU clusters")                                        \
-    X(pcie_usage, 0x1, 0, 0xF, "[1:0] PCIe 0, [3:2] PCIe 1: 0 disabled, 1 endpoint")               \
     X(noc_translation, 0, 0, 1,                                                                    \
       "NoC translation telemetry (boards enable it; bhsim's NIUs do not translate)")               \
     X(fw_bundle_version, 0x13050000, 0, 0xFFFFFFFF, "firmware bundle version tag (19.5.0)")        \
@@ -168,9 +161,21 @@ enum {
     X(tdc_limit_a, 200, 0, 1000, "TDC limit telemetry, A (boards' fw tables)")                     \
     X(thm_limit_c, 90, 0, 200, "thermal throttle limit telemetry, degrees C (fw tables)")
 
+/* What the chip itself decides (its AICLK, harvesting, PCIe tile), filled by the platform from
+ * the chip's configuration, not keys of their own: name, default, min, max, meaning. */
+#define ARC_CHIP_FIELDS(X)                                                                         \
+    X(aiclk_init_mhz, 800, 200, 3000, "AICLK at init (the platform gives chip.aiclk_mhz)")         \
+    X(tensix_col_enabled, 0x3FFF, 0, 0x3FFF,                                                       \
+      "enabled Tensix columns, bit i = physical column i (arc_tensix_cols_from_noc_x)")            \
+    X(tensix_row_enabled, 0x3FF, 0, 0x3FF, "enabled Tensix rows, bit i = NoC0 y 2 + i")            \
+    X(eth_enabled, 0x3EDF, 0, 0x3FFF, "enabled Ethernet channels (default: all but 5 and 8)")      \
+    X(gddr_enabled, 0xFF, 0, 0xFF, "enabled GDDR controllers")                                     \
+    X(pcie_usage, 0x1, 0, 0xF, "[1:0] PCIe 0, [3:2] PCIe 1: 0 disabled, 1 endpoint")
+
 typedef struct ArcConfig {
 #define ARC_X_FIELD(name, def, lo, hi, doc) uint32_t name;
     ARC_PARAMS(ARC_X_FIELD)
+    ARC_CHIP_FIELDS(ARC_X_FIELD)
 #undef ARC_X_FIELD
 } ArcConfig;
 

@@ -68,10 +68,10 @@ tlm::tlm_response_status MemoryTlm::access(tlm::tlm_generic_payload &gp)
     uint64_t addr = gp.get_address(), len = gp.get_data_length();
     bool write = gp.is_write();
     if (!size_) {
-        /* what lies behind PCIe (host memory), Ethernet, ARC, L2CPU and security tiles */
+        /* what lies behind Ethernet, L2CPU and security tiles */
         BH_LOG_UNIMP_ONCE(log_,
-                          "memory behind PCIe, Ethernet, ARC, L2CPU and security tiles: reads "
-                          "return zeros, writes are dropped");
+                          "memory behind Ethernet, L2CPU and security tiles: reads return zeros, "
+                          "writes are dropped");
         if (!write)
             std::memset(gp.get_data_ptr(), 0, len);
         return tlm::TLM_OK_RESPONSE;

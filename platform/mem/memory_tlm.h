@@ -2,7 +2,7 @@
  * Tensix tile's L1 when l1.timed is off (dense, zero-filled; pages the host never touches cost
  * nothing) or a GDDR6 controller's 4 GiB when dram.timed is off (sparse store,
  * model/mem/bh_sparse_mem.h), shared by the NIUs that reach it. Size 0 stands for
- * what is not modeled behind a tile (PCIe's host memory, Ethernet, ARC, L2CPU, security):
+ * what is not modeled behind a tile (Ethernet, L2CPU, security):
  * reads return zeros, writes are dropped, and the first access logs that once. */
 #ifndef BH_MEMORY_TLM_H
 #define BH_MEMORY_TLM_H

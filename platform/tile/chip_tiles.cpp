@@ -64,6 +64,10 @@ std::vector<int> Chip::assemble_tiles(BhLogContext *log)
                 .out.bind(ctl.port[t.dram_port]);
         } else if (t.kind == BH_TILE_DRAM && dram_.at((size_t)t.index)) {
             tile->mem_out.bind(dram_[(size_t)t.index]->port);
+        } else if (pcie_ && i == plan_.pcie.node0) {
+            tile->mem_out.bind(pcie_->mem);
+        } else if (arc_ && t.kind == BH_TILE_ARC) {
+            tile->mem_out.bind(arc_->mem);
         } else {
             tile->mem_out.bind(nothing_->port);
         }

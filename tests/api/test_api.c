@@ -35,7 +35,7 @@ static void fill(uint8_t *b, size_t n, uint32_t seed)
         b[i] = (uint8_t)(i * 7u + seed * 13u + (i >> 8));
 }
 
-/* 4 KiB into Tensix (1,2)'s L1 and back; a DRAM endpoint's store; nothing at a PCIe tile. */
+/* 4 KiB into Tensix (1,2)'s L1 and back; a DRAM endpoint's store; nothing outside the grid. */
 static void test_backdoor(BhChip *c, uint32_t seed)
 {
     uint8_t in[4096], out[4096];
@@ -139,7 +139,7 @@ static BhChip *make_heard(Heard *h)
 
 /* Two chips that both log while they run, advanced in turns: each message reaches its own
  * chip's sink and counts, and a "once" message is given once per chip (each chip's blocks hold
- * their chip's log context). The messages: a NoC read of a PCIe tile's memory, which is not
+ * their chip's log context). The messages: a NoC read of an L2CPU tile's memory, which is not
  * modeled (logged once, while the read is served), and a zero-length read (a guest error,
  * logged when it is refused). */
 static void test_two_chips_log(void)
@@ -147,7 +147,7 @@ static void test_two_chips_log(void)
     Heard ha = {{0}, ""}, hb = {{0}, ""};
     BhChip *a = make_heard(&ha), *b = make_heard(&hb);
     uint32_t px = 0, py = 0;
-    while (py < 12 && strcmp(bh_chip_tile_kind(a, px, py), "pcie") != 0)
+    while (py < 12 && strcmp(bh_chip_tile_kind(a, px, py), "l2cpu") != 0)
         if (++px == 17)
             px = 0, py++;
     CHECK(py < 12);
@@ -155,8 +155,8 @@ static void test_two_chips_log(void)
     CHECK_EQ_U32(bh_chip_noc_read(a, 0, 5, 7, px, py, 0, 0x40000, 64, &ia), BH_CHIP_OK);
     CHECK_EQ_U32(bh_chip_noc_read(b, 0, 5, 7, px, py, 0, 0x40000, 64, &ib), BH_CHIP_OK);
     CHECK_EQ_U32(bh_chip_advance_until_done(a, ia, 100000), BH_CHIP_OK);
-    CHECK_EQ_U64(ha.n[2], 1); /* not modeled: memory behind PCIe */
-    CHECK(strstr(ha.last, "memory behind PCIe") != NULL);
+    CHECK_EQ_U64(ha.n[2], 1); /* not modeled: memory behind L2CPU */
+    CHECK(strstr(ha.last, "L2CPU") != NULL);
     CHECK_EQ_U64(hb.n[2], 0); /* b has not run */
     CHECK_EQ_U64(bh_chip_log_count(a, 2), 1);
     CHECK_EQ_U64(bh_chip_log_count(b, 2), 0);
@@ -166,7 +166,7 @@ static void test_two_chips_log(void)
     CHECK_EQ_U32(bh_chip_advance(a, 50), BH_CHIP_OK); /* a runs on while b waits */
     CHECK_EQ_U32(bh_chip_advance_until_done(b, ib, 100000), BH_CHIP_OK);
     CHECK_EQ_U64(hb.n[2], 1); /* b gives the once-message too: its own once-flags */
-    CHECK(strstr(hb.last, "memory behind PCIe") != NULL);
+    CHECK(strstr(hb.last, "L2CPU") != NULL);
     CHECK_EQ_U64(ha.n[2], 1);
     /* again on both, interleaved: once per chip stays once */
     CHECK_EQ_U32(bh_chip_noc_read(a, 0, 5, 7, px, py, 64, 0x40040, 64, &ia), BH_CHIP_OK);

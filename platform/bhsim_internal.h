@@ -1,0 +1,83 @@
+/* platform/bhsim_internal.h - what the files of the C API (bhsim_api.cpp, bhsim_pcie.cpp)
+ * share: the BhChip behind the handle, the guard that makes its SystemC context current, and
+ * advancing until a condition holds. */
+#ifndef BH_BHSIM_INTERNAL_H
+#define BH_BHSIM_INTERNAL_H
+#include <algorithm>
+#include <chrono>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+#include "platform/bhsim.h"
+#include "platform/chip.h"
+#include "platform/noc_access.h"
+#include "platform/run_loop.h"
+
+using namespace bh;
+
+struct BhChip {
+    sc_core::sc_simcontext *sim = nullptr;
+    BhLogContext log{};
+    BhChipLogFn log_fn = nullptr;
+    void *log_ctx = nullptr;
+    bool quiet = false;
+    BhParams p{};
+    ChipPlan plan; /* the chip keeps a reference: lives as long as it */
+    std::unique_ptr<Chip> chip;
+    sc_core::sc_trace_file *vcd = nullptr;
+    RunInfo run;
+    bool ran = false;  /* bh_chip_run finished (the window and cycles are final) */
+    std::string error; /* what stopped the chip */
+    std::string report_text;
+    boost::json::object report; /* the last bh_chip_report */
+    std::unique_ptr<NocAccesses> accesses;
+    std::vector<std::pair<std::string, boost::json::value>> sections; /* a host's, in order */
+    std::map<std::string, std::shared_ptr<const RvProgram>> elfs;     /* symbols by path */
+    std::chrono::steady_clock::time_point created = std::chrono::steady_clock::now();
+    ~BhChip();
+};
+
+/* Makes the chip's SystemC context current for the scope (its blocks hold its log context). */
+class Enter
+{
+  public:
+    explicit Enter(const BhChip *c) : sim_(sc_core::sc_curr_simcontext)
+    {
+        sc_core::sc_curr_simcontext = c->sim;
+    }
+    ~Enter()
+    {
+        sc_core::sc_curr_simcontext = sim_;
+    }
+    Enter(const Enter &) = delete;
+    Enter &operator=(const Enter &) = delete;
+
+  private:
+    sc_core::sc_simcontext *sim_;
+};
+
+BhChipStatus advance_chip(BhChip *c, uint64_t cycles, const std::function<bool()> &stop);
+
+/* Advances until done() holds, at most max_cycles, in steps that start at one cycle (a small
+ * transfer is done in tens of cycles) and double up to the watchdogs' slice; past max_cycles the
+ * chip's error is why(). */
+template <typename Done, typename Why>
+inline BhChipStatus advance_until(BhChip *c, uint64_t max_cycles, Done done, Why why)
+{
+    const uint64_t start = bh_chip_now(c);
+    for (uint64_t step = 1; !done(); step = std::min<uint64_t>(step * 2, 2000)) {
+        const uint64_t spent = bh_chip_now(c) - start;
+        if (spent >= max_cycles) {
+            c->error = why();
+            return BH_CHIP_ERR_SIM;
+        }
+        if (BhChipStatus st = bh_chip_advance(c, std::min(step, max_cycles - spent));
+            st != BH_CHIP_OK)
+            return st;
+    }
+    return BH_CHIP_OK;
+}
+
+#endif

@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: Apache-2.0
+/* The host side of PCIe in the C API (platform/bhsim.h): configuration space, BAR accesses
+ * over the timed link, host memory. A host read waits in simulated time: the PCIe block
+ * pauses the simulation at the cycle the read's last completion arrives, so the host resumes
+ * exactly then. */
+#include "platform/bhsim_internal.h"
+
+static PcieTlm *pcie_of(const BhChip *c)
+{
+    return c->chip ? c->chip->pcie() : nullptr;
+}
+
+/* Issues through `issue` until the link takes the access (advancing while it is full). */
+template <typename Issue> static BhChipStatus host_access(BhChip *c, Issue issue, uint64_t *id)
+{
+    PcieTlm *p = pcie_of(c);
+    if (!p)
+        return BH_CHIP_ERR_ADDRESS;
+    for (;;) {
+        std::string why;
+        BhStatus st;
+        {
+            Enter in(c);
+            st = issue(p, id, &why);
+        }
+        if (st == BH_OK)
+            return BH_CHIP_OK;
+        if (st != BH_ERR_FULL)
+            return st == BH_ERR_ADDR ? BH_CHIP_ERR_ADDRESS : BH_CHIP_ERR_CONFIG;
+        if (BhChipStatus s = bh_chip_advance(c, 1); s != BH_CHIP_OK)
+            return s;
+    }
+}
+
+extern "C" {
+
+uint32_t bh_chip_pci_config_read32(BhChip *c, uint32_t offset)
+{
+    PcieTlm *p = pcie_of(c);
+    return p ? p->cfg_read32(offset) : 0xFFFFFFFFu;
+}
+
+BhChipStatus bh_chip_pci_config_write32(BhChip *c, uint32_t offset, uint32_t value)
+{
+    PcieTlm *p = pcie_of(c);
+    if (!p)
+        return BH_CHIP_ERR_ADDRESS;
+    return p->cfg_write32(offset, value) == BH_OK ? BH_CHIP_OK : BH_CHIP_ERR_CONFIG;
+}
+
+uint64_t bh_chip_time_ps(const BhChip *c)
+{
+    Enter in(c);
+    return sc_core::sc_time_stamp().value();
+}
+
+BhChipStatus bh_chip_pci_write(BhChip *c, uint64_t paddr, const void *data, uint32_t len,
+                               uint64_t *id)
+{
+    uint64_t tmp;
+    return host_access(
+        c,
+        [&](PcieTlm *p, uint64_t *oid, std::string *why) {
+            return p->host_write(paddr, data, len, oid, why);
+        },
+        id ? id : &tmp);
+}
+
+int bh_chip_pci_done(const BhChip *c, uint64_t id, uint64_t *done_ps)
+{
+    PcieTlm *p = pcie_of(c);
+    return p ? p->done(id, nullptr, done_ps) : -1;
+}
+
+BhChipStatus bh_chip_pci_wait(BhChip *c, uint64_t id, uint64_t max_cycles)
+{
+    PcieTlm *p = pcie_of(c);
+    if (!p || p->done(id, nullptr, nullptr) < 0)
+        return BH_CHIP_ERR_CONFIG;
+    const uint64_t start = bh_chip_now(c);
+    p->await(id);
+    while (p->done(id, nullptr, nullptr) == 0) {
+        const uint64_t spent = bh_chip_now(c) - start;
+        if (spent >= max_cycles) {
+            p->await(UINT64_MAX);
+            c->error = "pcie: host access " + std::to_string(id) + " still in flight after " +
+                       std::to_string(max_cycles) + " cycles";
+            return BH_CHIP_ERR_SIM;
+        }
+        if (BhChipStatus st = advance_chip(c, max_cycles - spent,
+                                           [p, id] { return p->done(id, nullptr, nullptr) != 0; });
+            st != BH_CHIP_OK) {
+            p->await(UINT64_MAX);
+            return st;
+        }
+    }
+    p->await(UINT64_MAX);
+    return BH_CHIP_OK;
+}
+
+BhChipStatus bh_chip_pci_read(BhChip *c, uint64_t paddr, void *buf, uint32_t len)
+{
+    uint64_t id = 0;
+    BhChipStatus st = host_access(
+        c,
+        [&](PcieTlm *p, uint64_t *oid, std::string *why) {
+            return p->host_read(paddr, len, oid, why);
+        },
+        &id);
+    if (st == BH_CHIP_OK)
+        st = bh_chip_pci_wait(c, id, UINT64_MAX / 4);
+    if (st == BH_CHIP_OK)
+        pcie_of(c)->done(id, buf, nullptr);
+    return st;
+}
+
+void bh_chip_set_host_memory(BhChip *c, BhHostMemRead rd, BhHostMemWrite wr, void *ctx)
+{
+    if (PcieTlm *p = pcie_of(c))
+        p->set_host_memory(rd, wr, ctx);
+}
+
+BhChipStatus bh_chip_host_mem_read(BhChip *c, uint64_t addr, void *buf, uint64_t len)
+{
+    PcieTlm *p = pcie_of(c);
+    return p && p->host_mem_read(addr, buf, len) ? BH_CHIP_OK : BH_CHIP_ERR_ADDRESS;
+}
+
+BhChipStatus bh_chip_host_mem_write(BhChip *c, uint64_t addr, const void *data, uint64_t len)
+{
+    PcieTlm *p = pcie_of(c);
+    return p && p->host_mem_write(addr, data, len) ? BH_CHIP_OK : BH_CHIP_ERR_ADDRESS;
+}
+
+} /* extern "C" */

@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: Apache-2.0
+/* The chip's host side: the PCIe tile facing the host and the ARC tile, bound behind their
+ * tiles' NIUs by assemble_tiles; the run loop waits for host accesses in flight, and the
+ * report has a pcie section once the host has used the link. */
+#include "platform/chip.h"
+
+namespace bh
+{
+
+void Chip::make_host_side(BhLogContext *log)
+{
+    if (!plan_.has_host_side)
+        return;
+    pcie_ = std::make_unique<PcieTlm>("pcie", plan_.pcie, *this, clk_, log);
+    arc_ = std::make_unique<ArcTlm>("arc", plan_.arc, clk_, log);
+}
+
+static boost::json::object side_json(const PcieLinkSide &s)
+{
+    return {{"tlps", s.tlps},
+            {"dllps", s.dllps},
+            {"wire_bytes", s.wire_bytes},
+            {"payload_bytes", s.payload_bytes}};
+}
+
+void Chip::register_host_side()
+{
+    if (!pcie_)
+        return;
+    BlockHooks h;
+    h.name = pcie_->basename();
+    h.idle = [p = pcie_.get()](uint64_t) { return p->idle(); };
+    h.busy = [](uint64_t) { return std::string("pcie: host accesses are in flight; "); };
+    h.report_key = "pcie";
+    h.report_object = [p = pcie_.get()](const ReportContext &, boost::json::object &o) {
+        const PcieLink &l = p->link();
+        if (l.side[PCIE_H2D].tlps + l.side[PCIE_D2H].tlps == 0)
+            return; /* the host never used the link: no section */
+        o["host_to_device"] = side_json(l.side[PCIE_H2D]);
+        o["device_to_host"] = side_json(l.side[PCIE_D2H]);
+    };
+    blocks_.add(std::move(h));
+}
+
+} // namespace bh
