@@ -97,13 +97,13 @@ void PcieTlm::host_mem(bool write, uint64_t addr, uint8_t *buf, uint32_t len)
 
 static BhStatus bar_of(const PcieCfg *cfg, uint64_t paddr, uint32_t len, std::string *why)
 {
-    int bar = 0;
+    int bar = 0, last_bar = 0;
     uint64_t off = 0;
     if (pcie_cfg_bar_decode(cfg, paddr, &bar, &off) != BH_OK ||
-        pcie_cfg_bar_decode(cfg, paddr + len - 1, &bar, &off) != BH_OK) {
+        pcie_cfg_bar_decode(cfg, paddr + len - 1, &last_bar, &off) != BH_OK || bar != last_bar) {
         char b[160];
         std::snprintf(b, sizeof b,
-                      "pcie: host address 0x%llx (%u bytes) is not inside a BAR of the chip",
+                      "pcie: host address 0x%llx (%u bytes) is not inside one BAR of the chip",
                       (unsigned long long)paddr, len);
         *why = b;
         return BH_ERR_ADDR;

@@ -1,0 +1,309 @@
+// SPDX-License-Identifier: Apache-2.0
+/* tests/api/test_pcie.c - the host side of PCIe through platform/bhsim.h only: configuration
+ * space, TLB windows programmed a word at a time as drivers do (field positions written out
+ * here from jasondavies/tt-isa-documentation BlackholeA0/PCIExpressTile/HostToDeviceTLBs.md),
+ * writes and reads of L1 through them, a multicast window, posted ordering, the link's
+ * bandwidth and a read's latency against bounds computed from the link's keys, a device's
+ * write into host memory, and the ARC's message queue and telemetry reached through a window
+ * as a host driver reaches them (tenstorrent/tt-umd blackhole_arc_message_queue.cpp's
+ * protocol; the layout of model/arc/arc.h's header, from tt-zephyr-platforms msgqueue.h). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "platform/bhsim.h"
+#include "tests/check.h"
+
+static const char *const kHost[] = {"workload.name=none"};
+static uint64_t bar0;
+
+static BhChip *make(void)
+{
+    BhChipOptions o = {0};
+    o.config = "p150b";
+    o.sets = kHost;
+    o.nsets = 1;
+    o.quiet = 1;
+    char err[512] = "";
+    BhChip *c = NULL;
+    CHECK_EQ_U32(bh_chip_create(&o, &c, err, sizeof err), BH_CHIP_OK);
+    if (!c) {
+        fprintf(stderr, "test_pcie: %s\n", err);
+        exit(1);
+    }
+    const uint32_t lo = bh_chip_pci_config_read32(c, 0x10), hi = bh_chip_pci_config_read32(c, 0x14);
+    bar0 = ((uint64_t)hi << 32) | (lo & ~0xFu);
+    return c;
+}
+
+typedef struct Tlb {
+    uint64_t noc_addr;
+    uint32_t x_start, y_start, x_end, y_end, noc, mcast, ordering;
+} Tlb;
+
+/* The 96-bit 2 MiB TLB word: local_offset [42:0] (address >> 21), x_end [48:43], y_end
+ * [54:49], x_start [60:55], y_start [66:61], noc_sel 67, mcast 69, ordering [71:70]. */
+static void program(BhChip *c, uint32_t i, Tlb t)
+{
+    uint32_t w[3] = {0, 0, 0};
+    const uint64_t lo = (t.noc_addr >> 21) | ((uint64_t)t.x_end << 43) |
+                        ((uint64_t)t.y_end << 49) | ((uint64_t)t.x_start << 55) |
+                        ((uint64_t)(t.y_start & 7) << 61);
+    w[0] = (uint32_t)lo;
+    w[1] = (uint32_t)(lo >> 32);
+    w[2] = (t.y_start >> 3) | (t.noc << 3) | (t.mcast << 5) | (t.ordering << 6);
+    for (int k = 0; k < 3; k++)
+        CHECK_EQ_U32(bh_chip_pci_write(c, bar0 + 0x1FC00000u + 12u * i + 4u * k, &w[k], 4, NULL),
+                     BH_CHIP_OK);
+}
+
+static uint64_t win(uint32_t i)
+{
+    return bar0 + (uint64_t)i * (2u << 20);
+}
+
+static Tlb unicast(uint32_t x, uint32_t y, uint64_t addr)
+{
+    Tlb t = {addr, x, y, x, y, 0, 0, 0};
+    return t;
+}
+
+static void fill(uint8_t *b, size_t n, uint32_t seed)
+{
+    for (size_t i = 0; i < n; i++)
+        b[i] = (uint8_t)(i * 13u + seed * 7u + (i >> 9));
+}
+
+static uint64_t key(BhChip *c, const char *k)
+{
+    char buf[64];
+    CHECK_EQ_U32(bh_chip_param_text(c, k, buf, sizeof buf), BH_CHIP_OK);
+    return strtoull(buf, NULL, 10);
+}
+
+static void test_config_space(void)
+{
+    BhChip *c = make();
+    CHECK_EQ_U32(bh_chip_pci_config_read32(c, 0), 0xB1401E52u); /* Blackhole, Tenstorrent */
+    CHECK_EQ_U64(bar0, 0x100000000ull);
+    CHECK_EQ_U32(bh_chip_pci_config_read32(c, 0x10) & 0x7, 0x4); /* 64-bit memory BAR */
+    /* sizing as a host does: all ones, read back the mask of a 512 MiB BAR */
+    CHECK_EQ_U32(bh_chip_pci_config_write32(c, 0x10, 0xFFFFFFFFu), BH_CHIP_OK);
+    CHECK_EQ_U32(bh_chip_pci_config_read32(c, 0x10), 0xE0000004u);
+    CHECK_EQ_U32(bh_chip_pci_config_write32(c, 0x10, (uint32_t)bar0), BH_CHIP_OK);
+    uint8_t b[4] = {0};
+    CHECK_EQ_U32(bh_chip_pci_write(c, 0x1000, b, 4, NULL), BH_CHIP_ERR_ADDRESS); /* no BAR */
+    CHECK_EQ_U32(bh_chip_pci_read(c, bar0 + (512u << 20) - 2, b, 4), BH_CHIP_ERR_ADDRESS);
+    bh_chip_free(c);
+}
+
+/* 64 KiB into (3,4)'s L1 through a posted window, checked by backdoor and read back through
+ * it; the write's time against the link's serialisation of its TLPs (acknowledged writes are
+ * bounded by the NIU's request records instead: bench/pcie.py) */
+static void test_window_write_read(void)
+{
+    BhChip *c = make();
+    static uint8_t in[65536], out[65536];
+    fill(in, sizeof in, 3);
+    Tlb t = unicast(3, 4, 0x0);
+    t.ordering = 2; /* posted: the NoC writes hold no NIU record for an acknowledgement */
+    program(c, 5, t);
+    const uint64_t t0 = bh_chip_time_ps(c);
+    uint64_t id;
+    CHECK_EQ_U32(bh_chip_pci_write(c, win(5) + 0x40000, in, sizeof in, &id), BH_CHIP_OK);
+    CHECK_EQ_U32(bh_chip_pci_wait(c, id, 1000000), BH_CHIP_OK);
+    uint64_t done_ps = 0;
+    CHECK_EQ_U32(bh_chip_pci_done(c, id, &done_ps), 1);
+    /* posted: done when the last packet left the NIU; the network then delivers it */
+    CHECK_EQ_U32(bh_chip_advance_until_idle(c, 100000, NULL), BH_CHIP_OK);
+    CHECK_EQ_U32(bh_chip_mem_read(c, 3, 4, 0x40000, out, sizeof out), BH_CHIP_OK);
+    CHECK(memcmp(in, out, sizeof in) == 0);
+    /* the bound: 256 MWr TLPs of 256 B above 4 GiB (4 B framing, 16 B header, 4 B LCRC) at
+     * 16 lanes x 32 GT/s x 128/130, plus one link latency and one NIU crossing */
+    const double wire = 256.0 * (4 + 16 + 256 + 4);
+    const double ps = wire * 8.0 * 130.0 / 128.0 / (16 * 32.0) * 1000.0;
+    const double floor_ps = ps + (double)key(c, "pcie.link.link_latency_ps") +
+                            (double)key(c, "pcie.link.niu_crossing_ps");
+    const double took = (double)(done_ps - t0);
+    printf("64 KiB MMIO write: %.0f ns (serialisation %.0f ns): %.2f GB/s into L1\n",
+           took / 1000, ps / 1000, 65536.0 / took * 1000.0);
+    CHECK(took >= floor_ps);
+    CHECK(took <= floor_ps + 500000.0); /* + the last TLP's NoC write: well under 500 ns */
+    memset(out, 0, sizeof out);
+    CHECK_EQ_U32(bh_chip_pci_read(c, win(5) + 0x40000, out, 4096), BH_CHIP_OK);
+    CHECK(memcmp(in, out, 4096) == 0);
+    bh_chip_free(c);
+}
+
+/* A 4-byte read's latency: MRd out, the NoC read, CplD back; each TLP's wire time, link
+ * latency and NIU crossing, from the keys, bound it from below; the NoC read (tens of
+ * cycles) from above. */
+static void test_read_latency(void)
+{
+    BhChip *c = make();
+    program(c, 0, unicast(1, 2, 0x0));
+    const uint32_t v = 0x600DF00Du;
+    CHECK_EQ_U32(bh_chip_mem_write(c, 1, 2, 0x100, &v, 4), BH_CHIP_OK);
+    bh_chip_advance(c, 10);
+    const uint64_t t0 = bh_chip_time_ps(c);
+    uint32_t got = 0;
+    CHECK_EQ_U32(bh_chip_pci_read(c, win(0) + 0x100, &got, 4), BH_CHIP_OK);
+    CHECK_EQ_U32(got, v);
+    const double took = (double)(bh_chip_time_ps(c) - t0);
+    const double byte_ps = 8.0 * 130.0 / 128.0 / (16 * 32.0) * 1000.0;
+    const double floor_ps = (24 + 24) * byte_ps /* MRd: 4+16+4; CplD: 4+12+4+4 */ +
+                            2.0 * (double)key(c, "pcie.link.link_latency_ps") +
+                            2.0 * (double)key(c, "pcie.link.niu_crossing_ps");
+    printf("4-byte MMIO read: %.1f ns (link and crossings alone %.1f ns)\n", took / 1000,
+           floor_ps / 1000);
+    CHECK(took >= floor_ps);
+    CHECK(took <= floor_ps + 300000.0);
+    bh_chip_free(c);
+}
+
+/* One write through a multicast window reaches every tile of the rectangle, and only those */
+static void test_multicast_window(void)
+{
+    BhChip *c = make();
+    Tlb t = {0x0, 1, 2, 3, 3, 0, 1, 0}; /* (1,2)..(3,3) on NoC0 */
+    program(c, 7, t);
+    uint8_t in[1024], out[1024];
+    fill(in, sizeof in, 9);
+    uint64_t id;
+    CHECK_EQ_U32(bh_chip_pci_write(c, win(7) + 0x30000, in, sizeof in, &id), BH_CHIP_OK);
+    CHECK_EQ_U32(bh_chip_pci_wait(c, id, 1000000), BH_CHIP_OK);
+    for (uint32_t y = 2; y <= 4; y++)
+        for (uint32_t x = 1; x <= 4; x++) {
+            memset(out, 0, sizeof out);
+            CHECK_EQ_U32(bh_chip_mem_read(c, x, y, 0x30000, out, sizeof out), BH_CHIP_OK);
+            const int inside = x <= 3 && y <= 3;
+            CHECK_EQ_U32(memcmp(in, out, sizeof out) == 0, inside);
+        }
+    bh_chip_free(c);
+}
+
+/* Posted ordering: the same bytes land; the host's wait ends when the last packet has left
+ * the NIU, not when an acknowledgement came back, so it ends no later than acknowledged. */
+static void test_posted_ordering(void)
+{
+    uint64_t took[2];
+    for (uint32_t posted = 0; posted < 2; posted++) {
+        BhChip *c = make();
+        Tlb t = unicast(14, 9, 0x0);
+        t.ordering = posted ? 2 : 0;
+        program(c, 2, t);
+        uint8_t in[512], out[512];
+        fill(in, sizeof in, posted);
+        const uint64_t t0 = bh_chip_time_ps(c);
+        uint64_t id, done = 0;
+        CHECK_EQ_U32(bh_chip_pci_write(c, win(2), in, sizeof in, &id), BH_CHIP_OK);
+        CHECK_EQ_U32(bh_chip_pci_wait(c, id, 1000000), BH_CHIP_OK);
+        bh_chip_pci_done(c, id, &done);
+        took[posted] = done - t0;
+        CHECK_EQ_U32(bh_chip_advance_until_idle(c, 100000, NULL), BH_CHIP_OK);
+        CHECK_EQ_U32(bh_chip_mem_read(c, 14, 9, 0, out, sizeof out), BH_CHIP_OK);
+        CHECK(memcmp(in, out, sizeof in) == 0);
+        bh_chip_free(c);
+    }
+    CHECK(took[1] < took[0]);
+}
+
+/* A device write into host memory: the PCIe tile's NIU reads L1 of (1,2) into a host window
+ * (bit 60 set: the outbound window tt-metal uses), and the bytes reach host memory over the
+ * link, device to host. */
+static void test_device_to_host(void)
+{
+    BhChip *c = make();
+    uint8_t in[2048], out[2048];
+    fill(in, sizeof in, 5);
+    CHECK_EQ_U32(bh_chip_mem_write(c, 1, 2, 0x8000, in, sizeof in), BH_CHIP_OK);
+    uint64_t id;
+    CHECK_EQ_U32(bh_chip_noc_read(c, 0, 2, 0, 1, 2, 0x8000, 0x1000000000004000ull, sizeof in, &id),
+                 BH_CHIP_OK);
+    CHECK_EQ_U32(bh_chip_advance_until_done(c, id, 100000), BH_CHIP_OK);
+    CHECK_EQ_U32(bh_chip_advance_until_idle(c, 100000, NULL), BH_CHIP_OK);
+    memset(out, 0, sizeof out);
+    CHECK_EQ_U32(bh_chip_host_mem_read(c, 0x4000, out, sizeof out), BH_CHIP_OK);
+    CHECK(memcmp(in, out, sizeof in) == 0);
+    const char *r = bh_chip_report(c);
+    const char *d2h = r ? strstr(r, "\"device_to_host\":{") : NULL;
+    CHECK(d2h && strstr(d2h, "\"payload_bytes\":2048}") != NULL);
+    bh_chip_free(c);
+}
+
+static uint32_t arc_rd(BhChip *c, uint64_t addr)
+{
+    uint32_t v = 0;
+    CHECK_EQ_U32(bh_chip_pci_read(c, win(10) + (addr - 0x80000000u), &v, 4), BH_CHIP_OK);
+    return v;
+}
+
+static uint32_t csm_rd(BhChip *c, uint64_t addr)
+{
+    uint32_t v = 0;
+    CHECK_EQ_U32(bh_chip_pci_read(c, win(11) + (addr - 0x10000000u), &v, 4), BH_CHIP_OK);
+    return v;
+}
+
+static void csm_wr(BhChip *c, uint64_t addr, const void *d, uint32_t n)
+{
+    CHECK_EQ_U32(bh_chip_pci_write(c, win(11) + (addr - 0x10000000u), d, n, NULL), BH_CHIP_OK);
+}
+
+/* The ARC through windows on (8,0): boot status, then a GET_AICLK (0x34) message on queue 0
+ * as tt-umd sends it, and the telemetry's AICLK tag (14) and enabled-columns tag (34) */
+static void test_arc(void)
+{
+    BhChip *c = make();
+    program(c, 10, unicast(8, 0, 0x80000000u)); /* reset unit, scratch */
+    program(c, 11, unicast(8, 0, 0x10000000u)); /* CSM */
+    CHECK_EQ_U32(arc_rd(c, 0x80030408u) & 7, 5); /* SCRATCH_RAM_2: boot done, queue ready */
+    const uint32_t info = arc_rd(c, 0x8003042Cu);  /* SCRATCH_RAM_11: queue control block */
+    const uint32_t qbase = csm_rd(c, info), shape = csm_rd(c, info + 4);
+    CHECK_EQ_U32(shape & 0xFF, 4);        /* entries per queue */
+    CHECK_EQ_U32((shape >> 8) & 0xFF, 4); /* queues */
+    const uint32_t wptr = csm_rd(c, qbase + 0);
+    const uint32_t req[8] = {0x34, 0, 0, 0, 0, 0, 0, 0};
+    csm_wr(c, qbase + 32 + 32 * (wptr % 4), req, sizeof req);
+    const uint32_t next = (wptr + 1) % 8;
+    csm_wr(c, qbase + 0, &next, 4);
+    const uint32_t ring = 0x10000;
+    CHECK_EQ_U32(bh_chip_pci_write(c, win(10) + 0x30100, &ring, 4, NULL), BH_CHIP_OK);
+    uint32_t rwptr = 0, spins = 0;
+    const uint32_t rrptr = csm_rd(c, qbase + 4);
+    while ((rwptr = csm_rd(c, qbase + 20)) == rrptr && spins++ < 1000)
+        bh_chip_advance(c, 500);
+    CHECK(spins < 1000);
+    const uint64_t resp = qbase + 32 + 4 * 32 + 32 * (rrptr % 4);
+    CHECK_EQ_U32(csm_rd(c, resp) & 0xFF, 0);   /* status OK */
+    CHECK_EQ_U32(csm_rd(c, resp + 4), 1350);   /* AICLK, MHz: the chip's */
+    const uint32_t table = arc_rd(c, 0x80030434u), data = arc_rd(c, 0x80030430u);
+    CHECK_EQ_U32(csm_rd(c, table), 0x100);     /* version */
+    const uint32_t n = csm_rd(c, table + 4);
+    uint32_t found = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        const uint32_t e = csm_rd(c, table + 8 + 4 * i);
+        const uint32_t tag = e & 0xFFFF, off = e >> 16;
+        if (tag == 14) {
+            CHECK_EQ_U32(csm_rd(c, data + 4 * off), 1350);
+            found++;
+        }
+        if (tag == 34) {
+            CHECK_EQ_U32(csm_rd(c, data + 4 * off), 0x3FFF); /* 14 columns */
+            found++;
+        }
+    }
+    CHECK_EQ_U32(found, 2);
+    bh_chip_free(c);
+}
+
+int main(void)
+{
+    RUN(test_config_space);
+    RUN(test_window_write_read);
+    RUN(test_read_latency);
+    RUN(test_multicast_window);
+    RUN(test_posted_ordering);
+    RUN(test_device_to_host);
+    RUN(test_arc);
+    return check_failures();
+}
