@@ -171,7 +171,7 @@ bool PcieTlm::idle() const
     for (const HostOp &op : ops_)
         if (!op.done)
             return false;
-    return waiting_.empty() && later_.empty();
+    return waiting_.empty() && later_.empty() && d2h_.empty();
 }
 
 void PcieTlm::finish_if_done(HostOp &op)
@@ -190,6 +190,7 @@ void PcieTlm::run()
 {
     const uint64_t now = now_ps();
     uint64_t next = pcie_link_step(&link_, now);
+    send_d2h();
     /* TLPs whose user-side time has come, in time order (a step may add more) */
     while (!later_.empty() && later_.begin()->first <= now) {
         const PcieLinkEvent ev = later_.begin()->second;
@@ -199,6 +200,8 @@ void PcieTlm::run()
     next = std::min(next, pcie_link_step(&link_, now));
     if (!later_.empty())
         next = std::min(next, later_.begin()->first);
+    if (!d2h_.empty()) /* waiting for the link, or for a flit to join it */
+        next = std::min<uint64_t>(next, clk_.time_of(clk_.now() + 1).value());
     if (next != BH_IDLE)
         wake_.notify(sc_core::sc_time((double)(next - now), sc_core::SC_PS));
 }
@@ -423,21 +426,52 @@ tlm::tlm_response_status PcieTlm::access(tlm::tlm_generic_payload &gp, bool debu
             host_mem(false, host, buf, len);
         return tlm::TLM_OK_RESPONSE;
     }
-    /* a device write to host memory: D2H over the link; it lands when its last TLP arrives */
-    HostOp op;
-    op.paddr = host;
-    op.device = true;
-    op.data.assign(buf, buf + len);
-    const uint64_t oid = ops_.size();
-    if (pcie_link_write(&link_, PCIE_D2H, now_ps(), host, len, oid, &op.link_op) != BH_OK) {
-        BH_LOG_UNIMP_ONCE(log_, "pcie: device writes to host memory beyond the link's operation "
-                                "records land at once");
-        host_mem(true, host, buf, len);
-        return tlm::TLM_OK_RESPONSE;
+    /* a device write to host memory: it goes up the link in TLPs of up to max payload; the
+     * NoC hands it over flit by flit, so contiguous flits gather into one payload-aligned
+     * chunk, which leaves when full or when no flit has followed for a cycle */
+    const uint64_t now = now_ps();
+    uint32_t done = 0;
+    while (done < len) {
+        if (d2h_.empty() || d2h_.back().sealed ||
+            d2h_.back().addr + d2h_.back().data.size() != host + done)
+            d2h_.push_back(D2hChunk{host + done, {}, now, false});
+        D2hChunk &ch = d2h_.back();
+        const uint64_t end = ch.addr + ch.data.size();
+        const uint32_t room = (uint32_t)(setup_.link.mps_bytes - end % setup_.link.mps_bytes);
+        const uint32_t n = std::min(room, len - done);
+        ch.data.insert(ch.data.end(), buf + done, buf + done + n);
+        ch.last_ps = now;
+        ch.sealed = n == room;
+        done += n;
     }
-    ops_.push_back(std::move(op));
-    wake_.notify(sc_core::SC_ZERO_TIME);
+    send_d2h();
+    wake_.notify(clk_.time_of(clk_.now() + 2) - sc_core::sc_time_stamp());
     return tlm::TLM_OK_RESPONSE;
+}
+
+/* Device writes waiting to go up the link: each sealed chunk (or one no flit has joined for
+ * a cycle) becomes a link write while the link has operation records free. */
+void PcieTlm::send_d2h()
+{
+    const uint64_t now = now_ps();
+    const uint64_t quiet = clk_.time_of(clk_.now() + 1).value() - clk_.time_of(clk_.now()).value();
+    while (!d2h_.empty()) {
+        D2hChunk &ch = d2h_.front();
+        if (!ch.sealed && now - ch.last_ps < quiet)
+            return;
+        HostOp op;
+        op.paddr = ch.addr;
+        op.device = true;
+        op.data = std::move(ch.data);
+        const uint64_t oid = ops_.size();
+        if (pcie_link_write(&link_, PCIE_D2H, now, op.paddr, (uint32_t)op.data.size(), oid,
+                            &op.link_op) != BH_OK) {
+            ch.data = std::move(op.data); /* the link is full: try again as it drains */
+            return;
+        }
+        ops_.push_back(std::move(op));
+        d2h_.pop_front();
+    }
 }
 
 } // namespace bh

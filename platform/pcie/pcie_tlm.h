@@ -17,7 +17,8 @@
  * Not modeled: the NIU registers and the ARC window of BAR0 (guest errors), BAR2, device reads
  *   of host memory over the link (answered from host memory at once, logged once), strided
  *   multicast, the ordering modes beyond posted/acknowledged, linked and static VCs, back
- *   pressure from the link on the NoC (D2H writes are taken as they land).
+ *   pressure from the link on the NoC (device writes are taken as they land and wait in the
+ *   tile, unbounded, for the link).
  */
 #ifndef BH_PCIE_TLM_H
 #define BH_PCIE_TLM_H
@@ -106,6 +107,12 @@ class PcieTlm : public sc_core::sc_module
         bool is_read = false, link_done = false, done = false, device = false;
         uint64_t done_ps = 0;
     };
+    struct D2hChunk { /* a device write gathering up to a max-payload boundary */
+        uint64_t addr;
+        std::vector<uint8_t> data;
+        uint64_t last_ps; /* when its last flit joined */
+        bool sealed;      /* full: leaves as it is */
+    };
     struct NocJob { /* a NoC request waiting for a free master record */
         NocRequest rq;
         uint32_t noc;
@@ -118,6 +125,7 @@ class PcieTlm : public sc_core::sc_module
     void tlp_at_host(const PcieLinkEvent &ev);
     void window_access(HostOp &op, uint64_t op_id, const PcieLinkEvent &ev, const PcieTarget &t);
     void issue(const NocRequest &rq, uint32_t noc);
+    void send_d2h();
     void finish_if_done(HostOp &op);
     uint64_t now_ps() const;
     void b_transport(int id, tlm::tlm_generic_payload &gp, sc_core::sc_time &delay);
@@ -139,6 +147,7 @@ class PcieTlm : public sc_core::sc_module
     std::vector<HostOp> ops_;
     std::deque<NocJob> waiting_;                   /* NoC requests the NIU could not take yet */
     std::multimap<uint64_t, PcieLinkEvent> later_; /* TLPs that act at a later time, by ps */
+    std::deque<D2hChunk> d2h_;                     /* device writes waiting for the link */
     sc_core::sc_event wake_;
     uint64_t await_ = UINT64_MAX;
 };

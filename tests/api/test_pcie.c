@@ -45,9 +45,8 @@ typedef struct Tlb {
 static void program(BhChip *c, uint32_t i, Tlb t)
 {
     uint32_t w[3] = {0, 0, 0};
-    const uint64_t lo = (t.noc_addr >> 21) | ((uint64_t)t.x_end << 43) |
-                        ((uint64_t)t.y_end << 49) | ((uint64_t)t.x_start << 55) |
-                        ((uint64_t)(t.y_start & 7) << 61);
+    const uint64_t lo = (t.noc_addr >> 21) | ((uint64_t)t.x_end << 43) | ((uint64_t)t.y_end << 49) |
+                        ((uint64_t)t.x_start << 55) | ((uint64_t)(t.y_start & 7) << 61);
     w[0] = (uint32_t)lo;
     w[1] = (uint32_t)(lo >> 32);
     w[2] = (t.y_start >> 3) | (t.noc << 3) | (t.mcast << 5) | (t.ordering << 6);
@@ -124,8 +123,8 @@ static void test_window_write_read(void)
     const double floor_ps = ps + (double)key(c, "pcie.link.link_latency_ps") +
                             (double)key(c, "pcie.link.niu_crossing_ps");
     const double took = (double)(done_ps - t0);
-    printf("64 KiB MMIO write: %.0f ns (serialisation %.0f ns): %.2f GB/s into L1\n",
-           took / 1000, ps / 1000, 65536.0 / took * 1000.0);
+    printf("64 KiB MMIO write: %.0f ns (serialisation %.0f ns): %.2f GB/s into L1\n", took / 1000,
+           ps / 1000, 65536.0 / took * 1000.0);
     CHECK(took >= floor_ps);
     CHECK(took <= floor_ps + 500000.0); /* + the last TLP's NoC write: well under 500 ns */
     memset(out, 0, sizeof out);
@@ -254,10 +253,10 @@ static void csm_wr(BhChip *c, uint64_t addr, const void *d, uint32_t n)
 static void test_arc(void)
 {
     BhChip *c = make();
-    program(c, 10, unicast(8, 0, 0x80000000u)); /* reset unit, scratch */
-    program(c, 11, unicast(8, 0, 0x10000000u)); /* CSM */
-    CHECK_EQ_U32(arc_rd(c, 0x80030408u) & 7, 5); /* SCRATCH_RAM_2: boot done, queue ready */
-    const uint32_t info = arc_rd(c, 0x8003042Cu);  /* SCRATCH_RAM_11: queue control block */
+    program(c, 10, unicast(8, 0, 0x80000000u));   /* reset unit, scratch */
+    program(c, 11, unicast(8, 0, 0x10000000u));   /* CSM */
+    CHECK_EQ_U32(arc_rd(c, 0x80030408u) & 7, 5);  /* SCRATCH_RAM_2: boot done, queue ready */
+    const uint32_t info = arc_rd(c, 0x8003042Cu); /* SCRATCH_RAM_11: queue control block */
     const uint32_t qbase = csm_rd(c, info), shape = csm_rd(c, info + 4);
     CHECK_EQ_U32(shape & 0xFF, 4);        /* entries per queue */
     CHECK_EQ_U32((shape >> 8) & 0xFF, 4); /* queues */
@@ -274,10 +273,10 @@ static void test_arc(void)
         bh_chip_advance(c, 500);
     CHECK(spins < 1000);
     const uint64_t resp = qbase + 32 + 4 * 32 + 32 * (rrptr % 4);
-    CHECK_EQ_U32(csm_rd(c, resp) & 0xFF, 0);   /* status OK */
-    CHECK_EQ_U32(csm_rd(c, resp + 4), 1350);   /* AICLK, MHz: the chip's */
+    CHECK_EQ_U32(csm_rd(c, resp) & 0xFF, 0); /* status OK */
+    CHECK_EQ_U32(csm_rd(c, resp + 4), 1350); /* AICLK, MHz: the chip's */
     const uint32_t table = arc_rd(c, 0x80030434u), data = arc_rd(c, 0x80030430u);
-    CHECK_EQ_U32(csm_rd(c, table), 0x100);     /* version */
+    CHECK_EQ_U32(csm_rd(c, table), 0x100); /* version */
     const uint32_t n = csm_rd(c, table + 4);
     uint32_t found = 0;
     for (uint32_t i = 0; i < n; i++) {

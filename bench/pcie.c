@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: Apache-2.0
+/* bench/pcie.c - the host link as a host program sees it, through platform/bhsim.h only:
+ * host-to-device bandwidth of MMIO writes through a 2 MiB TLB window into a Tensix tile's L1
+ * and into a GDDR6 endpoint (posted and acknowledged NoC writes), MMIO read bandwidth and the
+ * latency of a 4-byte read, and device-to-host bandwidth (the PCIe tile's NIU moving L1 into
+ * a host window, which travels back as TLPs). Every figure is simulated time: the link's
+ * serialisation, the NoC and the NIU's request records, nothing set.
+ *
+ * usage: bench_pcie [CONFIG] [key=value ...]   (default p150b) */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "platform/bhsim.h"
+
+static uint64_t bar0;
+
+static BhChip *make(int argc, char **argv)
+{
+    const char *sets[64] = {"workload.name=none"};
+    int n = 1;
+    for (int i = 2; i < argc && n < 64; i++)
+        sets[n++] = argv[i];
+    BhChipOptions o;
+    memset(&o, 0, sizeof o);
+    o.config = argc > 1 ? argv[1] : "p150b";
+    o.sets = sets;
+    o.nsets = n;
+    o.quiet = 1;
+    char err[512];
+    BhChip *c = NULL;
+    if (bh_chip_create(&o, &c, err, sizeof err) != BH_CHIP_OK) {
+        fprintf(stderr, "bench_pcie: %s\n", err);
+        exit(2);
+    }
+    bar0 = ((uint64_t)bh_chip_pci_config_read32(c, 0x14) << 32) |
+           (bh_chip_pci_config_read32(c, 0x10) & ~0xFu);
+    return c;
+}
+
+static void must(BhChipStatus st, BhChip *c, const char *what)
+{
+    if (st != BH_CHIP_OK) {
+        fprintf(stderr, "bench_pcie: %s: %s\n", what, bh_chip_error(c));
+        exit(1);
+    }
+}
+
+/* TLB i (2 MiB layout) unicast to (x, y) at noc_addr with the given ordering */
+static void tlb(BhChip *c, uint32_t i, uint32_t x, uint32_t y, uint64_t noc_addr, uint32_t ord)
+{
+    const uint64_t lo = (noc_addr >> 21) | ((uint64_t)x << 43) | ((uint64_t)y << 49) |
+                        ((uint64_t)x << 55) | ((uint64_t)(y & 7) << 61);
+    const uint32_t w[3] = {(uint32_t)lo, (uint32_t)(lo >> 32), (y >> 3) | (ord << 6)};
+    for (int k = 0; k < 3; k++)
+        must(bh_chip_pci_write(c, bar0 + 0x1FC00000u + 12u * i + 4u * k, &w[k], 4, NULL), c,
+             "TLB write");
+}
+
+/* bytes / ps -> GB/s */
+static double gbps(uint64_t bytes, uint64_t ps)
+{
+    return ps ? (double)bytes / (double)ps * 1000.0 : 0.0;
+}
+
+static void write_bw(int argc, char **argv, const char *what, uint32_t x, uint32_t y, uint32_t ord)
+{
+    BhChip *c = make(argc, argv);
+    const uint32_t total = 1u << 20;
+    uint8_t *buf = malloc(total);
+    for (uint32_t i = 0; i < total; i++)
+        buf[i] = (uint8_t)(i * 7u);
+    tlb(c, 0, x, y, 0x0, ord);
+    const uint64_t t0 = bh_chip_time_ps(c);
+    uint64_t id = 0, done = 0;
+    for (uint32_t off = 0; off < total; off += 4096) /* a CPU's 4 KiB memcpy chunks */
+        must(bh_chip_pci_write(c, bar0 + 0x10000 + off, buf + off, 4096, &id), c, "write");
+    must(bh_chip_pci_wait(c, id, 100000000), c, "wait");
+    bh_chip_pci_done(c, id, &done);
+    printf("%-46s %8.2f GB/s  (1 MiB in %.2f us)\n", what, gbps(total, done - t0),
+           (double)(done - t0) / 1e6);
+    free(buf);
+    bh_chip_free(c);
+}
+
+static void read_bw(int argc, char **argv)
+{
+    BhChip *c = make(argc, argv);
+    tlb(c, 0, 1, 2, 0x0, 0);
+    uint8_t buf[4096];
+    uint64_t t0 = bh_chip_time_ps(c);
+    must(bh_chip_pci_read(c, bar0 + 0x100, buf, 4), c, "read");
+    printf("%-46s %8.1f ns\n", "MMIO read latency, 4 B from L1 (1,2)",
+           (double)(bh_chip_time_ps(c) - t0) / 1000.0);
+    t0 = bh_chip_time_ps(c);
+    for (int i = 0; i < 64; i++)
+        must(bh_chip_pci_read(c, bar0 + 0x10000 + 4096u * (uint32_t)i, buf, 4096), c, "read");
+    printf("%-46s %8.2f GB/s\n", "MMIO read, 4 KiB at a time, from L1 (1,2)",
+           gbps(64 * 4096, bh_chip_time_ps(c) - t0));
+    bh_chip_free(c);
+}
+
+/* the PCIe tile's NIU reads L1 of (1,2) into the host window (bit 60), 16 KiB at a time */
+static void d2h_bw(int argc, char **argv)
+{
+    BhChip *c = make(argc, argv);
+    const uint64_t t0 = bh_chip_time_ps(c);
+    uint64_t id = 0;
+    uint32_t px = 2, py = 0;
+    for (uint32_t i = 0; i < 64; i++) {
+        while (bh_chip_noc_read(c, 0, px, py, 1, 2, 0x10000, 0x1000000000000000ull + 16384u * i,
+                                16384, &id) == BH_CHIP_ERR_BUSY)
+            must(bh_chip_advance(c, 10), c, "advance");
+    }
+    must(bh_chip_advance_until_idle(c, 100000000, NULL), c, "drain");
+    printf("%-46s %8.2f GB/s  (1 MiB into host memory)\n",
+           "device to host: NoC writes into a host window",
+           gbps(1u << 20, bh_chip_time_ps(c) - t0));
+    bh_chip_free(c);
+}
+
+int main(int argc, char **argv)
+{
+    write_bw(argc, argv, "MMIO write to L1 (1,2), acknowledged NoC writes", 1, 2, 0);
+    write_bw(argc, argv, "MMIO write to L1 (1,2), posted NoC writes", 1, 2, 2);
+    write_bw(argc, argv, "MMIO write to DRAM (0,0), acknowledged", 0, 0, 0);
+    write_bw(argc, argv, "MMIO write to DRAM (0,0), posted", 0, 0, 2);
+    read_bw(argc, argv);
+    d2h_bw(argc, argv);
+    return 0;
+}
