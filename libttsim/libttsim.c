@@ -104,7 +104,7 @@ API void libttsim_init(void)
     BhChip *c = NULL;
     if (bh_chip_create(&o, &c, err, sizeof err) != BH_CHIP_OK) {
         free(sets_text);
-        fatal("libttsim_init", err);
+        fatal("libttsim_init (configuration from BHSIM_CONFIG and BHSIM_SET)", err);
     }
     free(sets_text);
     if (dma_rd_cb || dma_wr_cb)
