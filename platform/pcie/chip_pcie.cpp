@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 /* The chip's host side: the PCIe tile facing the host and the ARC tile, bound behind their
  * tiles' NIUs by assemble_tiles; the run loop waits for host accesses in flight, and the
- * report has a pcie section once the host has used the link. */
+ * report has a pcie section once the host has used the link and an arc section once a
+ * doorbell has rung. */
 #include "platform/chip.h"
 
 namespace bh
@@ -40,6 +41,18 @@ void Chip::register_host_side()
         o["device_to_host"] = side_json(l.side[PCIE_D2H]);
     };
     blocks_.add(std::move(h));
+    BlockHooks a;
+    a.name = arc_->basename();
+    a.report_key = "arc";
+    a.report_object = [r = arc_.get()](const ReportContext &, boost::json::object &o) {
+        const Arc &m = r->arc();
+        if (m.doorbells == 0 && m.msgs == 0)
+            return; /* nobody rang: no section */
+        o["doorbells"] = m.doorbells;
+        o["messages_answered"] = m.msgs;
+        o["aiclk_mhz"] = m.aiclk_mhz; /* as the ARC reports it (the chip is not retimed) */
+    };
+    blocks_.add(std::move(a));
 }
 
 } // namespace bh

@@ -292,6 +292,8 @@ static void test_arc(void)
         }
     }
     CHECK_EQ_U32(found, 2);
+    const char *r = bh_chip_report(c);
+    CHECK(r && strstr(r, "\"arc\":{\"doorbells\":1,\"messages_answered\":1,\"aiclk_mhz\":1350}"));
     bh_chip_free(c);
 }
 
