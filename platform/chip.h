@@ -198,6 +198,7 @@ class Chip : public sc_core::sc_module
     void register_dram();
     void make_host_side(BhLogContext *log); /* pcie/chip_pcie.cpp */
     void register_host_side();
+    void retime(uint32_t mhz, uint64_t from); /* AICLK changes: pcie/chip_pcie.cpp */
     void dram_section(const ReportContext &ctx, boost::json::object &d) const;
     std::vector<int> assemble_tiles(BhLogContext *log); /* tile/chip_tiles.cpp */
     void bind_l1(TileTlm &tile, const BhTile &t, uint32_t node, BhLogContext *log);

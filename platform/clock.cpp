@@ -1,29 +1,63 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "platform/clock.h"
 #include <cmath>
+#include <stdexcept>
 
 namespace bh
 {
 
-Clock::Clock(double mhz) : khz_(static_cast<uint64_t>(std::llround(mhz * 1000.0))) {}
+Clock::Clock(double mhz) : seg_{{0, 0, static_cast<uint64_t>(std::llround(mhz * 1000.0))}} {}
+
+const Clock::Segment &Clock::segment_of_cycle(uint64_t cycle) const
+{
+    for (size_t i = seg_.size() - 1; i > 0; i--) /* almost always the last (or only) one */
+        if (cycle >= seg_[i].c0)
+            return seg_[i];
+    return seg_[0];
+}
+
+const Clock::Segment &Clock::segment_at(uint64_t ps) const
+{
+    for (size_t i = seg_.size() - 1; i > 0; i--)
+        if (ps >= seg_[i].t0)
+            return seg_[i];
+    return seg_[0];
+}
 
 /* Both conversions take the 64-bit path while the product fits (13 s of simulated time at
  * 1.35 GHz): the same integers as the 128-bit path, without its library division. */
 sc_core::sc_time Clock::time_of(uint64_t cycle) const
 {
-    if (cycle <= (UINT64_MAX - khz_) / 1000000000u)
-        return sc_core::sc_time::from_value((cycle * 1000000000u + khz_ - 1) / khz_);
-    unsigned __int128 ps = (static_cast<unsigned __int128>(cycle) * 1000000000u + khz_ - 1) / khz_;
-    return sc_core::sc_time::from_value(static_cast<uint64_t>(ps));
+    const Segment &s = segment_of_cycle(cycle);
+    const uint64_t n = cycle - s.c0, khz = s.khz;
+    if (n <= (UINT64_MAX - khz) / 1000000000u)
+        return sc_core::sc_time::from_value(s.t0 + (n * 1000000000u + khz - 1) / khz);
+    unsigned __int128 ps = (static_cast<unsigned __int128>(n) * 1000000000u + khz - 1) / khz;
+    return sc_core::sc_time::from_value(s.t0 + static_cast<uint64_t>(ps));
 }
 
 uint64_t Clock::cycle_at(const sc_core::sc_time &t) const
 {
-    const uint64_t v = t.value();
-    if (v <= UINT64_MAX / khz_)
-        return v * khz_ / 1000000000u;
+    const Segment &s = segment_at(t.value());
+    const uint64_t v = t.value() - s.t0;
+    if (v <= UINT64_MAX / s.khz)
+        return s.c0 + v * s.khz / 1000000000u;
     unsigned __int128 ps = v;
-    return static_cast<uint64_t>(ps * khz_ / 1000000000u);
+    return s.c0 + static_cast<uint64_t>(ps * s.khz / 1000000000u);
+}
+
+void Clock::retime(uint64_t from, double mhz)
+{
+    const uint64_t khz = static_cast<uint64_t>(std::llround(mhz * 1000.0));
+    if (khz == 0 || from < seg_.back().c0)
+        throw std::logic_error("Clock::retime: a frequency of 0, or a cycle in the past");
+    if (khz == seg_.back().khz)
+        return;
+    const uint64_t t0 = time_of(from).value();
+    if (from == seg_.back().c0)
+        seg_.back().khz = khz; /* two changes at one cycle: the last wins */
+    else
+        seg_.push_back({from, t0, khz});
 }
 
 } // namespace bh

@@ -32,8 +32,9 @@ struct BlockHooks {
     std::function<std::string(uint64_t now)>
         busy; /* what it still does; null: "<name> is busy; " */
     std::function<void(sc_core::sc_trace_file *)> trace; /* declares its VCD signals; null: none */
-    const char *report_key = ""; /* the report's array that report adds this block's entry to,
-                                    or the object section report_object fills */
+    std::function<void()> retime; /* its clock changed: re-arm its wake; null: not clocked */
+    const char *report_key = "";  /* the report's array that report adds this block's entry to,
+                                     or the object section report_object fills */
     std::function<void(const ReportContext &, boost::json::array &)> report; /* null: none */
     /* a block that owns a whole section (a NoC's "noc<k>"); null: none */
     std::function<void(const ReportContext &, boost::json::object &)> report_object;
@@ -78,6 +79,13 @@ class BlockRegistry
             if (b.idle && !b.idle(now))
                 why += b.busy ? b.busy(now) : b.name + " is busy; ";
         return why;
+    }
+    /* the AICLK domain changed frequency: every clocked block re-arms its wake */
+    void retime() const
+    {
+        for (const BlockHooks &b : blocks_)
+            if (b.retime)
+                b.retime();
     }
     /* the VCD's signals, in registration order */
     void trace(sc_core::sc_trace_file *tf) const

@@ -7,8 +7,9 @@ namespace bh
 {
 
 ArcTlm::ArcTlm(sc_core::sc_module_name name, const ArcConfig &cfg, const Clock &clk,
-               BhLogContext *log)
-    : sc_module(name), clk_(clk), log_(log), arc_(std::make_unique<Arc>())
+               BhLogContext *log, std::function<void(uint32_t mhz, uint64_t now)> on_aiclk)
+    : sc_module(name), clk_(clk), log_(log), arc_(std::make_unique<Arc>()),
+      on_aiclk_(std::move(on_aiclk))
 {
     if (arc_init(arc_.get(), &cfg, log, &ArcTlm::aiclk_changed, this) != BH_OK)
         throw std::logic_error("ArcTlm: configuration not checked by planning");
@@ -22,9 +23,18 @@ ArcTlm::ArcTlm(sc_core::sc_module_name name, const ArcConfig &cfg, const Clock &
 void ArcTlm::aiclk_changed(void *ctx, uint32_t mhz, uint64_t now)
 {
     ArcTlm *a = static_cast<ArcTlm *>(ctx);
-    BH_LOG_UNIMP_ONCE(a->log_, "arc: a message changed AICLK; the ARC reports the new value, "
-                               "the chip's AICLK domain keeps chip.aiclk_mhz");
-    (void)mhz, (void)now;
+    bh_log(a->log_, BH_LOG_INFO,
+           "arc: AICLK %u MHz from cycle %llu (the report's per-second figures convert cycles "
+           "at chip.aiclk_mhz)",
+           mhz, (unsigned long long)now + 1);
+    if (a->on_aiclk_)
+        a->on_aiclk_(mhz, now);
+}
+
+void ArcTlm::retime()
+{
+    wake_.cancel();
+    rearm(arc_->pending_at);
 }
 
 void ArcTlm::rearm(uint64_t next)

@@ -19,6 +19,7 @@ void Chip::assemble_nocs(bool trace_busy, BhLogContext *log)
         BlockHooks h;
         h.name = nocs_[k]->basename();
         h.report_key = noc_keys[k];
+        h.retime = [n = nocs_[k].get()] { n->retime(); };
         h.report_object = [k](const ReportContext &ctx, boost::json::object &n) {
             noc_report(k, ctx, n);
         };

@@ -39,6 +39,12 @@ void NocNetTlm::run()
     schedule(noc_net_step(&net_, now));
 }
 
+void NocNetTlm::retime()
+{
+    wake_.cancel();
+    schedule(scheduled_);
+}
+
 void NocNetTlm::kick()
 {
     uint64_t next = clk_.now() + 1;

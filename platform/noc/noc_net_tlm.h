@@ -28,7 +28,8 @@ class NocNetTlm : public sc_core::sc_module
     {
         return net_;
     }
-    void kick(); /* something changed in cycle now(): step at the next cycle at the latest */
+    void kick();   /* something changed in cycle now(): step at the next cycle at the latest */
+    void retime(); /* the clock changed: wake at the new time of the cycle it waits for */
 
   private:
     void run();

@@ -13,7 +13,16 @@ void Chip::make_host_side(BhLogContext *log)
     if (!plan_.has_host_side)
         return;
     pcie_ = std::make_unique<PcieTlm>("pcie", plan_.pcie, *this, clk_, log);
-    arc_ = std::make_unique<ArcTlm>("arc", plan_.arc, clk_, log);
+    arc_ = std::make_unique<ArcTlm>("arc", plan_.arc, clk_, log,
+                                    [this](uint32_t mhz, uint64_t now) { retime(mhz, now + 1); });
+}
+
+/* A message changed AICLK: NoC, Tensix tiles and their cores, the workload and the ARC run at
+ * mhz from cycle `from` on; GDDR6 and PCIe keep their own clocks. */
+void Chip::retime(uint32_t mhz, uint64_t from)
+{
+    clk_.retime(from, mhz);
+    blocks_.retime();
 }
 
 static boost::json::object side_json(const PcieLinkSide &s)
@@ -43,6 +52,7 @@ void Chip::register_host_side()
     blocks_.add(std::move(h));
     BlockHooks a;
     a.name = arc_->basename();
+    a.retime = [r = arc_.get()] { r->retime(); };
     a.report_key = "arc";
     a.report_object = [r = arc_.get()](const ReportContext &, boost::json::object &o) {
         const Arc &m = r->arc();

@@ -29,6 +29,10 @@ void Chip::bind_l1(TileTlm &tile, const BhTile &t, uint32_t node, BhLogContext *
     }
     tl1_.push_back(std::make_unique<L1Tlm>((tname + "_l1").c_str(), plan_.l1, clk_, log));
     L1Tlm &l1 = *tl1_.back();
+    BlockHooks h; /* its tile's steps follow AICLK */
+    h.name = l1.basename();
+    h.retime = [p = &l1] { p->retime(); };
+    blocks_.add(std::move(h));
     l1_of_node_[node] = &l1;
     std::snprintf(l1.tile().name, sizeof l1.tile().name, "tile (%u,%u)", t.x, t.y);
     tile.set_tensix(&l1);

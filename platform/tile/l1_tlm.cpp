@@ -90,6 +90,12 @@ void L1Tlm::schedule(uint64_t cycle)
         wake_.notify(at(cycle) - sc_core::sc_time_stamp());
 }
 
+void L1Tlm::retime()
+{
+    wake_.cancel();
+    schedule(scheduled_);
+}
+
 void L1Tlm::kick()
 {
     uint64_t now = clk_.now();

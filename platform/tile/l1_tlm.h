@@ -75,6 +75,7 @@ class L1Tlm : public sc_core::sc_module
     }
     /* step the tile this cycle if it is not already due (after an access that may create work) */
     void kick();
+    void retime(); /* the clock changed: wake at the new time of the cycle it waits for */
     uint64_t last_busy_cycle() const /* the last cycle the coprocessor or L1 had work */
     {
         return tile_.last_busy;

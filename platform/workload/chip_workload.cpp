@@ -42,6 +42,7 @@ void Chip::register_workload()
     h.error_kind = "workload";
     h.idle = [w](uint64_t now) { return w->idle(now); };
     h.error = [w] { return w->error(); };
+    h.retime = [t = workload_.get()] { t->retime(); };
     h.busy = [w](uint64_t now) {
         std::string what;
         const uint32_t n = w->waiting(now, &what);

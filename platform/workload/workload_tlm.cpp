@@ -23,8 +23,15 @@ void WorkloadTlm::start_of_simulation()
     schedule(0);
 }
 
+void WorkloadTlm::retime()
+{
+    wake_.cancel();
+    schedule(scheduled_);
+}
+
 void WorkloadTlm::schedule(uint64_t cycle)
 {
+    scheduled_ = cycle;
     if (cycle == BH_IDLE)
         return;
     /* initiators act 1 ps into their cycle, after the networks have stepped */

@@ -82,6 +82,8 @@ class WorkloadTlm : public sc_core::sc_module
         return &noc_ctx_[noc];
     }
 
+    void retime(); /* the clock changed: wake at the new time of the cycle it waits for */
+
   private:
     void start_of_simulation() override;
     void run();
@@ -99,6 +101,7 @@ class WorkloadTlm : public sc_core::sc_module
     std::vector<int> socket_of_node_;
     const Clock &clk_;
     sc_core::sc_event wake_;
+    uint64_t scheduled_ = BH_IDLE;
     struct NocCtx {
         WorkloadTlm *self;
         uint32_t noc;

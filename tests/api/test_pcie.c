@@ -248,6 +248,77 @@ static void csm_wr(BhChip *c, uint64_t addr, const void *d, uint32_t n)
     CHECK_EQ_U32(bh_chip_pci_write(c, win(11) + (addr - 0x10000000u), d, n, NULL), BH_CHIP_OK);
 }
 
+/* One message on queue 0 as tt-umd sends it: the request at the write pointer, the pointer
+ * bumped, the doorbell (0x10000 at 0x8003_0100); then the response once its write pointer
+ * moves. Returns the response's first two words. */
+static void arc_msg(BhChip *c, uint32_t code, uint32_t resp[2])
+{
+    const uint32_t info = arc_rd(c, 0x8003042Cu); /* SCRATCH_RAM_11: queue control block */
+    const uint32_t qbase = csm_rd(c, info);
+    const uint32_t wptr = csm_rd(c, qbase + 0), rrptr = csm_rd(c, qbase + 4);
+    const uint32_t req[8] = {code, 0, 0, 0, 0, 0, 0, 0};
+    csm_wr(c, qbase + 32 + 32 * (wptr % 4), req, sizeof req);
+    const uint32_t next = (wptr + 1) % 8, ring = 0x10000;
+    csm_wr(c, qbase + 0, &next, 4);
+    CHECK_EQ_U32(bh_chip_pci_write(c, win(10) + 0x30100, &ring, 4, NULL), BH_CHIP_OK);
+    uint32_t spins = 0;
+    while (csm_rd(c, qbase + 20) == rrptr && spins++ < 1000)
+        bh_chip_advance(c, 500);
+    CHECK(spins < 1000);
+    const uint64_t at = qbase + 32 + 4 * 32 + 32 * (rrptr % 4);
+    resp[0] = csm_rd(c, at);
+    resp[1] = csm_rd(c, at + 4);
+    const uint32_t rnext = (rrptr + 1) % 8;
+    csm_wr(c, qbase + 4, &rnext, 4);
+}
+
+/* The AICLK cycles of a 16 KiB NoC read by (5,7) from src */
+static uint64_t read_cycles(BhChip *c, uint32_t sx, uint32_t sy)
+{
+    uint64_t id, issued = 0, done = 0;
+    CHECK_EQ_U32(bh_chip_noc_read(c, 0, 5, 7, sx, sy, 0x10000, 0x80000, 16384, &id), BH_CHIP_OK);
+    CHECK_EQ_U32(bh_chip_advance_until_done(c, id, 1000000), BH_CHIP_OK);
+    CHECK_EQ_U32(bh_chip_access_done(c, id, &issued, &done), 1);
+    return done - issued;
+}
+
+/* AICLK_GO_LONG_IDLE (0x54) drops AICLK to 800 MHz: a cycle lasts 1250 ps instead of 740.7,
+ * a NoC read between Tensix tiles takes the same cycles (so its bandwidth per ns falls by
+ * 800/1350), a read from GDDR6, whose clock stays, takes fewer AICLK cycles; GET_AICLK (0x34)
+ * and GO_BUSY (0x52) bring back 1350 MHz and the cycles. */
+static void test_aiclk(void)
+{
+    BhChip *c = make();
+    program(c, 10, unicast(8, 0, 0x80000000u));
+    program(c, 11, unicast(8, 0, 0x10000000u));
+    uint32_t r[2];
+    bh_chip_advance_until_idle(c, 100000, NULL);
+    const uint64_t noc_fast = read_cycles(c, 1, 2), dram_fast = read_cycles(c, 0, 0);
+    uint64_t t0 = bh_chip_time_ps(c);
+    CHECK_EQ_U32(bh_chip_advance(c, 27000), BH_CHIP_OK);
+    CHECK_EQ_U64(bh_chip_time_ps(c) - t0, 20000000); /* 27000 cycles at 1350 MHz: 20 us */
+    arc_msg(c, 0x54, r);
+    CHECK_EQ_U32(r[0] & 0xFF, 0);
+    arc_msg(c, 0x34, r);
+    CHECK_EQ_U32(r[1], 800);
+    bh_chip_advance_until_idle(c, 100000, NULL);
+    t0 = bh_chip_time_ps(c);
+    CHECK_EQ_U32(bh_chip_advance(c, 16000), BH_CHIP_OK);
+    CHECK_EQ_U64(bh_chip_time_ps(c) - t0, 20000000); /* 16000 cycles at 800 MHz: 20 us */
+    const uint64_t noc_slow = read_cycles(c, 1, 2), dram_slow = read_cycles(c, 0, 0);
+    printf("16 KiB NoC read: %llu cycles at 1350 MHz, %llu at 800; from GDDR6: %llu, %llu\n",
+           (unsigned long long)noc_fast, (unsigned long long)noc_slow,
+           (unsigned long long)dram_fast, (unsigned long long)dram_slow);
+    CHECK_EQ_U64(noc_slow, noc_fast);
+    CHECK(dram_slow < dram_fast);
+    arc_msg(c, 0x52, r);
+    arc_msg(c, 0x34, r);
+    CHECK_EQ_U32(r[1], 1350);
+    bh_chip_advance_until_idle(c, 100000, NULL);
+    CHECK_EQ_U64(read_cycles(c, 0, 0), dram_fast);
+    bh_chip_free(c);
+}
+
 /* The ARC through windows on (8,0): boot status, then a GET_AICLK (0x34) message on queue 0
  * as tt-umd sends it, and the telemetry's AICLK tag (14) and enabled-columns tag (34) */
 static void test_arc(void)
@@ -306,5 +377,6 @@ int main(void)
     RUN(test_posted_ordering);
     RUN(test_device_to_host);
     RUN(test_arc);
+    RUN(test_aiclk);
     return check_failures();
 }
