@@ -62,16 +62,6 @@ void arc_put32(Arc *a, uint32_t addr, uint32_t v)
         p[i] = (uint8_t)(v >> (8 * i));
 }
 
-static uint64_t gcd64(uint64_t x, uint64_t y)
-{
-    while (y) {
-        uint64_t t = x % y;
-        x = y;
-        y = t;
-    }
-    return x;
-}
-
 /* REFCLK at now = ref_whole + ref_num/ref_den + (now - seg_start) * 50 / aiclk_mhz, split so
  * no product overflows: whole AICLK-MHz periods of e give 50 ticks each. num and den receive
  * the fraction left over (< 1). */
@@ -98,7 +88,7 @@ void arc_set_aiclk(Arc *a, uint32_t mhz, uint64_t now)
         return;
     uint64_t num, den;
     a->ref_whole = refclk_at(a, now, &num, &den);
-    const uint64_t g = gcd64(num, den);
+    const uint64_t g = bh_gcd64(num, den);
     num /= g ? g : 1;
     den /= g ? g : 1;
     if (den > (1ull << 32)) { /* keep the carry's arithmetic in range: round it down */

@@ -73,6 +73,17 @@ void bh_assert_fail(const char *cond, const char *file, int line) __attribute__(
 #define BH_MIN(a, b) ((a) < (b) ? (a) : (b))
 #define BH_MAX(a, b) ((a) > (b) ? (a) : (b))
 
+/* greatest common divisor, to keep exact ratios (cycles to time) reduced */
+static inline uint64_t bh_gcd64(uint64_t a, uint64_t b)
+{
+    while (b) {
+        const uint64_t t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
 #ifdef __cplusplus
 }
 #endif

@@ -4,16 +4,6 @@
 #include <stdio.h>
 #include <string.h>
 
-static uint64_t gcd(uint64_t a, uint64_t b)
-{
-    while (b) {
-        uint64_t t = a % b;
-        a = b;
-        b = t;
-    }
-    return a;
-}
-
 static int pow2(uint32_t v)
 {
     return v && !(v & (v - 1));
@@ -83,7 +73,7 @@ BhStatus pcie_link_init(PcieLink *l, const PcieLinkConfig *c, PcieLinkEventFn fn
     /* ps per wire byte = 8 bits x block/data / lanes / (rate_mtps x 10^6 per s) x 10^12 */
     uint64_t num = 8ull * c->enc_block_bits * 1000000ull;
     uint64_t den = (uint64_t)c->lanes * c->enc_data_bits * c->rate_mtps;
-    uint64_t g = gcd(num, den);
+    uint64_t g = bh_gcd64(num, den);
     l->ps_num = num / g;
     l->ps_den = den / g;
     l->on_event = fn;
