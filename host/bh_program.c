@@ -375,11 +375,12 @@ int bh_program_launch(BhDevice *dev, BhProgram *prog)
         prog->launched_on[w] = 1;
     }
     uint64_t t = hx_now_ps(dev);
-    if (upload_kernels(dev, prog) != 0)
+    /* each phase fences, so its time includes its writes landing */
+    if (upload_kernels(dev, prog) != 0 || hx_fence(dev) != 0)
         return -1;
     hx_account(dev, HX_UPLOAD, t);
     t = hx_now_ps(dev);
-    if (write_rtas(dev, prog) != 0)
+    if (write_rtas(dev, prog) != 0 || hx_fence(dev) != 0)
         return -1;
     hx_account(dev, HX_RTA, t);
     t = hx_now_ps(dev);
