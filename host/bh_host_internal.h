@@ -98,8 +98,9 @@ typedef enum BhHxPhase {
 } BhHxPhase;
 
 typedef struct BhTransport {
-    int pcie;      /* 0: backdoor */
-    uint64_t bar0; /* host physical address of BAR0 */
+    int pcie;              /* 0: backdoor */
+    uint64_t bar0;         /* host physical address of BAR0 */
+    uint64_t quiet_cycles; /* the stall watchdogs' window: noc. and tensix.deadlock_cycles */
     BhHxWindow win[BH_HX_WINDOWS];
     uint64_t tick;
     uint64_t *pending; /* ids of writes that may not have landed yet */

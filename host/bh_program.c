@@ -461,12 +461,37 @@ static void not_done(BhDevice *dev, BhProgram *prog, char *out, size_t len)
         snprintf(out + n, len - n, "\n  ... %u cores in all", total);
 }
 
+/* The chip stopped (a watchdog): what it said and where the program's cores are */
+static int sim_error(BhDevice *dev, BhProgram *prog)
+{
+    char where[4096];
+    not_done(dev, prog, where, sizeof where);
+    const char *e = bh_chip_error(dev->chip);
+    return bh_host_fail(dev, "simulation error: %s\nthe program's cores still running:%s%s", e,
+                        where,
+                        strstr(e, "fw_main") ? "\n(cores in fw_main are idle firmware "
+                                               "waiting for a launch message)"
+                                             : "");
+}
+
+/* The wait before the next poll. Over PCIe a poll is a NoC read of the tile's L1, which the
+ * stall watchdogs count as activity; once the program has run that long, the host looks less
+ * often than their window, so a stall is still caught. */
+static uint64_t next_step(const BhDevice *dev, uint64_t step, uint64_t spent)
+{
+    if (dev->hx.pcie && spent >= dev->hx.quiet_cycles)
+        return dev->hx.quiet_cycles + WAIT_STEP_MAX;
+    return step * 2 < WAIT_STEP_MAX ? step * 2 : WAIT_STEP_MAX;
+}
+
 static int wait_done(BhDevice *dev, BhProgram *prog, uint64_t max_cycles, BhProgramTiming *t)
 {
     const uint64_t start = bh_chip_now(dev->chip);
     for (uint64_t step = WAIT_STEP_MIN;;
-         step = step * 2 < WAIT_STEP_MAX ? step * 2 : WAIT_STEP_MAX) {
+         step = next_step(dev, step, bh_chip_now(dev->chip) - start)) {
         const int done = all_done(dev, prog, t);
+        if (done < 0 && bh_chip_error(dev->chip)[0])
+            return sim_error(dev, prog);
         if (done)
             return done < 0 ? -1 : 0;
         const uint64_t spent = bh_chip_now(dev->chip) - start;
@@ -480,15 +505,8 @@ static int wait_done(BhDevice *dev, BhProgram *prog, uint64_t max_cycles, BhProg
                                 (unsigned long long)prog->launch_cycle, where);
         }
         if (bh_chip_advance(dev->chip, step < max_cycles - spent ? step : max_cycles - spent) !=
-            BH_CHIP_OK) {
-            not_done(dev, prog, where, sizeof where);
-            const char *e = bh_chip_error(dev->chip);
-            return bh_host_fail(dev, "simulation error: %s\nthe program's cores still running:%s%s",
-                                e, where,
-                                strstr(e, "fw_main") ? "\n(cores in fw_main are idle firmware "
-                                                       "waiting for a launch message)"
-                                                     : "");
-        }
+            BH_CHIP_OK)
+            return sim_error(dev, prog);
     }
 }
 

@@ -54,6 +54,13 @@ int hx_open(BhDevice *dev)
     const uint32_t lo = bh_chip_pci_config_read32(dev->chip, 0x10);
     const uint32_t hi = bh_chip_pci_config_read32(dev->chip, 0x14);
     t->bar0 = ((uint64_t)hi << 32) | (lo & ~0xFu);
+    static const char *const windows[] = {"noc.deadlock_cycles", "tensix.deadlock_cycles"};
+    for (int i = 0; i < 2; i++) {
+        char v[32] = "0";
+        bh_chip_param_text(dev->chip, windows[i], v, sizeof v);
+        const uint64_t c = strtoull(v, NULL, 10);
+        t->quiet_cycles = c > t->quiet_cycles ? c : t->quiet_cycles;
+    }
     return 0;
 }
 
