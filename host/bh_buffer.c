@@ -4,6 +4,7 @@
  * upwards from 0 in every bank, L1 space downwards from the top of every worker's L1; both are
  * bump allocators, so freeing gives space back only for the most recent buffer (enough for
  * host programs that allocate, run and free in order). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "host/bh_host_internal.h"
@@ -104,6 +105,8 @@ uint32_t bh_buffer_page_size(const BhBuffer *buf)
     return buf->page_size;
 }
 
+/* Bank by bank: a bank's pages sit one after the other when the page needs no padding, so
+ * they move as one access (gathered in host memory), else page by page. */
 static int transfer(BhDevice *dev, const BhBuffer *buf, uint8_t *data, uint64_t len, int write)
 {
     if (len != buf->size)
@@ -112,16 +115,47 @@ static int transfer(BhDevice *dev, const BhBuffer *buf, uint8_t *data, uint64_t 
                             "only)",
                             write ? "writing" : "reading", (unsigned long long)len,
                             (unsigned long long)buf->size);
-    for (uint64_t i = 0, off = 0; off < len; i++, off += buf->page_size) {
-        uint32_t x, y;
-        uint64_t addr;
-        page_place(dev, buf, i, &x, &y, &addr);
-        const uint64_t n = len - off < buf->page_size ? len - off : buf->page_size;
-        const BhChipStatus st = write ? bh_chip_mem_write(dev->chip, x, y, addr, data + off, n)
-                                      : bh_chip_mem_read(dev->chip, x, y, addr, data + off, n);
-        if (st != BH_CHIP_OK)
-            return bh_host_fail(dev, "buffer: page %llu at 0x%llx of tile (%u,%u) unreachable",
-                                (unsigned long long)i, (unsigned long long)addr, x, y);
+    const uint64_t t0 = hx_now_ps(dev);
+    const uint32_t nb = banks_of(dev, buf);
+    const uint64_t pages = (len + buf->page_size - 1) / buf->page_size;
+    const int slab = buf->aligned == buf->page_size && pages > nb;
+    uint8_t *tmp = slab ? malloc((size_t)((pages + nb - 1) / nb * buf->page_size)) : NULL;
+    if (slab && !tmp)
+        return bh_host_fail(dev, "out of memory");
+    int rc = 0;
+    for (uint32_t b = 0; b < nb && b < pages && !rc; b++) {
+        uint64_t n = 0; /* bytes of this bank's pages gathered in tmp */
+        uint32_t x = 0, y = 0;
+        uint64_t base = 0;
+        page_place(dev, buf, b, &x, &y, &base);
+        for (uint64_t i = b; i < pages && !rc; i += nb) {
+            uint64_t addr;
+            page_place(dev, buf, i, &x, &y, &addr);
+            const uint64_t off = i * buf->page_size;
+            const uint64_t m = len - off < buf->page_size ? len - off : buf->page_size;
+            if (slab && write)
+                memcpy(tmp + n, data + off, m);
+            else if (!slab)
+                rc = write ? hx_write(dev, x, y, addr, data + off, m)
+                           : hx_read(dev, x, y, addr, data + off, m);
+            n += m;
+        }
+        if (slab && !rc)
+            rc = write ? hx_write(dev, x, y, base, tmp, n) : hx_read(dev, x, y, base, tmp, n);
+        for (uint64_t i = b, k = 0; slab && !write && !rc && i < pages; i += nb, k++) {
+            const uint64_t off = i * buf->page_size;
+            memcpy(data + off, tmp + k * buf->page_size,
+                   len - off < buf->page_size ? len - off : buf->page_size);
+        }
+    }
+    free(tmp);
+    if (!rc && write)
+        rc = hx_fence(dev);
+    hx_account(dev, write ? HX_BUF_WRITE : HX_BUF_READ, t0);
+    if (rc) {
+        char why[BH_HOST_ERR];
+        snprintf(why, sizeof why, "%s", dev->err);
+        return bh_host_fail(dev, "buffer: %s", why);
     }
     return 0;
 }

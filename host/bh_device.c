@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 /* host/bh_device.c - a device on a chip: the worker grid and the banks of interleaved buffers,
- * the firmware boot, and the buffers themselves. Everything reaches the chip by backdoor
- * (bhsim.h), so only the cores' work takes simulated time. */
+ * and the firmware boot. Everything reaches the chip through the transport (bh_transport.c:
+ * PCIe windows, or the backdoor). */
 #define _POSIX_C_SOURCE 200809L
 #include <stdarg.h>
 #include <stdio.h>
@@ -99,7 +99,7 @@ int bh_host_load_elf(BhDevice *dev, const char *path, BhKernelImage *img)
     return 0;
 }
 
-int bh_host_image_write(BhDevice *dev, const BhKernelImage *img, uint32_t x, uint32_t y)
+int bh_host_image_write(BhDevice *dev, const BhKernelImage *img, const BhCoreRange *r)
 {
     static const uint8_t zeros[4096];
     for (uint32_t i = 0; i < img->n; i++) {
@@ -107,10 +107,12 @@ int bh_host_image_write(BhDevice *dev, const BhKernelImage *img, uint32_t x, uin
             const uint32_t n = img->data[i]                        ? img->len[i]
                                : img->len[i] - done < sizeof zeros ? img->len[i] - done
                                                                    : (uint32_t)sizeof zeros;
-            if (bh_chip_mem_write(dev->chip, x, y, img->addr[i] + done,
-                                  img->data[i] ? img->data[i] : zeros, n) != BH_CHIP_OK)
-                return bh_host_fail(dev, "'%s': cannot write %u bytes at 0x%08x of tile (%u,%u)",
-                                    img->elf_path, n, img->addr[i] + done, x, y);
+            if (hx_write_range(dev, r, img->addr[i] + done, img->data[i] ? img->data[i] : zeros,
+                               n) != 0) {
+                char why[BH_HOST_ERR];
+                snprintf(why, sizeof why, "%s", dev->err);
+                return bh_host_fail(dev, "'%s': %s", img->elf_path, why);
+            }
             done += n;
         }
     }
@@ -208,20 +210,15 @@ static void bank_table(const BhDevice *dev, uint32_t w, uint32_t ep_x[][3], uint
     }
 }
 
-static int write32(BhDevice *dev, uint32_t w, uint32_t addr, uint32_t v)
+/* every core of every worker has written its done line: READY with seq 0 (workers before
+ * *next have; a worker once READY stays so); -1 if a read failed */
+static int all_ready(BhDevice *dev, uint32_t *next)
 {
-    if (bh_chip_mem_write(dev->chip, dev->wx[w], dev->wy[w], addr, &v, 4) != BH_CHIP_OK)
-        return bh_host_fail(dev, "cannot write 0x%08x of tile (%u,%u)", addr, dev->wx[w],
-                            dev->wy[w]);
-    return 0;
-}
-
-/* every core of every worker has written its done line: READY with seq 0 */
-static int all_ready(BhDevice *dev)
-{
-    for (uint32_t w = 0; w < dev->n_workers; w++) {
+    for (; *next < dev->n_workers; (*next)++) {
+        const uint32_t w = *next;
         BhDoneMsg d[BH_ROLES];
-        bh_chip_mem_read(dev->chip, dev->wx[w], dev->wy[w], BH_L1_DONE, d, sizeof d);
+        if (hx_read(dev, dev->wx[w], dev->wy[w], BH_L1_DONE, d, sizeof d) != 0)
+            return -1;
         for (uint32_t r = 0; r < BH_ROLES; r++)
             if (d[r].seq != 0 || d[r].status != BH_DONE_READY)
                 return 0;
@@ -243,39 +240,51 @@ static int boot(BhDevice *dev, uint32_t ep_x[][3], uint32_t ep_y[][3])
     uint32_t not_ready[BH_ROLES * 4];
     memset(not_ready, 0xFF, sizeof not_ready);
     static const uint8_t zero_launch[sizeof(BhLaunchMsg)];
+    const uint32_t held = ALL_CORES_HELD, released = 0;
+    const BhCoreRange all = {0, 0, dev->cols - 1, dev->rows - 1};
+    const uint64_t t0 = hx_now_ps(dev);
+    /* the same bytes to every worker (multicast through PCIe), then each one's bank table */
+    if (!rc)
+        rc = hx_write_range(dev, &all, SOFT_RESET_0, &held, 4);
+    for (uint32_t r = 0; r < BH_ROLES && !rc; r++)
+        rc = bh_host_image_write(dev, &fw[r], &all);
+    if (!rc)
+        rc = hx_write_range(dev, &all, BH_L1_LAUNCH, zero_launch, sizeof zero_launch);
+    if (!rc)
+        rc = hx_write_range(dev, &all, BH_L1_DONE, not_ready, sizeof not_ready);
     for (uint32_t w = 0; w < dev->n_workers && !rc; w++) {
-        const uint32_t x = dev->wx[w], y = dev->wy[w];
         BhBankTable t;
         bank_table(dev, w, ep_x, ep_y, &t);
-        rc = write32(dev, w, SOFT_RESET_0, ALL_CORES_HELD);
-        for (uint32_t r = 0; r < BH_ROLES && !rc; r++) {
-            rc = bh_host_image_write(dev, &fw[r], x, y);
-            bh_chip_add_symbols(dev->chip, x, y, role_names[r], dev->fw_elf[r]);
-        }
-        if (!rc && (bh_chip_mem_write(dev->chip, x, y, BH_L1_LAUNCH, zero_launch,
-                                      sizeof zero_launch) != BH_CHIP_OK ||
-                    bh_chip_mem_write(dev->chip, x, y, BH_L1_DONE, not_ready, sizeof not_ready) !=
-                        BH_CHIP_OK ||
-                    bh_chip_mem_write(dev->chip, x, y, BH_L1_BANKS, &t, sizeof t) != BH_CHIP_OK))
-            rc = bh_host_fail(dev, "cannot write the launch area of tile (%u,%u)", x, y);
+        rc = hx_write(dev, dev->wx[w], dev->wy[w], BH_L1_BANKS, &t, sizeof t);
+        for (uint32_t r = 0; r < BH_ROLES && !rc; r++)
+            bh_chip_add_symbols(dev->chip, dev->wx[w], dev->wy[w], role_names[r], dev->fw_elf[r]);
     }
     for (uint32_t r = 0; r < BH_ROLES; r++)
         bh_host_image_free(&fw[r]);
     /* the firmware's wait for a launch is idleness, not a stall */
     bh_chip_set_idle_poll(dev->chip, BH_L1_LAUNCH);
-    /* release every core: their reset PCs are the firmware bases (bh_l1_layout.h) */
-    for (uint32_t w = 0; w < dev->n_workers && !rc; w++)
-        rc = write32(dev, w, SOFT_RESET_0, 0);
+    /* release every core once its firmware has landed: their reset PCs are the firmware
+     * bases (bh_l1_layout.h) */
+    if (!rc)
+        rc = hx_fence(dev);
     const uint64_t start = bh_chip_now(dev->chip);
+    if (!rc)
+        rc = hx_write_range(dev, &all, SOFT_RESET_0, &released, 4);
+    hx_account(dev, HX_FIRMWARE, t0);
+    const uint64_t p0 = hx_now_ps(dev);
+    uint32_t next = 0;
+    int ready = 0;
     /* small steps: a boot takes a few hundred cycles, and the figure is reported */
-    for (uint64_t step = 16; !rc && !all_ready(dev); step = step < 4096 ? step + 16 : step) {
+    for (uint64_t step = 16; !rc && !(ready = all_ready(dev, &next));
+         step = step < 4096 ? step + 16 : step) {
         if (bh_chip_now(dev->chip) - start > BOOT_MAX_CYCLES)
             return bh_host_fail(dev, "the firmware did not boot within %u cycles", BOOT_MAX_CYCLES);
         if (bh_chip_advance(dev->chip, step) != BH_CHIP_OK)
             return bh_host_fail(dev, "booting the firmware: %s", bh_chip_error(dev->chip));
     }
+    hx_account(dev, HX_BOOT_POLL, p0);
     dev->boot_cycles = bh_chip_now(dev->chip) - start;
-    return rc;
+    return rc || ready < 0 ? -1 : 0;
 }
 
 BhDevice *bh_device_open(BhChip *chip, char *err, size_t err_len)
@@ -295,9 +304,10 @@ BhDevice *bh_device_open(BhChip *chip, char *err, size_t err_len)
                      "workload.name is %s: a device needs a host workload (host, ...) so "
                      "that every Tensix tile has its cores",
                      name);
-    else if (find_tiles(dev, ep_x, ep_y) == 0 && boot(dev, ep_x, ep_y) == 0)
+    else if (find_tiles(dev, ep_x, ep_y) == 0 && hx_open(dev) == 0 && boot(dev, ep_x, ep_y) == 0)
         return dev;
     snprintf(err, err_len, "%s", dev->err);
+    hx_close(dev);
     free(dev);
     return NULL;
 }
@@ -310,6 +320,7 @@ void bh_device_close(BhDevice *dev)
         bh_program_free(dev, dev->programs);
     while (dev->buffers)
         bh_buffer_free(dev, dev->buffers);
+    hx_close(dev);
     free(dev);
 }
 

@@ -6,9 +6,11 @@
  * (a host workload: workload.name one of the host programs, or workload.name=host). Opening
  * it places the persistent firmware (firmware/, built by the build) on every worker tile and
  * releases the cores, which boot and wait for a launch message (bh_l1_layout.h).
- * In this version the host reaches the chip through the backdoor: its writes and reads take
- * no simulated time; only the kernels' work does. The PCIe issue moves the same API onto the
- * BARs without changing host programs.
+ * The host reaches the chip as host.transport says: pcie (the default) through BAR0's TLB
+ * windows over the timed host link, as a driver does (uploads, arguments, buffers, launches and
+ * the polls for done all take host time; images for a rectangle of cores are multicast), or
+ * backdoor (bhsim.h's backdoor: no host time passes, only the kernels' work is timed; fast
+ * set-up, not what silicon does). Every call that writes returns once its writes have landed.
  *
  * Cores are named by logical worker coordinates, as tt-metal's CoreCoord: x in 0..cols-1
  * and y in 0..rows-1 over the enabled Tensix tiles, columns and rows in NoC0 order.
@@ -53,6 +55,24 @@ int bh_device_worker_noc(const BhDevice *dev, uint32_t x, uint32_t y, uint32_t *
                          uint32_t *noc_y);
 uint32_t bh_device_dram_banks(const BhDevice *dev);
 
+/* Where the host's simulated time went since the device opened (host.transport), in
+ * picoseconds; under backdoor every figure but the polls is 0. */
+typedef struct BhHostTimes {
+    const char *transport;    /* "pcie" or "backdoor" */
+    uint64_t firmware_ps;     /* bh_device_open: firmware, bank tables, reset release */
+    uint64_t upload_ps;       /* kernel images */
+    uint64_t rta_ps;          /* runtime arguments */
+    uint64_t launch_ps;       /* circular buffers, semaphores, launch messages */
+    uint64_t buffer_write_ps; /* bh_buffer_write */
+    uint64_t buffer_read_ps;  /* bh_buffer_read */
+    uint64_t boot_poll_ps;    /* waiting for the firmware to boot */
+    uint64_t done_poll_ps;    /* bh_program_wait: the kernels run meanwhile */
+    uint64_t bytes_written, bytes_read;
+    uint64_t tlb_programs; /* TLB windows (re)programmed */
+    uint64_t mcast_writes; /* writes through a multicast window */
+} BhHostTimes;
+void bh_device_host_times(const BhDevice *dev, BhHostTimes *out);
+
 /* ---- buffers */
 
 typedef enum BhBufferType { BH_BUFFER_DRAM = 0, BH_BUFFER_L1 = 1 } BhBufferType;
@@ -68,7 +88,7 @@ void bh_buffer_free(BhDevice *dev, BhBuffer *buf);
 uint64_t bh_buffer_address(const BhBuffer *buf); /* the base address in each bank */
 uint64_t bh_buffer_size(const BhBuffer *buf);
 uint32_t bh_buffer_page_size(const BhBuffer *buf);
-/* Backdoor: the whole buffer's contents in page order (len must equal the size). */
+/* The whole buffer's contents in page order (len must equal the size). */
 int bh_buffer_write(BhDevice *dev, BhBuffer *buf, const void *data, uint64_t len);
 int bh_buffer_read(BhDevice *dev, const BhBuffer *buf, void *data, uint64_t len);
 

@@ -65,17 +65,58 @@ struct BhProgram {
     uint32_t n_sems;
     uint8_t launched_on[BH_HOST_MAX_WORKERS]; /* worker is part of the last launch */
     uint32_t seq[BH_HOST_MAX_WORKERS];        /* the seq it was launched with */
-    uint64_t launch_cycle;
+    uint64_t launch_cycle;                    /* the cycle its launch words were sent */
+    uint64_t finished;                        /* the latest end of a kernel seen so far */
+    uint32_t poll_next;                       /* the waits have seen workers below it done */
     int launched;
     BhProgram *next;
 };
 
+/* ---- the transport (bh_transport.c): how the library reaches the chip, host.transport */
+
+#define BH_HX_WINDOWS 184 /* BAR0's 2 MiB TLB windows 0..183 the library uses */
+
+typedef struct BhHxWindow {
+    uint8_t valid, mcast;
+    uint8_t x0, y0, x1, y1; /* NoC0 rectangle (x0, y0 alone: unicast) */
+    uint64_t page;          /* NoC address >> 21 */
+    uint64_t used;          /* LRU stamp */
+} BhHxWindow;
+
+/* where the host's time goes (simulated picoseconds between the phase's first and last
+ * access; BhHostTimes) */
+typedef enum BhHxPhase {
+    HX_FIRMWARE,  /* firmware, bank tables, reset (bh_device_open) */
+    HX_UPLOAD,    /* kernel images */
+    HX_RTA,       /* runtime arguments */
+    HX_LAUNCH,    /* circular buffers, semaphores, launch messages */
+    HX_BUF_WRITE, /* bh_buffer_write */
+    HX_BUF_READ,  /* bh_buffer_read */
+    HX_BOOT_POLL, /* waiting for the firmware's READY */
+    HX_DONE_POLL, /* bh_program_wait */
+    HX_PHASES
+} BhHxPhase;
+
+typedef struct BhTransport {
+    int pcie;              /* 0: backdoor */
+    uint64_t bar0;         /* host physical address of BAR0 */
+    uint64_t quiet_cycles; /* the stall watchdogs' window: noc. and tensix.deadlock_cycles */
+    BhHxWindow win[BH_HX_WINDOWS];
+    uint64_t tick;
+    uint64_t *pending; /* ids of writes that may not have landed yet */
+    uint32_t n_pending, cap_pending;
+    uint64_t phase_ps[HX_PHASES];
+    uint64_t bytes_written, bytes_read, tlb_programs, mcast_writes;
+} BhTransport;
+
 struct BhDevice {
     BhChip *chip;
+    BhTransport hx;
     char err[BH_HOST_ERR];
     uint32_t cols, rows, n_workers;
     uint32_t wx[BH_HOST_MAX_WORKERS], wy[BH_HOST_MAX_WORKERS]; /* NoC0, index y * cols + x */
     uint32_t seq[BH_HOST_MAX_WORKERS];                         /* last launch seq per worker */
+    uint32_t seen_done[BH_HOST_MAX_WORKERS]; /* the last seq the host saw finish */
     uint32_t n_dram;
     uint32_t dram_x[BH_DRAM_BANKS_MAX], dram_y[BH_DRAM_BANKS_MAX]; /* one endpoint per bank */
     uint32_t grid_w, grid_h;
@@ -99,8 +140,24 @@ const char *bh_host_role_name(uint32_t role); /* brisc, ncrisc, trisc0.. */
  * the reason in dev->err. */
 int bh_host_load_elf(BhDevice *dev, const char *path, BhKernelImage *img);
 void bh_host_image_free(BhKernelImage *img);
-/* Writes img by backdoor into the L1 of NoC0 tile (x, y), zeros included; 0 or -1. */
-int bh_host_image_write(BhDevice *dev, const BhKernelImage *img, uint32_t x, uint32_t y);
+/* Writes img into the L1 of every worker of logical range r (multicast where the transport
+ * can), zeros included; 0 or -1. */
+int bh_host_image_write(BhDevice *dev, const BhKernelImage *img, const BhCoreRange *r);
+
+/* The transport: 0, or -1 with the reason in dev->err. Tiles in NoC0 coordinates. */
+int hx_open(BhDevice *dev); /* reads host.transport; pcie: finds BAR0 */
+void hx_close(BhDevice *dev);
+int hx_write(BhDevice *dev, uint32_t x, uint32_t y, uint64_t addr, const void *data, uint64_t len);
+/* the same bytes to every worker of logical range r */
+int hx_write_range(BhDevice *dev, const BhCoreRange *r, uint64_t addr, const void *data,
+                   uint64_t len);
+/* fences, then reads */
+int hx_read(BhDevice *dev, uint32_t x, uint32_t y, uint64_t addr, void *data, uint64_t len);
+/* returns once every earlier write has landed */
+int hx_fence(BhDevice *dev);
+uint64_t hx_now_ps(const BhDevice *dev);
+/* adds the time since since_ps to the phase */
+void hx_account(BhDevice *dev, BhHxPhase phase, uint64_t since_ps);
 
 /* Compiles (or finds in the cache) the image of kernel k for `role` and loads it into img;
  * 0 or -1 (dev->err names the kernel's source and role). */

@@ -1,6 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 /* host/bh_program.c - programs: kernels on core ranges with their runtime arguments, circular
- * buffers and semaphores; launch and wait by the launch protocol of bh_l1_layout.h. */
+ * buffers and semaphores; launch and wait by the launch protocol of bh_l1_layout.h, through
+ * the transport (bh_transport.c). A launch writes what is the same on a range of cores once
+ * for the range (kernel images, circular buffers, semaphores: multicast through PCIe), then
+ * each core's runtime arguments and launch message, waits until all of it has landed, and
+ * only then writes the launch words (multicast when the launch is a rectangle of cores at the
+ * same seq), so no core starts on a half-written program. */
 #define _XOPEN_SOURCE 700
 #include <stdio.h>
 #include <stdlib.h>
@@ -182,75 +187,158 @@ static int build(BhDevice *dev, BhProgram *prog)
 
 static int write_bytes(BhDevice *dev, uint32_t w, uint32_t addr, const void *data, uint32_t len)
 {
-    if (bh_chip_mem_write(dev->chip, dev->wx[w], dev->wy[w], addr, data, len) != BH_CHIP_OK)
-        return bh_host_fail(dev, "cannot write %u bytes at 0x%05x of tile (%u,%u)", len, addr,
-                            dev->wx[w], dev->wy[w]);
-    return 0;
+    return hx_write(dev, dev->wx[w], dev->wy[w], addr, data, len);
 }
 
 /* the last launch on worker w has finished on every core */
 static int worker_idle(BhDevice *dev, uint32_t w)
 {
+    if (dev->seen_done[w] == dev->seq[w])
+        return 1; /* the host saw it finish */
     BhDoneMsg d[BH_ROLES];
-    bh_chip_mem_read(dev->chip, dev->wx[w], dev->wy[w], BH_L1_DONE, d, sizeof d);
+    if (hx_read(dev, dev->wx[w], dev->wy[w], BH_L1_DONE, d, sizeof d) != 0)
+        return 0;
     for (uint32_t r = 0; r < BH_ROLES; r++)
         if (d[r].seq != dev->seq[w])
             return 0;
+    dev->seen_done[w] = dev->seq[w];
     return 1;
 }
 
-/* Everything of the program on worker w, the launch message last (its seq word last of all) */
-static int launch_worker(BhDevice *dev, BhProgram *prog, uint32_t w, const uint32_t *cb_addr)
+/* every worker of r is part of this launch */
+static int all_launched(const BhDevice *dev, const BhProgram *prog, const BhCoreRange *r)
 {
-    const uint32_t x = w % dev->cols, y = w / dev->cols;
-    BhLaunchMsg msg;
-    memset(&msg, 0, sizeof msg);
+    for (uint32_t y = r->y0; y <= r->y1; y++)
+        for (uint32_t x = r->x0; x <= r->x1; x++)
+            if (!prog->launched_on[y * dev->cols + x])
+                return 0;
+    return 1;
+}
+
+/* the same bytes to the launched workers of r: the whole range at once if it can */
+static int write_launched(BhDevice *dev, const BhProgram *prog, const BhCoreRange *r, uint32_t addr,
+                          const void *data, uint32_t len)
+{
+    if (all_launched(dev, prog, r))
+        return hx_write_range(dev, r, addr, data, len);
+    for (uint32_t y = r->y0; y <= r->y1; y++)
+        for (uint32_t x = r->x0; x <= r->x1; x++)
+            if (prog->launched_on[y * dev->cols + x] &&
+                write_bytes(dev, y * dev->cols + x, addr, data, len) != 0)
+                return -1;
+    return 0;
+}
+
+/* Kernel images on their ranges */
+static int upload_kernels(BhDevice *dev, BhProgram *prog)
+{
     for (uint32_t i = 0; i < prog->n_kernels; i++) {
         BhKernel *k = &prog->kernels[i];
-        if (!in_range(&k->range, x, y))
-            continue;
-        for (uint32_t r = 0; r < k->n_roles; r++) {
-            const uint32_t role = k->first_role + r;
-            if (bh_host_image_write(dev, &k->images[r], dev->wx[w], dev->wy[w]) != 0)
+        for (uint32_t r = 0; r < k->n_roles; r++)
+            if (bh_host_image_write(dev, &k->images[r], &k->range) != 0)
                 return -1;
-            if (k->n_rta[w] &&
-                write_bytes(dev, w, BH_L1_RTA_OF(role), k->rta[w], k->n_rta[w] * 4) != 0)
-                return -1;
-            bh_chip_add_symbols(dev->chip, dev->wx[w], dev->wy[w], bh_host_role_name(role),
-                                k->images[r].elf_path);
-            msg.kernel_mask |= 1u << role;
-            msg.noc_of_role[role] = k->spec.type == BH_KERNEL_COMPUTE ? 0 : k->spec.noc;
-        }
+        for (uint32_t y = k->range.y0; y <= k->range.y1; y++)
+            for (uint32_t x = k->range.x0; x <= k->range.x1; x++)
+                for (uint32_t r = 0; r < k->n_roles; r++) {
+                    const uint32_t w = y * dev->cols + x;
+                    bh_chip_add_symbols(dev->chip, dev->wx[w], dev->wy[w],
+                                        bh_host_role_name(k->first_role + r),
+                                        k->images[r].elf_path);
+                }
     }
+    return 0;
+}
+
+/* Every core's runtime arguments */
+static int write_rtas(BhDevice *dev, BhProgram *prog)
+{
+    for (uint32_t w = 0; w < dev->n_workers; w++)
+        for (uint32_t i = 0; i < prog->n_kernels && prog->launched_on[w]; i++) {
+            const BhKernel *k = &prog->kernels[i];
+            for (uint32_t r = 0; r < k->n_roles && k->n_rta[w]; r++)
+                if (write_bytes(dev, w, BH_L1_RTA_OF(k->first_role + r), k->rta[w],
+                                k->n_rta[w] * 4) != 0)
+                    return -1;
+        }
+    return 0;
+}
+
+/* Circular buffers and semaphores on their ranges, then each core's launch message but its
+ * seq word */
+static int write_launch(BhDevice *dev, BhProgram *prog, const uint32_t *cb_addr)
+{
     static const uint8_t zero_counters[32];
     for (uint32_t i = 0; i < prog->n_cbs; i++) {
         const BhCb *cb = &prog->cbs[i];
-        if (!in_range(&cb->range, x, y))
-            continue;
         const BhCbConfig cfg = {cb_addr[i],    cb->page_size * cb->num_pages,
                                 cb->num_pages, cb->page_size,
                                 cb->format,    {0, 0, 0}};
-        if (write_bytes(dev, w, BH_L1_CB_CONFIG + cb->index * (uint32_t)sizeof cfg, &cfg,
-                        sizeof cfg) != 0 ||
-            write_bytes(dev, w, BH_L1_CB_RECEIVED(cb->index), zero_counters, 32) != 0)
+        if (write_launched(dev, prog, &cb->range,
+                           BH_L1_CB_CONFIG + cb->index * (uint32_t)sizeof cfg, &cfg,
+                           sizeof cfg) != 0 ||
+            write_launched(dev, prog, &cb->range, BH_L1_CB_RECEIVED(cb->index), zero_counters,
+                           32) != 0)
             return -1;
-        msg.cb_mask |= 1u << cb->index;
     }
     for (uint32_t i = 0; i < prog->n_sems; i++)
-        if (in_range(&prog->sems[i].range, x, y) &&
-            write_bytes(dev, w, BH_L1_SEMAPHORE(i), &prog->sems[i].initial, 4) != 0)
+        if (write_launched(dev, prog, &prog->sems[i].range, BH_L1_SEMAPHORE(i),
+                           &prog->sems[i].initial, 4) != 0)
             return -1;
     const uint32_t W = dev->grid_w, H = dev->grid_h;
-    msg.my_x[0] = dev->wx[w];
-    msg.my_y[0] = dev->wy[w];
-    msg.my_x[1] = W - 1 - dev->wx[w];
-    msg.my_y[1] = H - 1 - dev->wy[w];
-    msg.seq = dev->seq[w] + 1;
-    if (write_bytes(dev, w, BH_L1_LAUNCH + 4, (const uint8_t *)&msg + 4, sizeof msg - 4) != 0 ||
-        write_bytes(dev, w, BH_L1_LAUNCH, &msg.seq, 4) != 0)
-        return -1;
-    dev->seq[w] = msg.seq;
-    prog->seq[w] = msg.seq;
+    for (uint32_t w = 0; w < dev->n_workers; w++) {
+        if (!prog->launched_on[w])
+            continue;
+        const uint32_t x = w % dev->cols, y = w / dev->cols;
+        BhLaunchMsg msg;
+        memset(&msg, 0, sizeof msg);
+        for (uint32_t i = 0; i < prog->n_kernels; i++) {
+            const BhKernel *k = &prog->kernels[i];
+            for (uint32_t r = 0; r < k->n_roles && in_range(&k->range, x, y); r++) {
+                msg.kernel_mask |= 1u << (k->first_role + r);
+                msg.noc_of_role[k->first_role + r] =
+                    k->spec.type == BH_KERNEL_COMPUTE ? 0 : k->spec.noc;
+            }
+        }
+        for (uint32_t i = 0; i < prog->n_cbs; i++)
+            if (in_range(&prog->cbs[i].range, x, y))
+                msg.cb_mask |= 1u << prog->cbs[i].index;
+        msg.my_x[0] = dev->wx[w];
+        msg.my_y[0] = dev->wy[w];
+        msg.my_x[1] = W - 1 - dev->wx[w];
+        msg.my_y[1] = H - 1 - dev->wy[w];
+        msg.seq = dev->seq[w] + 1;
+        if (write_bytes(dev, w, BH_L1_LAUNCH + 4, (const uint8_t *)&msg + 4, sizeof msg - 4) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* The launch words: once for the rectangle if the launch is one at one seq, else core by
+ * core */
+static int write_seqs(BhDevice *dev, BhProgram *prog)
+{
+    BhCoreRange box = {UINT32_MAX, UINT32_MAX, 0, 0};
+    uint32_t n = 0, same = 1, first = UINT32_MAX;
+    for (uint32_t w = 0; w < dev->n_workers; w++) {
+        if (!prog->launched_on[w])
+            continue;
+        const uint32_t x = w % dev->cols, y = w / dev->cols;
+        box.x0 = x < box.x0 ? x : box.x0, box.y0 = y < box.y0 ? y : box.y0;
+        box.x1 = x > box.x1 ? x : box.x1, box.y1 = y > box.y1 ? y : box.y1;
+        first = first == UINT32_MAX ? dev->seq[w] : first;
+        same &= dev->seq[w] == first;
+        n++;
+    }
+    for (uint32_t w = 0; w < dev->n_workers; w++)
+        if (prog->launched_on[w])
+            prog->seq[w] = dev->seq[w] = dev->seq[w] + 1;
+    if (n && same && n == (box.x1 - box.x0 + 1) * (box.y1 - box.y0 + 1)) {
+        const uint32_t seq = first + 1;
+        return hx_write_range(dev, &box, BH_L1_LAUNCH, &seq, 4);
+    }
+    for (uint32_t w = 0; w < dev->n_workers; w++)
+        if (prog->launched_on[w] && write_bytes(dev, w, BH_L1_LAUNCH, &dev->seq[w], 4) != 0)
+            return -1;
     return 0;
 }
 
@@ -286,12 +374,25 @@ int bh_program_launch(BhDevice *dev, BhProgram *prog)
                                 y, dev->seq[w]);
         prog->launched_on[w] = 1;
     }
+    uint64_t t = hx_now_ps(dev);
+    /* each phase fences, so its time includes its writes landing */
+    if (upload_kernels(dev, prog) != 0 || hx_fence(dev) != 0)
+        return -1;
+    hx_account(dev, HX_UPLOAD, t);
+    t = hx_now_ps(dev);
+    if (write_rtas(dev, prog) != 0 || hx_fence(dev) != 0)
+        return -1;
+    hx_account(dev, HX_RTA, t);
+    t = hx_now_ps(dev);
+    if (write_launch(dev, prog, cb_addr) != 0 || hx_fence(dev) != 0)
+        return -1;
     prog->launch_cycle = bh_chip_now(dev->chip);
-    for (uint32_t w = 0; w < dev->n_workers; w++)
-        if (prog->launched_on[w] && launch_worker(dev, prog, w, cb_addr) != 0)
-            return -1;
-    prog->launched = 1;
-    return 0;
+    prog->finished = prog->launch_cycle;
+    prog->poll_next = 0;
+    const int rc = write_seqs(dev, prog) != 0 || hx_fence(dev) != 0 ? -1 : 0;
+    hx_account(dev, HX_LAUNCH, t);
+    prog->launched = rc == 0;
+    return rc;
 }
 
 /* the wall clock's low 32 bits, as a chip cycle at or after the launch */
@@ -300,31 +401,38 @@ static uint64_t extend(uint64_t launch, uint32_t low)
     return launch + (uint32_t)(low - (uint32_t)launch);
 }
 
-/* 1: every core of the launch answered; fills the timing */
+/* 1: every core of the launch answered (the workers before prog->poll_next have); fills the
+ * timing; -1 if a read failed */
 static int all_done(BhDevice *dev, BhProgram *prog, BhProgramTiming *t)
 {
-    uint64_t finished = prog->launch_cycle;
-    for (uint32_t w = 0; w < dev->n_workers; w++) {
+    for (; prog->poll_next < dev->n_workers; prog->poll_next++) {
+        const uint32_t w = prog->poll_next;
         if (!prog->launched_on[w])
             continue;
         BhDoneMsg d[BH_ROLES];
-        bh_chip_mem_read(dev->chip, dev->wx[w], dev->wy[w], BH_L1_DONE, d, sizeof d);
+        if (hx_read(dev, dev->wx[w], dev->wy[w], BH_L1_DONE, d, sizeof d) != 0)
+            return -1;
+        uint64_t finished = prog->finished;
         for (uint32_t r = 0; r < BH_ROLES; r++) {
             if (d[r].seq != prog->seq[w])
                 return 0;
             if (d[r].end && extend(prog->launch_cycle, d[r].end) > finished)
                 finished = extend(prog->launch_cycle, d[r].end);
         }
+        prog->finished = finished;
+        if (dev->seq[w] == prog->seq[w])
+            dev->seen_done[w] = prog->seq[w];
     }
     if (t) {
         t->launched = prog->launch_cycle;
-        t->finished = finished;
-        t->cycles = finished - prog->launch_cycle;
+        t->finished = prog->finished;
+        t->cycles = prog->finished - prog->launch_cycle;
     }
     return 1;
 }
 
-/* the cores of the launch that have not answered, where they are */
+/* the cores of the launch that have not answered, where they are (read by backdoor: this
+ * only explains a failure) */
 static void not_done(BhDevice *dev, BhProgram *prog, char *out, size_t len)
 {
     size_t n = 0;
@@ -353,15 +461,39 @@ static void not_done(BhDevice *dev, BhProgram *prog, char *out, size_t len)
         snprintf(out + n, len - n, "\n  ... %u cores in all", total);
 }
 
-int bh_program_wait(BhDevice *dev, BhProgram *prog, uint64_t max_cycles, BhProgramTiming *t)
+/* The chip stopped (a watchdog): what it said and where the program's cores are */
+static int sim_error(BhDevice *dev, BhProgram *prog)
 {
-    if (!prog->launched)
-        return bh_host_fail(dev, "wait: the program was not launched");
+    char where[4096];
+    not_done(dev, prog, where, sizeof where);
+    const char *e = bh_chip_error(dev->chip);
+    return bh_host_fail(dev, "simulation error: %s\nthe program's cores still running:%s%s", e,
+                        where,
+                        strstr(e, "fw_main") ? "\n(cores in fw_main are idle firmware "
+                                               "waiting for a launch message)"
+                                             : "");
+}
+
+/* The wait before the next poll. Over PCIe a poll is a NoC read of the tile's L1, which the
+ * stall watchdogs count as activity; once the program has run that long, the host looks less
+ * often than their window, so a stall is still caught. */
+static uint64_t next_step(const BhDevice *dev, uint64_t step, uint64_t spent)
+{
+    if (dev->hx.pcie && spent >= dev->hx.quiet_cycles)
+        return dev->hx.quiet_cycles + WAIT_STEP_MAX;
+    return step * 2 < WAIT_STEP_MAX ? step * 2 : WAIT_STEP_MAX;
+}
+
+static int wait_done(BhDevice *dev, BhProgram *prog, uint64_t max_cycles, BhProgramTiming *t)
+{
     const uint64_t start = bh_chip_now(dev->chip);
     for (uint64_t step = WAIT_STEP_MIN;;
-         step = step * 2 < WAIT_STEP_MAX ? step * 2 : WAIT_STEP_MAX) {
-        if (all_done(dev, prog, t))
-            return 0;
+         step = next_step(dev, step, bh_chip_now(dev->chip) - start)) {
+        const int done = all_done(dev, prog, t);
+        if (done < 0 && bh_chip_error(dev->chip)[0])
+            return sim_error(dev, prog);
+        if (done)
+            return done < 0 ? -1 : 0;
         const uint64_t spent = bh_chip_now(dev->chip) - start;
         char where[4096];
         if (spent >= max_cycles) {
@@ -373,16 +505,19 @@ int bh_program_wait(BhDevice *dev, BhProgram *prog, uint64_t max_cycles, BhProgr
                                 (unsigned long long)prog->launch_cycle, where);
         }
         if (bh_chip_advance(dev->chip, step < max_cycles - spent ? step : max_cycles - spent) !=
-            BH_CHIP_OK) {
-            not_done(dev, prog, where, sizeof where);
-            const char *e = bh_chip_error(dev->chip);
-            return bh_host_fail(dev, "simulation error: %s\nthe program's cores still running:%s%s",
-                                e, where,
-                                strstr(e, "fw_main") ? "\n(cores in fw_main are idle firmware "
-                                                       "waiting for a launch message)"
-                                                     : "");
-        }
+            BH_CHIP_OK)
+            return sim_error(dev, prog);
     }
+}
+
+int bh_program_wait(BhDevice *dev, BhProgram *prog, uint64_t max_cycles, BhProgramTiming *t)
+{
+    if (!prog->launched)
+        return bh_host_fail(dev, "wait: the program was not launched");
+    const uint64_t t0 = hx_now_ps(dev);
+    const int rc = wait_done(dev, prog, max_cycles, t);
+    hx_account(dev, HX_DONE_POLL, t0);
+    return rc;
 }
 
 int bh_program_run(BhDevice *dev, BhProgram *prog, uint64_t max_cycles, BhProgramTiming *t)

@@ -198,6 +198,7 @@ int hp_run(HpRun *r, BhProgram *p, BhProgramTiming *t)
         return -1;
     }
     clock_gettime(CLOCK_MONOTONIC, &t1);
+    r->device_cycles += t->cycles;
     /* the simulation's own speed: the chip cycles this launch advanced (to its last done line
      * seen) over the wall time of the launch and the wait, kernel builds included */
     const double s = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
@@ -207,8 +208,38 @@ int hp_run(HpRun *r, BhProgram *p, BhProgramTiming *t)
     return 0;
 }
 
+/* Where the host's simulated time went (bh_device_host_times): the transfers (uploads,
+ * runtime arguments, launches, buffers), the polls, and the kernels' time from launch to done */
+static void host_figures(HpRun *r)
+{
+    BhHostTimes h;
+    bh_device_host_times(r->dev, &h);
+    char clk[32] = "1350";
+    hp_text(r, "chip.aiclk_mhz", clk, sizeof clk);
+    const double us = 1e-6, mhz = atof(clk) > 0 ? atof(clk) : 1350.0;
+    const uint64_t transfer =
+        h.firmware_ps + h.upload_ps + h.rta_ps + h.launch_ps + h.buffer_write_ps + h.buffer_read_ps;
+    hp_json(r,
+            "\"host_transport\":\"%s\",\"host_transfer_us\":%.3f,\"device_us\":%.3f,"
+            "\"host_firmware_us\":%.3f,\"host_kernel_upload_us\":%.3f,"
+            "\"host_upload_us\":%.3f,\"host_runtime_args_us\":%.3f,\"host_launch_us\":%.3f,"
+            "\"host_buffer_write_us\":%.3f,\"host_buffer_read_us\":%.3f,"
+            "\"host_boot_poll_us\":%.3f,\"host_done_poll_us\":%.3f,\"host_bytes_written\":%llu,"
+            "\"host_bytes_read\":%llu,\"host_tlb_programs\":%llu,\"host_multicast_writes\":%llu,"
+            "\"chip_us\":%.3f",
+            h.transport, (double)transfer * us, (double)r->device_cycles / mhz,
+            (double)h.firmware_ps * us, (double)h.upload_ps * us,
+            (double)(h.firmware_ps + h.upload_ps) * us, (double)h.rta_ps * us,
+            (double)h.launch_ps * us, (double)h.buffer_write_ps * us, (double)h.buffer_read_ps * us,
+            (double)h.boot_poll_ps * us, (double)h.done_poll_ps * us,
+            (unsigned long long)h.bytes_written, (unsigned long long)h.bytes_read,
+            (unsigned long long)h.tlb_programs, (unsigned long long)h.mcast_writes,
+            (double)bh_chip_time_ps(r->chip) * us);
+}
+
 int hp_finish(HpRun *r, const char *name, int passed)
 {
+    host_figures(r);
     char section[4300];
     snprintf(section, sizeof section, "{\"name\":\"%s\",\"passed\":%s%s%s}", name,
              passed ? "true" : "false", r->json[0] ? "," : "", r->json);

@@ -18,6 +18,7 @@ typedef struct HpRun {
     BhDevice *dev;
     uint64_t rng;    /* splitmix64 state, from sim.seed */
     char json[4096]; /* the program section being built: "key":value pairs, comma separated */
+    uint64_t device_cycles; /* launch to done, summed over the runs of hp_run */
 } HpRun;
 
 /* ---- configuration (each names the key and the allowed values on error, exit status 2) */

@@ -83,6 +83,10 @@ void noc_niu_port_admit(NocNet *n, uint32_t node, uint32_t rec, const NocRequest
     NocNiu *u = &n->nius[node];
     NocPortRec *r = &u->port[rec];
     uint32_t tid = rq->tid, k = parts_of(n, rq);
+    /* the deadlock watchdog counts from the last flit that moved: in a network that was
+     * empty, work that arrives now has not waited since then */
+    if (noc_net_quiescent(n))
+        n->last_progress = now;
     if (rq->op == NOC_REQ_READ) {
         count(u, NOC_CNT_MST_REQS_OUTSTANDING_ID0 + tid, k);
     } else if (!is_write(rq)) {

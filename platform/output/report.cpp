@@ -126,6 +126,18 @@ static void print_program_summary(const json::object &p, double aiclk_mhz, std::
     else if (p.contains("bytes_per_cycle"))
         std::fprintf(out, ", %.2f B/cycle", num(p.at("bytes_per_cycle")));
     std::fprintf(out, "\n");
+    if (p.contains("host_transport"))
+        std::fprintf(
+            out,
+            "  host over %s: %.1f us of transfers (firmware %.1f, kernels %.1f, runtime args %.1f, "
+            "launch %.1f, buffers in %.1f / out %.1f), %.1f us polling; device %.1f us "
+            "from launch to done\n",
+            p.at("host_transport").as_string().c_str(), num(p.at("host_transfer_us")),
+            num(p.at("host_firmware_us")), num(p.at("host_kernel_upload_us")),
+            num(p.at("host_runtime_args_us")), num(p.at("host_launch_us")),
+            num(p.at("host_buffer_write_us")), num(p.at("host_buffer_read_us")),
+            num(p.at("host_boot_poll_us")) + num(p.at("host_done_poll_us")),
+            num(p.at("device_us")));
 }
 
 void print_summary(const json::object &r, std::FILE *out)
