@@ -80,11 +80,14 @@ typedef struct TileCoreSlot {
     uint8_t held;                    /* in reset (SOFT_RESET_0) */
     uint8_t stopped;                 /* ebreak, or a guest error (the tile's error) */
     uint8_t wait_coproc;             /* sleeps until the coprocessor steps (full FIFO) */
+    uint8_t wait_push;               /* its last bus access: an instruction push to region
+                                        push_region at pc push_pc, refused (FIFO full) */
     uint8_t wait_mailbox;            /* sleeps until a mailbox changes (full or empty) */
     uint8_t released;                /* has left reset at least once */
     uint8_t sleeping;                /* on a poll (riscv.poll_sleep): watch says what wakes it */
     uint8_t watch;                   /* TileWatch */
     uint32_t watch_region;           /* tile_map.def region of the polled address */
+    uint32_t push_region, push_pc;
 } TileCoreSlot;
 
 /* What a core sleeping on a poll waits for (tensix_tile_cores.c). */

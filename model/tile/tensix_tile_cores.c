@@ -137,8 +137,14 @@ static RvMemResult mmio(TensixTile *t, uint32_t core, RvCore *rv, const RvMemReq
             t->cores[core].wait_mailbox = 1;
             rv_core_set_stall_cause(rv, RV_STALL_MAILBOX);
         } else {
-            t->cores[core].wait_coproc = 1;
+            TileCoreSlot *s = &t->cores[core];
+            s->wait_coproc = 1;
             rv_core_set_stall_cause(rv, RV_STALL_FIFO);
+            if (r->target == TILE_T_INSTRN) { /* retry_refused may repeat it */
+                s->wait_push = 1;
+                s->push_region = region;
+                s->push_pc = rv_core_pc(rv);
+            }
         }
         *when = BH_IDLE;
         return RV_MEM_LATER;
@@ -166,6 +172,7 @@ static RvMemResult core_access(void *ctx, RvCore *rv, const RvMemReq *q, uint64_
     TileCoreSlot *s = ctx;
     TensixTile *t = s->tile;
     const uint32_t core = s->id;
+    s->wait_push = 0;
     if (at > t->now) {
         *when = at;
         return RV_MEM_LATER;
@@ -273,6 +280,7 @@ void tensix_tile_reset_changed(TensixTile *t, uint32_t old, uint64_t now)
             rv_core_reset(s->rv, tensix_tile_core_start_pc(t, c), now);
             s->stopped = 0;
             s->wait_coproc = 0;
+            s->wait_push = 0;
             s->wait_mailbox = 0;
             s->released = 1;
             s->wake = now;
@@ -301,6 +309,22 @@ static void core_stopped(TensixTile *t, TileCoreSlot *s)
         t->failed = 1;
         snprintf(t->error, sizeof t->error, "%s", msg);
     }
+}
+
+/* A core woken at an instruction push its full FIFO refused, when that FIFO is still full and
+ * the core would do nothing but offer the push again: the refused push and the new wait, as
+ * running it would give, without running it (a core keeps retrying while the coprocessor
+ * works through a long MOP). 0 if the core must run. */
+static int retry_refused(TensixTile *t, TileCoreSlot *s, uint64_t now)
+{
+    const uint64_t until = BH_MIN(now + TILE_RUN_AHEAD, t->horizon);
+    if (!t->core || rv_core_pc(s->rv) != s->push_pc || rv_core_retry_at(s->rv, until) > now ||
+        !tensix_core_refuse_push(t->core, s->id, s->push_region, now))
+        return 0;
+    rv_core_refused(s->rv, RV_STALL_FIFO);
+    s->wait_coproc = 1;
+    t->coproc_touched = 1;
+    return 1;
 }
 
 static uint64_t run_core(TensixTile *t, TileCoreSlot *s, uint64_t now)
@@ -342,7 +366,7 @@ uint64_t tensix_tile_step_cores(TensixTile *t, uint64_t now)
             next = BH_MIN(next, s->wake);
             continue;
         }
-        s->wake = run_core(t, s, now);
+        s->wake = s->wait_push && retry_refused(t, s, now) ? BH_IDLE : run_core(t, s, now);
         tile_poll_recheck_after(t, c, now);
     }
     /* cores woken by a later core's write run next cycle; their wake is now */
