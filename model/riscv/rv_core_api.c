@@ -104,7 +104,7 @@ void rv_core_set_reg(RvCore *c, uint32_t r, uint32_t v)
         c->st.x[r] = v;
 }
 
-uint64_t rv_core_retry_at(const RvCore *c, uint64_t until)
+uint64_t rv_core_retry_at(const RvCore *c, uint64_t until, uint64_t *valid_before)
 {
     if (c->stop != RV_RUNNING || !c->waiting || c->wait_fresh || c->resume_at == BH_IDLE ||
         c->resume_at > until)
@@ -136,17 +136,18 @@ uint64_t rv_core_retry_at(const RvCore *c, uint64_t until)
     int free_slot = 0;
     for (int i = 0; i < RV_LOADS_MAX; i++)
         free_slot |= c->slot[i].kind == RV_SLOT_FREE;
-    if (!free_slot)
+    if (!free_slot || c->last_at > t)
         return BH_IDLE;
-    return t > c->last_at ? t : c->last_at;
+    *valid_before = c->sq_deadline;
+    return t;
 }
 
-void rv_core_refused(RvCore *c, uint32_t cause)
+void rv_core_refused(RvCore *c, uint32_t cause, uint64_t at)
 {
-    if (c->resume_at > c->cycle) {
-        c->stats.stall[c->wait_cause] += c->resume_at - c->cycle;
-        c->stats.cycles_run += c->resume_at - c->cycle;
-        c->cycle = c->resume_at;
+    if (at > c->cycle) {
+        c->stats.stall[c->wait_cause] += at - c->cycle;
+        c->stats.cycles_run += at - c->cycle;
+        c->cycle = at;
     }
     if (c->cycle > c->last_at)
         c->last_at = c->cycle;

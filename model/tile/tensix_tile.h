@@ -88,6 +88,12 @@ typedef struct TileCoreSlot {
     uint8_t watch;                   /* TileWatch */
     uint32_t watch_region;           /* tile_map.def region of the polled address */
     uint32_t push_region, push_pc;
+    /* Retries of that push refused without touching the RvCore (tensix_tile_cores.c,
+     * retry_refused): push_k the last, push_wake a wake since; push_word the instruction at
+     * push_pc; they stay refusals before push_limit (the core's store-queue deadline). */
+    uint8_t push_lazy;
+    uint32_t push_word;
+    uint64_t push_k, push_wake, push_limit;
 } TileCoreSlot;
 
 /* What a core sleeping on a poll waits for (tensix_tile_cores.c). */
@@ -244,6 +250,9 @@ int tensix_tile_noc_wrote(TensixTile *t, uint32_t region, uint64_t now);
 int tensix_tile_cores_stuck(const TensixTile *t, char *what, size_t len);
 /* the end of a run: sleeping cores account the iterations they would have run until end */
 void tensix_tile_settle_cores(TensixTile *t, uint64_t end);
+/* Brings every core's RvCore up to date (refused push retries it owes, tensix_tile_cores.c);
+ * before reading the cores' state or statistics from outside the tile's step. */
+void tensix_tile_sync_cores(TensixTile *t);
 uint64_t tensix_tile_core_l1_done(TensixTile *t, const L1Done *d, uint64_t now);
 
 #ifdef __cplusplus
