@@ -210,6 +210,14 @@ int l1_idle(const L1 *l)
     return 1;
 }
 
+void l1_watch(L1 *l, const uint32_t *addrs, uint32_t n)
+{
+    BH_ASSERT(n <= L1_WATCH_MAX);
+    for (uint32_t i = 0; i < n; i++)
+        l->watch_word[i] = addrs[i] >> l->word_shift;
+    l->watch_n = n;
+}
+
 BhStatus l1_debug_read(const L1 *l, uint64_t addr, void *buf, uint64_t len)
 {
     if (addr > l->cfg.size_bytes || len > l->cfg.size_bytes - addr)
@@ -225,5 +233,13 @@ BhStatus l1_debug_write(L1 *l, uint64_t addr, const void *buf, uint64_t len)
     memcpy(l->mem + addr, buf, len);
     l->debug_writes++;
     l->write_gen++;
+    if (len) {
+        const uint64_t first = addr >> l->word_shift, last = (addr + len - 1) >> l->word_shift;
+        for (uint32_t i = 0; i < l->watch_n; i++)
+            if (l->watch_word[i] >= first && l->watch_word[i] <= last) {
+                l->watch_gen++;
+                break;
+            }
+    }
     return BH_OK;
 }

@@ -35,6 +35,7 @@ static void move_data(L1 *l, L1Req *r, const L1Access *x)
         memcpy(r->data + x->req_off, m, x->len);
     } else if (r->kind == L1_KIND_WRITE) {
         l->write_gen++;
+        watch_hit(l, x->word);
         const uint64_t all = low_mask(x->len);
         if (((r->be >> x->req_off) & all) == all) { /* every byte enabled, as usual */
             memcpy(m, r->data + x->req_off, x->len);
@@ -45,10 +46,12 @@ static void move_data(L1 *l, L1Req *r, const L1Access *x)
         }
     } else if (r->at_op == L1_AT_BLOCK) {
         l->write_gen++;
+        watch_hit(l, x->word);
         memcpy(r->data, m, 16);
         r->at_block(m, r->at_a, r->at_b, r->at_c);
     } else {
         l->write_gen++;
+        watch_hit(l, x->word);
         uint32_t old =
             (uint32_t)m[0] | (uint32_t)m[1] << 8 | (uint32_t)m[2] << 16 | (uint32_t)m[3] << 24;
         uint32_t v = atomic_apply(r->at_op, old, r->at_a, r->at_b);

@@ -23,4 +23,14 @@ static inline uint32_t bank_of(const L1 *l, uint64_t addr)
     return (uint32_t)((addr / l->cfg.interleave_bytes) % l->cfg.banks);
 }
 
+/* a write or atomic lands on bank word `word`: watchers of it see watch_gen move */
+static inline void watch_hit(L1 *l, uint32_t word)
+{
+    for (uint32_t i = 0; i < l->watch_n; i++)
+        if (l->watch_word[i] == word) {
+            l->watch_gen++;
+            return;
+        }
+}
+
 #endif

@@ -94,6 +94,7 @@ typedef struct TileCoreSlot {
     uint8_t push_lazy;
     uint32_t push_word;
     uint64_t push_k, push_wake, push_limit;
+    uint64_t push_watch; /* l1.watch_gen when push_word was last read */
 } TileCoreSlot;
 
 /* What a core sleeping on a poll waits for (tensix_tile_cores.c). */
@@ -154,6 +155,7 @@ typedef struct TensixTile {
     uint32_t niu_sleepers;  /* cores sleeping on an NIU register */
     uint32_t l1_sleepers;   /* ... on an L1 word */
     uint64_t l1_gen_seen;   /* l1.write_gen when they were last re-checked */
+    uint64_t l1_watch_seen; /* l1.watch_gen then (a write on a word L1 watches for the tile) */
     uint32_t idle_poll;     /* L1 word whose sleeping pollers are idle, not stuck (firmware
                                waiting for a launch); UINT32_MAX: none */
     uint64_t niu_vis;       /* first cycle a core's load sees an NIU change (BH_IDLE: none) */

@@ -342,9 +342,11 @@ static int retry_refused(TensixTile *t, TileCoreSlot *s, uint64_t now)
 {
     if (s->push_lazy) {
         const uint64_t k = s->push_wake;
-        uint32_t word = 0;
-        if (k != BH_IDLE)
+        uint32_t word = s->push_word;
+        if (k != BH_IDLE && t->l1.watch_gen != s->push_watch) { /* a write landed near it */
+            s->push_watch = t->l1.watch_gen;
             memcpy(&word, t->l1.mem + s->push_pc, 4);
+        }
         if (k != BH_IDLE && k <= now && k < s->push_limit && k < t->horizon &&
             word == s->push_word && tensix_core_refuse_push(t->core, s->id, s->push_region, now)) {
             s->push_k = k;
@@ -367,6 +369,8 @@ static int retry_refused(TensixTile *t, TileCoreSlot *s, uint64_t now)
     t->coproc_touched = 1;
     s->push_lazy = 1;
     s->push_limit = limit;
+    tile_l1_watch_update(t);
+    s->push_watch = t->l1.watch_gen;
     memcpy(&s->push_word, t->l1.mem + s->push_pc, 4);
     s->push_k = s->push_wake = BH_IDLE;
     return 1;
