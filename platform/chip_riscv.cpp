@@ -83,6 +83,7 @@ void Chip::setup_riscv()
         h.busy = [this, l1, node](uint64_t) { return name_pcs(node, rv_busy_text(l1->tile())); };
         h.report_key = "riscv";
         h.report = [l1, node](const ReportContext &ctx, boost::json::array &tiles) {
+            tensix_tile_sync_cores(&l1->tile());
             tiles.push_back(riscv_tile_json(*l1, node, ctx));
         };
         blocks_.add(std::move(h));

@@ -241,6 +241,19 @@ void rv_core_mem_done(RvCore *c, uint16_t tag, const uint8_t *rdata, uint64_t at
  * `at` or later. */
 void rv_core_wake(RvCore *c, uint64_t at);
 
+/* A core woken (rv_core_wake) while it waits at a store the bus refused with LATER and no
+ * cycle (a full coprocessor FIFO): the cycle at which rv_core_run(c, until) would offer that
+ * store to the bus again, having done nothing else first (no operand stall, no store-queue
+ * deadline, fetch and decode hits, a free LSU slot, the same instruction at pc); BH_IDLE if the
+ * run would do anything else. Until the core runs, a completion reaches it or a cycle at or
+ * after *valid_before, later wakes would find it the same way. A caller that knows the bus would
+ * refuse the store again calls rv_core_refused instead of running the core. */
+uint64_t rv_core_retry_at(const RvCore *c, uint64_t until, uint64_t *valid_before);
+/* What such runs do when the bus refuses the store again, the last at cycle `at`: the core
+ * resumes at `at` (the wait charged to its cause), offers the store and waits again, charged to
+ * `cause`, until the next wake. */
+void rv_core_refused(RvCore *c, uint32_t cause, uint64_t at);
+
 /* From inside the bus callback only: the RvStall cause of waiting for this access (its load's
  * data, or the wait a LATER starts), e.g. RV_STALL_LOAD_REGISTER for a register window or
  * RV_STALL_MAILBOX; without it a load's data is RV_STALL_LOAD and a LATER RV_STALL_FIFO. */

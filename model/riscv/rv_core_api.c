@@ -104,6 +104,60 @@ void rv_core_set_reg(RvCore *c, uint32_t r, uint32_t v)
         c->st.x[r] = v;
 }
 
+uint64_t rv_core_retry_at(const RvCore *c, uint64_t until, uint64_t *valid_before)
+{
+    if (c->stop != RV_RUNNING || !c->waiting || c->wait_fresh || c->resume_at == BH_IDLE ||
+        c->resume_at > until)
+        return BH_IDLE;
+    const uint64_t t = c->resume_at > c->cycle ? c->resume_at : c->cycle;
+    const uint32_t pc = c->st.pc, off = pc - c->fetch_base;
+    if (t >= until || t >= c->sq_deadline || !c->fetch_mem || off > c->fetch_last || (pc & 3) ||
+        !c->ic_last_valid || (pc >> c->ic_shift) != c->ic_last)
+        return BH_IDLE;
+    const RvDecoded *d = &c->pre[(pc >> 2) & (RV_PRE_ENTRIES - 1)];
+    const uint8_t *w = c->fetch_mem + off; /* the run's fetch */
+    const uint32_t word =
+        (uint32_t)w[0] | (uint32_t)w[1] << 8 | (uint32_t)w[2] << 16 | (uint32_t)w[3] << 24;
+    if (d->pc != pc || d->word != word)
+        return BH_IDLE;
+    switch (d->op) {
+    case RV_OP_sb:
+    case RV_OP_sh:
+    case RV_OP_sw:
+    case RV_OP_ttinsn0:
+    case RV_OP_ttinsn1:
+    case RV_OP_ttinsn2:
+        break;
+    default:
+        return BH_IDLE;
+    }
+    if (c->ready[d->rs1] > t || c->ready[d->rs2] > t || c->ready[d->rd] == RV_PENDING)
+        return BH_IDLE;
+    int free_slot = 0;
+    for (int i = 0; i < RV_LOADS_MAX; i++)
+        free_slot |= c->slot[i].kind == RV_SLOT_FREE;
+    if (!free_slot || c->last_at > t)
+        return BH_IDLE;
+    *valid_before = c->sq_deadline;
+    return t;
+}
+
+void rv_core_refused(RvCore *c, uint32_t cause, uint64_t at)
+{
+    if (at > c->cycle) {
+        c->stats.stall[c->wait_cause] += at - c->cycle;
+        c->stats.cycles_run += at - c->cycle;
+        c->cycle = at;
+    }
+    if (c->cycle > c->last_at)
+        c->last_at = c->cycle;
+    c->bus_cause = (uint8_t)cause;
+    c->waiting = 1;
+    c->wait_fresh = 0;
+    c->wait_cause = (uint8_t)cause;
+    c->resume_at = BH_IDLE;
+}
+
 uint32_t rv_core_pc(const RvCore *c)
 {
     return c->st.pc;

@@ -113,6 +113,7 @@ extern "C" {
 #define L1_QUEUE_MAX 16       /* requests per client */
 #define L1_REQ_BYTES_MAX 64
 #define L1_WORD_BYTES_MIN 8
+#define L1_WATCH_MAX 16 /* words l1_watch can watch */
 #define L1_REQ_ACCESSES_MAX (L1_REQ_BYTES_MAX / L1_WORD_BYTES_MIN + 1)
 #define L1_SIZE_MAX (16u << 20) /* every Tensix tile holds its L1 in host memory: 140 x 16 MiB */
 
@@ -308,6 +309,9 @@ typedef struct L1 {
     uint64_t debug_writes; /* l1_debug_write calls (loaders, scripted cores): pollers' progress */
     uint64_t write_gen;    /* bumped by every write or atomic that lands (timed or debug): a
                               core asleep on an L1 poll re-reads its word when it changes */
+    uint32_t watch_word[L1_WATCH_MAX]; /* bank words a client watches (l1_watch) */
+    uint32_t watch_n;
+    uint64_t watch_gen; /* bumped by every write or atomic that lands on a watched word */
 } L1;
 
 L1Config l1_config_default(void);
@@ -337,6 +341,10 @@ uint64_t l1_step(L1 *l, uint64_t now);
 uint32_t l1_take_done(L1 *l, L1Done *out, uint32_t max);
 int l1_idle(const L1 *l); /* nothing queued, in flight or waiting to be taken */
 
+/* The words holding addrs[0..n) (n <= L1_WATCH_MAX) are watched from now on, replacing the last
+ * list: a write or atomic landing on one of them bumps watch_gen, so a client re-reads them only
+ * when it moved (a superset: the whole bank word counts). */
+void l1_watch(L1 *l, const uint32_t *addrs, uint32_t n);
 BhStatus l1_debug_read(const L1 *l, uint64_t addr, void *buf, uint64_t len);
 BhStatus l1_debug_write(L1 *l, uint64_t addr, const void *buf, uint64_t len);
 

@@ -80,11 +80,21 @@ typedef struct TileCoreSlot {
     uint8_t held;                    /* in reset (SOFT_RESET_0) */
     uint8_t stopped;                 /* ebreak, or a guest error (the tile's error) */
     uint8_t wait_coproc;             /* sleeps until the coprocessor steps (full FIFO) */
+    uint8_t wait_push;               /* its last bus access: an instruction push to region
+                                        push_region at pc push_pc, refused (FIFO full) */
     uint8_t wait_mailbox;            /* sleeps until a mailbox changes (full or empty) */
     uint8_t released;                /* has left reset at least once */
     uint8_t sleeping;                /* on a poll (riscv.poll_sleep): watch says what wakes it */
     uint8_t watch;                   /* TileWatch */
     uint32_t watch_region;           /* tile_map.def region of the polled address */
+    uint32_t push_region, push_pc;
+    /* Retries of that push refused without touching the RvCore (tensix_tile_cores.c,
+     * retry_refused): push_k the last, push_wake a wake since; push_word the instruction at
+     * push_pc; they stay refusals before push_limit (the core's store-queue deadline). */
+    uint8_t push_lazy;
+    uint32_t push_word;
+    uint64_t push_k, push_wake, push_limit;
+    uint64_t push_watch; /* l1.watch_gen when push_word was last read */
 } TileCoreSlot;
 
 /* What a core sleeping on a poll waits for (tensix_tile_cores.c). */
@@ -145,6 +155,7 @@ typedef struct TensixTile {
     uint32_t niu_sleepers;  /* cores sleeping on an NIU register */
     uint32_t l1_sleepers;   /* ... on an L1 word */
     uint64_t l1_gen_seen;   /* l1.write_gen when they were last re-checked */
+    uint64_t l1_watch_seen; /* l1.watch_gen then (a write on a word L1 watches for the tile) */
     uint32_t idle_poll;     /* L1 word whose sleeping pollers are idle, not stuck (firmware
                                waiting for a launch); UINT32_MAX: none */
     uint64_t niu_vis;       /* first cycle a core's load sees an NIU change (BH_IDLE: none) */
@@ -241,6 +252,9 @@ int tensix_tile_noc_wrote(TensixTile *t, uint32_t region, uint64_t now);
 int tensix_tile_cores_stuck(const TensixTile *t, char *what, size_t len);
 /* the end of a run: sleeping cores account the iterations they would have run until end */
 void tensix_tile_settle_cores(TensixTile *t, uint64_t end);
+/* Brings every core's RvCore up to date (refused push retries it owes, tensix_tile_cores.c);
+ * before reading the cores' state or statistics from outside the tile's step. */
+void tensix_tile_sync_cores(TensixTile *t);
 uint64_t tensix_tile_core_l1_done(TensixTile *t, const L1Done *d, uint64_t now);
 
 #ifdef __cplusplus

@@ -137,8 +137,14 @@ static RvMemResult mmio(TensixTile *t, uint32_t core, RvCore *rv, const RvMemReq
             t->cores[core].wait_mailbox = 1;
             rv_core_set_stall_cause(rv, RV_STALL_MAILBOX);
         } else {
-            t->cores[core].wait_coproc = 1;
+            TileCoreSlot *s = &t->cores[core];
+            s->wait_coproc = 1;
             rv_core_set_stall_cause(rv, RV_STALL_FIFO);
+            if (r->target == TILE_T_INSTRN) { /* retry_refused may repeat it */
+                s->wait_push = 1;
+                s->push_region = region;
+                s->push_pc = rv_core_pc(rv);
+            }
         }
         *when = BH_IDLE;
         return RV_MEM_LATER;
@@ -166,6 +172,7 @@ static RvMemResult core_access(void *ctx, RvCore *rv, const RvMemReq *q, uint64_
     TileCoreSlot *s = ctx;
     TensixTile *t = s->tile;
     const uint32_t core = s->id;
+    s->wait_push = 0;
     if (at > t->now) {
         *when = at;
         return RV_MEM_LATER;
@@ -248,6 +255,26 @@ void tensix_tile_destroy_cores(TensixTile *t)
     t->cores_enabled = 0;
 }
 
+/* What a core owes its RvCore after retry_refused's lazy retries: the last refused one, then
+ * the wake that followed it. Anything that runs, reads or changes the core calls it first. */
+static void sync_push(TileCoreSlot *s)
+{
+    if (!s->push_lazy)
+        return;
+    if (s->push_k != BH_IDLE)
+        rv_core_refused(s->rv, RV_STALL_FIFO, s->push_k);
+    if (s->push_wake != BH_IDLE)
+        rv_core_wake(s->rv, s->push_wake);
+    s->push_lazy = 0;
+    s->push_k = s->push_wake = BH_IDLE;
+}
+
+void tensix_tile_sync_cores(TensixTile *t)
+{
+    for (uint32_t c = 0; c < TILE_CORES; c++)
+        sync_push(&t->cores[c]);
+}
+
 /* SOFT_RESET_0 changed from old to its current value at `now`. A core entering reset stops
  * and its local RAM clears; a core leaving it starts at its reset PC. The hardware clears the
  * RAM during the 2048 cycles after release (BH BabyRISCV README "Local Data RAM"); clearing on
@@ -263,6 +290,7 @@ void tensix_tile_reset_changed(TensixTile *t, uint32_t old, uint64_t now)
         (void)old;
         if (held == s->held)
             continue;
+        sync_push(s);
         s->held = (uint8_t)held;
         tile_poll_unwatch(t, s);
         s->sleeping = 0;
@@ -273,6 +301,7 @@ void tensix_tile_reset_changed(TensixTile *t, uint32_t old, uint64_t now)
             rv_core_reset(s->rv, tensix_tile_core_start_pc(t, c), now);
             s->stopped = 0;
             s->wait_coproc = 0;
+            s->wait_push = 0;
             s->wait_mailbox = 0;
             s->released = 1;
             s->wake = now;
@@ -301,6 +330,50 @@ static void core_stopped(TensixTile *t, TileCoreSlot *s)
         t->failed = 1;
         snprintf(t->error, sizeof t->error, "%s", msg);
     }
+}
+
+/* A core woken at an instruction push its full FIFO refused, when that FIFO is still full and
+ * the core would do nothing but offer the push again: the refused push and the new wait, as
+ * running it would give, without running it (a TRISC retries every cycle of a long MOP). The
+ * first such retry updates the RvCore; later ones (push_lazy) only record their cycle while
+ * nothing the core's run depends on changes (its instruction, its store-queue deadline, the
+ * horizon; a completion or a reset syncs it first). 0 if the core must run. */
+static int retry_refused(TensixTile *t, TileCoreSlot *s, uint64_t now)
+{
+    if (s->push_lazy) {
+        const uint64_t k = s->push_wake;
+        uint32_t word = s->push_word;
+        if (k != BH_IDLE && t->l1.watch_gen != s->push_watch) { /* a write landed near it */
+            s->push_watch = t->l1.watch_gen;
+            memcpy(&word, t->l1.mem + s->push_pc, 4);
+        }
+        if (k != BH_IDLE && k <= now && k < s->push_limit && k < t->horizon &&
+            word == s->push_word && tensix_core_refuse_push(t->core, s->id, s->push_region, now)) {
+            s->push_k = k;
+            s->push_wake = BH_IDLE;
+            s->wait_coproc = 1;
+            t->coproc_touched = 1;
+            return 1;
+        }
+        sync_push(s);
+    }
+    const uint64_t until = BH_MIN(now + TILE_RUN_AHEAD, t->horizon);
+    uint64_t limit = 0;
+    const uint64_t k = t->core && rv_core_pc(s->rv) == s->push_pc
+                           ? rv_core_retry_at(s->rv, until, &limit)
+                           : BH_IDLE;
+    if (k > now || !tensix_core_refuse_push(t->core, s->id, s->push_region, now))
+        return 0;
+    rv_core_refused(s->rv, RV_STALL_FIFO, k);
+    s->wait_coproc = 1;
+    t->coproc_touched = 1;
+    s->push_lazy = 1;
+    s->push_limit = limit;
+    tile_l1_watch_update(t);
+    s->push_watch = t->l1.watch_gen;
+    memcpy(&s->push_word, t->l1.mem + s->push_pc, 4);
+    s->push_k = s->push_wake = BH_IDLE;
+    return 1;
 }
 
 static uint64_t run_core(TensixTile *t, TileCoreSlot *s, uint64_t now)
@@ -342,7 +415,7 @@ uint64_t tensix_tile_step_cores(TensixTile *t, uint64_t now)
             next = BH_MIN(next, s->wake);
             continue;
         }
-        s->wake = run_core(t, s, now);
+        s->wake = s->wait_push && retry_refused(t, s, now) ? BH_IDLE : run_core(t, s, now);
         tile_poll_recheck_after(t, c, now);
     }
     /* cores woken by a later core's write run next cycle; their wake is now */
@@ -366,6 +439,7 @@ void tensix_tile_settle_cores(TensixTile *t, uint64_t end)
 {
     if (!t->cores_enabled || !end)
         return;
+    tensix_tile_sync_cores(t);
     t->now = end - 1;
     for (uint32_t c = 0; c < TILE_CORES; c++) {
         TileCoreSlot *s = &t->cores[c];
@@ -410,7 +484,10 @@ uint64_t tensix_tile_wake_waiters(TensixTile *t, TileWait what, uint64_t now)
         if (!*waits || s->held || s->stopped)
             continue;
         *waits = 0;
-        rv_core_wake(s->rv, now + 1);
+        if (!s->push_lazy)
+            rv_core_wake(s->rv, now + 1);
+        else if (s->push_wake == BH_IDLE) /* as rv_core_wake: the first wake counts */
+            s->push_wake = now + 1;
         s->wake = now + 1;
         next = now + 1;
     }
@@ -432,6 +509,7 @@ uint64_t tensix_tile_core_l1_done(TensixTile *t, const L1Done *d, uint64_t now)
     TileCoreSlot *s = &t->cores[core];
     if (s->held || !s->rv)
         return BH_IDLE; /* reset while the request was in flight: drop it */
+    sync_push(s);
     uint8_t data[16] = {0};
     memcpy(data, d->data, BH_MIN(d->bytes, 16u));
     /* a read's data reaches the core l1_path_cycles after L1 is done; a store's queue slot

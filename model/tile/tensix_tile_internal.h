@@ -16,4 +16,8 @@ void tile_poll_recheck_l1(TensixTile *t, uint64_t now);
 /* after core `writer` ran at now: re-read what its writes (or the NoC's) may have changed */
 void tile_poll_recheck_after(TensixTile *t, uint32_t writer, uint64_t now);
 
+/* L1 watches the words of the cores asleep on L1 polls and of the cores' lazily refused pushes
+ * (l1_watch), so they are re-read only when a write landed there; called when one starts */
+void tile_l1_watch_update(TensixTile *t);
+
 #endif

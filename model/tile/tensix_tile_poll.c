@@ -110,8 +110,10 @@ int tile_poll_sleep(TensixTile *t, TileCoreSlot *s)
     s->wake = BH_IDLE;
     if (watch == TILE_WATCH_NIU)
         t->niu_sleepers++;
-    if (watch == TILE_WATCH_L1)
+    if (watch == TILE_WATCH_L1) {
         t->l1_sleepers++;
+        tile_l1_watch_update(t);
+    }
     return 1;
 }
 
@@ -123,6 +125,19 @@ void tile_poll_unwatch(TensixTile *t, const TileCoreSlot *s)
         t->l1_sleepers--;
 }
 
+void tile_l1_watch_update(TensixTile *t)
+{
+    uint32_t addr[2 * TILE_CORES], n = 0;
+    for (uint32_t c = 0; c < TILE_CORES; c++) {
+        const TileCoreSlot *s = &t->cores[c];
+        if (s->sleeping && s->watch == TILE_WATCH_L1)
+            addr[n++] = rv_core_poll(s->rv)->addr;
+        if (s->push_lazy)
+            addr[n++] = s->push_pc;
+    }
+    l1_watch(&t->l1, addr, n);
+}
+
 /* Something landed in L1 since the sleepers last looked: those whose word changed wake. Writes
  * are not tracked by address, so each check reads every sleeper's word (at most five). */
 void tile_poll_recheck_l1(TensixTile *t, uint64_t now)
@@ -130,6 +145,9 @@ void tile_poll_recheck_l1(TensixTile *t, uint64_t now)
     if (!t->l1_sleepers || t->l1.write_gen == t->l1_gen_seen)
         return;
     t->l1_gen_seen = t->l1.write_gen;
+    if (t->l1.watch_gen == t->l1_watch_seen) /* no write landed on a word they poll */
+        return;
+    t->l1_watch_seen = t->l1.watch_gen;
     tile_poll_recheck(t, TILE_WATCH_L1, now, TILE_CORES);
 }
 

@@ -495,6 +495,18 @@ BhStatus tensix_core_region_write(TensixCore *c, uint32_t core, uint32_t region,
     }
 }
 
+int tensix_core_refuse_push(TensixCore *c, uint32_t core, uint32_t region, uint64_t now)
+{
+    const TileRegion *r = visible(core, region);
+    if (!r || r->target != TILE_T_INSTRN || (core != TENSIX_CORE_BRISC && r->arg != 0))
+        return 0;
+    const int brisc = core == TENSIX_CORE_BRISC;
+    if (!tensix_thread_refuse(&c->thr[brisc ? r->arg : core], brisc))
+        return 0;
+    c->now = now;
+    return 1;
+}
+
 BhStatus tensix_core_region_read(TensixCore *c, uint32_t core, uint32_t region, uint32_t off,
                                  uint32_t *val, uint64_t now)
 {

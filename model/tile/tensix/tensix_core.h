@@ -121,6 +121,10 @@ BhStatus tensix_core_init(TensixCore *c, L1 *l1, const TensixCoreConfig *cfg, Bh
 uint64_t tensix_core_step(TensixCore *c, uint64_t now);
 BhStatus tensix_core_region_write(TensixCore *c, uint32_t core, uint32_t region, uint32_t off,
                                   uint32_t val, uint64_t now);
+/* A write of `core` to `region` now would be an instruction push its full FIFO refuses: 1 after
+ * doing what that refused write does (BH_ERR_FULL from tensix_core_region_write), else 0 and
+ * nothing changes. */
+int tensix_core_refuse_push(TensixCore *c, uint32_t core, uint32_t region, uint64_t now);
 BhStatus tensix_core_dst_access(TensixCore *c, uint32_t core, uint32_t off, uint32_t len, int write,
                                 void *data);
 BhStatus tensix_core_region_read(TensixCore *c, uint32_t core, uint32_t region, uint32_t off,

@@ -74,6 +74,16 @@ BhStatus tensix_thread_push_late(TensixThread *t, uint32_t word, uint64_t now)
     return BH_ERR_FULL;
 }
 
+int tensix_thread_refuse(TensixThread *t, int late)
+{
+    const TensixFifo *f = late ? &t->fifo1 : &t->fifo0;
+    if (f->n != f->depth)
+        return 0;
+    t->pushes++;
+    t->push_refused++;
+    return 1;
+}
+
 /* Block classes by instruction (tensix-isa-notes 2.4's per-instruction table); instructions
  * not listed are matrix-unit (FPU) instructions, SFP* are the vector unit's. */
 uint32_t tensix_block_class(uint32_t op)

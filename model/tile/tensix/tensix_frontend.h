@@ -101,6 +101,9 @@ typedef struct TensixThread {
 void tensix_thread_init(TensixThread *t, BhLogContext *log);
 BhStatus tensix_thread_push(TensixThread *t, uint32_t word, uint64_t now);
 BhStatus tensix_thread_push_late(TensixThread *t, uint32_t word, uint64_t now);
+/* A push (late: tensix_thread_push_late) offered now would be refused: 1 after counting it as
+ * such a push does, else 0 and nothing changes. */
+int tensix_thread_refuse(TensixThread *t, int late);
 /* One cycle; returns 1 while the thread holds instructions or a latched wait. A tile steps
  * its threads in two phases, every thread's eval_wait before any thread's advance, so that
  * no thread sees another's same-cycle effects (a SEMPOST releases a SEMWAIT the next cycle). */

@@ -1,0 +1,288 @@
+// SPDX-License-Identifier: Apache-2.0
+/* Tensix L1: one cycle of port and bank arbitration (l1_step), the data a grant moves, the
+ * statistics of who waited for whom, and completion in order. */
+#include <string.h>
+#include "model/tile/l1.h"
+#include "model/tile/l1_internal.h"
+
+static L1Req *req_of(L1 *l, uint16_t ref)
+{
+    return &l->req[ref / 16];
+}
+
+static L1Access *acc_of(L1 *l, uint16_t ref)
+{
+    return &l->req[ref / 16].acc[ref % 16];
+}
+
+static uint32_t atomic_apply(uint32_t op, uint32_t old, uint32_t a, uint32_t b)
+{
+    switch (op) {
+#define L1_X_APPLY(name, str, expr)                                                                \
+    case L1_AT_##name:                                                                             \
+        return (uint32_t)(expr);
+        L1_ATOMIC_OPS(L1_X_APPLY)
+#undef L1_X_APPLY
+    }
+    BH_ASSERT(0);
+    return old;
+}
+
+static void move_data(L1 *l, L1Req *r, const L1Access *x)
+{
+    uint8_t *m = l->mem + (uint64_t)x->word * l->cfg.bank_width_bytes + x->off;
+    if (r->kind == L1_KIND_READ) {
+        memcpy(r->data + x->req_off, m, x->len);
+    } else if (r->kind == L1_KIND_WRITE) {
+        l->write_gen++;
+        watch_hit(l, x->word);
+        const uint64_t all = low_mask(x->len);
+        if (((r->be >> x->req_off) & all) == all) { /* every byte enabled, as usual */
+            memcpy(m, r->data + x->req_off, x->len);
+        } else {
+            for (uint32_t i = 0; i < x->len; i++)
+                if ((r->be >> (x->req_off + i)) & 1)
+                    m[i] = r->data[x->req_off + i];
+        }
+    } else if (r->at_op == L1_AT_BLOCK) {
+        l->write_gen++;
+        watch_hit(l, x->word);
+        memcpy(r->data, m, 16);
+        r->at_block(m, r->at_a, r->at_b, r->at_c);
+    } else {
+        l->write_gen++;
+        watch_hit(l, x->word);
+        uint32_t old =
+            (uint32_t)m[0] | (uint32_t)m[1] << 8 | (uint32_t)m[2] << 16 | (uint32_t)m[3] << 24;
+        uint32_t v = atomic_apply(r->at_op, old, r->at_a, r->at_b);
+        for (uint32_t i = 0; i < 4; i++) {
+            m[i] = (uint8_t)(v >> (8 * i));
+            r->data[i] = (uint8_t)(old >> (8 * i));
+        }
+    }
+}
+
+/* A client's next access for a port carrying `dirs`: the older of its FIFO heads that the port
+ * can carry, that has arrived, and that no older access of the same client to the same word
+ * (one of them a write) still waits for at another port. Returns the FIFO index or -1. */
+static int candidate(L1 *l, uint32_t k, uint32_t dirs, uint64_t now)
+{
+    int order[2] = {DIR_RD, DIR_WR};
+    L1Fifo *fr = &l->fifo[k][DIR_RD], *fw = &l->fifo[k][DIR_WR];
+    if (fr->n && fw->n && req_of(l, fw->ref[fw->rd])->seq < req_of(l, fr->ref[fr->rd])->seq) {
+        order[0] = DIR_WR;
+        order[1] = DIR_RD;
+    }
+    for (int i = 0; i < 2; i++) {
+        int d = order[i];
+        L1Fifo *f = &l->fifo[k][d];
+        if (!f->n || !(dirs & (d == DIR_RD ? L1_DIR_READ : L1_DIR_WRITE)))
+            continue;
+        uint16_t ref = f->ref[f->rd];
+        const L1Req *r = req_of(l, ref);
+        if (r->arrival > now)
+            continue;
+        const L1Access *x = acc_of(l, ref);
+        int hazard = 0; /* over the client's ports that hold an access */
+        for (uint32_t h = l->held_ports & l->client_port_mask[k]; h && !hazard; h &= h - 1) {
+            const L1Port *p = &l->port[__builtin_ctz(h)];
+            if (p->head_client != k)
+                continue;
+            hazard = acc_of(l, p->head)->word == x->word &&
+                     (r->kind != L1_KIND_READ || req_of(l, p->head)->kind != L1_KIND_READ);
+        }
+        if (!hazard)
+            return d;
+    }
+    return -1;
+}
+
+static int fin_before(const L1 *l, uint32_t a, uint32_t b)
+{
+    const L1Req *x = &l->req[a], *y = &l->req[b];
+    return x->done < y->done || (x->done == y->done && x->seq < y->seq);
+}
+
+static void grant(L1 *l, uint32_t pi, uint64_t now)
+{
+    L1Port *p = &l->port[pi];
+    uint16_t ref = p->head;
+    L1Req *r = req_of(l, ref);
+    L1Access *x = acc_of(l, ref);
+    uint32_t k = p->head_client;
+    uint32_t occ = x->rmw ? l->cfg.rmw_cycles : 1;
+    L1Bank *b = &l->bank[x->bank];
+    move_data(l, r, x);
+    p->head = L1_NONE;
+    l->held_ports &= ~(1u << pi);
+    p->busy_until = now + occ;
+    p->hold_client = (uint8_t)k;
+    b->busy_until = now + occ;
+    b->hold_client = (uint8_t)k;
+    b->rr = (uint8_t)pi;
+    x->done = now + occ - 1 + l->cfg.access_latency_cycles;
+    if (x->done > r->done)
+        r->done = x->done;
+    l->pending--;
+    l->st.port_busy[pi] += occ;
+    l->st.bank_busy[x->bank] += occ;
+    l->st.client_accesses[k]++;
+    l->st.client_rmw[k] += x->rmw;
+    l->st.client_bytes[k] += x->len;
+    l->st.bytes_moved += x->len;
+    if (++r->ngranted < r->naccess)
+        return;
+    uint32_t ri = ref / 16, pos = l->fin_n;
+    while (pos > 0 && fin_before(l, ri, l->fin[pos - 1])) {
+        l->fin[pos] = l->fin[pos - 1];
+        l->fin_done[pos] = l->fin_done[pos - 1];
+        pos--;
+    }
+    l->fin[pos] = (uint16_t)ri;
+    l->fin_done[pos] = r->done;
+    l->fin_n++;
+}
+
+/* Who keeps port pi from a new client this cycle: its held access's client, else the client
+ * of a grant still occupying it, else -1 (free). */
+static int port_holder(const L1 *l, uint32_t pi, uint64_t now)
+{
+    const L1Port *p = &l->port[pi];
+    if (p->head != L1_NONE)
+        return p->head_client;
+    return p->busy_until > now ? p->hold_client : -1;
+}
+
+/* Charges this cycle's waits (header: Statistics); once per cycle even if stepped twice. */
+static void charge_waits(L1 *l, uint64_t now, uint32_t held, uint32_t ready)
+{
+    for (; held; held &= held - 1) {
+        const uint32_t pi = (uint32_t)__builtin_ctz(held);
+        L1Port *p = &l->port[pi];
+        if (p->head == L1_NONE)
+            continue;
+        L1Access *x = acc_of(l, p->head);
+        uint32_t s = 0;
+        while (l->cfg.port_of_client[p->head_client][s] != pi)
+            s++;
+        if (l->waited_slot[p->head_client][s] == now)
+            continue;
+        l->waited_slot[p->head_client][s] = now;
+        BH_ASSERT(l->bank[x->bank].busy_until > now);
+        l->st.bank_conflict[x->bank][l->bank[x->bank].hold_client]++;
+        l->st.client_wait[p->head_client]++;
+    }
+    for (; ready; ready &= ready - 1) {
+        const uint32_t k = (uint32_t)__builtin_ctz(ready) / 2,
+                       d = (uint32_t)__builtin_ctz(ready) % 2;
+        L1Fifo *f = &l->fifo[k][d];
+        if (!f->n || req_of(l, f->ref[f->rd])->arrival > now || l->waited_dir[k][d] == now)
+            continue;
+        uint32_t want = d == DIR_RD ? L1_DIR_READ : L1_DIR_WRITE;
+        int blame = -1, free_port = 0;
+        for (uint32_t s = 0; s < l->cfg.client_ports[k] && !free_port; s++) {
+            if (!(l->cfg.port_dir[k][s] & want))
+                continue;
+            uint32_t pi = l->cfg.port_of_client[k][s];
+            int h = port_holder(l, pi, now);
+            if (h < 0)
+                free_port = 1; /* left free by this client's own ordering: no wait */
+            else if (h != (int)k && blame < 0)
+                blame = (int)pi;
+        }
+        if (free_port || blame < 0)
+            continue;
+        l->waited_dir[k][d] = now;
+        l->st.port_conflict[blame][port_holder(l, (uint32_t)blame, now)]++;
+        l->st.client_wait[k]++;
+    }
+}
+
+static void retire(L1 *l, uint64_t now)
+{
+    uint32_t n = 0;
+    while (n < l->fin_n && l->fin_done[n] <= now) {
+        uint32_t ri = l->fin[n++];
+        BH_ASSERT(l->done_n < L1_REQS);
+        l->done[(l->done_rd + l->done_n++) % L1_REQS] = (uint16_t)ri;
+        l->st.bytes_completed += l->req[ri].bytes;
+    }
+    if (n) {
+        memmove(l->fin, l->fin + n, (l->fin_n - n) * sizeof l->fin[0]);
+        memmove(l->fin_done, l->fin_done + n, (l->fin_n - n) * sizeof l->fin_done[0]);
+        l->fin_n -= n;
+    }
+}
+
+uint64_t l1_step(L1 *l, uint64_t now)
+{
+    BH_ASSERT(now >= l->now);
+    l->now = now;
+    /* 1. requests whose last access has finished */
+    retire(l, now);
+    if (l->pending) {
+        /* FIFOs holding accesses (bit 2 x client + direction): a port none of whose FIFOs
+         * holds one, or a client whose FIFOs for the port are empty, has no candidate */
+        uint32_t ready = l->fifo_ready;
+        /* ports holding an access after step 2, and for each bank the ports that want it */
+        uint32_t held = 0, want[L1_BANKS_MAX];
+        uint64_t wanted = 0;
+        /* 2. every free port without a held access takes one from its clients, round robin;
+         * in port order, visiting only the ports that hold an access or that a FIFO holding
+         * one feeds (the others have nothing to do) */
+        uint32_t visit = l->held_ports;
+        for (uint32_t f = ready; f; f &= f - 1)
+            visit |= l->fifo_ports[__builtin_ctz(f)];
+        for (; visit; visit &= visit - 1) {
+            const uint32_t pi = (uint32_t)__builtin_ctz(visit);
+            L1Port *p = &l->port[pi];
+            if (p->head == L1_NONE && p->busy_until <= now && (p->attach_fifos & ready)) {
+                for (uint32_t i = 0, a = p->rr; i < p->nattach; i++) {
+                    a = a + 1 == p->nattach ? 0 : a + 1;
+                    uint32_t k = p->attach_client[a];
+                    if (!((ready >> (2 * k)) & p->attach_dirs[a]))
+                        continue;
+                    int d = candidate(l, k, p->attach_dirs[a], now);
+                    if (d < 0)
+                        continue;
+                    L1Fifo *f = &l->fifo[k][d];
+                    p->head = f->ref[f->rd];
+                    p->head_client = (uint8_t)k;
+                    l->held_ports |= 1u << pi;
+                    acc_of(l, p->head)->port = (uint8_t)pi;
+                    f->rd = (uint16_t)((f->rd + 1) % L1_FIFO_MAX);
+                    if (--f->n == 0) {
+                        ready &= ~(1u << (2 * k + (uint32_t)d));
+                        l->fifo_ready &= ~(1u << (2 * k + (uint32_t)d));
+                    }
+                    p->rr = (uint8_t)a;
+                    break;
+                }
+            }
+            if (p->head != L1_NONE) {
+                const uint32_t bi = acc_of(l, p->head)->bank;
+                if (!(wanted >> bi & 1))
+                    want[bi] = 0;
+                want[bi] |= 1u << pi;
+                wanted |= 1ull << bi;
+                held |= 1u << pi;
+            }
+        }
+        /* 3. every free bank grants one of the ports holding an access for it, round robin */
+        for (; wanted; wanted &= wanted - 1) {
+            const uint32_t bi = (uint32_t)__builtin_ctzll(wanted);
+            L1Bank *b = &l->bank[bi];
+            if (b->busy_until > now)
+                continue;
+            /* the first requesting port above the last one granted, else the lowest */
+            uint32_t above = b->rr + 1u < 32 ? want[bi] & ~((2u << b->rr) - 1) : 0;
+            grant(l, (uint32_t)__builtin_ctz(above ? above : want[bi]), now);
+        }
+        /* 4. statistics of who waited for whom */
+        charge_waits(l, now, held, ready);
+    }
+    /* 5. the next cycle with work */
+    if (l->pending)
+        return now + 1;
+    return l->fin_n ? l->fin_done[0] : BH_IDLE;
+}

@@ -1,0 +1,36 @@
+/* model/tile/l1_internal.h - what the files of the L1 model share (l1.c: configuration and
+ * reset; l1_queue.c: request intake; l1_arb.c: per-cycle arbitration); not part of its
+ * interface. */
+#ifndef BH_L1_INTERNAL_H
+#define BH_L1_INTERNAL_H
+#include "model/tile/l1.h"
+
+#define DIR_RD 0 /* index of a client's read FIFO */
+#define DIR_WR 1 /* writes and atomics */
+_Static_assert(L1_DIR_READ == 1u << DIR_RD && L1_DIR_WRITE == 1u << DIR_WR,
+               "a port's dirs are its FIFO bits");
+_Static_assert(2 * L1_CLIENTS <= 32 && L1_PORTS_MAX <= 32 && L1_BANKS_MAX <= 64, "masks");
+
+static inline uint64_t low_mask(uint32_t n)
+{
+    return n >= 64 ? UINT64_MAX : (1ull << n) - 1;
+}
+
+static inline uint32_t bank_of(const L1 *l, uint64_t addr)
+{
+    if (l->bank_shift) /* the same without dividing */
+        return (uint32_t)(addr >> l->bank_shift) & l->bank_mask;
+    return (uint32_t)((addr / l->cfg.interleave_bytes) % l->cfg.banks);
+}
+
+/* a write or atomic lands on bank word `word`: watchers of it see watch_gen move */
+static inline void watch_hit(L1 *l, uint32_t word)
+{
+    for (uint32_t i = 0; i < l->watch_n; i++)
+        if (l->watch_word[i] == word) {
+            l->watch_gen++;
+            return;
+        }
+}
+
+#endif
