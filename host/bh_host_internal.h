@@ -66,6 +66,7 @@ struct BhProgram {
     uint8_t launched_on[BH_HOST_MAX_WORKERS]; /* worker is part of the last launch */
     uint32_t seq[BH_HOST_MAX_WORKERS];        /* the seq it was launched with */
     uint64_t launch_cycle;                    /* the cycle its launch words were sent */
+    int window_closed;                        /* the report's window ended at its done */
     uint64_t finished;                        /* the latest end of a kernel seen so far */
     uint32_t poll_next;                       /* the waits have seen workers below it done */
     int launched;

@@ -386,8 +386,10 @@ int bh_program_launch(BhDevice *dev, BhProgram *prog)
     t = hx_now_ps(dev);
     if (write_launch(dev, prog, cb_addr) != 0 || hx_fence(dev) != 0)
         return -1;
+    bh_chip_window_begin(dev->chip); /* the report measures the device's part */
     prog->launch_cycle = bh_chip_now(dev->chip);
     prog->finished = prog->launch_cycle;
+    prog->window_closed = 0;
     prog->poll_next = 0;
     const int rc = write_seqs(dev, prog) != 0 || hx_fence(dev) != 0 ? -1 : 0;
     hx_account(dev, HX_LAUNCH, t);
@@ -427,6 +429,12 @@ static int all_done(BhDevice *dev, BhProgram *prog, BhProgramTiming *t)
         t->launched = prog->launch_cycle;
         t->finished = prog->finished;
         t->cycles = prog->finished - prog->launch_cycle;
+    }
+    if (!prog->window_closed) { /* counters until the host saw it done; rates over its cycles */
+        bh_chip_window_end(dev->chip, prog->finished > prog->launch_cycle
+                                          ? prog->finished - prog->launch_cycle
+                                          : 0);
+        prog->window_closed = 1;
     }
     return 1;
 }

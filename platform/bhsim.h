@@ -101,6 +101,14 @@ int bh_chip_access_done(const BhChip *chip, uint64_t id, uint64_t *issued, uint6
  * stops the chip or the access is still in flight after max_cycles (the error says so). */
 BhChipStatus bh_chip_advance_until_done(BhChip *chip, uint64_t id, uint64_t max_cycles);
 
+/* The report's measured window, for a host program: the NoC links' and the GDDR6
+ * controllers' counters restart at bh_chip_window_begin and freeze at bh_chip_window_end,
+ * and the report's rates divide them by `cycles` (0: the cycles from begin to end), e.g. a
+ * program's launch to its last kernel's return, while the host's uploads and reads stay out.
+ * Without them the window is the chip's whole time. A later begin starts a new window. */
+void bh_chip_window_begin(BhChip *chip);
+void bh_chip_window_end(BhChip *chip, uint64_t cycles);
+
 /* The report as JSON text (what --report writes), valid until the next call on this chip. */
 const char *bh_chip_report(BhChip *chip);
 /* Writes the outputs the configuration asks for (output.report, output.heatmap, output.vcd

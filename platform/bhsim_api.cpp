@@ -328,13 +328,33 @@ BhChipStatus bh_chip_advance_until_done(BhChip *c, uint64_t id, uint64_t max_cyc
         });
 }
 
+void bh_chip_window_begin(BhChip *c)
+{
+    Enter in(c);
+    for (uint32_t k = 0; k < c->chip->n_nocs(); k++)
+        noc_net_reset_window(&c->chip->noc(k).net());
+    c->run.dram_from = c->chip->dram_stats();
+    c->window_begin = c->chip->clock().now();
+    c->run.host_window = false; /* open */
+}
+
+void bh_chip_window_end(BhChip *c, uint64_t cycles)
+{
+    Enter in(c);
+    close_window(*c->chip, &c->run);
+    c->run.window_cycles = cycles ? cycles : c->chip->clock().now() - c->window_begin;
+    c->run.host_window = true;
+}
+
 const char *bh_chip_report(BhChip *c)
 {
     Enter in(c);
-    if (!c->ran) { /* driven by a host program: the window is the whole time so far */
-        close_window(*c->chip, &c->run);
+    if (!c->ran) { /* driven by a host program: its window, or the whole time so far */
+        if (!c->run.host_window) {
+            close_window(*c->chip, &c->run);
+            c->run.window_cycles = c->chip->clock().now();
+        }
         c->run.cycles = c->chip->clock().now();
-        c->run.window_cycles = c->run.cycles;
         c->run.peak_rss_mib = peak_rss_mib();
         /* a host program's run lasts from the chip's creation (its compiles included) */
         c->run.wall_seconds =

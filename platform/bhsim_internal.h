@@ -28,8 +28,9 @@ struct BhChip {
     std::unique_ptr<Chip> chip;
     sc_core::sc_trace_file *vcd = nullptr;
     RunInfo run;
-    bool ran = false;  /* bh_chip_run finished (the window and cycles are final) */
-    std::string error; /* what stopped the chip */
+    bool ran = false;          /* bh_chip_run finished (the window and cycles are final) */
+    uint64_t window_begin = 0; /* bh_chip_window_begin's cycle */
+    std::string error;         /* what stopped the chip */
     std::string report_text;
     boost::json::object report; /* the last bh_chip_report */
     std::unique_ptr<NocAccesses> accesses;

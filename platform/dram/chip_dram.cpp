@@ -30,15 +30,17 @@ void Chip::make_memories(BhLogContext *log)
 }
 
 /* What the GDDR6 controllers did, for every workload: over the whole run for whatever drove
- * them (a host program's kernels, a trace), or over the measured window with the figures of a
- * workload that has its own (dram_stream: WorkloadModel::report_dram). */
+ * them (a trace, ...), over a host program's window (bh_chip_window_begin/_end), or over the
+ * measured window with the figures of a workload that has its own (dram_stream:
+ * WorkloadModel::report_dram). */
 void Chip::dram_section(const ReportContext &ctx, boost::json::object &d) const
 {
     WorkloadModel::DramFigures f;
     const bool own = workload_ && workload_->model().report_dram(ctx, &f);
-    d = own ? dram_report(ctx.run.dram_from, ctx.run.dram_to, ctx.run.window_cycles)
-            : dram_report(std::vector<Gddr6Stats>(ctx.run.dram_to.size()), ctx.run.dram_to,
-                          ctx.run.cycles);
+    const bool window = own || ctx.run.host_window;
+    d = window ? dram_report(ctx.run.dram_from, ctx.run.dram_to, ctx.run.window_cycles)
+               : dram_report(std::vector<Gddr6Stats>(ctx.run.dram_to.size()), ctx.run.dram_to,
+                             ctx.run.cycles);
     double total = 0, peak = d.at("peak_gbps").to_number<double>(), used = 0;
     const boost::json::array &ctls = d.at("controllers").as_array();
     const double n = (double)ctls.size(); /* ctls dangles once d grows */

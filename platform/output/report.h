@@ -22,6 +22,7 @@ struct RunInfo {
     uint64_t error_cycle = 0;
     std::vector<std::vector<uint64_t>> window_flits; /* per NoC per link, frozen at sim.cycles */
     std::vector<Gddr6Stats> dram_from, dram_to;      /* GDDR6 counters at warmup and sim.cycles */
+    bool host_window = false; /* a host program's window (bh_chip_window_begin/_end) */
 };
 
 /* What a workload's report hooks see (WorkloadModel::report_noc, report) */
