@@ -202,15 +202,8 @@ void PcieTlm::run()
         next = std::min(next, later_.begin()->first);
     if (!d2h_.empty()) /* waiting for the link, or for a flit to join it */
         next = std::min<uint64_t>(next, clk_.time_of(clk_.now() + 1).value());
-    if (next == BH_IDLE)
-        return;
-    /* the tile acts at AICLK edges: whatever the link has due by then is handled there (a
-     * wake between edges would add a time step that every traced signal is checked at) */
-    const uint64_t c = clk_.cycle_at(sc_core::sc_time::from_value(next));
-    uint64_t edge = clk_.time_of(c).value();
-    if (edge < next)
-        edge = clk_.time_of(c + 1).value();
-    wake_.notify(sc_core::sc_time::from_value(edge - now));
+    if (next != BH_IDLE)
+        wake_.notify(sc_core::sc_time((double)(next - now), sc_core::SC_PS));
 }
 
 /* The link reports a TLP when it reaches the receiver's link layer; it acts at ev->time_ps,
