@@ -111,8 +111,9 @@ static BhStatus bar_of(const PcieCfg *cfg, uint64_t paddr, uint32_t len, std::st
     return BH_OK;
 }
 
-BhStatus PcieTlm::host_write(uint64_t paddr, const void *data, uint32_t len, uint64_t *id,
-                             std::string *why)
+/* A host access travels as soon as the link has an operation record for it. */
+BhStatus PcieTlm::host_access(bool read, uint64_t paddr, const void *data, uint32_t len,
+                              uint64_t *id, std::string *why)
 {
     if (len == 0)
         return BH_ERR_ACCESS;
@@ -120,36 +121,35 @@ BhStatus PcieTlm::host_write(uint64_t paddr, const void *data, uint32_t len, uin
         return st;
     HostOp op;
     op.paddr = paddr;
-    const uint8_t *d = static_cast<const uint8_t *>(data);
-    op.data.assign(d, d + len);
+    op.is_read = read;
+    if (read) {
+        op.data.assign(len, 0xFF);
+    } else {
+        const uint8_t *d = static_cast<const uint8_t *>(data);
+        op.data.assign(d, d + len);
+    }
     const uint64_t oid = ops_.size();
-    if (BhStatus st = pcie_link_write(&link_, PCIE_H2D, now_ps(), paddr, len, oid, &op.link_op);
-        st != BH_OK)
+    const BhStatus st =
+        read ? pcie_link_read(&link_, PCIE_H2D, now_ps(), paddr, len, 0, oid, &op.link_op)
+             : pcie_link_write(&link_, PCIE_H2D, now_ps(), paddr, len, oid, &op.link_op);
+    if (st != BH_OK)
         return st;
     ops_.push_back(std::move(op));
+    open_ops_++;
     *id = oid;
     wake_.notify(sc_core::SC_ZERO_TIME);
     return BH_OK;
 }
 
+BhStatus PcieTlm::host_write(uint64_t paddr, const void *data, uint32_t len, uint64_t *id,
+                             std::string *why)
+{
+    return host_access(false, paddr, data, len, id, why);
+}
+
 BhStatus PcieTlm::host_read(uint64_t paddr, uint32_t len, uint64_t *id, std::string *why)
 {
-    if (len == 0)
-        return BH_ERR_ACCESS;
-    if (BhStatus st = bar_of(&cfg_, paddr, len, why); st != BH_OK)
-        return st;
-    HostOp op;
-    op.paddr = paddr;
-    op.is_read = true;
-    op.data.assign(len, 0xFF);
-    const uint64_t oid = ops_.size();
-    if (BhStatus st = pcie_link_read(&link_, PCIE_H2D, now_ps(), paddr, len, 0, oid, &op.link_op);
-        st != BH_OK)
-        return st;
-    ops_.push_back(std::move(op));
-    *id = oid;
-    wake_.notify(sc_core::SC_ZERO_TIME);
-    return BH_OK;
+    return host_access(true, paddr, nullptr, len, id, why);
 }
 
 int PcieTlm::done(uint64_t id, void *out, uint64_t *at) const
@@ -168,16 +168,14 @@ int PcieTlm::done(uint64_t id, void *out, uint64_t *at) const
 
 bool PcieTlm::idle() const
 {
-    for (const HostOp &op : ops_)
-        if (!op.done)
-            return false;
-    return waiting_.empty() && later_.empty() && d2h_.empty();
+    return open_ops_ == 0 && waiting_.empty() && later_.empty() && d2h_.empty();
 }
 
 void PcieTlm::finish_if_done(HostOp &op)
 {
     if (!op.done && op.link_done && op.noc_due == 0) {
         op.done = true;
+        open_ops_--;
         op.done_ps = std::max(op.done_ps, now_ps());
         if ((uint64_t)(&op - ops_.data()) == await_)
             sc_core::sc_pause(); /* the host waits for it: resume the host now */
@@ -470,6 +468,7 @@ void PcieTlm::send_d2h()
             return;
         }
         ops_.push_back(std::move(op));
+        open_ops_++;
         d2h_.pop_front();
     }
 }

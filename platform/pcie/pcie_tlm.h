@@ -127,6 +127,8 @@ class PcieTlm : public sc_core::sc_module
     void issue(const NocRequest &rq, uint32_t noc);
     void send_d2h();
     void finish_if_done(HostOp &op);
+    BhStatus host_access(bool read, uint64_t paddr, const void *data, uint32_t len, uint64_t *id,
+                         std::string *why);
     uint64_t now_ps() const;
     void b_transport(int id, tlm::tlm_generic_payload &gp, sc_core::sc_time &delay);
     unsigned transport_dbg(int id, tlm::tlm_generic_payload &gp);
@@ -145,7 +147,8 @@ class PcieTlm : public sc_core::sc_module
     HostMemWrite host_wr_ = nullptr;
     void *host_ctx_ = nullptr;
     std::vector<HostOp> ops_;
-    std::deque<NocJob> waiting_;                   /* NoC requests the NIU could not take yet */
+    uint64_t open_ops_ = 0;      /* ops_ not done yet: the run loop asks idle() every slice */
+    std::deque<NocJob> waiting_; /* NoC requests the NIU could not take yet */
     std::multimap<uint64_t, PcieLinkEvent> later_; /* TLPs that act at a later time, by ps */
     std::deque<D2hChunk> d2h_;                     /* device writes waiting for the link */
     sc_core::sc_event wake_;
