@@ -209,7 +209,11 @@ bool Loader::add(NocTraceEvent e, const std::string &type_name)
                                     std::to_string(si.last_index) + " in the same stream " +
                                     xy(e.src_x, e.src_y) + " " + t.procs[e.proc]);
     si.any = true, si.last_ts = e.timestamp, si.last_index = e.index;
-    std::snprintf(e.type_name, sizeof e.type_name, "%s", type_name.c_str());
+    /* truncated as snprintf would, without formatting once per event (a tt-npe transfer may
+     * expand to millions) */
+    const size_t n = std::min(type_name.size(), sizeof e.type_name - 1);
+    std::memcpy(e.type_name, type_name.data(), n);
+    e.type_name[n] = 0;
     t.streams[s].count++;
     t.streams[s].transfers += noc_trace_op_is_transfer(e.op) ? 1 : 0;
     t.events.push_back(e);
