@@ -237,11 +237,15 @@ void Loader::finish(NocTrace *out)
     std::vector<uint32_t> order(t.events.size());
     for (size_t i = 0; i < order.size(); ++i)
         order[i] = static_cast<uint32_t>(i);
-    std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
+    const auto before = [&](uint32_t a, uint32_t b) {
         if (stream_of[a] != stream_of[b])
             return stream_of[a] < stream_of[b];
         return !in_time_order && t.events[a].timestamp < t.events[b].timestamp;
-    });
+    };
+    /* events usually come in stream order already (a tt-npe transfer's packets do): a
+     * stable sort would leave them as they are, so only out-of-order traces pay for it */
+    if (!std::is_sorted(order.begin(), order.end(), before))
+        std::stable_sort(order.begin(), order.end(), before);
     std::vector<NocTraceEvent> ev;
     ev.reserve(order.size());
     t.first_ts = order.empty() ? 0 : UINT64_MAX;
