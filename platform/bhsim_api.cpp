@@ -175,7 +175,7 @@ BhChipStatus bh_chip_create(const BhChipOptions *opts, BhChip **out, char *err, 
             }
             /* SystemC announces the time unit as an info report; the console is ours */
             sc_core::sc_report_handler::set_actions(sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
-            c->vcd->set_time_unit(1, sc_core::SC_PS);
+            c->vcd->set_time_unit(1, sc_core::SC_FS); /* processes act at sub-ps phases */
             c->chip->trace(c->vcd);
         }
         /* Bindings resolve at the end of elaboration: finish it now (as the first sc_start

@@ -51,7 +51,7 @@ BhChipStatus bh_chip_pci_config_write32(BhChip *c, uint32_t offset, uint32_t val
 uint64_t bh_chip_time_ps(const BhChip *c)
 {
     Enter in(c);
-    return sc_core::sc_time_stamp().value();
+    return Clock::ps_of(sc_core::sc_time_stamp());
 }
 
 BhChipStatus bh_chip_pci_write(BhChip *c, uint64_t paddr, const void *data, uint32_t len,

@@ -41,7 +41,8 @@ void ArcTlm::rearm(uint64_t next)
 {
     const uint64_t now = clk_.now();
     if (next != BH_IDLE)
-        wake_.notify(clk_.time_of(next > now ? next : now + 1) - sc_core::sc_time_stamp());
+        wake_.notify(clk_.time_of(next > now ? next : now + 1, phase::kArc) -
+                     sc_core::sc_time_stamp());
 }
 
 void ArcTlm::run()

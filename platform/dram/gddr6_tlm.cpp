@@ -87,13 +87,13 @@ void Gddr6Tlm::schedule(uint64_t cycle)
 {
     scheduled_ = cycle;
     if (cycle != BH_IDLE)
-        wake_.notify(clk_.time_of(cycle) - sc_core::sc_time_stamp());
+        wake_.notify(clk_.time_of(cycle, phase::kGddr6) - sc_core::sc_time_stamp());
 }
 
 void Gddr6Tlm::kick()
 {
     uint64_t now = clk_.now();
-    uint64_t next = clk_.time_of(now) == sc_core::sc_time_stamp() ? now : now + 1;
+    uint64_t next = sc_core::sc_time_stamp() <= clk_.time_of(now, phase::kGddr6) ? now : now + 1;
     if (scheduled_ > next || scheduled_ < now)
         schedule(next);
 }
@@ -101,7 +101,7 @@ void Gddr6Tlm::kick()
 void Gddr6Tlm::run()
 {
     uint64_t now = clk_.now();
-    if (clk_.time_of(now) != sc_core::sc_time_stamp()) {
+    if (clk_.time_of(now, phase::kGddr6) != sc_core::sc_time_stamp()) {
         schedule(now + 1);
         return;
     }

@@ -12,7 +12,8 @@ void Chip::assemble_nocs(bool trace_busy, BhLogContext *log)
     NocMemOps ops = TileTlm::mem_ops();
     for (uint32_t k = 0; k < plan_.n_nocs; k++)
         nocs_[k] = std::make_unique<NocNetTlm>(("noc" + std::to_string(k)).c_str(), plan_.noc[k],
-                                               ops, clk_, trace_busy, log);
+                                               ops, clk_, phase::kNoc0 + k * phase::kNocStride,
+                                               trace_busy, log);
     /* each NoC's report section, "noc<k>", before the tiles' and cores' sections */
     static const char *const noc_keys[2] = {"noc0", "noc1"};
     for (uint32_t k = 0; k < plan_.n_nocs; k++) {

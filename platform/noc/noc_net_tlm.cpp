@@ -6,8 +6,8 @@ namespace bh
 {
 
 NocNetTlm::NocNetTlm(sc_core::sc_module_name name, const NocNetConfig &cfg, const NocMemOps &ops,
-                     const Clock &clk, bool trace_busy, BhLogContext *log)
-    : sc_module(name), clk_(clk)
+                     const Clock &clk, uint64_t phase_fs, bool trace_busy, BhLogContext *log)
+    : sc_module(name), clk_(clk), phase_fs_(phase_fs)
 {
     if (noc_net_init(&net_, &cfg, &ops, log) != BH_OK)
         throw std::runtime_error(std::string(this->name()) + ": cannot build the network");
@@ -26,13 +26,13 @@ void NocNetTlm::schedule(uint64_t cycle)
 {
     scheduled_ = cycle;
     if (cycle != BH_IDLE)
-        wake_.notify(clk_.time_of(cycle) - sc_core::sc_time_stamp());
+        wake_.notify(clk_.time_of(cycle, phase_fs_) - sc_core::sc_time_stamp());
 }
 
 void NocNetTlm::run()
 {
     uint64_t now = clk_.now();
-    if (clk_.time_of(now) != sc_core::sc_time_stamp()) { /* woken mid-cycle: go to the edge */
+    if (clk_.time_of(now, phase_fs_) != sc_core::sc_time_stamp()) { /* woken off phase */
         schedule(now + 1);
         return;
     }

@@ -1,9 +1,9 @@
 /* platform/noc/noc_net_tlm.h - one NoC (model/noc/noc_net.h) as an sc_module: one event,
  * re-armed from the step's return value, so an idle network costs nothing. Register
  * accesses reach the NIUs through the tile shells (TileTlm), which call kick() when a
- * command may have created work. The network steps at the start of each cycle; initiators
- * act 1 ps later, so a register written in cycle n is seen by the step of cycle n + 1
- * whatever the order of SystemC processes. */
+ * command may have created work. NoC k steps at its phase (platform/clock.h) in each cycle;
+ * initiators act picoseconds later, so a register written in cycle n is seen by the step of
+ * cycle n + 1 whatever the order of SystemC processes. */
 #ifndef BH_NOC_NET_TLM_H
 #define BH_NOC_NET_TLM_H
 #include <systemc>
@@ -18,7 +18,7 @@ class NocNetTlm : public sc_core::sc_module
   public:
     SC_HAS_PROCESS(NocNetTlm);
     NocNetTlm(sc_core::sc_module_name name, const NocNetConfig &cfg, const NocMemOps &ops,
-              const Clock &clk, bool trace_busy, BhLogContext *log);
+              const Clock &clk, uint64_t phase_fs, bool trace_busy, BhLogContext *log);
     ~NocNetTlm() override;
     NocNet &net()
     {
@@ -36,6 +36,7 @@ class NocNetTlm : public sc_core::sc_module
     void schedule(uint64_t cycle);
     NocNet net_{};
     const Clock &clk_;
+    const uint64_t phase_fs_;
     sc_core::sc_event wake_;
     uint64_t scheduled_ = BH_IDLE;
 };

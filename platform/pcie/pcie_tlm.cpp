@@ -25,8 +25,6 @@ PcieTlm::PcieTlm(sc_core::sc_module_name name, const PcieSetup &setup, Chip &chi
                  BhLogContext *log)
     : sc_module(name), setup_(setup), chip_(chip), clk_(clk), log_(log)
 {
-    if (sc_core::sc_get_time_resolution() != sc_core::sc_time(1, sc_core::SC_PS))
-        throw std::logic_error("PcieTlm: the SystemC time resolution must be 1 ps");
     if (pcie_cfg_init(&cfg_, &setup.cfg) != BH_OK || pcie_tlbs_init(&tlbs_, &setup.tlb) != BH_OK ||
         pcie_link_init(&link_, &setup.link, &PcieTlm::on_link, this) != BH_OK)
         throw std::logic_error("PcieTlm: configuration not checked by planning");
@@ -52,7 +50,14 @@ PcieTlm::~PcieTlm()
 
 uint64_t PcieTlm::now_ps() const
 {
-    return sc_core::sc_time_stamp().value();
+    return Clock::ps_of(sc_core::sc_time_stamp());
+}
+
+/* The PCIe tile acts on whole picoseconds at its phase (platform/clock.h) */
+void PcieTlm::wake_at_ps(uint64_t ps)
+{
+    const sc_core::sc_time at = Clock::at_ps(ps, phase::kPcie), stamp = sc_core::sc_time_stamp();
+    wake_.notify(at > stamp ? at - stamp : sc_core::SC_ZERO_TIME);
 }
 
 uint32_t PcieTlm::cfg_read32(uint32_t off) const
@@ -137,7 +142,7 @@ BhStatus PcieTlm::host_access(bool read, uint64_t paddr, const void *data, uint3
     ops_.push_back(std::move(op));
     open_ops_++;
     *id = oid;
-    wake_.notify(sc_core::SC_ZERO_TIME);
+    wake_at_ps(now_ps());
     return BH_OK;
 }
 
@@ -199,9 +204,9 @@ void PcieTlm::run()
     if (!later_.empty())
         next = std::min(next, later_.begin()->first);
     if (!d2h_.empty()) /* waiting for the link, or for a flit to join it */
-        next = std::min<uint64_t>(next, clk_.time_of(clk_.now() + 1).value());
+        next = std::min<uint64_t>(next, Clock::ps_of(clk_.time_of(clk_.now() + 1)));
     if (next != BH_IDLE)
-        wake_.notify(sc_core::sc_time((double)(next - now), sc_core::SC_PS));
+        wake_at_ps(next);
 }
 
 /* The link reports a TLP when it reaches the receiver's link layer; it acts at ev->time_ps,
@@ -294,7 +299,7 @@ void PcieTlm::tlp_at_device(const PcieLinkEvent &ev)
         }
     } else if (t.kind != PCIE_TGT_TLB) { /* answered at once: no NoC read */
         pcie_link_respond(&link_, ev.op, std::max(ev.time_ps, now_ps()), ev.addr, ev.bytes);
-        wake_.notify(sc_core::SC_ZERO_TIME);
+        wake_at_ps(now_ps());
     }
 }
 
@@ -370,12 +375,12 @@ void PcieTlm::on_noc_done(void *ctx, uint64_t token, BhStatus, uint64_t now)
         const uint32_t link_op = (uint32_t)((token >> 32) & 0xFF);
         const uint64_t off = token & 0xFFFFFFFFu;
         /* the TLP asked for what is left of its chunk: the size of the NoC read */
-        const uint64_t t_ps = p->clk_.time_of(now).value();
+        const uint64_t t_ps = Clock::ps_of(p->clk_.time_of(now));
         const uint32_t bytes = (uint32_t)std::min<uint64_t>(
             p->setup_.link.mrrs_bytes - ((op.paddr + off) % p->setup_.link.mrrs_bytes),
             op.data.size() - off);
         pcie_link_respond(&p->link_, link_op, std::max(t_ps, p->now_ps()), op.paddr + off, bytes);
-        p->wake_.notify(sc_core::SC_ZERO_TIME);
+        p->wake_at_ps(p->now_ps());
     }
     op.noc_due--;
     p->finish_if_done(op);
@@ -443,7 +448,7 @@ tlm::tlm_response_status PcieTlm::access(tlm::tlm_generic_payload &gp, bool debu
         done += n;
     }
     send_d2h();
-    wake_.notify(clk_.time_of(clk_.now() + 2) - sc_core::sc_time_stamp());
+    wake_.notify(clk_.time_of(clk_.now() + 2, phase::kPcie) - sc_core::sc_time_stamp());
     return tlm::TLM_OK_RESPONSE;
 }
 
@@ -452,7 +457,8 @@ tlm::tlm_response_status PcieTlm::access(tlm::tlm_generic_payload &gp, bool debu
 void PcieTlm::send_d2h()
 {
     const uint64_t now = now_ps();
-    const uint64_t quiet = clk_.time_of(clk_.now() + 1).value() - clk_.time_of(clk_.now()).value();
+    const uint64_t quiet =
+        Clock::ps_of(clk_.time_of(clk_.now() + 1)) - Clock::ps_of(clk_.time_of(clk_.now()));
     while (!d2h_.empty()) {
         D2hChunk &ch = d2h_.front();
         if (!ch.sealed && now - ch.last_ps < quiet)

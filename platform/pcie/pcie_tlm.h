@@ -130,6 +130,7 @@ class PcieTlm : public sc_core::sc_module
     BhStatus host_access(bool read, uint64_t paddr, const void *data, uint32_t len, uint64_t *id,
                          std::string *why);
     uint64_t now_ps() const;
+    void wake_at_ps(uint64_t ps);
     void b_transport(int id, tlm::tlm_generic_payload &gp, sc_core::sc_time &delay);
     unsigned transport_dbg(int id, tlm::tlm_generic_payload &gp);
     tlm::tlm_response_status access(tlm::tlm_generic_payload &gp, bool debug);

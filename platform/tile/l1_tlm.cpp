@@ -11,7 +11,6 @@ namespace bh
 
 static_assert(L1_CLIENTS < 16, "the traced holder (1 + client) is 4 bits wide");
 static_assert(TILE_CORE_STATES <= 8, "the traced core state is 3 bits wide");
-constexpr uint64_t kPhasePs = 2; /* 2 ps after the edge (a constant, not a global sc_time) */
 
 L1Tlm::L1Tlm(sc_core::sc_module_name name, const L1Config &cfg, const Clock &clk, BhLogContext *log)
     : sc_module(name), clk_(clk)
@@ -80,7 +79,7 @@ void L1Tlm::b_transport(int id, tlm::tlm_generic_payload &gp, sc_core::sc_time &
 
 sc_core::sc_time L1Tlm::at(uint64_t cycle) const
 {
-    return clk_.time_of(cycle) + sc_core::sc_time::from_value(kPhasePs);
+    return clk_.time_of(cycle, phase::kTile);
 }
 
 void L1Tlm::schedule(uint64_t cycle)

@@ -35,7 +35,7 @@ void WorkloadTlm::schedule(uint64_t cycle)
     if (cycle == BH_IDLE)
         return;
     /* initiators act 1 ps into their cycle, after the networks have stepped */
-    sc_core::sc_time at = clk_.time_of(cycle) + sc_core::sc_time::from_value(1);
+    sc_core::sc_time at = clk_.time_of(cycle, phase::kWorkload);
     wake_.notify(at - sc_core::sc_time_stamp());
 }
 

@@ -34,8 +34,9 @@ def check(cond, what):
 
 def vcd_cycles_at(path, suffix, value, period_ps):
     """Cycles (rounded) during which the one scalar or vector signal named ...suffix equals
-    value; None if no such signal. Scopes join with dots; the timescale must be 1 ps."""
+    value; None if no such signal. Scopes join with dots; the timescale is 1 ps or 1 fs."""
     scopes, ident, t, since, total, cur = [], None, 0, None, 0, None
+    per_ps = 1
     with open(path) as f:
         for line in f:
             w = line.split()
@@ -43,7 +44,9 @@ def vcd_cycles_at(path, suffix, value, period_ps):
                 continue
             if w[0] == "$timescale":
                 ts = "".join(w[1:]) if len(w) > 1 else next(f).replace(" ", "").strip()
-                if not ts.startswith("1ps"):
+                if ts.startswith("1fs"):
+                    per_ps = 1000
+                elif not ts.startswith("1ps"):
                     return None
             elif w[0] == "$scope":
                 scopes.append(w[2])
@@ -71,7 +74,7 @@ def vcd_cycles_at(path, suffix, value, period_ps):
         return None
     if cur == value:
         total += t - since
-    return round(total / period_ps)
+    return round(total / per_ps / period_ps)
 
 
 def main():

@@ -1,0 +1,52 @@
+#!/usr/bin/env python3
+"""Tracing must not change what is simulated: runs one bhsim command twice, once as given and
+once writing a VCD (which wakes processes at more instants, changing the order in which
+SystemC runs simultaneous ones), and requires the two reports to agree on every simulated
+figure. Only wall-clock figures and the output paths may differ.
+
+usage: check_tracing_neutral.py BHSIM OUTDIR NAME [bhsim arguments...]"""
+import json
+import subprocess
+import sys
+
+# keys whose values are the host machine's, not the simulation's
+WALL = {"wall_seconds", "cycles_per_second", "router_cycles_per_second", "peak_rss_mib",
+        "sim_wall_seconds", "sim_chip_cycles_per_second", "vcd", "report"}
+
+
+def differences(a, b, path=""):
+    if isinstance(a, dict) and isinstance(b, dict):
+        for k in sorted(set(a) | set(b)):
+            if k in WALL or k.startswith("output."):
+                continue
+            if k not in a or k not in b:
+                yield f"{path}.{k}: only in one report"
+            else:
+                yield from differences(a[k], b[k], f"{path}.{k}")
+    elif isinstance(a, list) and isinstance(b, list):
+        if len(a) != len(b):
+            yield f"{path}: {len(a)} entries against {len(b)}"
+        for i, (x, y) in enumerate(zip(a, b)):
+            yield from differences(x, y, f"{path}[{i}]")
+    elif a != b:
+        yield f"{path}: {a!r} without tracing, {b!r} with"
+
+
+def main():
+    bhsim, out, name, args = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
+    plain, traced = f"{out}/{name}.json", f"{out}/{name}_vcd.json"
+    for report, extra in ((plain, []), (traced, ["--vcd", f"{out}/{name}.vcd"])):
+        subprocess.run([bhsim, "-q", "--report", report] + args + extra, check=True)
+    a, b = json.load(open(plain)), json.load(open(traced))
+    diffs = list(differences(a, b))
+    checked = sum(1 for _ in differences(a, {}))  # keys compared, for the message
+    if diffs:
+        print(f"{len(diffs)} simulated figures change when a VCD is written:")
+        print("\n".join(diffs[:40]))
+        sys.exit(1)
+    cycles = a.get("program", {}).get("cycles", a.get("sim", {}).get("cycles"))
+    print(f"same report with and without a VCD ({checked} keys, {cycles} cycles)")
+
+
+if __name__ == "__main__":
+    main()
