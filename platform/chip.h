@@ -217,10 +217,11 @@ class Chip : public sc_core::sc_module
     std::unique_ptr<MemoryTlm> nothing_;
     std::unique_ptr<PcieTlm> pcie_;
     std::unique_ptr<ArcTlm> arc_;
-    std::vector<std::unique_ptr<L1Tlm>> tl1_; /* timed L1s (l1.timed) */
-    std::vector<L1Tlm *> core_of_node_;       /* tensix_stream tiles' L1 and coprocessor */
-    std::vector<L1Tlm *> l1_of_node_;         /* timed L1 of each NoC0 node, or null */
-    std::vector<L1Tlm *> rv_tiles_;           /* riscv workload tiles */
+    std::unique_ptr<TileScheduler> tile_sched_; /* steps the timed L1s' tiles */
+    std::vector<std::unique_ptr<L1Tlm>> tl1_;   /* timed L1s (l1.timed) */
+    std::vector<L1Tlm *> core_of_node_;         /* tensix_stream tiles' L1 and coprocessor */
+    std::vector<L1Tlm *> l1_of_node_;           /* timed L1 of each NoC0 node, or null */
+    std::vector<L1Tlm *> rv_tiles_;             /* riscv workload tiles */
     /* per NoC0 node: loads bytes into the tile's L1 before a run */
     std::vector<std::function<bool(uint64_t, const void *, uint64_t)>> poke_;
     std::vector<std::function<bool(uint64_t, void *, uint64_t)>> peek_; /* ... reads them after */

@@ -27,12 +27,16 @@ void Chip::bind_l1(TileTlm &tile, const BhTile &t, uint32_t node, BhLogContext *
         peek_[node] = [&m](uint64_t a, void *d, uint64_t n) { return m.peek(a, d, n); };
         return;
     }
-    tl1_.push_back(std::make_unique<L1Tlm>((tname + "_l1").c_str(), plan_.l1, clk_, log));
+    if (!tile_sched_) {
+        tile_sched_ = std::make_unique<TileScheduler>("tile_scheduler", clk_);
+        BlockHooks h; /* the tiles' steps follow AICLK */
+        h.name = tile_sched_->basename();
+        h.retime = [s = tile_sched_.get()] { s->retime(); };
+        blocks_.add(std::move(h));
+    }
+    tl1_.push_back(
+        std::make_unique<L1Tlm>((tname + "_l1").c_str(), plan_.l1, clk_, *tile_sched_, log));
     L1Tlm &l1 = *tl1_.back();
-    BlockHooks h; /* its tile's steps follow AICLK */
-    h.name = l1.basename();
-    h.retime = [p = &l1] { p->retime(); };
-    blocks_.add(std::move(h));
     l1_of_node_[node] = &l1;
     std::snprintf(l1.tile().name, sizeof l1.tile().name, "tile (%u,%u)", t.x, t.y);
     tile.set_tensix(&l1);

@@ -12,8 +12,9 @@ namespace bh
 static_assert(L1_CLIENTS < 16, "the traced holder (1 + client) is 4 bits wide");
 static_assert(TILE_CORE_STATES <= 8, "the traced core state is 3 bits wide");
 
-L1Tlm::L1Tlm(sc_core::sc_module_name name, const L1Config &cfg, const Clock &clk, BhLogContext *log)
-    : sc_module(name), clk_(clk)
+L1Tlm::L1Tlm(sc_core::sc_module_name name, const L1Config &cfg, const Clock &clk,
+             TileScheduler &sched, BhLogContext *log)
+    : sc_module(name), clk_(clk), sched_(sched), sched_id_(sched.add(this))
 {
     char why[256] = "";
     if (tensix_tile_init(&tile_, &cfg, &L1Tlm::deliver, this, log, why, sizeof why) != BH_OK)
@@ -22,9 +23,6 @@ L1Tlm::L1Tlm(sc_core::sc_module_name name, const L1Config &cfg, const Clock &clk
     port.register_transport_dbg(this, &L1Tlm::transport_dbg);
     functional.register_b_transport(this, &L1Tlm::b_transport);
     functional.register_transport_dbg(this, &L1Tlm::transport_dbg);
-    SC_METHOD(run);
-    sensitive << wake_;
-    dont_initialize();
 }
 
 void L1Tlm::enable_coprocessor(const TensixCoreConfig &cfg, uint64_t deadlock_cycles)
@@ -79,20 +77,13 @@ void L1Tlm::b_transport(int id, tlm::tlm_generic_payload &gp, sc_core::sc_time &
 
 sc_core::sc_time L1Tlm::at(uint64_t cycle) const
 {
-    return clk_.time_of(cycle, phase::kTile);
+    return sched_.at(cycle);
 }
 
 void L1Tlm::schedule(uint64_t cycle)
 {
     scheduled_ = cycle;
-    if (cycle != BH_IDLE)
-        wake_.notify(at(cycle) - sc_core::sc_time_stamp());
-}
-
-void L1Tlm::retime()
-{
-    wake_.cancel();
-    schedule(scheduled_);
+    sched_.want(sched_id_, cycle);
 }
 
 void L1Tlm::kick()
@@ -138,13 +129,8 @@ tlm::tlm_sync_enum L1Tlm::nb_transport_fw(int id, tlm::tlm_generic_payload &gp,
     }
 }
 
-void L1Tlm::run()
+void L1Tlm::step(uint64_t now)
 {
-    uint64_t now = clk_.now();
-    if (sc_core::sc_time_stamp() != at(now)) {
-        schedule(sc_core::sc_time_stamp() < at(now) ? now : now + 1);
-        return;
-    }
     uint64_t next = tensix_tile_step(&tile_, now);
     for (size_t id = 0; id < waiting_.size(); id++) {
         tlm::tlm_generic_payload *gp = waiting_[id];

@@ -7,8 +7,9 @@
  *               has moved; reads carry their data back
  *   functional  untimed access to the same bytes (b_transport, transport_dbg): the NIUs'
  *               per-flit data and loads before a run
- * L1 steps 2 ps after the clock edge, after the networks (edge) and the cores (1 ps), so every
- * request made in a cycle is arbitrated in that cycle whatever the order of processes. */
+ * The tile steps when the chip's TileScheduler (platform/tile/tile_sched.h) calls step(), at
+ * phase::kTile, after the networks and the synthetic cores, so every request made in a cycle
+ * is arbitrated in that cycle whatever the order of processes. */
 #ifndef BH_L1_TLM_H
 #define BH_L1_TLM_H
 #include <systemc>
@@ -19,6 +20,7 @@
 #include <vector>
 #include "model/tile/tensix_tile.h"
 #include "platform/clock.h"
+#include "platform/tile/tile_sched.h"
 
 namespace bh
 {
@@ -32,8 +34,8 @@ class L1Tlm : public sc_core::sc_module
     tlm_utils::multi_passthrough_target_socket<L1Tlm, 32, tlm::tlm_base_protocol_types, 0,
                                                sc_core::SC_ZERO_OR_MORE_BOUND>
         functional{"functional"};
-    SC_HAS_PROCESS(L1Tlm);
-    L1Tlm(sc_core::sc_module_name name, const L1Config &cfg, const Clock &clk, BhLogContext *log);
+    L1Tlm(sc_core::sc_module_name name, const L1Config &cfg, const Clock &clk, TileScheduler &sched,
+          BhLogContext *log);
     ~L1Tlm() override;
     /* the next binding of `port` is L1 client `client` (L1_CLIENT_TABLE) */
     void bind_client(uint32_t client)
@@ -75,7 +77,8 @@ class L1Tlm : public sc_core::sc_module
     }
     /* step the tile this cycle if it is not already due (after an access that may create work) */
     void kick();
-    void retime(); /* the clock changed: wake at the new time of the cycle it waits for */
+    /* the scheduler's call in a cycle the tile wanted: steps it, says when it wants the next */
+    void step(uint64_t now);
     uint64_t last_busy_cycle() const /* the last cycle the coprocessor or L1 had work */
     {
         return tile_.last_busy;
@@ -106,7 +109,6 @@ class L1Tlm : public sc_core::sc_module
     void b_transport(int id, tlm::tlm_generic_payload &gp, sc_core::sc_time &delay);
     unsigned transport_dbg(int id, tlm::tlm_generic_payload &gp);
     BhStatus offer(int id, tlm::tlm_generic_payload &gp);
-    void run();
     static void deliver(void *ctx, const L1Done *d);
     void schedule(uint64_t cycle);
     sc_core::sc_time at(uint64_t cycle) const;
@@ -115,7 +117,8 @@ class L1Tlm : public sc_core::sc_module
 
     TensixTile tile_; /* by value: the coprocessor holds a pointer to its L1 */
     const Clock &clk_;
-    sc_core::sc_event wake_;
+    TileScheduler &sched_;
+    const uint32_t sched_id_;
     uint64_t scheduled_ = BH_IDLE;
     std::vector<uint32_t> client_of_binding_;
     std::vector<tlm::tlm_generic_payload *> waiting_; /* per binding: BEGIN_REQ not taken */
