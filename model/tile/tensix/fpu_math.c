@@ -54,6 +54,31 @@ static float srcb_bits(float x, uint32_t phase)
     return x - as_float(as_bits(x) & 0xFFFE1FFFu);
 }
 
+/* src_fp and then srca_bits / srcb_bits over n values: the part of each a fidelity phase
+ * multiplies (hi: the top significand bits the mask keeps; lo: the value less the bits the
+ * second mask keeps). Branch-free, with style and part hoisted, so gcc vectorises it: these
+ * conversions, not the products, were most of an MVMUL's instructions. */
+static void src_parts(int style, const uint32_t *d, uint32_t n, int low, uint32_t hi_mask,
+                      uint32_t lo_mask, float *out)
+{
+    const uint32_t e_mask = style == FPU_STYLE_FP16 ? 0x1Fu : 0xFFu;
+    const uint32_t bias = style == FPU_STYLE_FP16 ? 112u : 0u;
+    const uint32_t man_mask = style == FPU_STYLE_BF16 ? 0x3F8u : 0x3FFu;
+    uint32_t bits[256];
+    for (uint32_t i = 0; i < n; i++) {
+        const uint32_t v = d[i], e = v & e_mask;
+        const uint32_t normal = (e + bias) << 23 | (v >> 8 & man_mask) << 13;
+        bits[i] = (v >> 18 & 1u) << 31 | (e ? normal : 0u);
+    }
+    if (!low) {
+        for (uint32_t i = 0; i < n; i++)
+            out[i] = as_float(bits[i] & hi_mask);
+    } else {
+        for (uint32_t i = 0; i < n; i++)
+            out[i] = as_float(bits[i]) - as_float(bits[i] & lo_mask);
+    }
+}
+
 static int32_t src_int8(uint32_t d)
 {
     int32_t mag = (int32_t)(d >> 8 & 0x3FFu);
@@ -193,12 +218,15 @@ void fpu_matmul(FpuOp *op, uint32_t imm, uint32_t nrows, int bcast)
         return;
     }
     float bm[8][16], am[16][16];
-    for (uint32_t i = 0; i < nrows; i++)
-        for (uint32_t j = 0; j < 16; j++)
-            bm[i][j] = srcb_bits(src_fp(op->style, b[brow + (bcast ? 0 : i)][j]), phase);
-    for (uint32_t i = 0; i < 16; i++)
-        for (uint32_t j = 0; j < 16; j++)
-            am[i][j] = srca_bits(src_fp(op->style, a[arow + i][j]), phase);
+    _Static_assert(SRC_COLS == 16, "Src rows are contiguous runs of 16 values");
+    if (bcast) { /* row brow for every row */
+        src_parts(op->style, b[brow], 16, phase & 2u, 0xFFFE0000u, 0xFFFE1FFFu, bm[0]);
+        for (uint32_t i = 1; i < nrows; i++)
+            memcpy(bm[i], bm[0], sizeof bm[0]);
+    } else {
+        src_parts(op->style, b[brow], 16 * nrows, phase & 2u, 0xFFFE0000u, 0xFFFE1FFFu, bm[0]);
+    }
+    src_parts(op->style, a[arow], 256, phase & 1u, 0xFFF80000u, 0xFFF83FFFu, am[0]);
     /* the 16 columns of a row accumulate side by side, each in the order k = 0..15; the
      * pragma keeps gcc from unrolling the column loop whole and vectorising over k instead */
     for (uint32_t i = 0; i < nrows; i += bcast ? 2 : 1) {
