@@ -198,9 +198,8 @@ uint32_t Loader::stream_for(const NocTraceEvent &e)
 
 bool Loader::add(NocTraceEvent e, const std::string &type_name)
 {
-    if (t.events.size() >= kNocTraceMaxEvents)
-        return fail("more than " + std::to_string(kNocTraceMaxEvents) +
-                    " events (the loader's limit)");
+    if (t.events.size() >= max_events)
+        return fail("more than " + std::to_string(max_events) + " events (the loader's limit)");
     const uint32_t s = stream_for(e);
     StreamInfo &si = info[s];
     if (in_time_order && si.any && e.timestamp < si.last_ts)
@@ -266,7 +265,7 @@ void Loader::finish(NocTrace *out)
 using namespace noc_trace_detail;
 
 bool parse_noc_trace(const std::string &text, const std::string &shown, CoordSpace space,
-                     const ChipShape &chip, NocTrace *out, std::string *err)
+                     const ChipShape &chip, NocTrace *out, std::string *err, uint32_t max_events)
 {
     std::string dummy;
     err = err ? err : &dummy;
@@ -278,7 +277,7 @@ bool parse_noc_trace(const std::string &text, const std::string &shown, CoordSpa
             return *err = shown + ": chip: harvested Tensix column " + std::to_string(h) +
                           " is not a Tensix column (NoC0 x 1..7, 10..16)",
                    false;
-    Loader ld(shown, space, chip, err);
+    Loader ld(shown, space, chip, err, std::min(max_events, kNocTraceMaxEvents));
     if (v.is_array())
         return ld.trace(v.get_array()) ? ld.finish(out), true : false;
     if (v.is_object())

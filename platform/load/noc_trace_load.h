@@ -63,9 +63,11 @@ struct ChipShape {
 bool load_noc_trace(const std::string &path, CoordSpace space, const ChipShape &chip, NocTrace *out,
                     std::string *err);
 
-/* The same, from text already in memory; shown names the source in messages. */
+/* The same, from text already in memory; shown names the source in messages. max_events
+ * lowers the limit (the fuzzer's, so a near-limit input stays within its time per input). */
 bool parse_noc_trace(const std::string &text, const std::string &shown, CoordSpace space,
-                     const ChipShape &chip, NocTrace *out, std::string *err);
+                     const ChipShape &chip, NocTrace *out, std::string *err,
+                     uint32_t max_events = kNocTraceMaxEvents);
 
 /* Blackhole translated (tx, ty) -> NoC0 physical, as firmware programs the NIU tables for
  * this harvesting (tt-zephyr-platforms lib/tenstorrent/bh_arc/noc_init.c). False, with the

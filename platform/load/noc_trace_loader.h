@@ -61,9 +61,10 @@ struct Loader {
     std::map<std::string, uint32_t> proc_ix, zone_ix;
     int64_t device = -1;
     bool in_time_order = true; /* traces: a stream's time must not go back */
+    uint32_t max_events;       /* events (or expanded packets) at most */
 
-    Loader(const std::string &s, CoordSpace sp, const ChipShape &c, std::string *e)
-        : shown(s), space(sp), chip(c), err(e)
+    Loader(const std::string &s, CoordSpace sp, const ChipShape &c, std::string *e, uint32_t max)
+        : shown(s), space(sp), chip(c), err(e), max_events(max)
     {
     }
 

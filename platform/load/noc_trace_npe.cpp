@@ -31,9 +31,8 @@ bool Loader::transfer(const Obj &o, uint32_t ordinal)
     NocTraceEvent e = blank_event(ordinal);
     uint8_t sx, sy;
     if (!get_int(o, "packet_size", 1, UINT32_MAX, &size) ||
-        !get_int(o, "num_packets", 1, kNocTraceMaxEvents, &count) ||
-        !get_noc(o, "noc_type", &e.noc) || !check_device(o, "device_id") ||
-        !get_tile(o, "src_x", "src_y", e.noc, true, &sx, &sy) ||
+        !get_int(o, "num_packets", 1, max_events, &count) || !get_noc(o, "noc_type", &e.noc) ||
+        !check_device(o, "device_id") || !get_tile(o, "src_x", "src_y", e.noc, true, &sx, &sy) ||
         !get_tile(o, "dst_x", "dst_y", e.noc, true, &e.dst_x, &e.dst_y, &unicast) ||
         !get_int(o, "phase_cycle_offset", 0, INT64_MAX / 2, &offset, &found) ||
         !get_str(o, "noc_event_type", &ev_type, &found))
@@ -126,9 +125,9 @@ bool Loader::workload(const Obj &top)
                 return fail("expected an object, got " + describe(x));
             const json::value *n = x.get_object().if_contains("num_packets");
             total += n && n->is_int64() && n->get_int64() > 0 ? uint64_t(n->get_int64()) : 0;
-            if (total > kNocTraceMaxEvents)
+            if (total > max_events)
                 return fail("\"num_packets\" of the workload add up to more than " +
-                            std::to_string(kNocTraceMaxEvents) + " packets (the loader's limit)");
+                            std::to_string(max_events) + " packets (the loader's limit)");
             if (!transfer(x.get_object(), ordinal))
                 return false;
         }
