@@ -47,13 +47,19 @@ TimedPortTlm::~TimedPortTlm()
     }
 }
 
-BhStatus TimedPortTlm::request(int is_write, uint64_t addr, uint32_t len, const void *wdata,
-                               uint64_t token)
+BhStatus TimedPortTlm::request(uint32_t source, int is_write, uint64_t addr, uint32_t len,
+                               const void *wdata, uint64_t token)
 {
-    if (awaiting_end_req_ || free_.empty())
-        return BH_ERR_FULL;
     if (len > sizeof(Slot::data))
         return BH_ERR_ACCESS;
+    const uint8_t me = (uint8_t)(1u << (source & 7u));
+    /* no room, or another source waits for its turn and this one was served last */
+    if (awaiting_end_req_ || free_.empty() || ((refused_ & ~me) && last_ == (source & 7u))) {
+        refused_ |= me;
+        return BH_ERR_FULL;
+    }
+    refused_ &= (uint8_t)~me;
+    last_ = (uint8_t)(source & 7u);
     Slot *s = free_.back();
     free_.pop_back();
     s->token = token;

@@ -3,7 +3,10 @@
  * base protocol (BEGIN_REQ / END_REQ / BEGIN_RESP), so any AT memory model (bhsim's GDDR6
  * controller, or DRAMSys) can sit behind it. A request not yet accepted by the target
  * (no END_REQ) holds back the next: the NIU sees BH_ERR_FULL and retries, which is how the
- * controller's queues push back into the NoC. */
+ * controller's queues push back into the NoC. A DRAM endpoint's two NIUs (one per NoC) share
+ * its port: a source refused for want of room takes the next turn before the source served
+ * last, so neither NoC starves the other (both NoCs step in a fixed order within a cycle,
+ * which would otherwise hand every freed slot to NoC0). */
 #ifndef BH_TIMED_PORT_TLM_H
 #define BH_TIMED_PORT_TLM_H
 #include <functional>
@@ -24,7 +27,9 @@ class TimedPortTlm : public sc_core::sc_module
     TimedPortTlm(sc_core::sc_module_name name, uint32_t max_in_flight,
                  std::function<void(uint64_t)> on_done);
     ~TimedPortTlm() override;
-    BhStatus request(int is_write, uint64_t addr, uint32_t len, const void *wdata, uint64_t token);
+    /* source: which of the sharing initiators asks (0 or 1, the NoC) */
+    BhStatus request(uint32_t source, int is_write, uint64_t addr, uint32_t len, const void *wdata,
+                     uint64_t token);
     uint32_t in_flight() const
     {
         return in_flight_;
@@ -39,6 +44,8 @@ class TimedPortTlm : public sc_core::sc_module
     tlm::tlm_generic_payload *awaiting_end_req_ = nullptr;
     std::function<void(uint64_t)> on_done_;
     uint32_t in_flight_ = 0;
+    uint8_t refused_ = 0; /* sources refused since their last grant (bit per source) */
+    uint8_t last_ = 0;    /* the source granted last */
 };
 
 } // namespace bh

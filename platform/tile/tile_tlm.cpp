@@ -92,7 +92,7 @@ BhStatus TileTlm::mem_request(void *ctx, int is_write, uint64_t addr, uint32_t l
         t->port_[token >> 32 & 1] ? t->port_[token >> 32 & 1].get() : t->port_[0].get();
     if (!p)
         return BH_ERR_UNSUPPORTED;
-    return p->request(is_write, addr, len, wdata, token);
+    return p->request((uint32_t)(token >> 32 & 1), is_write, addr, len, wdata, token);
 }
 
 tlm::tlm_response_status TileTlm::niu_access(uint32_t noc, uint32_t off,

@@ -185,7 +185,14 @@ static int row_defined(const FpuOp *op, uint32_t row, int dst32)
     return dst32 ? fpu_dst32_defined(op->r, row) : fpu_dst16_defined(op->r, row);
 }
 
-/* MVMUL (nrows 8, or 7 with SrcB row broadcast), DOTPV (8) and GAPOOL (4) */
+/* MVMUL (nrows 8, or 7 with SrcB row broadcast), DOTPV (8) and GAPOOL (4). Built twice on
+ * x86-64, for AVX2 and for the baseline, and picked when the program loads: its conversions and
+ * products are the simulator's largest arithmetic, and twice the lanes halve them. Either way
+ * each operation is one IEEE binary32 operation (C11 mode does not contract a * b + c), so
+ * results are bit for bit the same. */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+__attribute__((target_clones("avx2", "default")))
+#endif
 void fpu_matmul(FpuOp *op, uint32_t imm, uint32_t nrows, int bcast)
 {
     SrcDst *r = op->r;
