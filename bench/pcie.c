@@ -2,8 +2,9 @@
 /* bench/pcie.c - the host link as a host program sees it, through platform/bhsim.h only:
  * host-to-device bandwidth of MMIO writes through a 2 MiB TLB window into a Tensix tile's L1
  * and into a GDDR6 endpoint (posted and acknowledged NoC writes), MMIO read bandwidth from L1
- * and from GDDR6 and the latency of a 4-byte read, and device-to-host bandwidth (the PCIe tile's
- * NIU moving L1 into a host window, which travels back as TLPs). Every figure is simulated time:
+ * and from GDDR6 and the latency of a 4-byte read, device-to-host bandwidth (the PCIe tile's
+ * NIU moving L1 into a host window, which travels back as TLPs), and a Tensix NIU's reads of
+ * host memory (latency and bandwidth: MRd up, completions down). Every figure is simulated time:
  * the link's serialisation, the NoC and the NIU's request records, nothing set.
  *
  * usage: bench_pcie [CONFIG] [key=value ...]   (default p150b) */
@@ -124,6 +125,41 @@ static void d2h_bw(int argc, char **argv)
     bh_chip_free(c);
 }
 
+/* Tensix (1,2)'s NIU reads host memory through the PCIe tile's host window: non-posted reads
+ * over the link (MRd up, completions down). Latency of one 64-byte read, then 1 MiB as 16 KiB
+ * NoC reads issued back to back; the bytes that land in L1 are checked against host memory. */
+static void host_read_bw(int argc, char **argv)
+{
+    BhChip *c = make(argc, argv);
+    const uint32_t total = 1u << 20, px = 2, py = 0;
+    const uint64_t win = 0x1000000000000000ull, host = 0x40000000ull;
+    uint8_t *buf = malloc(total), *got = malloc(total);
+    for (uint32_t i = 0; i < total; i++)
+        buf[i] = (uint8_t)(i * 13u + 5u);
+    must(bh_chip_host_mem_write(c, host, buf, total), c, "host memory");
+    uint64_t id = 0, t0 = bh_chip_time_ps(c);
+    must(bh_chip_noc_read(c, 0, 1, 2, px, py, win + host, 0x10000, 64, &id), c, "read");
+    must(bh_chip_advance_until_done(c, id, 1000000), c, "read");
+    printf("%-46s %8.1f ns\n", "device read of host memory, 64 B, latency",
+           (double)(bh_chip_time_ps(c) - t0) / 1000.0);
+    must(bh_chip_advance_until_idle(c, 1000000, NULL), c, "drain");
+    t0 = bh_chip_time_ps(c);
+    for (uint32_t i = 0; i < total / 16384; i++)
+        while (bh_chip_noc_read(c, 0, 1, 2, px, py, win + host + 16384u * i, 0x10000 + 16384u * i,
+                                16384, &id) == BH_CHIP_ERR_BUSY)
+            must(bh_chip_advance(c, 10), c, "advance");
+    must(bh_chip_advance_until_done(c, id, 100000000), c, "reads");
+    const uint64_t t1 = bh_chip_time_ps(c);
+    must(bh_chip_advance_until_idle(c, 100000000, NULL), c, "drain");
+    must(bh_chip_mem_read(c, 1, 2, 0x10000, got, total), c, "L1");
+    printf("%-46s %8.2f GB/s  (1 MiB, 16 KiB NoC reads, %s)\n",
+           "device read of host memory, bandwidth", gbps(total, t1 - t0),
+           memcmp(got, buf, total) ? "DATA WRONG" : "data checked");
+    free(buf);
+    free(got);
+    bh_chip_free(c);
+}
+
 int main(int argc, char **argv)
 {
     write_bw(argc, argv, "MMIO write to L1 (1,2), acknowledged NoC writes", 1, 2, 0);
@@ -132,5 +168,6 @@ int main(int argc, char **argv)
     write_bw(argc, argv, "MMIO write to DRAM (0,0), posted", 0, 0, 2);
     read_bw(argc, argv);
     d2h_bw(argc, argv);
+    host_read_bw(argc, argv);
     return 0;
 }

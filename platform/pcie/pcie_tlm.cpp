@@ -3,6 +3,7 @@
 #include <cstring>
 #include <stdexcept>
 #include "platform/chip.h"
+#include "platform/mem/timed_port_tlm.h"
 
 namespace bh
 {
@@ -38,6 +39,7 @@ PcieTlm::PcieTlm(sc_core::sc_module_name name, const PcieSetup &setup, Chip &chi
     cfg_write32(0x04, PCIE_CMD_MEM_SPACE | PCIE_CMD_BUS_MASTER);
     mem.register_b_transport(this, &PcieTlm::b_transport);
     mem.register_transport_dbg(this, &PcieTlm::transport_dbg);
+    timed.register_nb_transport_fw(this, &PcieTlm::nb_transport_fw);
     SC_METHOD(run);
     sensitive << wake_;
     dont_initialize();
@@ -173,7 +175,8 @@ int PcieTlm::done(uint64_t id, void *out, uint64_t *at) const
 
 bool PcieTlm::idle() const
 {
-    return open_ops_ == 0 && waiting_.empty() && later_.empty() && d2h_.empty();
+    return open_ops_ == 0 && waiting_.empty() && later_.empty() && d2h_.empty() &&
+           dev_reads_.empty() && !held_;
 }
 
 void PcieTlm::finish_if_done(HostOp &op)
@@ -203,6 +206,8 @@ void PcieTlm::run()
     next = std::min(next, pcie_link_step(&link_, now));
     if (!later_.empty())
         next = std::min(next, later_.begin()->first);
+    retry_held(); /* the link may have room now, or the host may have taken writes */
+    next = std::min(next, pcie_link_step(&link_, now));
     if (!d2h_.empty()) /* waiting for the link, or for a flit to join it */
         next = std::min<uint64_t>(next, Clock::ps_of(clk_.time_of(clk_.now() + 1)));
     if (next != BH_IDLE)
@@ -223,18 +228,22 @@ void PcieTlm::on_link(void *ctx, const PcieLinkEvent *ev)
 
 void PcieTlm::act(const PcieLinkEvent &ev)
 {
-    if (ev.dir == PCIE_H2D && ev.kind != PCIE_TLP_CPLD)
-        tlp_at_device(ev);
-    else
+    if (ev.dir == PCIE_D2H)
         tlp_at_host(ev);
+    else if (ev.kind == PCIE_TLP_CPLD) /* the host answers a device read */
+        dev_read_data(ev);
+    else
+        tlp_at_device(ev);
 }
 
 /* Completions for the host's reads and device writes reaching host memory. */
 void PcieTlm::tlp_at_host(const PcieLinkEvent &ev)
 {
     HostOp &op = ops_.at(ev.token);
-    if (ev.kind == PCIE_TLP_MWR) /* a device write: its bytes reach host memory */
+    if (ev.kind == PCIE_TLP_MWR) { /* a device write: its bytes reach host memory */
         host_mem(true, ev.addr, op.data.data() + (ev.addr - op.paddr), ev.bytes);
+        d2h_bytes_ -= ev.bytes; /* the tile's buffer has room again */
+    }
     if (ev.op_done) {
         op.link_done = true;
         op.done_ps = ev.time_ps;
@@ -420,19 +429,21 @@ tlm::tlm_response_status PcieTlm::access(tlm::tlm_generic_payload &gp, bool debu
     if (!host_window(addr))
         return tlm::TLM_ADDRESS_ERROR_RESPONSE;
     const uint64_t host = addr & ((1ull << kHostWindowBits) - 1);
-    if (debug || !write) {
-        if (!debug && !write)
-            BH_LOG_UNIMP_ONCE(log_, "pcie: device reads of host memory take no link time");
-        if (write)
-            host_mem(true, host, buf, len);
-        else
-            host_mem(false, host, buf, len);
+    if (debug || !write) { /* a read's data: its time was taken at the timed port */
+        host_mem(write, host, buf, len);
         return tlm::TLM_OK_RESPONSE;
     }
-    /* a device write to host memory: it goes up the link in TLPs of up to max payload; the
-     * NoC hands it over flit by flit, so contiguous flits gather into one payload-aligned
-     * chunk, which leaves when full or when no flit has followed for a cycle */
+    gather_d2h(host, buf, len);
+    return tlm::TLM_OK_RESPONSE;
+}
+
+/* A device write to host memory goes up the link in TLPs of up to max payload. The NoC hands
+ * it over flit by flit, so contiguous flits gather into one payload-aligned chunk, which
+ * leaves when full or when no flit has followed for a cycle. */
+void PcieTlm::gather_d2h(uint64_t host, const uint8_t *buf, uint32_t len)
+{
     const uint64_t now = now_ps();
+    d2h_bytes_ += len;
     uint32_t done = 0;
     while (done < len) {
         if (d2h_.empty() || d2h_.back().sealed ||
@@ -449,7 +460,139 @@ tlm::tlm_response_status PcieTlm::access(tlm::tlm_generic_payload &gp, bool debu
     }
     send_d2h();
     wake_.notify(clk_.time_of(clk_.now() + 2, phase::kPcie) - sc_core::sc_time_stamp());
-    return tlm::TLM_OK_RESPONSE;
+}
+
+/* A flit's access from the tile's NIU (TimedPortTlm): a write is taken at once while the
+ * buffer has room; a read waits for its bytes to come back from the host. */
+tlm::tlm_sync_enum PcieTlm::nb_transport_fw(tlm::tlm_generic_payload &gp, tlm::tlm_phase &phase,
+                                            sc_core::sc_time &)
+{
+    if (phase != tlm::BEGIN_REQ)
+        return tlm::TLM_ACCEPTED;
+    switch (timed_access(gp)) {
+    case kHeld:
+        held_ = &gp; /* no END_REQ: the NIU sends nothing more until it comes */
+        wake_at_ps(now_ps());
+        return tlm::TLM_ACCEPTED;
+    case kDone:
+        return tlm::TLM_COMPLETED;
+    default: /* kWaiting: taken; BEGIN_RESP once the data is back */
+        phase = tlm::END_REQ;
+        return tlm::TLM_UPDATED;
+    }
+}
+
+void PcieTlm::answer(tlm::tlm_generic_payload &gp)
+{
+    tlm::tlm_phase ph = tlm::BEGIN_RESP;
+    sc_core::sc_time d = sc_core::SC_ZERO_TIME;
+    timed->nb_transport_bw(gp, ph, d);
+}
+
+void PcieTlm::retry_held()
+{
+    if (!held_)
+        return;
+    tlm::tlm_generic_payload &gp = *held_;
+    const int r = timed_access(gp);
+    if (r == kHeld)
+        return;
+    held_ = nullptr;
+    if (r == kDone) {
+        answer(gp);
+    } else {
+        tlm::tlm_phase ph = tlm::END_REQ;
+        sc_core::sc_time d = sc_core::SC_ZERO_TIME;
+        timed->nb_transport_bw(gp, ph, d);
+    }
+}
+
+int PcieTlm::timed_access(tlm::tlm_generic_payload &gp)
+{
+    const uint64_t addr = gp.get_address();
+    const uint32_t len = gp.get_data_length();
+    gp.set_response_status(tlm::TLM_OK_RESPONSE);
+    if (!host_window(addr)) {
+        BH_LOG_GUEST(log_,
+                     "pcie: NoC %s of %u bytes at 0x%llx in the PCIe tile: not one of its host "
+                     "windows (address bits 63..58 must be 0, 1, 2 or 4)",
+                     gp.is_write() ? "write" : "read", len, (unsigned long long)addr);
+        gp.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
+        return kDone;
+    }
+    const uint64_t mask = (1ull << kHostWindowBits) - 1;
+    if (gp.is_write()) {
+        if (d2h_bytes_ && d2h_bytes_ + len > setup_.link.d2h_buffer_bytes)
+            return kHeld;
+        gather_d2h(addr & mask, gp.get_data_ptr(), len);
+        return kDone;
+    }
+    NocTokenExtension *tk = nullptr;
+    gp.get_extension(tk);
+    const uint64_t key = tk ? tk->token : 0;
+    auto it = dev_reads_.find(key);
+    if (it == dev_reads_.end()) { /* the read's first flit: the whole NoC read goes up */
+        const NocNet &net = chip_.noc((uint32_t)(key >> 32)).net();
+        const NocPacket &p = net.pkts[(uint32_t)key]; /* the response: source and length */
+        HostOp op;
+        op.device = op.is_read = true;
+        op.paddr = p.rd_addr & mask;
+        op.dev_read = key;
+        const uint64_t oid = ops_.size();
+        if (pcie_link_read(&link_, PCIE_D2H, now_ps(), op.paddr, p.len, 1, oid, &op.link_op) !=
+            BH_OK)
+            return kHeld; /* no operation record free: retried as the link drains */
+        ops_.push_back(std::move(op));
+        open_ops_++;
+        DevRead r;
+        r.base = p.rd_addr;
+        r.flit_bytes = net.cfg.flit_bytes;
+        const uint32_t n = (p.len + r.flit_bytes - 1) / r.flit_bytes;
+        for (uint32_t i = 0; i < n; i++)
+            r.missing.push_back((uint16_t)std::min(r.flit_bytes, p.len - i * r.flit_bytes));
+        r.asked.assign(n, nullptr);
+        r.left = n;
+        it = dev_reads_.emplace(key, std::move(r)).first;
+        wake_at_ps(now_ps());
+    }
+    DevRead &r = it->second;
+    const uint64_t f = (addr - r.base) / r.flit_bytes;
+    BH_ASSERT(addr >= r.base && f < r.asked.size());
+    if (r.missing[f]) {
+        r.asked[f] = &gp;
+        return kWaiting;
+    }
+    if (--r.left == 0)
+        dev_reads_.erase(it);
+    return kDone;
+}
+
+/* A completion of a device read reaches the NIU: the flits it completes leave. */
+void PcieTlm::dev_read_data(const PcieLinkEvent &ev)
+{
+    HostOp &op = ops_.at(ev.token);
+    auto it = dev_reads_.find(op.dev_read);
+    BH_ASSERT(it != dev_reads_.end());
+    DevRead &r = it->second;
+    const uint64_t base = op.paddr, fb = r.flit_bytes;
+    for (uint64_t a = ev.addr; a < ev.addr + ev.bytes;) {
+        const uint64_t f = (a - base) / fb, end = std::min(base + (f + 1) * fb, ev.addr + ev.bytes);
+        r.missing[f] = (uint16_t)(r.missing[f] - (end - a));
+        if (r.missing[f] == 0 && r.asked[f]) {
+            tlm::tlm_generic_payload *gp = r.asked[f];
+            r.asked[f] = nullptr;
+            r.left--;
+            answer(*gp);
+        }
+        a = end;
+    }
+    if (ev.op_done) {
+        op.link_done = true;
+        op.done_ps = ev.time_ps;
+        finish_if_done(op);
+    }
+    if (r.left == 0)
+        dev_reads_.erase(it);
 }
 
 /* Device writes waiting to go up the link: each sealed chunk (or one no flit has joined for
