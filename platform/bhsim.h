@@ -158,6 +158,10 @@ int bh_workload_is_host(const char *name);
  * At creation the chip assigns the BARs as firmware would (BAR0 at 4 GiB, BAR2 at 4.5 GiB,
  * BAR4 at 32 GiB: read them from configuration space) and enables memory space. Generic
  * networks have no PCIe tile: these calls answer BH_CHIP_ERR_ADDRESS (reads 0xFFFFFFFF). */
+/* NoC0 coordinates of the PCIe tile facing the host: kernels reach host memory through its
+ * host windows (NoC address bit 60 and the host address, as tt-metal's NOC_XY_PCIE_ENCODING).
+ * BH_CHIP_ERR_ADDRESS on a generic network. */
+BhChipStatus bh_chip_pcie_tile(const BhChip *chip, uint32_t *x, uint32_t *y);
 uint32_t bh_chip_pci_config_read32(BhChip *chip, uint32_t offset);
 BhChipStatus bh_chip_pci_config_write32(BhChip *chip, uint32_t offset, uint32_t value);
 /* A host write of len bytes at host physical address paddr (a BAR's base + offset), posted as

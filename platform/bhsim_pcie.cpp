@@ -34,6 +34,16 @@ template <typename Issue> static BhChipStatus host_access(BhChip *c, Issue issue
 
 extern "C" {
 
+BhChipStatus bh_chip_pcie_tile(const BhChip *c, uint32_t *x, uint32_t *y)
+{
+    if (!pcie_of(c))
+        return BH_CHIP_ERR_ADDRESS;
+    const ChipPlan &plan = c->chip->plan();
+    *x = plan.pcie.node0 % plan.grid->w;
+    *y = plan.pcie.node0 / plan.grid->w;
+    return BH_CHIP_OK;
+}
+
 uint32_t bh_chip_pci_config_read32(BhChip *c, uint32_t offset)
 {
     PcieTlm *p = pcie_of(c);

@@ -433,29 +433,36 @@ tlm::tlm_response_status PcieTlm::access(tlm::tlm_generic_payload &gp, bool debu
         host_mem(write, host, buf, len);
         return tlm::TLM_OK_RESPONSE;
     }
-    gather_d2h(host, buf, len);
+    gather_d2h(host, buf, len, false, false);
     return tlm::TLM_OK_RESPONSE;
 }
 
-/* A device write to host memory goes up the link in TLPs of up to max payload. The NoC hands
- * it over flit by flit, so contiguous flits gather into one payload-aligned chunk, which
- * leaves when full or when no flit has followed for a cycle. */
-void PcieTlm::gather_d2h(uint64_t host, const uint8_t *buf, uint32_t len)
+/* A device write to host memory goes up the link in TLPs of up to max payload, as the NoC
+ * packet's AXI burst is split by the controller. The NoC hands it over flit by flit, and
+ * packets arriving on different VCs interleave, so a flit joins the open chunk it continues,
+ * which leaves when it reaches a max-payload boundary or the packet's end. Where the end is
+ * not known (posted writes, read data landing in a host window) a chunk also leaves when no
+ * flit has joined it for a cycle. */
+void PcieTlm::gather_d2h(uint64_t host, const uint8_t *buf, uint32_t len, bool end_known, bool last)
 {
     const uint64_t now = now_ps();
     d2h_bytes_ += len;
     uint32_t done = 0;
     while (done < len) {
-        if (d2h_.empty() || d2h_.back().sealed ||
-            d2h_.back().addr + d2h_.back().data.size() != host + done)
-            d2h_.push_back(D2hChunk{host + done, {}, now, false});
-        D2hChunk &ch = d2h_.back();
+        auto it = d2h_.rbegin();
+        while (it != d2h_.rend() && (it->sealed || it->addr + it->data.size() != host + done))
+            ++it;
+        if (it == d2h_.rend()) {
+            d2h_.push_back(D2hChunk{host + done, {}, now, false, end_known});
+            it = d2h_.rbegin();
+        }
+        D2hChunk &ch = *it;
         const uint64_t end = ch.addr + ch.data.size();
         const uint32_t room = (uint32_t)(setup_.link.mps_bytes - end % setup_.link.mps_bytes);
         const uint32_t n = std::min(room, len - done);
         ch.data.insert(ch.data.end(), buf + done, buf + done + n);
         ch.last_ps = now;
-        ch.sealed = n == room;
+        ch.sealed = n == room || (last && done + n == len);
         done += n;
     }
     send_d2h();
@@ -524,7 +531,15 @@ int PcieTlm::timed_access(tlm::tlm_generic_payload &gp)
     if (gp.is_write()) {
         if (d2h_bytes_ && d2h_bytes_ + len > setup_.link.d2h_buffer_bytes)
             return kHeld;
-        gather_d2h(addr & mask, gp.get_data_ptr(), len);
+        /* a non-posted write's acknowledgement counts its flits: the last is the one that
+         * completes the count (posted writes have none: NOC_NONE) */
+        NocTokenExtension *tk = nullptr;
+        gp.get_extension(tk);
+        const uint32_t ack = tk ? (uint32_t)tk->token : NOC_NONE;
+        const NocPacket *a =
+            ack != NOC_NONE ? &chip_.noc((uint32_t)(tk->token >> 32)).net().pkts[ack] : nullptr;
+        gather_d2h(addr & mask, gp.get_data_ptr(), len, a != nullptr,
+                   a && a->mem_done + 1 == a->mem_needed);
         return kDone;
     }
     NocTokenExtension *tk = nullptr;
@@ -595,17 +610,20 @@ void PcieTlm::dev_read_data(const PcieLinkEvent &ev)
         dev_reads_.erase(it);
 }
 
-/* Device writes waiting to go up the link: each sealed chunk (or one no flit has joined for
- * a cycle) becomes a link write while the link has operation records free. */
+/* Device writes waiting to go up the link: each sealed chunk (or one of unknown end no flit
+ * has joined for a cycle), oldest first, becomes a link write while the link has operation
+ * records free. */
 void PcieTlm::send_d2h()
 {
     const uint64_t now = now_ps();
     const uint64_t quiet =
         Clock::ps_of(clk_.time_of(clk_.now() + 1)) - Clock::ps_of(clk_.time_of(clk_.now()));
-    while (!d2h_.empty()) {
-        D2hChunk &ch = d2h_.front();
-        if (!ch.sealed && now - ch.last_ps < quiet)
-            return;
+    for (auto it = d2h_.begin(); it != d2h_.end();) {
+        D2hChunk &ch = *it;
+        if (!ch.sealed && (ch.end_known || now - ch.last_ps < quiet)) {
+            ++it;
+            continue;
+        }
         HostOp op;
         op.paddr = ch.addr;
         op.device = true;
@@ -618,7 +636,7 @@ void PcieTlm::send_d2h()
         }
         ops_.push_back(std::move(op));
         open_ops_++;
-        d2h_.pop_front();
+        it = d2h_.erase(it);
     }
 }
 

@@ -128,7 +128,8 @@ class PcieTlm : public sc_core::sc_module
         uint64_t addr;
         std::vector<uint8_t> data;
         uint64_t last_ps; /* when its last flit joined */
-        bool sealed;      /* full: leaves as it is */
+        bool sealed;      /* full, or its packet's end: leaves as it is */
+        bool end_known;   /* its packet's last flit will seal it (else: a quiet cycle) */
     };
     struct NocJob { /* a NoC request waiting for a free master record */
         NocRequest rq;
@@ -152,7 +153,7 @@ class PcieTlm : public sc_core::sc_module
     unsigned transport_dbg(int id, tlm::tlm_generic_payload &gp);
     tlm::tlm_response_status access(tlm::tlm_generic_payload &gp, bool debug);
     void host_mem(bool write, uint64_t addr, uint8_t *buf, uint32_t len);
-    void gather_d2h(uint64_t host, const uint8_t *buf, uint32_t len);
+    void gather_d2h(uint64_t host, const uint8_t *buf, uint32_t len, bool end_known, bool last);
     tlm::tlm_sync_enum nb_transport_fw(tlm::tlm_generic_payload &gp, tlm::tlm_phase &phase,
                                        sc_core::sc_time &delay);
     enum { kHeld, kDone, kWaiting };
