@@ -4,8 +4,8 @@
  * here from jasondavies/tt-isa-documentation BlackholeA0/PCIExpressTile/HostToDeviceTLBs.md),
  * writes and reads of L1 through them, a multicast window, posted ordering, the link's
  * bandwidth and a read's latency against bounds computed from the link's keys, a device's
- * write into host memory, and the ARC's message queue and telemetry reached through a window
- * as a host driver reaches them (tenstorrent/tt-umd blackhole_arc_message_queue.cpp's
+ * write into and reads of host memory, and the ARC's message queue and telemetry reached through a
+ * window as a host driver reaches them (tenstorrent/tt-umd blackhole_arc_message_queue.cpp's
  * protocol; the layout of model/arc/arc.h's header, from tt-zephyr-platforms msgqueue.h). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -229,6 +229,123 @@ static void test_device_to_host(void)
     bh_chip_free(c);
 }
 
+static BhChip *make_with(const char *set)
+{
+    const char *sets[2] = {"workload.name=none", set};
+    BhChipOptions o = {0};
+    o.config = "p150b";
+    o.sets = sets;
+    o.nsets = 2;
+    o.quiet = 1;
+    char err[512] = "";
+    BhChip *c = NULL;
+    CHECK_EQ_U32(bh_chip_create(&o, &c, err, sizeof err), BH_CHIP_OK);
+    if (!c) {
+        fprintf(stderr, "test_pcie: %s\n", err);
+        exit(1);
+    }
+    return c;
+}
+
+/* ps (whole AICLK cycles at 1350 MHz, from the access's own issue and completion cycles) for a
+ * 64-byte read of host memory by (1,2)'s NIU through the host window of (2,0) */
+static uint64_t host_read_ps(BhChip *c)
+{
+    uint8_t in[64], out[64];
+    fill(in, sizeof in, 9);
+    CHECK_EQ_U32(bh_chip_host_mem_write(c, 0x7000, in, sizeof in), BH_CHIP_OK);
+    bh_chip_advance(c, 10);
+    uint64_t id, issued = 0, completed = 0;
+    CHECK_EQ_U32(bh_chip_noc_read(c, 0, 1, 2, 2, 0, 0x1000000000007000ull, 0x9000, 64, &id),
+                 BH_CHIP_OK);
+    CHECK_EQ_U32(bh_chip_advance_until_done(c, id, 100000), BH_CHIP_OK);
+    CHECK_EQ_U32(bh_chip_access_done(c, id, &issued, &completed), 1);
+    const uint64_t took = (completed - issued) * 1000000 / 1350; /* AICLK cycles, ps */
+    CHECK_EQ_U32(bh_chip_mem_read(c, 1, 2, 0x9000, out, sizeof out), BH_CHIP_OK);
+    CHECK(memcmp(in, out, sizeof in) == 0);
+    return took;
+}
+
+/* A device read of host memory is a non-posted read over the link: its latency holds the
+ * link's terms (MRd up, the host's answer, a CplD down), and grows by exactly what the host's
+ * answer takes longer (to within one AICLK cycle: the NoC takes the data at its next edge).
+ * 1 MiB of back-to-back reads is bounded by the completions' serialisation (64-byte CplDs at
+ * the host's read completion boundary) and lands bit for bit. An odd length lands exactly. */
+static void test_device_reads_host(void)
+{
+    const double byte_ps = 8.0 * 130.0 / 128.0 / (16 * 32.0) * 1000.0;
+    BhChip *c = make();
+    const uint64_t took = host_read_ps(c);
+    const double floor_ps = (20 + 84) * byte_ps /* MRd: 4+12+4; CplD: 4+12+64+4 */ +
+                            2.0 * (double)key(c, "pcie.link.link_latency_ps") +
+                            2.0 * (double)key(c, "pcie.link.niu_crossing_ps") +
+                            (double)key(c, "pcie.link.host_read_latency_ps");
+    printf("device read of 64 B of host memory: %.1f ns (link terms %.1f ns)\n",
+           (double)took / 1000, floor_ps / 1000);
+    CHECK((double)took >= floor_ps);
+    /* the NoC's part: (1,2) to (2,0) on NoC0 (+x, +y, X then Y) is 1 + 10 hops, the response
+     * back 16 + 2, at 9 cycles each, and 4 NIU-router crossings of 5; a few cycles more for the
+     * clock crossings' rounding to AICLK edges */
+    CHECK((double)took <= floor_ps + (29 * 9 + 4 * 5 + 8) * 1e6 / 1350.0);
+    bh_chip_free(c);
+    c = make_with("pcie.link.host_read_latency_ps=1400000");
+    const uint64_t slower = host_read_ps(c);
+    const double cycle_ps = 1e6 / 1350.0; /* each figure is whole cycles: two cycles apart */
+    CHECK((double)(slower - took) >= 1000000.0 - 2 * cycle_ps);
+    CHECK((double)(slower - took) <= 1000000.0 + 2 * cycle_ps);
+    bh_chip_free(c);
+
+    c = make();
+    const uint32_t total = 1u << 20;
+    uint8_t *in = malloc(total), *out = malloc(total);
+    fill(in, total, 3);
+    CHECK_EQ_U32(bh_chip_host_mem_write(c, 0x100000, in, total), BH_CHIP_OK);
+    uint64_t id = 0, first = 0, t0 = 0, t1 = 0, unused;
+    for (uint32_t i = 0; i < total / 16384; i++) {
+        while (bh_chip_noc_read(c, 0, 1, 2, 2, 0, 0x1000000000100000ull + 16384u * i,
+                                0x10000 + 16384u * i, 16384, &id) == BH_CHIP_ERR_BUSY)
+            CHECK_EQ_U32(bh_chip_advance(c, 10), BH_CHIP_OK);
+        if (i == 0)
+            first = id;
+    }
+    CHECK_EQ_U32(bh_chip_advance_until_done(c, id, 10000000), BH_CHIP_OK);
+    CHECK_EQ_U32(bh_chip_access_done(c, first, &t0, &unused), 1);
+    CHECK_EQ_U32(bh_chip_access_done(c, id, &unused, &t1), 1);
+    const double bw_ps = (double)(t1 - t0) * 1e6 / 1350.0;
+    const double serial_ps = (double)total / 64 * 84 * byte_ps;
+    printf("1 MiB read from host memory: %.2f us (completions' serialisation %.2f us)\n",
+           bw_ps / 1e6, serial_ps / 1e6);
+    CHECK(bw_ps >= serial_ps);
+    CHECK(bw_ps <= serial_ps + 2.0 * (double)took);
+    CHECK_EQ_U32(bh_chip_advance_until_idle(c, 1000000, NULL), BH_CHIP_OK);
+    CHECK_EQ_U32(bh_chip_mem_read(c, 1, 2, 0x10000, out, total), BH_CHIP_OK);
+    CHECK(memcmp(in, out, total) == 0);
+    memset(out, 0, 3000);
+    CHECK_EQ_U32(bh_chip_noc_read(c, 1, 1, 2, 2, 0, 0x1000000000100040ull, 0x2000, 2984, &id),
+                 BH_CHIP_OK); /* NoC1 (coordinates given in NoC0's frame) */
+    CHECK_EQ_U32(bh_chip_advance_until_done(c, id, 100000), BH_CHIP_OK);
+    CHECK_EQ_U32(bh_chip_mem_read(c, 1, 2, 0x2000, out, 3000), BH_CHIP_OK);
+    CHECK(memcmp(in + 0x40, out, 2984) == 0);
+    free(in);
+    free(out);
+    bh_chip_free(c);
+}
+
+/* A NoC read of the PCIe tile outside its host windows (window 8 of 2^58: unused) is the
+ * guest's error, named, and the chip goes on. */
+static void test_device_bad_host_window(void)
+{
+    BhChip *c = make();
+    uint64_t id;
+    const uint64_t before = bh_chip_log_count(c, 1);
+    CHECK_EQ_U32(bh_chip_noc_read(c, 0, 1, 2, 2, 0, 0x2000000000000000ull, 0x9000, 64, &id),
+                 BH_CHIP_OK);
+    CHECK_EQ_U32(bh_chip_advance_until_done(c, id, 100000), BH_CHIP_OK);
+    CHECK(bh_chip_log_count(c, 1) > before);
+    CHECK_EQ_U32(bh_chip_advance_until_idle(c, 100000, NULL), BH_CHIP_OK);
+    bh_chip_free(c);
+}
+
 static uint32_t arc_rd(BhChip *c, uint64_t addr)
 {
     uint32_t v = 0;
@@ -376,6 +493,8 @@ int main(void)
     RUN(test_multicast_window);
     RUN(test_posted_ordering);
     RUN(test_device_to_host);
+    RUN(test_device_reads_host);
+    RUN(test_device_bad_host_window);
     RUN(test_arc);
     RUN(test_aiclk);
     return check_failures();
