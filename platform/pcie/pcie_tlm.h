@@ -23,14 +23,18 @@
  * in a host window (a NoC read by the tile's own NIU), byte-enable and inline writes still
  * come in through `mem`, untimed at the port and never refused.
  * Host memory: the chip's own sparse store, or the embedder's callbacks (set_host_memory).
+ * Window transactions issue in arrival order as the TLB's ordering mode allows
+ * (model/pcie/pcie_order.h): a read after writes waits for their acknowledgements (posted
+ * writes: for their data to leave), Strict AXI goes one transaction at a time.
  * Not modeled: the NIU registers and the ARC window of BAR0 (guest errors), BAR2, strided
- *   multicast, the ordering modes beyond posted/acknowledged, linked and static VCs.
+ *   multicast, counted writes (act as default), linked and static VCs.
  */
 #ifndef BH_PCIE_TLM_H
 #define BH_PCIE_TLM_H
 #include <cstdint>
 #include <deque>
 #include <map>
+#include <set>
 #include <string>
 #include <systemc>
 #include <tlm>
@@ -41,6 +45,7 @@
 #include "model/noc/noc_net.h"
 #include "model/pcie/pcie_cfg.h"
 #include "model/pcie/pcie_link.h"
+#include "model/pcie/pcie_order.h"
 #include "model/pcie/pcie_tlb.h"
 #include "platform/clock.h"
 
@@ -131,9 +136,10 @@ class PcieTlm : public sc_core::sc_module
         bool sealed;      /* full, or its packet's end: leaves as it is */
         bool end_known;   /* its packet's last flit will seal it (else: a quiet cycle) */
     };
-    struct NocJob { /* a NoC request waiting for a free master record */
+    struct NocJob { /* a window's NoC request waiting for its ordering and a master record */
         NocRequest rq;
         uint32_t noc;
+        uint8_t ordering; /* PcieOrdering of its TLB */
     };
     void run();
     static void on_link(void *ctx, const PcieLinkEvent *ev);
@@ -142,7 +148,8 @@ class PcieTlm : public sc_core::sc_module
     void tlp_at_device(const PcieLinkEvent &ev);
     void tlp_at_host(const PcieLinkEvent &ev);
     void window_access(HostOp &op, uint64_t op_id, const PcieLinkEvent &ev, const PcieTarget &t);
-    void issue(const NocRequest &rq, uint32_t noc);
+    void issue(const NocRequest &rq, uint32_t noc, uint8_t ordering);
+    void pump(uint64_t now);
     void send_d2h();
     void finish_if_done(HostOp &op);
     BhStatus host_access(bool read, uint64_t paddr, const void *data, uint32_t len, uint64_t *id,
@@ -174,8 +181,10 @@ class PcieTlm : public sc_core::sc_module
     HostMemWrite host_wr_ = nullptr;
     void *host_ctx_ = nullptr;
     std::vector<HostOp> ops_;
-    uint64_t open_ops_ = 0;      /* ops_ not done yet: the run loop asks idle() every slice */
-    std::deque<NocJob> waiting_; /* NoC requests the NIU could not take yet */
+    uint64_t open_ops_ = 0;          /* ops_ not done yet: the run loop asks idle() every slice */
+    std::deque<NocJob> waiting_;     /* window requests not issued yet, in arrival order */
+    PcieOrder order_{};              /* window transactions in flight, for the ordering modes */
+    std::multiset<uint64_t> strict_; /* tokens of those through Strict AXI TLBs */
     std::multimap<uint64_t, PcieLinkEvent> later_; /* TLPs that act at a later time, by ps */
     std::deque<D2hChunk> d2h_;                     /* device writes waiting for the link */
     uint64_t d2h_bytes_ = 0;                /* device write bytes taken and not yet at the host */

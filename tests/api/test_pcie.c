@@ -229,6 +229,59 @@ static void test_device_to_host(void)
     bh_chip_free(c);
 }
 
+/* The TLB ordering modes (jasondavies/tt-isa-documentation WormholeB0/PCIExpressTile/TLBs.md):
+ * 16 KiB written through a window to (1,2) as 64 TLPs of 256 bytes, then a 4-byte read of it
+ * at once. Default: the read goes to the NoC only after every write's acknowledgement, so it
+ * returns the written word and completes at least a NoC read round trip after the last
+ * acknowledgement. Posted writes: it waits only for the data to leave, so it completes
+ * sooner. Strict AXI: one NoC transaction at a time, so the 64 writes take at least 64 write
+ * round trips. Round trips hand-counted on NoC0 between (2,0) and (1,2): 16 + 2 hops out,
+ * 1 + 10 back, 9 cycles a hop, 4 NIU-router crossings of 5 cycles: 281 cycles. */
+static void test_ordering_modes(void)
+{
+    const double cycle_ps = 1e6 / 1350.0, rtt_ps = (29 * 9 + 4 * 5) * cycle_ps;
+    uint64_t read_done[3] = {0, 0, 0};
+    const uint32_t modes[3] = {0, 2, 1};
+    for (int m = 0; m < 3; m++) {
+        BhChip *c = make();
+        Tlb t = unicast(1, 2, 0x0);
+        t.ordering = modes[m];
+        program(c, 0, t);
+        CHECK_EQ_U32(bh_chip_advance_until_idle(c, 100000, NULL), BH_CHIP_OK);
+        uint8_t in[16384];
+        fill(in, sizeof in, 11 + (uint32_t)m);
+        uint64_t id = 0, wdone = 0;
+        const uint64_t t0 = bh_chip_time_ps(c);
+        for (uint32_t off = 0; off < sizeof in; off += 4096)
+            CHECK_EQ_U32(bh_chip_pci_write(c, win(0) + 0x20000 + off, in + off, 4096, &id),
+                         BH_CHIP_OK);
+        uint32_t got = 0;
+        CHECK_EQ_U32(bh_chip_pci_read(c, win(0) + 0x20000 + 0x100, &got, 4), BH_CHIP_OK);
+        read_done[m] = bh_chip_time_ps(c) - t0;
+        if (modes[m] == 0) {
+            uint32_t want;
+            memcpy(&want, in + 0x100, 4);
+            CHECK_EQ_U32(got, want);
+            CHECK_EQ_U32(bh_chip_pci_done(c, id, &wdone), 1);
+            CHECK((double)(bh_chip_time_ps(c) - wdone) >= rtt_ps);
+        }
+        CHECK_EQ_U32(bh_chip_pci_wait(c, id, 1000000), BH_CHIP_OK);
+        CHECK_EQ_U32(bh_chip_pci_done(c, id, &wdone), 1);
+        if (modes[m] == 1)
+            CHECK((double)(wdone - t0) >= 64 * rtt_ps);
+        else
+            CHECK((double)(wdone - t0) < 64 * rtt_ps);
+        uint8_t out[16384];
+        CHECK_EQ_U32(bh_chip_advance_until_idle(c, 100000, NULL), BH_CHIP_OK);
+        CHECK_EQ_U32(bh_chip_mem_read(c, 1, 2, 0x20000, out, sizeof out), BH_CHIP_OK);
+        CHECK(memcmp(in, out, sizeof in) == 0);
+        printf("ordering %u: writes done %.0f ns, read back %.0f ns after the first write\n",
+               modes[m], (double)(wdone - t0) / 1000, (double)read_done[m] / 1000);
+        bh_chip_free(c);
+    }
+    CHECK(read_done[1] < read_done[0]);
+}
+
 static BhChip *make_with(const char *set)
 {
     const char *sets[2] = {"workload.name=none", set};
@@ -492,6 +545,7 @@ int main(void)
     RUN(test_read_latency);
     RUN(test_multicast_window);
     RUN(test_posted_ordering);
+    RUN(test_ordering_modes);
     RUN(test_device_to_host);
     RUN(test_device_reads_host);
     RUN(test_device_bad_host_window);
