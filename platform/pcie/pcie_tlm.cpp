@@ -15,6 +15,11 @@ constexpr uint64_t kInbound = 0xF000000000000000ull;
 constexpr uint64_t kInboundMask = 0xFF00000000000000ull;
 constexpr uint64_t kHostWindowBits = 58;             /* 64 windows of 2^58 */
 constexpr uint64_t kHostBytes = BH_SPARSE_MAX_BYTES; /* the chip's own host memory */
+/* BAR0's ARC window: from its second MiB (BAR0 0x1FF0_0000), the ARC's NoC addresses from
+ * 0x8000_0000 (tenstorrent/tt-umd blackhole_implementation.hpp ARC_APB_BAR0_XBAR_OFFSET_START,
+ * ARC_NOC_XBAR_ADDRESS_START) */
+constexpr uint64_t kArcXbarBar0 = 0x100000; /* offset in the window (0x1FE0_0000) */
+constexpr uint64_t kArcNoc = 0x80000000ull;
 
 static bool host_window(uint64_t addr)
 {
@@ -265,8 +270,16 @@ void PcieTlm::tlp_at_device(const PcieLinkEvent &ev)
         pcie_bar_access_decode(&tlbs_, bar, off, ev.bytes < 4 ? ev.bytes : 4, &t, why,
                                sizeof why) != BH_OK)
         t.kind = PCIE_TGT_NONE;
-    else if (t.kind == PCIE_TGT_TLB_CFG && (ev.addr % 4 || ev.bytes % 4)) {
-        std::snprintf(why, sizeof why, "the TLB configuration takes whole aligned 32-bit words");
+    else if ((t.kind == PCIE_TGT_TLB_CFG || t.kind == PCIE_TGT_NIU) &&
+             (ev.addr % 4 || ev.bytes % 4)) {
+        std::snprintf(why, sizeof why, "the %s take%s whole aligned 32-bit words",
+                      t.kind == PCIE_TGT_NIU ? "NIU registers" : "TLB configuration",
+                      t.kind == PCIE_TGT_NIU ? "" : "s");
+        t.kind = PCIE_TGT_NONE;
+    } else if (t.kind == PCIE_TGT_ARC && t.offset < kArcXbarBar0) {
+        std::snprintf(why, sizeof why,
+                      "the ARC window's first MiB (BAR0 0x1FE0_0000; tt-umd's ARC_CSM_OFFSET, "
+                      "\"no longer valid for Blackhole\") is not modeled");
         t.kind = PCIE_TGT_NONE;
     }
     uint8_t *data = op.data.data() + (ev.addr - op.paddr);
@@ -291,14 +304,15 @@ void PcieTlm::tlp_at_device(const PcieLinkEvent &ev)
                              write ? "write" : "read", (unsigned long long)(ev.addr + i));
         }
         break;
+    case PCIE_TGT_NIU:
+        niu_regs(t.niu, (uint32_t)t.offset, write, data, ev.bytes, ev.addr);
+        break;
+    case PCIE_TGT_ARC: /* PCIe 1's own path to ARC: the NoC address ARC_NOC_XBAR + offset */
+        arc_window(kArcNoc + (t.offset - kArcXbarBar0), write, data, ev.bytes, ev.addr);
+        break;
     default:
         BH_LOG_GUEST(log_, "pcie: host %s of %u bytes at 0x%llx: %s", write ? "write" : "read",
-                     ev.bytes, (unsigned long long)ev.addr,
-                     why[0] ? why
-                     : t.kind == PCIE_TGT_NIU
-                         ? "the PCIe tile's NIU registers through BAR0 are not modeled"
-                     : t.kind == PCIE_TGT_ARC ? "the ARC window of BAR0 is not modeled"
-                                              : "nothing there");
+                     ev.bytes, (unsigned long long)ev.addr, why[0] ? why : "nothing there");
         break;
     }
     if (write) {
@@ -310,6 +324,57 @@ void PcieTlm::tlp_at_device(const PcieLinkEvent &ev)
         pcie_link_respond(&link_, ev.op, std::max(ev.time_ps, now_ps()), ev.addr, ev.bytes);
         wake_at_ps(now_ps());
     }
+}
+
+/* BAR0's NIU windows: the PCIe tile's own NIU #niu registers (NoC/MemoryMap.md offsets from
+ * NIU_BASE), a word at a time, answered at once as the TLB configuration is */
+void PcieTlm::niu_regs(uint32_t niu, uint32_t off, bool write, uint8_t *data, uint32_t bytes,
+                       uint64_t paddr)
+{
+    const BhGrid &g = *chip_.plan().grid;
+    if (niu >= chip_.n_nocs()) {
+        BH_LOG_GUEST(log_,
+                     "pcie: host access at 0x%llx: NIU #%u's registers, but NoC%u is not built",
+                     (unsigned long long)paddr, niu, niu);
+        return;
+    }
+    NocNetTlm &noc = chip_.noc(niu);
+    const uint32_t node = chip_.tile_at(setup_.node0 % g.w, setup_.node0 / g.w).node(niu);
+    for (uint32_t i = 0; i + 4 <= bytes; i += 4) {
+        uint32_t v = 0;
+        BhStatus st;
+        if (write) {
+            std::memcpy(&v, data + i, 4);
+            st = noc_niu_mmio_write(&noc.net(), node, off + i, v, clk_.now());
+            noc.kick();
+        } else {
+            st = noc_niu_mmio_read(&noc.net(), node, off + i, &v, 0);
+            std::memcpy(data + i, &v, 4);
+        }
+        if (st != BH_OK)
+            BH_LOG_GUEST(log_, "pcie: host %s at 0x%llx: NIU #%u register 0x%x: %s",
+                         write ? "write" : "read", (unsigned long long)(paddr + i), niu, off + i,
+                         bh_status_name(st));
+    }
+}
+
+/* BAR0's ARC window (PCIe 1 only): the ARC's own address space, reached without the NoC */
+void PcieTlm::arc_window(uint64_t arc_addr, bool write, uint8_t *data, uint32_t bytes,
+                         uint64_t paddr)
+{
+    tlm::tlm_generic_payload gp;
+    gp.set_command(write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
+    gp.set_address(arc_addr);
+    gp.set_data_ptr(data);
+    gp.set_data_length(bytes);
+    gp.set_streaming_width(bytes);
+    gp.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+    sc_core::sc_time d = sc_core::SC_ZERO_TIME;
+    arc_out->b_transport(gp, d);
+    if (!gp.is_response_ok())
+        BH_LOG_GUEST(log_, "pcie: host %s of %u bytes at 0x%llx: ARC address 0x%llx: %s",
+                     write ? "write" : "read", bytes, (unsigned long long)paddr,
+                     (unsigned long long)arc_addr, gp.get_response_string().c_str());
 }
 
 /* One TLP through a TLB window: a NoC write of its bytes, or a NoC read of them into the

@@ -26,8 +26,11 @@
  * Window transactions issue in arrival order as the TLB's ordering mode allows
  * (model/pcie/pcie_order.h): a read after writes waits for their acknowledgements (posted
  * writes: for their data to leave), Strict AXI goes one transaction at a time.
- * Not modeled: the NIU registers and the ARC window of BAR0 (guest errors), BAR2, strided
- *   multicast, counted writes (act as default), linked and static VCs.
+ * BAR0's NIU windows reach the tile's own NIU registers a word at a time; its ARC window
+ * (PCIe 1 only) reaches the ARC's addresses from 0x8000_0000 from its second MiB. Both are
+ * answered at once, as the TLB configuration words are.
+ * Not modeled: the ARC window's first MiB (tt-umd's CSM offset, unused on Blackhole), BAR2,
+ *   strided multicast, counted writes (act as default), linked and static VCs.
  */
 #ifndef BH_PCIE_TLM_H
 #define BH_PCIE_TLM_H
@@ -39,6 +42,7 @@
 #include <systemc>
 #include <tlm>
 #include <tlm_utils/multi_passthrough_target_socket.h>
+#include <tlm_utils/simple_initiator_socket.h>
 #include <tlm_utils/simple_target_socket.h>
 #include <vector>
 #include "model/mem/bh_sparse_mem.h"
@@ -82,6 +86,8 @@ class PcieTlm : public sc_core::sc_module
         mem{"mem"};
     /* the timed accesses of the tile's NIUs (TimedPortTlm): host-window reads and writes */
     tlm_utils::simple_target_socket<PcieTlm> timed{"timed"};
+    /* PCIe 1's direct path to the ARC (BAR0's ARC window) */
+    tlm_utils::simple_initiator_socket<PcieTlm> arc_out{"arc_out"};
     PcieTlm(sc_core::sc_module_name name, const PcieSetup &setup, Chip &chip, const Clock &clk,
             BhLogContext *log);
     ~PcieTlm() override;
@@ -160,6 +166,9 @@ class PcieTlm : public sc_core::sc_module
     unsigned transport_dbg(int id, tlm::tlm_generic_payload &gp);
     tlm::tlm_response_status access(tlm::tlm_generic_payload &gp, bool debug);
     void host_mem(bool write, uint64_t addr, uint8_t *buf, uint32_t len);
+    void niu_regs(uint32_t niu, uint32_t off, bool write, uint8_t *data, uint32_t bytes,
+                  uint64_t paddr);
+    void arc_window(uint64_t arc_addr, bool write, uint8_t *data, uint32_t bytes, uint64_t paddr);
     void gather_d2h(uint64_t host, const uint8_t *buf, uint32_t len, bool end_known, bool last);
     tlm::tlm_sync_enum nb_transport_fw(tlm::tlm_generic_payload &gp, tlm::tlm_phase &phase,
                                        sc_core::sc_time &delay);

@@ -14,6 +14,7 @@
 #include "tests/check.h"
 
 static const char *const kHost[] = {"workload.name=none"};
+static struct BhChip *make_with(const char *set);
 static uint64_t bar0;
 
 static BhChip *make(void)
@@ -280,6 +281,61 @@ static void test_ordering_modes(void)
         bh_chip_free(c);
     }
     CHECK(read_done[1] < read_done[0]);
+}
+
+/* BAR0's NIU windows (0x1FD0_4000 NIU #0, 0x1FD1_4000 NIU #1: BlackholeA0/PCIExpressTile/
+ * README.md) are the PCIe tile (2,0)'s own NIU registers. NOC_NODE_ID (0x44): [5:0] x, [11:6]
+ * y in that NoC's coordinates, [18:12] width 17, [25:19] height 12; NOC_ENDPOINT_ID (0x48):
+ * [7:0] tile index, [23:8] type 0x0300 (PCIe), [31:24] NoC (NoC/MemoryMap.md, facts §2.4).
+ * A command-buffer register written through BAR0 reads back; a byte access is refused. */
+static void test_bar0_niu_regs(void)
+{
+    BhChip *c = make();
+    uint32_t v = 0;
+    CHECK_EQ_U32(bh_chip_pci_read(c, bar0 + 0x1FD04044u, &v, 4), BH_CHIP_OK);
+    CHECK_EQ_U32(v & 0x3FFFFFFu, 2u | 0u << 6 | 17u << 12 | 12u << 19);
+    CHECK_EQ_U32(bh_chip_pci_read(c, bar0 + 0x1FD14044u, &v, 4), BH_CHIP_OK);
+    CHECK_EQ_U32(v & 0x3FFFFFFu, 14u | 11u << 6 | 17u << 12 | 12u << 19);
+    CHECK_EQ_U32(bh_chip_pci_read(c, bar0 + 0x1FD04048u, &v, 4), BH_CHIP_OK);
+    CHECK_EQ_U32(v, 0x00030000u);
+    CHECK_EQ_U32(bh_chip_pci_read(c, bar0 + 0x1FD14048u, &v, 4), BH_CHIP_OK);
+    CHECK_EQ_U32(v, 0x01030000u);
+    const uint32_t w = 0x12345670u; /* command buffer 2's TARG_ADDR_LO (0x800 x 2 + 0) */
+    CHECK_EQ_U32(bh_chip_pci_write(c, bar0 + 0x1FD04000u + 0x1000u, &w, 4, NULL), BH_CHIP_OK);
+    CHECK_EQ_U32(bh_chip_pci_read(c, bar0 + 0x1FD04000u + 0x1000u, &v, 4), BH_CHIP_OK);
+    CHECK_EQ_U32(v, w);
+    const uint64_t before = bh_chip_log_count(c, 1);
+    uint8_t b = 0;
+    CHECK_EQ_U32(bh_chip_pci_read(c, bar0 + 0x1FD04045u, &b, 1), BH_CHIP_OK);
+    CHECK(bh_chip_log_count(c, 1) == before + 1);
+    bh_chip_free(c);
+}
+
+/* BAR0's ARC window, on a chip whose host faces PCIe 1 (pcie.tlb.instance=1, as p100): from
+ * BAR0 0x1FF0_0000 the ARC's addresses from 0x8000_0000 (tt-umd ARC_APB_BAR0_XBAR_OFFSET_START
+ * and ARC_NOC_XBAR_ADDRESS_START), the same registers a TLB window on (8,0) reaches: the boot
+ * status in SCRATCH_RAM_2 (0x8003_0408), and a scratch register written one way and read the
+ * other. On PCIe 0 (p150) the window is reserved: the guest's error. */
+static void test_bar0_arc_window(void)
+{
+    BhChip *c = make_with("pcie.tlb.instance=1");
+    const uint64_t b0 = ((uint64_t)bh_chip_pci_config_read32(c, 0x14) << 32) |
+                        (bh_chip_pci_config_read32(c, 0x10) & ~0xFu);
+    uint32_t v = 0, w = 0xC0FFEE01u;
+    CHECK_EQ_U32(bh_chip_pci_read(c, b0 + 0x1FF30408u, &v, 4), BH_CHIP_OK);
+    CHECK_EQ_U32(v & 7, 5);
+    CHECK_EQ_U32(bh_chip_pci_write(c, b0 + 0x1FF30060u, &w, 4, NULL), BH_CHIP_OK);
+    program(c, 10, unicast(8, 0, 0x80000000u));
+    CHECK_EQ_U32(bh_chip_pci_read(c, b0 + 10 * (2u << 20) + 0x30060u, &v, 4), BH_CHIP_OK);
+    CHECK_EQ_U32(v, w);
+    const uint64_t before = bh_chip_log_count(c, 1);
+    CHECK_EQ_U32(bh_chip_pci_read(c, b0 + 0x1FE80000u, &v, 4), BH_CHIP_OK); /* first MiB */
+    CHECK(bh_chip_log_count(c, 1) == before + 1);
+    bh_chip_free(c);
+    c = make();
+    CHECK_EQ_U32(bh_chip_pci_read(c, bar0 + 0x1FF30408u, &v, 4), BH_CHIP_OK);
+    CHECK(bh_chip_log_count(c, 1) == 1);
+    bh_chip_free(c);
 }
 
 static BhChip *make_with(const char *set)
@@ -550,6 +606,8 @@ int main(void)
     RUN(test_device_reads_host);
     RUN(test_device_bad_host_window);
     RUN(test_arc);
+    RUN(test_bar0_niu_regs);
+    RUN(test_bar0_arc_window);
     RUN(test_aiclk);
     return check_failures();
 }
