@@ -182,6 +182,10 @@ int bh_chip_pci_done(const BhChip *chip, uint64_t id, uint64_t *done_ps);
 BhChipStatus bh_chip_pci_wait(BhChip *chip, uint64_t id, uint64_t max_cycles);
 /* The chip's time in picoseconds (AICLK cycles are its own clock's). */
 uint64_t bh_chip_time_ps(const BhChip *chip);
+/* The time of AICLK cycle `cycle`'s edge in picoseconds, by the clock's frequency segments (an
+ * ARC message may change AICLK): per-second figures over cycles [a, b) divide by
+ * bh_chip_cycle_ps(b) - bh_chip_cycle_ps(a). */
+uint64_t bh_chip_cycle_ps(const BhChip *chip, uint64_t cycle);
 /* Host memory, where the device's writes to the PCIe tile's host windows land and its reads
  * come from: the chip's own 64 GiB store (read and written by these calls, no time), or the
  * embedder's callbacks (libttsim's DMA callbacks) once set. */

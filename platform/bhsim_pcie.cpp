@@ -58,6 +58,12 @@ BhChipStatus bh_chip_pci_config_write32(BhChip *c, uint32_t offset, uint32_t val
     return p->cfg_write32(offset, value) == BH_OK ? BH_CHIP_OK : BH_CHIP_ERR_CONFIG;
 }
 
+uint64_t bh_chip_cycle_ps(const BhChip *c, uint64_t cycle)
+{
+    Enter in(c);
+    return Clock::ps_of(c->chip->clock().time_of(cycle));
+}
+
 uint64_t bh_chip_time_ps(const BhChip *c)
 {
     Enter in(c);

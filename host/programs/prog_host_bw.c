@@ -124,18 +124,17 @@ int hp_host_bw(HpRun *r, int is_read, uint32_t cols, uint32_t rows, uint32_t pag
     }
     free(host_after);
     free(rings_after);
-    char clk[32] = "1350";
-    hp_text(r, "chip.aiclk_mhz", clk, sizeof clk);
-    const double mhz = atof(clk) > 0 ? atof(clk) : 1350.0;
     const double moved = (double)host_bytes, cyc = (double)(t.cycles ? t.cycles : 1);
     const uint64_t span = is_read ? t.cycles : landed - t.launched;
+    const uint64_t span_ps =
+        bh_chip_cycle_ps(r->chip, t.launched + span) - bh_chip_cycle_ps(r->chip, t.launched);
     hp_json(r,
             "\"op\":\"host_%s\",\"cores\":%u,\"pages_per_core\":%u,\"page_bytes\":%u,"
             "\"in_flight\":%u,\"cycles\":%llu,\"landed_cycles\":%llu,\"bytes\":%.0f,"
             "\"bytes_per_cycle\":%.3f,\"host_gbps\":%.3f,\"mismatched_pages\":%llu",
             is_read ? "read" : "write", cores, pages, page, depth, (unsigned long long)t.cycles,
             (unsigned long long)span, moved, moved / cyc,
-            span ? moved / ((double)span / mhz * 1e3) : 0.0, (unsigned long long)bad);
+            span_ps ? moved / (double)span_ps * 1e3 : 0.0, (unsigned long long)bad);
     rc = hp_finish(r, "dram_bw", bad == 0);
 out:
     if (p)

@@ -19,6 +19,7 @@ typedef struct HpRun {
     uint64_t rng;    /* splitmix64 state, from sim.seed */
     char json[4096]; /* the program section being built: "key":value pairs, comma separated */
     uint64_t device_cycles; /* launch to done, summed over the runs of hp_run */
+    uint64_t device_ps;     /* the same in simulated time (AICLK may change meanwhile) */
 } HpRun;
 
 /* ---- configuration (each names the key and the allowed values on error, exit status 2) */

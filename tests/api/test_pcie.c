@@ -537,6 +537,15 @@ static void test_aiclk(void)
            (unsigned long long)dram_fast, (unsigned long long)dram_slow);
     CHECK_EQ_U64(noc_slow, noc_fast);
     CHECK(dram_slow < dram_fast);
+    /* the report's simulated time follows the clock's segments, not chip.aiclk_mhz: within a
+     * cycle at 800 MHz (1250 ps) of the chip's own time */
+    const char *rep = bh_chip_report(c), *ss = rep ? strstr(rep, "\"simulated_seconds\":") : NULL;
+    CHECK(ss != NULL);
+    if (ss) {
+        const double sim_ps = atof(ss + 20) * 1e12, now_ps = (double)bh_chip_time_ps(c);
+        printf("report: %.0f ps simulated, chip at %.0f ps\n", sim_ps, now_ps);
+        CHECK(sim_ps <= now_ps + 1 && sim_ps > now_ps - 1250.0 - 1);
+    }
     arc_msg(c, 0x52, r);
     arc_msg(c, 0x34, r);
     CHECK_EQ_U32(r[1], 1350);
