@@ -2,14 +2,18 @@
 /* bench/pcie.c - the host link as a host program sees it, through platform/bhsim.h only:
  * host-to-device bandwidth of MMIO writes through a 2 MiB TLB window into a Tensix tile's L1
  * and into a GDDR6 endpoint (posted and acknowledged NoC writes), MMIO read bandwidth from L1
- * and from GDDR6 and the latency of a 4-byte read, and device-to-host bandwidth (the PCIe tile's
- * NIU moving L1 into a host window, which travels back as TLPs). Every figure is simulated time:
+ * and from GDDR6 and the latency of a 4-byte read, device-to-host bandwidth (the PCIe tile's
+ * NIU moving L1 into a host window, which travels back as TLPs), and a Tensix NIU's reads of
+ * host memory (latency and bandwidth: MRd up, completions down), and data-movement kernels
+ * writing into and reading host memory (the host library's dram_bw). Every figure is simulated
+ * time:
  * the link's serialisation, the NoC and the NIU's request records, nothing set.
  *
  * usage: bench_pcie [CONFIG] [key=value ...]   (default p150b) */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "host/bh_host.h"
 #include "platform/bhsim.h"
 
 static uint64_t bar0;
@@ -124,6 +128,77 @@ static void d2h_bw(int argc, char **argv)
     bh_chip_free(c);
 }
 
+/* Tensix (1,2)'s NIU reads host memory through the PCIe tile's host window: non-posted reads
+ * over the link (MRd up, completions down). Latency of one 64-byte read, then 1 MiB as 16 KiB
+ * NoC reads issued back to back; the bytes that land in L1 are checked against host memory. */
+static void host_read_bw(int argc, char **argv)
+{
+    BhChip *c = make(argc, argv);
+    const uint32_t total = 1u << 20, px = 2, py = 0;
+    const uint64_t win = 0x1000000000000000ull, host = 0x40000000ull;
+    uint8_t *buf = malloc(total), *got = malloc(total);
+    for (uint32_t i = 0; i < total; i++)
+        buf[i] = (uint8_t)(i * 13u + 5u);
+    must(bh_chip_host_mem_write(c, host, buf, total), c, "host memory");
+    /* times from the accesses' own issue and completion cycles (AICLK 1350 MHz) */
+    uint64_t id = 0, first = 0, t0 = 0, t1 = 0, unused = 0;
+    must(bh_chip_noc_read(c, 0, 1, 2, px, py, win + host, 0x10000, 64, &id), c, "read");
+    must(bh_chip_advance_until_done(c, id, 1000000), c, "read");
+    bh_chip_access_done(c, id, &t0, &t1);
+    printf("%-46s %8.1f ns\n", "device read of host memory, 64 B, latency",
+           (double)(t1 - t0) / 1.35);
+    must(bh_chip_advance_until_idle(c, 1000000, NULL), c, "drain");
+    for (uint32_t i = 0; i < total / 16384; i++) {
+        while (bh_chip_noc_read(c, 0, 1, 2, px, py, win + host + 16384u * i, 0x10000 + 16384u * i,
+                                16384, &id) == BH_CHIP_ERR_BUSY)
+            must(bh_chip_advance(c, 10), c, "advance");
+        if (i == 0)
+            first = id;
+    }
+    must(bh_chip_advance_until_done(c, id, 100000000), c, "reads");
+    bh_chip_access_done(c, first, &t0, &unused);
+    bh_chip_access_done(c, id, &unused, &t1);
+    must(bh_chip_advance_until_idle(c, 100000000, NULL), c, "drain");
+    must(bh_chip_mem_read(c, 1, 2, 0x10000, got, total), c, "L1");
+    printf("%-46s %8.2f GB/s  (1 MiB, 16 KiB NoC reads, %s)\n",
+           "device read of host memory, bandwidth", gbps(total, (t1 - t0) * 1000000 / 1350),
+           memcmp(got, buf, total) ? "DATA WRONG" : "data checked");
+    free(buf);
+    free(got);
+    bh_chip_free(c);
+}
+
+/* Kernels on 8 cores (4x2) moving 1 MiB between their L1 and host memory through the PCIe
+ * tile (dram_bw's host_write / host_read, host/programs/prog_host_bw.c): writes to the last
+ * byte landed in host memory, reads to the last kernel's return; the program checks the data. */
+static void kernel_bw(int argc, char **argv, const char *op)
+{
+    const char *sets[64] = {"workload.name=dram_bw",    "workload.grid=4x2",    "workload.tiles=32",
+                            "workload.page_bytes=4096", "workload.in_flight=4", op};
+    int n = 6;
+    for (int i = 2; i < argc && n < 64; i++)
+        sets[n++] = argv[i];
+    BhChipOptions o;
+    memset(&o, 0, sizeof o);
+    o.config = argc > 1 ? argv[1] : "p150b";
+    o.sets = sets;
+    o.nsets = n;
+    o.quiet = 1;
+    char err[512];
+    BhChip *c = NULL;
+    if (bh_chip_create(&o, &c, err, sizeof err) != BH_CHIP_OK) {
+        fprintf(stderr, "bench_pcie: %s\n", err);
+        exit(2);
+    }
+    const int rc = bh_host_workload_run(c, "dram_bw");
+    const char *r = bh_chip_report(c), *g = r ? strstr(r, "\"host_gbps\":") : NULL;
+    const int w = strstr(op, "write") != NULL;
+    printf("%-46s %8.2f GB/s  (1 MiB, 8 cores, 4 KiB pages, %s)\n",
+           w ? "kernels writing host memory (to landed)" : "kernels reading host memory",
+           g ? atof(g + 12) : 0.0, rc == 0 ? "data checked" : "FAILED");
+    bh_chip_free(c);
+}
+
 int main(int argc, char **argv)
 {
     write_bw(argc, argv, "MMIO write to L1 (1,2), acknowledged NoC writes", 1, 2, 0);
@@ -132,5 +207,8 @@ int main(int argc, char **argv)
     write_bw(argc, argv, "MMIO write to DRAM (0,0), posted", 0, 0, 2);
     read_bw(argc, argv);
     d2h_bw(argc, argv);
+    host_read_bw(argc, argv);
+    kernel_bw(argc, argv, "workload.op=host_write");
+    kernel_bw(argc, argv, "workload.op=host_read");
     return 0;
 }

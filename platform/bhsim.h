@@ -158,6 +158,10 @@ int bh_workload_is_host(const char *name);
  * At creation the chip assigns the BARs as firmware would (BAR0 at 4 GiB, BAR2 at 4.5 GiB,
  * BAR4 at 32 GiB: read them from configuration space) and enables memory space. Generic
  * networks have no PCIe tile: these calls answer BH_CHIP_ERR_ADDRESS (reads 0xFFFFFFFF). */
+/* NoC0 coordinates of the PCIe tile facing the host: kernels reach host memory through its
+ * host windows (NoC address bit 60 and the host address, as tt-metal's NOC_XY_PCIE_ENCODING).
+ * BH_CHIP_ERR_ADDRESS on a generic network. */
+BhChipStatus bh_chip_pcie_tile(const BhChip *chip, uint32_t *x, uint32_t *y);
 uint32_t bh_chip_pci_config_read32(BhChip *chip, uint32_t offset);
 BhChipStatus bh_chip_pci_config_write32(BhChip *chip, uint32_t offset, uint32_t value);
 /* A host write of len bytes at host physical address paddr (a BAR's base + offset), posted as
@@ -178,6 +182,10 @@ int bh_chip_pci_done(const BhChip *chip, uint64_t id, uint64_t *done_ps);
 BhChipStatus bh_chip_pci_wait(BhChip *chip, uint64_t id, uint64_t max_cycles);
 /* The chip's time in picoseconds (AICLK cycles are its own clock's). */
 uint64_t bh_chip_time_ps(const BhChip *chip);
+/* The time of AICLK cycle `cycle`'s edge in picoseconds, by the clock's frequency segments (an
+ * ARC message may change AICLK): per-second figures over cycles [a, b) divide by
+ * bh_chip_cycle_ps(b) - bh_chip_cycle_ps(a). */
+uint64_t bh_chip_cycle_ps(const BhChip *chip, uint64_t cycle);
 /* Host memory, where the device's writes to the PCIe tile's host windows land and its reads
  * come from: the chip's own 64 GiB store (read and written by these calls, no time), or the
  * embedder's callbacks (libttsim's DMA callbacks) once set. */

@@ -163,6 +163,7 @@ BhChipStatus bh_chip_create(const BhChipOptions *opts, BhChip **out, char *err, 
     c->sim = new sc_core::sc_simcontext;
     c->run.config_name = cfg;
     c->run.window_cycles = c->plan.traffic.stop - c->plan.traffic.warmup;
+    c->run.window_first = c->plan.traffic.warmup;
     Enter in(c.get());
     try {
         c->chip = std::make_unique<Chip>("chip", c->plan, *c->p.output_vcd != 0, &c->log);
@@ -343,6 +344,7 @@ void bh_chip_window_end(BhChip *c, uint64_t cycles)
     Enter in(c);
     close_window(*c->chip, &c->run);
     c->run.window_cycles = cycles ? cycles : c->chip->clock().now() - c->window_begin;
+    c->run.window_first = c->window_begin;
     c->run.host_window = true;
 }
 
@@ -353,6 +355,7 @@ const char *bh_chip_report(BhChip *c)
         if (!c->run.host_window) {
             close_window(*c->chip, &c->run);
             c->run.window_cycles = c->chip->clock().now();
+            c->run.window_first = 0;
         }
         c->run.cycles = c->chip->clock().now();
         c->run.peak_rss_mib = peak_rss_mib();

@@ -34,6 +34,16 @@ template <typename Issue> static BhChipStatus host_access(BhChip *c, Issue issue
 
 extern "C" {
 
+BhChipStatus bh_chip_pcie_tile(const BhChip *c, uint32_t *x, uint32_t *y)
+{
+    if (!pcie_of(c))
+        return BH_CHIP_ERR_ADDRESS;
+    const ChipPlan &plan = c->chip->plan();
+    *x = plan.pcie.node0 % plan.grid->w;
+    *y = plan.pcie.node0 / plan.grid->w;
+    return BH_CHIP_OK;
+}
+
 uint32_t bh_chip_pci_config_read32(BhChip *c, uint32_t offset)
 {
     PcieTlm *p = pcie_of(c);
@@ -46,6 +56,12 @@ BhChipStatus bh_chip_pci_config_write32(BhChip *c, uint32_t offset, uint32_t val
     if (!p)
         return BH_CHIP_ERR_ADDRESS;
     return p->cfg_write32(offset, value) == BH_OK ? BH_CHIP_OK : BH_CHIP_ERR_CONFIG;
+}
+
+uint64_t bh_chip_cycle_ps(const BhChip *c, uint64_t cycle)
+{
+    Enter in(c);
+    return Clock::ps_of(c->chip->clock().time_of(cycle));
 }
 
 uint64_t bh_chip_time_ps(const BhChip *c)

@@ -152,7 +152,8 @@ class Chip : public sc_core::sc_module
     std::vector<Gddr6Stats> dram_stats() const;
     /* peak and per-controller figures over the window between two dram_stats() snapshots */
     boost::json::object dram_report(const std::vector<Gddr6Stats> &from,
-                                    const std::vector<Gddr6Stats> &to, uint64_t cycles) const;
+                                    const std::vector<Gddr6Stats> &to,
+                                    double secs) const; /* secs: the window's simulated time */
     const std::vector<std::unique_ptr<Gddr6Tlm>> &gddr() const
     {
         return gddr_;

@@ -176,6 +176,7 @@ std::string run_loop(Chip &chip, const BhParams &p, bool quiet, RunInfo *run)
 {
     const Clock &clk = chip.clock();
     const uint64_t cycles = (uint64_t)p.sim_cycles, warmup = chip.plan().traffic.warmup;
+    run->window_first = warmup;
     const uint64_t drain_limit = cycles + (uint64_t)p.sim_drain_limit_cycles;
     const uint64_t slice = 20000;
     /* a replayed trace or scripted cores are measured whole: the window closes at the end */

@@ -53,6 +53,12 @@ constexpr uint32_t NOC_MULTICAST_WRITE_VC = 4;
      (((uint64_t)(y_start)) << (NOC_ADDR_LOCAL_BITS + 3 * NOC_ADDR_NODE_ID_BITS)) |                \
      (((uint64_t)(x_end)) << NOC_ADDR_LOCAL_BITS) |                                                \
      (((uint64_t)(y_end)) << (NOC_ADDR_LOCAL_BITS + NOC_ADDR_NODE_ID_BITS)) | ((uint64_t)(addr)))
+/* Host memory from a kernel: the PCIe tile's coordinates (those of the NoC used) with address
+ * bit 60, the host window that goes through the outbound iATU to the host (facts §6;
+ * tenstorrent/tt-metal tt_metal/hw/inc/blackhole/noc/noc_parameters.h NOC_XY_PCIE_ENCODING);
+ * OR the host address in. The command buffers carry bit 60 in NOC_PCIE_MASK's bit 28 of the
+ * _MID register, so host addresses reach up to 2^36 bytes. */
+#define NOC_XY_PCIE_ENCODING(x, y) (NOC_XY_ADDR((x), (y), 0) | 0x1000000000000000ull)
 /* a NoC0 coordinate as NoC `noc` names the same tile */
 #define DYNAMIC_NOC_X(noc, x) ((noc) == 0 ? (x) : (noc_size_x - 1 - (x)))
 #define DYNAMIC_NOC_Y(noc, y) ((noc) == 0 ? (y) : (noc_size_y - 1 - (y)))

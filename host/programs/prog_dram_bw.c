@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-/* dram_bw: how fast a data-movement kernel moves pages between interleaved DRAM and its L1.
+/* dram_bw: how fast a data-movement kernel moves pages between interleaved DRAM and its L1
+ * (host_read / host_write: host memory instead, prog_host_bw.c).
  * Each core of workload.grid (BRISC, NoC0) reads (workload.op=read) or writes (write)
  * workload.tiles pages of workload.page_bytes, its own share of one buffer, keeping
  * workload.in_flight transfers outstanding (dram_bw.cc). The report gives bytes per cycle per
@@ -19,11 +20,14 @@ int hp_dram_bw(HpRun *r)
         hp_kernel_path(r, "workload.reader", "dataflow/dram_bw.cc", kernel, sizeof kernel))
         return HP_USAGE;
     const int is_read = strcmp(op, "read") == 0;
-    if (!is_read && strcmp(op, "write") != 0)
-        return hp_fail(r, HP_USAGE, "workload.op: dram_bw takes read|write, got '%s'", op);
     if (page % 32)
         return hp_fail(r, HP_USAGE, "workload.page_bytes: dram_bw needs a multiple of 32, got %u",
                        page);
+    if (strcmp(op, "host_write") == 0 || strcmp(op, "host_read") == 0)
+        return hp_host_bw(r, op[5] == 'r', cols, rows, pages, page, depth);
+    if (!is_read && strcmp(op, "write") != 0)
+        return hp_fail(r, HP_USAGE,
+                       "workload.op: dram_bw takes read|write|host_read|host_write, got '%s'", op);
     const uint32_t cores = cols * rows, ring_bytes = depth * page;
     uint32_t gc, gr;
     bh_device_grid(r->dev, &gc, &gr);

@@ -199,6 +199,7 @@ int hp_run(HpRun *r, BhProgram *p, BhProgramTiming *t)
     }
     clock_gettime(CLOCK_MONOTONIC, &t1);
     r->device_cycles += t->cycles;
+    r->device_ps += bh_chip_cycle_ps(r->chip, t->finished) - bh_chip_cycle_ps(r->chip, t->launched);
     /* the simulation's own speed: the chip cycles this launch advanced (to its last done line
      * seen) over the wall time of the launch and the wait, kernel builds included */
     const double s = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
@@ -214,9 +215,7 @@ static void host_figures(HpRun *r)
 {
     BhHostTimes h;
     bh_device_host_times(r->dev, &h);
-    char clk[32] = "1350";
-    hp_text(r, "chip.aiclk_mhz", clk, sizeof clk);
-    const double us = 1e-6, mhz = atof(clk) > 0 ? atof(clk) : 1350.0;
+    const double us = 1e-6;
     const uint64_t transfer =
         h.firmware_ps + h.upload_ps + h.rta_ps + h.launch_ps + h.buffer_write_ps + h.buffer_read_ps;
     hp_json(r,
@@ -227,7 +226,7 @@ static void host_figures(HpRun *r)
             "\"host_boot_poll_us\":%.3f,\"host_done_poll_us\":%.3f,\"host_bytes_written\":%llu,"
             "\"host_bytes_read\":%llu,\"host_tlb_programs\":%llu,\"host_multicast_writes\":%llu,"
             "\"chip_us\":%.3f",
-            h.transport, (double)transfer * us, (double)r->device_cycles / mhz,
+            h.transport, (double)transfer * us, (double)r->device_ps * us,
             (double)h.firmware_ps * us, (double)h.upload_ps * us,
             (double)(h.firmware_ps + h.upload_ps) * us, (double)h.rta_ps * us,
             (double)h.launch_ps * us, (double)h.buffer_write_ps * us, (double)h.buffer_read_ps * us,

@@ -19,6 +19,7 @@ typedef struct HpRun {
     uint64_t rng;    /* splitmix64 state, from sim.seed */
     char json[4096]; /* the program section being built: "key":value pairs, comma separated */
     uint64_t device_cycles; /* launch to done, summed over the runs of hp_run */
+    uint64_t device_ps;     /* the same in simulated time (AICLK may change meanwhile) */
 } HpRun;
 
 /* ---- configuration (each names the key and the allowed values on error, exit status 2) */
@@ -89,5 +90,8 @@ int hp_dram_copy(HpRun *r);
 int hp_matmul(HpRun *r);
 int hp_sfpu(HpRun *r);
 int hp_dram_bw(HpRun *r);
+/* dram_bw's host_read / host_write (prog_host_bw.c) */
+int hp_host_bw(HpRun *r, int is_read, uint32_t cols, uint32_t rows, uint32_t pages, uint32_t page,
+               uint32_t depth);
 
 #endif

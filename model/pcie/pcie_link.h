@@ -38,7 +38,7 @@
  *   request boundary: PCI Express Base Specification 5.0 (not a repository; standard values).
  * Assumptions (no Blackhole source): mps 256, host_rcb 64, dev_cpl 256, ack_every 4,
  *   link_latency 50 ns, host_read_latency 400 ns, dev_read_latency 500 ns, niu_crossing 10 ns,
- *   read_tags 64, no ECRC.
+ *   read_tags 64, no ECRC, d2h_buffer 16 KiB (used by the platform's PCIe tile, not here).
  * Not modeled: credit-based flow control (receivers always have credits), replay / NAKs /
  *   errors, flow-control update DLLPs and SKP ordered sets, power states, relaxed ordering and
  *   ID-based ordering (each direction is served in ready order), the DMA engines, host-side
@@ -88,7 +88,10 @@ typedef enum PcieTlpKind { PCIE_TLP_MWR, PCIE_TLP_MRD, PCIE_TLP_CPLD, PCIE_TLP_D
     X(niu_crossing_ps, 10000, 0, 10000000,                                                         \
       "PCIe controller AXI to NoC NIU, AXI to AICLK crossing, each way (assumption)")              \
     X(read_tags, 64, 1, PCIE_LINK_TAGS_MAX,                                                        \
-      "read request TLPs a requester keeps outstanding (assumption)")
+      "read request TLPs a requester keeps outstanding (assumption)")                              \
+    X(d2h_buffer_bytes, 16384, 64, 1u << 24,                                                       \
+      "device writes into host memory the PCIe tile holds until their TLPs reach the host; a "     \
+      "NoC write's data waits in the NoC while it is full (assumption: one 16 KiB NoC packet)")
 
 typedef struct PcieLinkConfig {
 #define PCIE_LINK_X_FIELD(name, def, lo, hi, doc) uint32_t name;

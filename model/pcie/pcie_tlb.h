@@ -25,8 +25,9 @@
  *   configuration region takes only aligned 32-bit accesses.
  * Not modeled: strided / quadrant-excluding multicast (the strided word is stored and
  *   decoded, but an access through a multicast TLB that asks for keep/skip or exclusion is
- *   BH_ERR_UNSUPPORTED); the ordering modes' effect (reported in the target, applied by
- *   nobody yet); BAR2 (controller DBI, iATU) and the reserved holes (errors).
+ *   BH_ERR_UNSUPPORTED); the ordering modes' effect is not here (reported in the target,
+ *   applied by PcieTlm through pcie_order.h); BAR2 (controller DBI, iATU) and the reserved
+ *   holes (errors).
  */
 #ifndef BH_PCIE_TLB_H
 #define BH_PCIE_TLB_H

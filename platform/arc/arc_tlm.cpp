@@ -24,8 +24,8 @@ void ArcTlm::aiclk_changed(void *ctx, uint32_t mhz, uint64_t now)
 {
     ArcTlm *a = static_cast<ArcTlm *>(ctx);
     bh_log(a->log_, BH_LOG_INFO,
-           "arc: AICLK %u MHz from cycle %llu (the report's per-second figures convert cycles "
-           "at chip.aiclk_mhz)",
+           "arc: AICLK %u MHz from cycle %llu (the report's per-second figures follow; "
+           "sim.aiclk_mhz stays chip.aiclk_mhz)",
            mhz, (unsigned long long)now + 1);
     if (a->on_aiclk_)
         a->on_aiclk_(mhz, now);

@@ -38,9 +38,9 @@ void Chip::dram_section(const ReportContext &ctx, boost::json::object &d) const
     WorkloadModel::DramFigures f;
     const bool own = workload_ && workload_->model().report_dram(ctx, &f);
     const bool window = own || ctx.run.host_window;
-    d = window ? dram_report(ctx.run.dram_from, ctx.run.dram_to, ctx.run.window_cycles)
+    d = window ? dram_report(ctx.run.dram_from, ctx.run.dram_to, window_seconds(ctx))
                : dram_report(std::vector<Gddr6Stats>(ctx.run.dram_to.size()), ctx.run.dram_to,
-                             ctx.run.cycles);
+                             cycles_seconds(ctx.chip, 0, ctx.run.cycles));
     double total = 0, peak = d.at("peak_gbps").to_number<double>(), used = 0;
     const boost::json::array &ctls = d.at("controllers").as_array();
     const double n = (double)ctls.size(); /* ctls dangles once d grows */
@@ -93,9 +93,9 @@ std::vector<Gddr6Stats> Chip::dram_stats() const
 
 /* Counters are cumulative, so the window is the difference of two snapshots. */
 boost::json::object Chip::dram_report(const std::vector<Gddr6Stats> &from,
-                                      const std::vector<Gddr6Stats> &to, uint64_t cycles) const
+                                      const std::vector<Gddr6Stats> &to, double secs) const
 {
-    return gddr6_report(gddr_, plan_.gddr6, plan_.dram_timed, plan_.aiclk_mhz, from, to, cycles);
+    return gddr6_report(gddr_, plan_.gddr6, plan_.dram_timed, plan_.aiclk_mhz, from, to, secs);
 }
 
 uint64_t Chip::dram_resident_bytes() const

@@ -9,10 +9,9 @@ namespace json = boost::json;
 /* Counters are cumulative, so the window is the difference of two snapshots. */
 json::object gddr6_report(const std::vector<std::unique_ptr<Gddr6Tlm>> &gddr, const Gddr6Config &g,
                           bool dram_timed, double aiclk_mhz, const std::vector<Gddr6Stats> &from,
-                          const std::vector<Gddr6Stats> &to, uint64_t cycles)
+                          const std::vector<Gddr6Stats> &to, double secs)
 {
     double peak_one = (double)g.data_rate_mts * 1e6 * g.channels * g.bus_bits / 8 / 1e9;
-    double secs = (double)cycles / (aiclk_mhz * 1e6);
     json::object d;
     json::array ctls;
     double total = 0, peak = 0;

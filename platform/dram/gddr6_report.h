@@ -13,11 +13,12 @@ namespace bh
 {
 
 /* gddr: one per controller, null where disabled or untimed; from, to: their counters at the
- * window's two ends (Gddr6Stats, one per controller); cycles: the window, in AICLK cycles */
+ * window's two ends (Gddr6Stats, one per controller); secs: the window's simulated time (the
+ * clock's segments, so after an AICLK change too) */
 boost::json::object gddr6_report(const std::vector<std::unique_ptr<Gddr6Tlm>> &gddr,
                                  const Gddr6Config &g, bool dram_timed, double aiclk_mhz,
                                  const std::vector<Gddr6Stats> &from,
-                                 const std::vector<Gddr6Stats> &to, uint64_t cycles);
+                                 const std::vector<Gddr6Stats> &to, double secs);
 
 } // namespace bh
 #endif

@@ -21,6 +21,7 @@ struct SlotExtension : tlm::tlm_extension<SlotExtension> {
 struct TimedPortTlm::Slot {
     tlm::tlm_generic_payload gp;
     SlotExtension ext;
+    NocTokenExtension tok;
     uint64_t token = 0;
     unsigned char data[64] = {};
 };
@@ -34,6 +35,7 @@ TimedPortTlm::TimedPortTlm(sc_core::sc_module_name name, uint32_t max_in_flight,
         Slot *s = new Slot;
         s->ext.index = i;
         s->gp.set_extension(&s->ext);
+        s->gp.set_extension(&s->tok);
         slots_.push_back(s);
         free_.push_back(s);
     }
@@ -43,6 +45,7 @@ TimedPortTlm::~TimedPortTlm()
 {
     for (Slot *s : slots_) {
         s->gp.clear_extension(&s->ext);
+        s->gp.clear_extension(&s->tok);
         delete s;
     }
 }
@@ -63,6 +66,7 @@ BhStatus TimedPortTlm::request(uint32_t source, int is_write, uint64_t addr, uin
     Slot *s = free_.back();
     free_.pop_back();
     s->token = token;
+    s->tok.token = token;
     tlm::tlm_generic_payload &gp = s->gp;
     gp.set_command(is_write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
     gp.set_address(addr);

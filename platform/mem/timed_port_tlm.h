@@ -19,6 +19,20 @@
 namespace bh
 {
 
+/* On every request: the NIU's token (bits 63:32 the NoC, 31:0 the packet the access belongs
+ * to), for a target that treats a packet's accesses as one (the PCIe tile's host reads). */
+struct NocTokenExtension : tlm::tlm_extension<NocTokenExtension> {
+    uint64_t token = 0;
+    tlm::tlm_extension_base *clone() const override
+    {
+        return new NocTokenExtension(*this);
+    }
+    void copy_from(const tlm::tlm_extension_base &e) override
+    {
+        token = static_cast<const NocTokenExtension &>(e).token;
+    }
+};
+
 class TimedPortTlm : public sc_core::sc_module
 {
   public:

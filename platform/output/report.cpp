@@ -25,6 +25,13 @@ static size_t injecting_tiles(const ChipPlan &plan)
     return plan.dram_stream ? plan.cores.size() : plan.injectors.size();
 }
 
+double cycles_seconds(const Chip &chip, uint64_t first, uint64_t cycles)
+{
+    const Clock &clk = chip.clock();
+    return (double)(Clock::ps_of(clk.time_of(first + cycles)) - Clock::ps_of(clk.time_of(first))) /
+           1e12;
+}
+
 boost::json::object build_report(Chip &chip, const BhParams &p, const RunInfo &run)
 {
     const ChipPlan &plan = chip.plan();
@@ -37,7 +44,7 @@ boost::json::object build_report(Chip &chip, const BhParams &p, const RunInfo &r
     r["sim"] = {{"cycles", run.cycles},
                 {"measured_cycles", run.window_cycles},
                 {"aiclk_mhz", plan.aiclk_mhz},
-                {"simulated_seconds", (double)run.cycles / (plan.aiclk_mhz * 1e6)},
+                {"simulated_seconds", cycles_seconds(chip, 0, run.cycles)},
                 {"wall_seconds", run.wall_seconds},
                 {"cycles_per_second", cps},
                 {"routers", routers},

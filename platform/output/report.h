@@ -14,6 +14,8 @@ struct RunInfo {
     std::string config_name;
     uint64_t cycles = 0;        /* last simulated cycle */
     uint64_t window_cycles = 0; /* sim.cycles - sim.warmup_cycles */
+    uint64_t window_first = 0;  /* the window's first cycle (sim.warmup_cycles, a program's
+                                   launch ...) */
     double wall_seconds = 0;
     double peak_rss_mib = 0;
     bool drained = true;
@@ -31,8 +33,16 @@ struct ReportContext {
     const ChipPlan &plan;
     const RunInfo &run;
 };
+double cycles_seconds(const Chip &chip, uint64_t first, uint64_t cycles);
+inline double window_seconds(const ReportContext &ctx)
+{
+    return cycles_seconds(ctx.chip, ctx.run.window_first, ctx.run.window_cycles);
+}
 
 boost::json::object build_report(Chip &chip, const BhParams &p, const RunInfo &run);
+/* (cycles_seconds, above: simulated seconds of `cycles` AICLK cycles from cycle `first`, by
+ * the clock's segments, as an ARC message may have changed AICLK during the run) */
+
 bool write_heatmap(Chip &chip, const RunInfo &run, const std::string &path, std::string *err);
 void print_summary(const boost::json::object &report, std::FILE *out);
 /* report_riscv.cpp: the riscv workload's summary lines */

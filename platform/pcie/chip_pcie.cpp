@@ -15,6 +15,7 @@ void Chip::make_host_side(BhLogContext *log)
     pcie_ = std::make_unique<PcieTlm>("pcie", plan_.pcie, *this, clk_, log);
     arc_ = std::make_unique<ArcTlm>("arc", plan_.arc, clk_, log,
                                     [this](uint32_t mhz, uint64_t now) { retime(mhz, now + 1); });
+    pcie_->arc_out.bind(arc_->mem);
 }
 
 /* A message changed AICLK: NoC, Tensix tiles and their cores, the workload and the ARC run at

@@ -3,6 +3,7 @@
 #include <cstring>
 #include <stdexcept>
 #include "platform/chip.h"
+#include "platform/mem/timed_port_tlm.h"
 
 namespace bh
 {
@@ -14,6 +15,11 @@ constexpr uint64_t kInbound = 0xF000000000000000ull;
 constexpr uint64_t kInboundMask = 0xFF00000000000000ull;
 constexpr uint64_t kHostWindowBits = 58;             /* 64 windows of 2^58 */
 constexpr uint64_t kHostBytes = BH_SPARSE_MAX_BYTES; /* the chip's own host memory */
+/* BAR0's ARC window: from its second MiB (BAR0 0x1FF0_0000), the ARC's NoC addresses from
+ * 0x8000_0000 (tenstorrent/tt-umd blackhole_implementation.hpp ARC_APB_BAR0_XBAR_OFFSET_START,
+ * ARC_NOC_XBAR_ADDRESS_START) */
+constexpr uint64_t kArcXbarBar0 = 0x100000; /* offset in the window (0x1FE0_0000) */
+constexpr uint64_t kArcNoc = 0x80000000ull;
 
 static bool host_window(uint64_t addr)
 {
@@ -38,6 +44,7 @@ PcieTlm::PcieTlm(sc_core::sc_module_name name, const PcieSetup &setup, Chip &chi
     cfg_write32(0x04, PCIE_CMD_MEM_SPACE | PCIE_CMD_BUS_MASTER);
     mem.register_b_transport(this, &PcieTlm::b_transport);
     mem.register_transport_dbg(this, &PcieTlm::transport_dbg);
+    timed.register_nb_transport_fw(this, &PcieTlm::nb_transport_fw);
     SC_METHOD(run);
     sensitive << wake_;
     dont_initialize();
@@ -173,7 +180,8 @@ int PcieTlm::done(uint64_t id, void *out, uint64_t *at) const
 
 bool PcieTlm::idle() const
 {
-    return open_ops_ == 0 && waiting_.empty() && later_.empty() && d2h_.empty();
+    return open_ops_ == 0 && waiting_.empty() && later_.empty() && d2h_.empty() &&
+           dev_reads_.empty() && !held_;
 }
 
 void PcieTlm::finish_if_done(HostOp &op)
@@ -203,6 +211,8 @@ void PcieTlm::run()
     next = std::min(next, pcie_link_step(&link_, now));
     if (!later_.empty())
         next = std::min(next, later_.begin()->first);
+    retry_held(); /* the link may have room now, or the host may have taken writes */
+    next = std::min(next, pcie_link_step(&link_, now));
     if (!d2h_.empty()) /* waiting for the link, or for a flit to join it */
         next = std::min<uint64_t>(next, Clock::ps_of(clk_.time_of(clk_.now() + 1)));
     if (next != BH_IDLE)
@@ -223,18 +233,22 @@ void PcieTlm::on_link(void *ctx, const PcieLinkEvent *ev)
 
 void PcieTlm::act(const PcieLinkEvent &ev)
 {
-    if (ev.dir == PCIE_H2D && ev.kind != PCIE_TLP_CPLD)
-        tlp_at_device(ev);
-    else
+    if (ev.dir == PCIE_D2H)
         tlp_at_host(ev);
+    else if (ev.kind == PCIE_TLP_CPLD) /* the host answers a device read */
+        dev_read_data(ev);
+    else
+        tlp_at_device(ev);
 }
 
 /* Completions for the host's reads and device writes reaching host memory. */
 void PcieTlm::tlp_at_host(const PcieLinkEvent &ev)
 {
     HostOp &op = ops_.at(ev.token);
-    if (ev.kind == PCIE_TLP_MWR) /* a device write: its bytes reach host memory */
+    if (ev.kind == PCIE_TLP_MWR) { /* a device write: its bytes reach host memory */
         host_mem(true, ev.addr, op.data.data() + (ev.addr - op.paddr), ev.bytes);
+        d2h_bytes_ -= ev.bytes; /* the tile's buffer has room again */
+    }
     if (ev.op_done) {
         op.link_done = true;
         op.done_ps = ev.time_ps;
@@ -256,8 +270,16 @@ void PcieTlm::tlp_at_device(const PcieLinkEvent &ev)
         pcie_bar_access_decode(&tlbs_, bar, off, ev.bytes < 4 ? ev.bytes : 4, &t, why,
                                sizeof why) != BH_OK)
         t.kind = PCIE_TGT_NONE;
-    else if (t.kind == PCIE_TGT_TLB_CFG && (ev.addr % 4 || ev.bytes % 4)) {
-        std::snprintf(why, sizeof why, "the TLB configuration takes whole aligned 32-bit words");
+    else if ((t.kind == PCIE_TGT_TLB_CFG || t.kind == PCIE_TGT_NIU) &&
+             (ev.addr % 4 || ev.bytes % 4)) {
+        std::snprintf(why, sizeof why, "the %s take%s whole aligned 32-bit words",
+                      t.kind == PCIE_TGT_NIU ? "NIU registers" : "TLB configuration",
+                      t.kind == PCIE_TGT_NIU ? "" : "s");
+        t.kind = PCIE_TGT_NONE;
+    } else if (t.kind == PCIE_TGT_ARC && t.offset < kArcXbarBar0) {
+        std::snprintf(why, sizeof why,
+                      "the ARC window's first MiB (BAR0 0x1FE0_0000; tt-umd's ARC_CSM_OFFSET, "
+                      "\"no longer valid for Blackhole\") is not modeled");
         t.kind = PCIE_TGT_NONE;
     }
     uint8_t *data = op.data.data() + (ev.addr - op.paddr);
@@ -282,14 +304,15 @@ void PcieTlm::tlp_at_device(const PcieLinkEvent &ev)
                              write ? "write" : "read", (unsigned long long)(ev.addr + i));
         }
         break;
+    case PCIE_TGT_NIU:
+        niu_regs(t.niu, (uint32_t)t.offset, write, data, ev.bytes, ev.addr);
+        break;
+    case PCIE_TGT_ARC: /* PCIe 1's own path to ARC: the NoC address ARC_NOC_XBAR + offset */
+        arc_window(kArcNoc + (t.offset - kArcXbarBar0), write, data, ev.bytes, ev.addr);
+        break;
     default:
         BH_LOG_GUEST(log_, "pcie: host %s of %u bytes at 0x%llx: %s", write ? "write" : "read",
-                     ev.bytes, (unsigned long long)ev.addr,
-                     why[0] ? why
-                     : t.kind == PCIE_TGT_NIU
-                         ? "the PCIe tile's NIU registers through BAR0 are not modeled"
-                     : t.kind == PCIE_TGT_ARC ? "the ARC window of BAR0 is not modeled"
-                                              : "nothing there");
+                     ev.bytes, (unsigned long long)ev.addr, why[0] ? why : "nothing there");
         break;
     }
     if (write) {
@@ -301,6 +324,57 @@ void PcieTlm::tlp_at_device(const PcieLinkEvent &ev)
         pcie_link_respond(&link_, ev.op, std::max(ev.time_ps, now_ps()), ev.addr, ev.bytes);
         wake_at_ps(now_ps());
     }
+}
+
+/* BAR0's NIU windows: the PCIe tile's own NIU #niu registers (NoC/MemoryMap.md offsets from
+ * NIU_BASE), a word at a time, answered at once as the TLB configuration is */
+void PcieTlm::niu_regs(uint32_t niu, uint32_t off, bool write, uint8_t *data, uint32_t bytes,
+                       uint64_t paddr)
+{
+    const BhGrid &g = *chip_.plan().grid;
+    if (niu >= chip_.n_nocs()) {
+        BH_LOG_GUEST(log_,
+                     "pcie: host access at 0x%llx: NIU #%u's registers, but NoC%u is not built",
+                     (unsigned long long)paddr, niu, niu);
+        return;
+    }
+    NocNetTlm &noc = chip_.noc(niu);
+    const uint32_t node = chip_.tile_at(setup_.node0 % g.w, setup_.node0 / g.w).node(niu);
+    for (uint32_t i = 0; i + 4 <= bytes; i += 4) {
+        uint32_t v = 0;
+        BhStatus st;
+        if (write) {
+            std::memcpy(&v, data + i, 4);
+            st = noc_niu_mmio_write(&noc.net(), node, off + i, v, clk_.now());
+            noc.kick();
+        } else {
+            st = noc_niu_mmio_read(&noc.net(), node, off + i, &v, 0);
+            std::memcpy(data + i, &v, 4);
+        }
+        if (st != BH_OK)
+            BH_LOG_GUEST(log_, "pcie: host %s at 0x%llx: NIU #%u register 0x%x: %s",
+                         write ? "write" : "read", (unsigned long long)(paddr + i), niu, off + i,
+                         bh_status_name(st));
+    }
+}
+
+/* BAR0's ARC window (PCIe 1 only): the ARC's own address space, reached without the NoC */
+void PcieTlm::arc_window(uint64_t arc_addr, bool write, uint8_t *data, uint32_t bytes,
+                         uint64_t paddr)
+{
+    tlm::tlm_generic_payload gp;
+    gp.set_command(write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
+    gp.set_address(arc_addr);
+    gp.set_data_ptr(data);
+    gp.set_data_length(bytes);
+    gp.set_streaming_width(bytes);
+    gp.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+    sc_core::sc_time d = sc_core::SC_ZERO_TIME;
+    arc_out->b_transport(gp, d);
+    if (!gp.is_response_ok())
+        BH_LOG_GUEST(log_, "pcie: host %s of %u bytes at 0x%llx: ARC address 0x%llx: %s",
+                     write ? "write" : "read", bytes, (unsigned long long)paddr,
+                     (unsigned long long)arc_addr, gp.get_response_string().c_str());
 }
 
 /* One TLP through a TLB window: a NoC write of its bytes, or a NoC read of them into the
@@ -341,7 +415,7 @@ void PcieTlm::window_access(HostOp &op, uint64_t oid, const PcieLinkEvent &ev, c
         rq.target = chip_.tile_at(x, y).node(noc);
     } else {
         rq.op = NOC_REQ_WRITE;
-        rq.acked = t.ordering != 2; /* 2: posted writes */
+        rq.acked = pcie_order_acked(t.ordering) != 0; /* posted writes: not acknowledged */
         if (t.mcast) {
             rq.mcast = 1;
             for (int i = 0; i < 4; i++)
@@ -352,18 +426,35 @@ void PcieTlm::window_access(HostOp &op, uint64_t oid, const PcieLinkEvent &ev, c
         }
     }
     op.noc_due++;
-    issue(rq, noc);
+    if (t.ordering == PCIE_ORDER_COUNTED)
+        BH_LOG_UNIMP_ONCE(log_, "pcie: TLB ordering 3 (counted writes) is not documented; it acts "
+                                "as ordering 0 (default)");
+    issue(rq, noc, t.ordering);
 }
 
-void PcieTlm::issue(const NocRequest &rq, uint32_t noc)
+/* Window transactions go to the NIU in the order their TLPs arrived, each once its TLB's
+ * ordering mode lets it (pcie_order.h) and the NIU has a request record for it. */
+void PcieTlm::issue(const NocRequest &rq, uint32_t noc, uint8_t ordering)
 {
-    NocNet &net = chip_.noc(noc).net();
-    if (!waiting_.empty() ||
-        noc_niu_port_request(&net, rq.reply_node, &rq, clk_.now()) == BH_ERR_FULL) {
-        waiting_.push_back(NocJob{rq, noc});
-        return;
+    waiting_.push_back(NocJob{rq, noc, ordering});
+    pump(clk_.now());
+}
+
+void PcieTlm::pump(uint64_t now)
+{
+    while (!waiting_.empty()) {
+        NocJob &j = waiting_.front();
+        const int read = j.rq.op == NOC_REQ_READ;
+        if (!pcie_order_may_issue(&order_, j.ordering, read) ||
+            noc_niu_port_request(&chip_.noc(j.noc).net(), j.rq.reply_node, &j.rq, now) ==
+                BH_ERR_FULL)
+            return;
+        chip_.noc(j.noc).kick();
+        pcie_order_issued(&order_, j.ordering, read);
+        if (j.ordering == PCIE_ORDER_STRICT)
+            strict_.insert(j.rq.token);
+        waiting_.pop_front();
     }
-    chip_.noc(noc).kick();
 }
 
 void PcieTlm::on_noc_done(void *ctx, uint64_t token, BhStatus, uint64_t now)
@@ -383,14 +474,13 @@ void PcieTlm::on_noc_done(void *ctx, uint64_t token, BhStatus, uint64_t now)
         p->wake_at_ps(p->now_ps());
     }
     op.noc_due--;
+    auto st = p->strict_.find(token);
+    const bool strict = st != p->strict_.end();
+    if (strict)
+        p->strict_.erase(st);
+    pcie_order_done(&p->order_, strict ? PCIE_ORDER_STRICT : PCIE_ORDER_DEFAULT, op.is_read);
     p->finish_if_done(op);
-    while (!p->waiting_.empty()) { /* a master record is free again */
-        NocJob &j = p->waiting_.front();
-        if (noc_niu_port_request(&p->chip_.noc(j.noc).net(), j.rq.reply_node, &j.rq, now) != BH_OK)
-            break;
-        p->chip_.noc(j.noc).kick();
-        p->waiting_.pop_front();
-    }
+    p->pump(now); /* a request record is free again, and what waited on this may go */
 }
 
 void PcieTlm::b_transport(int, tlm::tlm_generic_payload &gp, sc_core::sc_time &)
@@ -420,49 +510,201 @@ tlm::tlm_response_status PcieTlm::access(tlm::tlm_generic_payload &gp, bool debu
     if (!host_window(addr))
         return tlm::TLM_ADDRESS_ERROR_RESPONSE;
     const uint64_t host = addr & ((1ull << kHostWindowBits) - 1);
-    if (debug || !write) {
-        if (!debug && !write)
-            BH_LOG_UNIMP_ONCE(log_, "pcie: device reads of host memory take no link time");
-        if (write)
-            host_mem(true, host, buf, len);
-        else
-            host_mem(false, host, buf, len);
+    if (debug || !write) { /* a read's data: its time was taken at the timed port */
+        host_mem(write, host, buf, len);
         return tlm::TLM_OK_RESPONSE;
     }
-    /* a device write to host memory: it goes up the link in TLPs of up to max payload; the
-     * NoC hands it over flit by flit, so contiguous flits gather into one payload-aligned
-     * chunk, which leaves when full or when no flit has followed for a cycle */
+    gather_d2h(host, buf, len, false, false);
+    return tlm::TLM_OK_RESPONSE;
+}
+
+/* A device write to host memory goes up the link in TLPs of up to max payload, as the NoC
+ * packet's AXI burst is split by the controller. The NoC hands it over flit by flit, and
+ * packets arriving on different VCs interleave, so a flit joins the open chunk it continues,
+ * which leaves when it reaches a max-payload boundary or the packet's end. Where the end is
+ * not known (posted writes, read data landing in a host window) a chunk also leaves when no
+ * flit has joined it for a cycle. */
+void PcieTlm::gather_d2h(uint64_t host, const uint8_t *buf, uint32_t len, bool end_known, bool last)
+{
     const uint64_t now = now_ps();
+    d2h_bytes_ += len;
     uint32_t done = 0;
     while (done < len) {
-        if (d2h_.empty() || d2h_.back().sealed ||
-            d2h_.back().addr + d2h_.back().data.size() != host + done)
-            d2h_.push_back(D2hChunk{host + done, {}, now, false});
-        D2hChunk &ch = d2h_.back();
+        auto it = d2h_.rbegin();
+        while (it != d2h_.rend() && (it->sealed || it->addr + it->data.size() != host + done))
+            ++it;
+        if (it == d2h_.rend()) {
+            d2h_.push_back(D2hChunk{host + done, {}, now, false, end_known});
+            it = d2h_.rbegin();
+        }
+        D2hChunk &ch = *it;
         const uint64_t end = ch.addr + ch.data.size();
         const uint32_t room = (uint32_t)(setup_.link.mps_bytes - end % setup_.link.mps_bytes);
         const uint32_t n = std::min(room, len - done);
         ch.data.insert(ch.data.end(), buf + done, buf + done + n);
         ch.last_ps = now;
-        ch.sealed = n == room;
+        ch.sealed = n == room || (last && done + n == len);
         done += n;
     }
     send_d2h();
     wake_.notify(clk_.time_of(clk_.now() + 2, phase::kPcie) - sc_core::sc_time_stamp());
-    return tlm::TLM_OK_RESPONSE;
 }
 
-/* Device writes waiting to go up the link: each sealed chunk (or one no flit has joined for
- * a cycle) becomes a link write while the link has operation records free. */
+/* A flit's access from the tile's NIU (TimedPortTlm): a write is taken at once while the
+ * buffer has room; a read waits for its bytes to come back from the host. */
+tlm::tlm_sync_enum PcieTlm::nb_transport_fw(tlm::tlm_generic_payload &gp, tlm::tlm_phase &phase,
+                                            sc_core::sc_time &)
+{
+    if (phase != tlm::BEGIN_REQ)
+        return tlm::TLM_ACCEPTED;
+    switch (timed_access(gp)) {
+    case kHeld:
+        held_ = &gp; /* no END_REQ: the NIU sends nothing more until it comes */
+        wake_at_ps(now_ps());
+        return tlm::TLM_ACCEPTED;
+    case kDone:
+        return tlm::TLM_COMPLETED;
+    default: /* kWaiting: taken; BEGIN_RESP once the data is back */
+        phase = tlm::END_REQ;
+        return tlm::TLM_UPDATED;
+    }
+}
+
+void PcieTlm::answer(tlm::tlm_generic_payload &gp)
+{
+    tlm::tlm_phase ph = tlm::BEGIN_RESP;
+    sc_core::sc_time d = sc_core::SC_ZERO_TIME;
+    timed->nb_transport_bw(gp, ph, d);
+}
+
+void PcieTlm::retry_held()
+{
+    if (!held_)
+        return;
+    tlm::tlm_generic_payload &gp = *held_;
+    const int r = timed_access(gp);
+    if (r == kHeld)
+        return;
+    held_ = nullptr;
+    if (r == kDone) {
+        answer(gp);
+    } else {
+        tlm::tlm_phase ph = tlm::END_REQ;
+        sc_core::sc_time d = sc_core::SC_ZERO_TIME;
+        timed->nb_transport_bw(gp, ph, d);
+    }
+}
+
+int PcieTlm::timed_access(tlm::tlm_generic_payload &gp)
+{
+    const uint64_t addr = gp.get_address();
+    const uint32_t len = gp.get_data_length();
+    gp.set_response_status(tlm::TLM_OK_RESPONSE);
+    if (!host_window(addr)) {
+        BH_LOG_GUEST(log_,
+                     "pcie: NoC %s of %u bytes at 0x%llx in the PCIe tile: not one of its host "
+                     "windows (address bits 63..58 must be 0, 1, 2 or 4)",
+                     gp.is_write() ? "write" : "read", len, (unsigned long long)addr);
+        gp.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
+        return kDone;
+    }
+    const uint64_t mask = (1ull << kHostWindowBits) - 1;
+    if (gp.is_write()) {
+        if (d2h_bytes_ && d2h_bytes_ + len > setup_.link.d2h_buffer_bytes)
+            return kHeld;
+        /* a non-posted write's acknowledgement counts its flits: the last is the one that
+         * completes the count (posted writes have none: NOC_NONE) */
+        NocTokenExtension *tk = nullptr;
+        gp.get_extension(tk);
+        const uint32_t ack = tk ? (uint32_t)tk->token : NOC_NONE;
+        const NocPacket *a =
+            ack != NOC_NONE ? &chip_.noc((uint32_t)(tk->token >> 32)).net().pkts[ack] : nullptr;
+        gather_d2h(addr & mask, gp.get_data_ptr(), len, a != nullptr,
+                   a && a->mem_done + 1 == a->mem_needed);
+        return kDone;
+    }
+    NocTokenExtension *tk = nullptr;
+    gp.get_extension(tk);
+    const uint64_t key = tk ? tk->token : 0;
+    auto it = dev_reads_.find(key);
+    if (it == dev_reads_.end()) { /* the read's first flit: the whole NoC read goes up */
+        const NocNet &net = chip_.noc((uint32_t)(key >> 32)).net();
+        const NocPacket &p = net.pkts[(uint32_t)key]; /* the response: source and length */
+        HostOp op;
+        op.device = op.is_read = true;
+        op.paddr = p.rd_addr & mask;
+        op.dev_read = key;
+        const uint64_t oid = ops_.size();
+        if (pcie_link_read(&link_, PCIE_D2H, now_ps(), op.paddr, p.len, 1, oid, &op.link_op) !=
+            BH_OK)
+            return kHeld; /* no operation record free: retried as the link drains */
+        ops_.push_back(std::move(op));
+        open_ops_++;
+        DevRead r;
+        r.base = p.rd_addr;
+        r.flit_bytes = net.cfg.flit_bytes;
+        const uint32_t n = (p.len + r.flit_bytes - 1) / r.flit_bytes;
+        for (uint32_t i = 0; i < n; i++)
+            r.missing.push_back((uint16_t)std::min(r.flit_bytes, p.len - i * r.flit_bytes));
+        r.asked.assign(n, nullptr);
+        r.left = n;
+        it = dev_reads_.emplace(key, std::move(r)).first;
+        wake_at_ps(now_ps());
+    }
+    DevRead &r = it->second;
+    const uint64_t f = (addr - r.base) / r.flit_bytes;
+    BH_ASSERT(addr >= r.base && f < r.asked.size());
+    if (r.missing[f]) {
+        r.asked[f] = &gp;
+        return kWaiting;
+    }
+    if (--r.left == 0)
+        dev_reads_.erase(it);
+    return kDone;
+}
+
+/* A completion of a device read reaches the NIU: the flits it completes leave. */
+void PcieTlm::dev_read_data(const PcieLinkEvent &ev)
+{
+    HostOp &op = ops_.at(ev.token);
+    auto it = dev_reads_.find(op.dev_read);
+    BH_ASSERT(it != dev_reads_.end());
+    DevRead &r = it->second;
+    const uint64_t base = op.paddr, fb = r.flit_bytes;
+    for (uint64_t a = ev.addr; a < ev.addr + ev.bytes;) {
+        const uint64_t f = (a - base) / fb, end = std::min(base + (f + 1) * fb, ev.addr + ev.bytes);
+        r.missing[f] = (uint16_t)(r.missing[f] - (end - a));
+        if (r.missing[f] == 0 && r.asked[f]) {
+            tlm::tlm_generic_payload *gp = r.asked[f];
+            r.asked[f] = nullptr;
+            r.left--;
+            answer(*gp);
+        }
+        a = end;
+    }
+    if (ev.op_done) {
+        op.link_done = true;
+        op.done_ps = ev.time_ps;
+        finish_if_done(op);
+    }
+    if (r.left == 0)
+        dev_reads_.erase(it);
+}
+
+/* Device writes waiting to go up the link: each sealed chunk (or one of unknown end no flit
+ * has joined for a cycle), oldest first, becomes a link write while the link has operation
+ * records free. */
 void PcieTlm::send_d2h()
 {
     const uint64_t now = now_ps();
     const uint64_t quiet =
         Clock::ps_of(clk_.time_of(clk_.now() + 1)) - Clock::ps_of(clk_.time_of(clk_.now()));
-    while (!d2h_.empty()) {
-        D2hChunk &ch = d2h_.front();
-        if (!ch.sealed && now - ch.last_ps < quiet)
-            return;
+    for (auto it = d2h_.begin(); it != d2h_.end();) {
+        D2hChunk &ch = *it;
+        if (!ch.sealed && (ch.end_known || now - ch.last_ps < quiet)) {
+            ++it;
+            continue;
+        }
         HostOp op;
         op.paddr = ch.addr;
         op.device = true;
@@ -475,7 +717,7 @@ void PcieTlm::send_d2h()
         }
         ops_.push_back(std::move(op));
         open_ops_++;
-        d2h_.pop_front();
+        it = d2h_.erase(it);
     }
 }
 

@@ -74,6 +74,12 @@ std::vector<int> Chip::assemble_tiles(BhLogContext *log)
             tile->mem_out.bind(dram_[(size_t)t.index]->port);
         } else if (pcie_ && i == plan_.pcie.node0) {
             tile->mem_out.bind(pcie_->mem);
+            /* host-window reads and writes, one access per flit: as many as the NIUs can
+             * have waiting (their response slots' packets, full length) */
+            const NocNetConfig &nc = plan_.noc[0];
+            const uint32_t flits = nc.max_packet_bytes / nc.flit_bytes;
+            tile->attach_timed_port(-1, plan_.n_nocs * nc.niu_response_slots * flits)
+                .out.bind(pcie_->timed);
         } else if (arc_ && t.kind == BH_TILE_ARC) {
             tile->mem_out.bind(arc_->mem);
         } else {

@@ -71,8 +71,8 @@ void DramStreamWorkload::report_noc(uint32_t k, const ReportContext &ctx, json::
 {
     const ChipPlan &plan = ctx.plan;
     if (plan.dram.noc_mask & (1u << k))
-        n["dram_stream"] = dram_stream_json(state().stats[k], plan.noc[0].flit_bytes,
-                                            (double)ctx.run.window_cycles / (plan.aiclk_mhz * 1e6));
+        n["dram_stream"] =
+            dram_stream_json(state().stats[k], plan.noc[0].flit_bytes, window_seconds(ctx));
 }
 
 /* The data that landed in the measured window, and the controllers workload.banks names. */
@@ -82,7 +82,7 @@ bool DramStreamWorkload::report_dram(const ReportContext &ctx, DramFigures *f) c
     uint64_t flits = 0;
     for (uint32_t k = 0; k < plan.n_nocs; k++)
         flits += state().stats[k].done_flits;
-    double secs = (double)ctx.run.window_cycles / (plan.aiclk_mhz * 1e6);
+    double secs = window_seconds(ctx);
     double bytes = (double)flits * plan.noc[0].flit_bytes;
     f->total_gbps = secs > 0 ? bytes / secs / 1e9 : 0.0;
     f->banks_used = plan.dram.banks;

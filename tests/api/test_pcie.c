@@ -4,8 +4,8 @@
  * here from jasondavies/tt-isa-documentation BlackholeA0/PCIExpressTile/HostToDeviceTLBs.md),
  * writes and reads of L1 through them, a multicast window, posted ordering, the link's
  * bandwidth and a read's latency against bounds computed from the link's keys, a device's
- * write into host memory, and the ARC's message queue and telemetry reached through a window
- * as a host driver reaches them (tenstorrent/tt-umd blackhole_arc_message_queue.cpp's
+ * write into and reads of host memory, and the ARC's message queue and telemetry reached through a
+ * window as a host driver reaches them (tenstorrent/tt-umd blackhole_arc_message_queue.cpp's
  * protocol; the layout of model/arc/arc.h's header, from tt-zephyr-platforms msgqueue.h). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +14,7 @@
 #include "tests/check.h"
 
 static const char *const kHost[] = {"workload.name=none"};
+static struct BhChip *make_with(const char *set);
 static uint64_t bar0;
 
 static BhChip *make(void)
@@ -229,6 +230,231 @@ static void test_device_to_host(void)
     bh_chip_free(c);
 }
 
+/* The TLB ordering modes (jasondavies/tt-isa-documentation WormholeB0/PCIExpressTile/TLBs.md):
+ * 16 KiB written through a window to (1,2) as 64 TLPs of 256 bytes, then a 4-byte read of it
+ * at once. Default: the read goes to the NoC only after every write's acknowledgement, so it
+ * returns the written word and completes at least a NoC read round trip after the last
+ * acknowledgement. Posted writes: it waits only for the data to leave, so it completes
+ * sooner. Strict AXI: one NoC transaction at a time, so the 64 writes take at least 64 write
+ * round trips. Round trips hand-counted on NoC0 between (2,0) and (1,2): 16 + 2 hops out,
+ * 1 + 10 back, 9 cycles a hop, 4 NIU-router crossings of 5 cycles: 281 cycles. */
+static void test_ordering_modes(void)
+{
+    const double cycle_ps = 1e6 / 1350.0, rtt_ps = (29 * 9 + 4 * 5) * cycle_ps;
+    uint64_t read_done[3] = {0, 0, 0};
+    const uint32_t modes[3] = {0, 2, 1};
+    for (int m = 0; m < 3; m++) {
+        BhChip *c = make();
+        Tlb t = unicast(1, 2, 0x0);
+        t.ordering = modes[m];
+        program(c, 0, t);
+        CHECK_EQ_U32(bh_chip_advance_until_idle(c, 100000, NULL), BH_CHIP_OK);
+        uint8_t in[16384];
+        fill(in, sizeof in, 11 + (uint32_t)m);
+        uint64_t id = 0, wdone = 0;
+        const uint64_t t0 = bh_chip_time_ps(c);
+        for (uint32_t off = 0; off < sizeof in; off += 4096)
+            CHECK_EQ_U32(bh_chip_pci_write(c, win(0) + 0x20000 + off, in + off, 4096, &id),
+                         BH_CHIP_OK);
+        uint32_t got = 0;
+        CHECK_EQ_U32(bh_chip_pci_read(c, win(0) + 0x20000 + 0x100, &got, 4), BH_CHIP_OK);
+        read_done[m] = bh_chip_time_ps(c) - t0;
+        if (modes[m] == 0) {
+            uint32_t want;
+            memcpy(&want, in + 0x100, 4);
+            CHECK_EQ_U32(got, want);
+            CHECK_EQ_U32(bh_chip_pci_done(c, id, &wdone), 1);
+            CHECK((double)(bh_chip_time_ps(c) - wdone) >= rtt_ps);
+        }
+        CHECK_EQ_U32(bh_chip_pci_wait(c, id, 1000000), BH_CHIP_OK);
+        CHECK_EQ_U32(bh_chip_pci_done(c, id, &wdone), 1);
+        if (modes[m] == 1)
+            CHECK((double)(wdone - t0) >= 64 * rtt_ps);
+        else
+            CHECK((double)(wdone - t0) < 64 * rtt_ps);
+        uint8_t out[16384];
+        CHECK_EQ_U32(bh_chip_advance_until_idle(c, 100000, NULL), BH_CHIP_OK);
+        CHECK_EQ_U32(bh_chip_mem_read(c, 1, 2, 0x20000, out, sizeof out), BH_CHIP_OK);
+        CHECK(memcmp(in, out, sizeof in) == 0);
+        printf("ordering %u: writes done %.0f ns, read back %.0f ns after the first write\n",
+               modes[m], (double)(wdone - t0) / 1000, (double)read_done[m] / 1000);
+        bh_chip_free(c);
+    }
+    CHECK(read_done[1] < read_done[0]);
+}
+
+/* BAR0's NIU windows (0x1FD0_4000 NIU #0, 0x1FD1_4000 NIU #1: BlackholeA0/PCIExpressTile/
+ * README.md) are the PCIe tile (2,0)'s own NIU registers. NOC_NODE_ID (0x44): [5:0] x, [11:6]
+ * y in that NoC's coordinates, [18:12] width 17, [25:19] height 12; NOC_ENDPOINT_ID (0x48):
+ * [7:0] tile index, [23:8] type 0x0300 (PCIe), [31:24] NoC (NoC/MemoryMap.md, facts §2.4).
+ * A command-buffer register written through BAR0 reads back; a byte access is refused. */
+static void test_bar0_niu_regs(void)
+{
+    BhChip *c = make();
+    uint32_t v = 0;
+    CHECK_EQ_U32(bh_chip_pci_read(c, bar0 + 0x1FD04044u, &v, 4), BH_CHIP_OK);
+    CHECK_EQ_U32(v & 0x3FFFFFFu, 2u | 0u << 6 | 17u << 12 | 12u << 19);
+    CHECK_EQ_U32(bh_chip_pci_read(c, bar0 + 0x1FD14044u, &v, 4), BH_CHIP_OK);
+    CHECK_EQ_U32(v & 0x3FFFFFFu, 14u | 11u << 6 | 17u << 12 | 12u << 19);
+    CHECK_EQ_U32(bh_chip_pci_read(c, bar0 + 0x1FD04048u, &v, 4), BH_CHIP_OK);
+    CHECK_EQ_U32(v, 0x00030000u);
+    CHECK_EQ_U32(bh_chip_pci_read(c, bar0 + 0x1FD14048u, &v, 4), BH_CHIP_OK);
+    CHECK_EQ_U32(v, 0x01030000u);
+    const uint32_t w = 0x12345670u; /* command buffer 2's TARG_ADDR_LO (0x800 x 2 + 0) */
+    CHECK_EQ_U32(bh_chip_pci_write(c, bar0 + 0x1FD04000u + 0x1000u, &w, 4, NULL), BH_CHIP_OK);
+    CHECK_EQ_U32(bh_chip_pci_read(c, bar0 + 0x1FD04000u + 0x1000u, &v, 4), BH_CHIP_OK);
+    CHECK_EQ_U32(v, w);
+    const uint64_t before = bh_chip_log_count(c, 1);
+    uint8_t b = 0;
+    CHECK_EQ_U32(bh_chip_pci_read(c, bar0 + 0x1FD04045u, &b, 1), BH_CHIP_OK);
+    CHECK(bh_chip_log_count(c, 1) == before + 1);
+    bh_chip_free(c);
+}
+
+/* BAR0's ARC window, on a chip whose host faces PCIe 1 (pcie.tlb.instance=1, as p100): from
+ * BAR0 0x1FF0_0000 the ARC's addresses from 0x8000_0000 (tt-umd ARC_APB_BAR0_XBAR_OFFSET_START
+ * and ARC_NOC_XBAR_ADDRESS_START), the same registers a TLB window on (8,0) reaches: the boot
+ * status in SCRATCH_RAM_2 (0x8003_0408), and a scratch register written one way and read the
+ * other. On PCIe 0 (p150) the window is reserved: the guest's error. */
+static void test_bar0_arc_window(void)
+{
+    BhChip *c = make_with("pcie.tlb.instance=1");
+    const uint64_t b0 = ((uint64_t)bh_chip_pci_config_read32(c, 0x14) << 32) |
+                        (bh_chip_pci_config_read32(c, 0x10) & ~0xFu);
+    uint32_t v = 0, w = 0xC0FFEE01u;
+    CHECK_EQ_U32(bh_chip_pci_read(c, b0 + 0x1FF30408u, &v, 4), BH_CHIP_OK);
+    CHECK_EQ_U32(v & 7, 5);
+    CHECK_EQ_U32(bh_chip_pci_write(c, b0 + 0x1FF30060u, &w, 4, NULL), BH_CHIP_OK);
+    program(c, 10, unicast(8, 0, 0x80000000u));
+    CHECK_EQ_U32(bh_chip_pci_read(c, b0 + 10 * (2u << 20) + 0x30060u, &v, 4), BH_CHIP_OK);
+    CHECK_EQ_U32(v, w);
+    const uint64_t before = bh_chip_log_count(c, 1);
+    CHECK_EQ_U32(bh_chip_pci_read(c, b0 + 0x1FE80000u, &v, 4), BH_CHIP_OK); /* first MiB */
+    CHECK(bh_chip_log_count(c, 1) == before + 1);
+    bh_chip_free(c);
+    c = make();
+    CHECK_EQ_U32(bh_chip_pci_read(c, bar0 + 0x1FF30408u, &v, 4), BH_CHIP_OK);
+    CHECK(bh_chip_log_count(c, 1) == 1);
+    bh_chip_free(c);
+}
+
+static BhChip *make_with(const char *set)
+{
+    const char *sets[2] = {"workload.name=none", set};
+    BhChipOptions o = {0};
+    o.config = "p150b";
+    o.sets = sets;
+    o.nsets = 2;
+    o.quiet = 1;
+    char err[512] = "";
+    BhChip *c = NULL;
+    CHECK_EQ_U32(bh_chip_create(&o, &c, err, sizeof err), BH_CHIP_OK);
+    if (!c) {
+        fprintf(stderr, "test_pcie: %s\n", err);
+        exit(1);
+    }
+    return c;
+}
+
+/* ps (whole AICLK cycles at 1350 MHz, from the access's own issue and completion cycles) for a
+ * 64-byte read of host memory by (1,2)'s NIU through the host window of (2,0) */
+static uint64_t host_read_ps(BhChip *c)
+{
+    uint8_t in[64], out[64];
+    fill(in, sizeof in, 9);
+    CHECK_EQ_U32(bh_chip_host_mem_write(c, 0x7000, in, sizeof in), BH_CHIP_OK);
+    bh_chip_advance(c, 10);
+    uint64_t id, issued = 0, completed = 0;
+    CHECK_EQ_U32(bh_chip_noc_read(c, 0, 1, 2, 2, 0, 0x1000000000007000ull, 0x9000, 64, &id),
+                 BH_CHIP_OK);
+    CHECK_EQ_U32(bh_chip_advance_until_done(c, id, 100000), BH_CHIP_OK);
+    CHECK_EQ_U32(bh_chip_access_done(c, id, &issued, &completed), 1);
+    const uint64_t took = (completed - issued) * 1000000 / 1350; /* AICLK cycles, ps */
+    CHECK_EQ_U32(bh_chip_mem_read(c, 1, 2, 0x9000, out, sizeof out), BH_CHIP_OK);
+    CHECK(memcmp(in, out, sizeof in) == 0);
+    return took;
+}
+
+/* A device read of host memory is a non-posted read over the link: its latency holds the
+ * link's terms (MRd up, the host's answer, a CplD down), and grows by exactly what the host's
+ * answer takes longer (to within one AICLK cycle: the NoC takes the data at its next edge).
+ * 1 MiB of back-to-back reads is bounded by the completions' serialisation (64-byte CplDs at
+ * the host's read completion boundary) and lands bit for bit. An odd length lands exactly. */
+static void test_device_reads_host(void)
+{
+    const double byte_ps = 8.0 * 130.0 / 128.0 / (16 * 32.0) * 1000.0;
+    BhChip *c = make();
+    const uint64_t took = host_read_ps(c);
+    const double floor_ps = (20 + 84) * byte_ps /* MRd: 4+12+4; CplD: 4+12+64+4 */ +
+                            2.0 * (double)key(c, "pcie.link.link_latency_ps") +
+                            2.0 * (double)key(c, "pcie.link.niu_crossing_ps") +
+                            (double)key(c, "pcie.link.host_read_latency_ps");
+    printf("device read of 64 B of host memory: %.1f ns (link terms %.1f ns)\n",
+           (double)took / 1000, floor_ps / 1000);
+    CHECK((double)took >= floor_ps);
+    /* the NoC's part: (1,2) to (2,0) on NoC0 (+x, +y, X then Y) is 1 + 10 hops, the response
+     * back 16 + 2, at 9 cycles each, and 4 NIU-router crossings of 5; a few cycles more for the
+     * clock crossings' rounding to AICLK edges */
+    CHECK((double)took <= floor_ps + (29 * 9 + 4 * 5 + 8) * 1e6 / 1350.0);
+    bh_chip_free(c);
+    c = make_with("pcie.link.host_read_latency_ps=1400000");
+    const uint64_t slower = host_read_ps(c);
+    const double cycle_ps = 1e6 / 1350.0; /* each figure is whole cycles: two cycles apart */
+    CHECK((double)(slower - took) >= 1000000.0 - 2 * cycle_ps);
+    CHECK((double)(slower - took) <= 1000000.0 + 2 * cycle_ps);
+    bh_chip_free(c);
+
+    c = make();
+    const uint32_t total = 1u << 20;
+    uint8_t *in = malloc(total), *out = malloc(total);
+    fill(in, total, 3);
+    CHECK_EQ_U32(bh_chip_host_mem_write(c, 0x100000, in, total), BH_CHIP_OK);
+    uint64_t id = 0, first = 0, t0 = 0, t1 = 0, unused;
+    for (uint32_t i = 0; i < total / 16384; i++) {
+        while (bh_chip_noc_read(c, 0, 1, 2, 2, 0, 0x1000000000100000ull + 16384u * i,
+                                0x10000 + 16384u * i, 16384, &id) == BH_CHIP_ERR_BUSY)
+            CHECK_EQ_U32(bh_chip_advance(c, 10), BH_CHIP_OK);
+        if (i == 0)
+            first = id;
+    }
+    CHECK_EQ_U32(bh_chip_advance_until_done(c, id, 10000000), BH_CHIP_OK);
+    CHECK_EQ_U32(bh_chip_access_done(c, first, &t0, &unused), 1);
+    CHECK_EQ_U32(bh_chip_access_done(c, id, &unused, &t1), 1);
+    const double bw_ps = (double)(t1 - t0) * 1e6 / 1350.0;
+    const double serial_ps = (double)total / 64 * 84 * byte_ps;
+    printf("1 MiB read from host memory: %.2f us (completions' serialisation %.2f us)\n",
+           bw_ps / 1e6, serial_ps / 1e6);
+    CHECK(bw_ps >= serial_ps);
+    CHECK(bw_ps <= serial_ps + 2.0 * (double)took);
+    CHECK_EQ_U32(bh_chip_advance_until_idle(c, 1000000, NULL), BH_CHIP_OK);
+    CHECK_EQ_U32(bh_chip_mem_read(c, 1, 2, 0x10000, out, total), BH_CHIP_OK);
+    CHECK(memcmp(in, out, total) == 0);
+    memset(out, 0, 3000);
+    CHECK_EQ_U32(bh_chip_noc_read(c, 1, 1, 2, 2, 0, 0x1000000000100040ull, 0x2000, 2984, &id),
+                 BH_CHIP_OK); /* NoC1 (coordinates given in NoC0's frame) */
+    CHECK_EQ_U32(bh_chip_advance_until_done(c, id, 100000), BH_CHIP_OK);
+    CHECK_EQ_U32(bh_chip_mem_read(c, 1, 2, 0x2000, out, 3000), BH_CHIP_OK);
+    CHECK(memcmp(in + 0x40, out, 2984) == 0);
+    free(in);
+    free(out);
+    bh_chip_free(c);
+}
+
+/* A NoC read of the PCIe tile outside its host windows (window 8 of 2^58: unused) is the
+ * guest's error, named, and the chip goes on. */
+static void test_device_bad_host_window(void)
+{
+    BhChip *c = make();
+    uint64_t id;
+    const uint64_t before = bh_chip_log_count(c, 1);
+    CHECK_EQ_U32(bh_chip_noc_read(c, 0, 1, 2, 2, 0, 0x2000000000000000ull, 0x9000, 64, &id),
+                 BH_CHIP_OK);
+    CHECK_EQ_U32(bh_chip_advance_until_done(c, id, 100000), BH_CHIP_OK);
+    CHECK(bh_chip_log_count(c, 1) > before);
+    CHECK_EQ_U32(bh_chip_advance_until_idle(c, 100000, NULL), BH_CHIP_OK);
+    bh_chip_free(c);
+}
+
 static uint32_t arc_rd(BhChip *c, uint64_t addr)
 {
     uint32_t v = 0;
@@ -311,6 +537,15 @@ static void test_aiclk(void)
            (unsigned long long)dram_fast, (unsigned long long)dram_slow);
     CHECK_EQ_U64(noc_slow, noc_fast);
     CHECK(dram_slow < dram_fast);
+    /* the report's simulated time follows the clock's segments, not chip.aiclk_mhz: within a
+     * cycle at 800 MHz (1250 ps) of the chip's own time */
+    const char *rep = bh_chip_report(c), *ss = rep ? strstr(rep, "\"simulated_seconds\":") : NULL;
+    CHECK(ss != NULL);
+    if (ss) {
+        const double sim_ps = atof(ss + 20) * 1e12, now_ps = (double)bh_chip_time_ps(c);
+        printf("report: %.0f ps simulated, chip at %.0f ps\n", sim_ps, now_ps);
+        CHECK(sim_ps <= now_ps + 1 && sim_ps > now_ps - 1250.0 - 1);
+    }
     arc_msg(c, 0x52, r);
     arc_msg(c, 0x34, r);
     CHECK_EQ_U32(r[1], 1350);
@@ -375,8 +610,13 @@ int main(void)
     RUN(test_read_latency);
     RUN(test_multicast_window);
     RUN(test_posted_ordering);
+    RUN(test_ordering_modes);
     RUN(test_device_to_host);
+    RUN(test_device_reads_host);
+    RUN(test_device_bad_host_window);
     RUN(test_arc);
+    RUN(test_bar0_niu_regs);
+    RUN(test_bar0_arc_window);
     RUN(test_aiclk);
     return check_failures();
 }

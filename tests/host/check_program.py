@@ -3,7 +3,8 @@
 comparing the result with its C reference): it passed, it names the expected program, its
 cycle count is positive, and its figures respect ceilings computed here, independently of the
 model: the matrix unit's peak FLOP/cycle (one 8x16x16 MVMUL per cycle per core, divided by the
-fidelity's phases), and for DRAM traffic the GDDR6 data rate of the controllers involved.
+fidelity's phases), for DRAM traffic the GDDR6 data rate of the controllers involved, and for
+host memory traffic the PCIe link's payload rate (TLP overheads from the pcie.link.* keys).
 
 usage: check_program.py REPORT NAME [--key=value ...]   (each key of the section must equal value)
 """
@@ -32,7 +33,22 @@ def main():
         peak = 2 * 8 * 16 * 16 / phases * prog["cores"]
         if prog["flop_per_cycle"] > peak * 1.0001:
             fails.append(f"flop_per_cycle {prog['flop_per_cycle']} above the peak {peak}")
-    if "bytes_per_cycle" in prog:
+    if "host_gbps" in prog:
+        # host memory through the PCIe link: the payload share of each TLP's wire bytes (a
+        # 3-dword header below 4 GiB; writes in max-payload MWr TLPs, reads answered by
+        # completions of the host's read completion boundary) of the lanes' encoded rate
+        cfg = rep["config"]
+        k = lambda n: cfg["pcie.link." + n]
+        wire_gbps = (k("lanes") * k("rate_mtps") * 1e6 * k("enc_data_bits") / k("enc_block_bits")
+                     / 8 / 1e9)
+        payload = k("mps_bytes") if prog["op"] == "host_write" else k("host_rcb_bytes")
+        tlp = k("framing_bytes") + k("seq_bytes") + 12 + payload + k("ecrc_bytes") + k("lcrc_bytes")
+        ceiling = wire_gbps * payload / tlp
+        if prog["host_gbps"] > ceiling:
+            fails.append(f"host_gbps {prog['host_gbps']} above the link's {ceiling:.2f}")
+        if prog.get("mismatched_pages", 1) != 0:
+            fails.append("pages in host memory / L1 differ from what was moved")
+    elif "bytes_per_cycle" in prog:
         # each GDDR6 controller moves at most data_rate * bus width per second
         cfg = rep["config"]
         per_ctrl = (cfg["dram.data_rate_mts"] * 1e6 * cfg["dram.bus_bits"] * cfg["dram.channels"]
