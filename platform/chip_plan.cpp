@@ -128,7 +128,7 @@ static bool plan_nocs(const BhParams &p, ChipPlan *plan, std::string *err)
         c.w = g.w;
         c.h = g.h;
         c.noc_id = k;
-        c.y_first = k == 1;
+        c.y_first = (k == 1) != (c.route_swap != 0);
         if (noc_net_config_check(&c, why, sizeof why) != BH_OK)
             return fail(err, std::string("noc.") + why);
     }

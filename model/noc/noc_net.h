@@ -178,6 +178,9 @@ typedef enum NocCounter {
       "1: a path-reserving multicast holds its NIU's request queue until its grant is back "       \
       "(assumption: the reservation is part of first-hop VC assignment, which serves the queue's " \
       "head only, NoC/MemoryMap.md NOC_CMD_CTRL); 0: later requests may start meanwhile")          \
+    X(route_swap, 0, 0, 1,                                                                         \
+      "what-if: 1 swaps each NoC's unicast dimension order (NoC0 then routes Y before X, NoC1 X "  \
+      "before Y); 0 as the hardware (NOC_NODE_ID bit 28: NoC0 X first, NoC1 Y first)")             \
     X(arbitration, 0, 0, 1,                                                                        \
       "router switch allocation: 0 round robin (default), 1 age (the oldest packet, by the cycle " \
       "it got its first-hop VC, wins; ties round robin). ARB_PRIORITY is not modeled")
