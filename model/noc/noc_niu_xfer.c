@@ -469,6 +469,7 @@ static void eject(NocNet *n, uint32_t node, uint64_t now)
         n->last_progress = now;
         u->ej_rr = (uint16_t)v;
         consume(n, node, v, p, &flit, now);
+        BH_ASSERT(p->copies > 0); /* a packet ends once, when its last copy does */
         if (flit.tail && --p->copies == 0)
             noc_pkt_release(n, k);
         return;

@@ -78,9 +78,11 @@ static void pop_front(NocNet *n, uint32_t node, uint32_t port, uint32_t vc, uint
         n->flits_forked += (uint64_t)(k - 1);
     if (k == 0)
         n->flits_sunk++;
-    if (head) {
-        p->head_copies += k - 1;
-        if (k == 0 && p->mcast && p->reserve)
+    /* copies are counted when a flit is first sent on (see the switch); a branch end with no
+     * output ends its copy here */
+    if (head && k == 0) {
+        p->head_copies--;
+        if (p->mcast && p->reserve)
             noc_mcast_leaf_reached(n, p, node, now);
     }
     if (tail) {
@@ -92,8 +94,7 @@ static void pop_front(NocNet *n, uint32_t node, uint32_t port, uint32_t vc, uint
                     r->out[o].vc_owned &= ~(1u << iv->out_vc[o]);
             iv->out_mask = iv->granted_mask = 0;
         }
-        p->copies += k - 1;
-        if (p->copies == 0)
+        if (k == 0 && --p->copies == 0)
             noc_pkt_release(n, pkt);
     }
 }
@@ -209,6 +210,16 @@ void noc_router_step(NocNet *n, uint32_t node, uint64_t now)
         f.vc = iv->out_vc[o];
         out->credits[f.vc]--;
         noc_link_send(n, out->link, &f, now);
+        if (iv->sent_mask == 0 && (f.seq == 0 || f.tail)) {
+            /* the flit's first copy leaves: count all its copies now, before a copy sent
+             * early on one branch can reach its end while another output still waits */
+            NocPacket *pk = &n->pkts[f.pkt];
+            int k = __builtin_popcount(iv->out_mask);
+            if (f.seq == 0)
+                pk->head_copies += k - 1;
+            if (f.tail)
+                pk->copies += k - 1;
+        }
         iv->sent_mask |= (uint8_t)(1u << o);
         out->sw_rr = (uint16_t)winner;
         granted[winner] |= 1u << o;

@@ -324,6 +324,55 @@ static void test_age_arbitration_lets_the_older_through(void)
     CHECK(done_at[1] < done_at[0]);
 }
 
+/* A multicast flit may leave on one branch cycles before another branch has a credit for it:
+ * its copies are counted when the first copy leaves, so the branch that finishes early cannot
+ * end the packet while the other still carries it. Shallow buffers and a unicast stream across
+ * one branch make such stalls common; every packet must end exactly once, every receiver get
+ * every byte. */
+static void test_multicast_copies_survive_stalled_branches(void)
+{
+    const uint32_t src = node_at(0, 0), F = 64, rounds = 12;
+    for (uint32_t linked = 0; linked <= 1; linked++) {
+        Harness h;
+        setup(&h);
+        h.cfg[0].vc_buffer_flits = 2;
+        h_start(&h);
+        for (uint32_t i = 0; i < F * 64; i++)
+            h_mem(&h, src, 0x1000)[i] = (uint8_t)(i * 13 + 5);
+        Stream m = {.h = &h, .node = src, .until = 30000, .reissue = 1};
+        m.rq = request(NOC_REQ_WRITE, src, 0, &m);
+        m.rq.mcast = 1;
+        m.rq.acked = 1;
+        m.rq.path_reserve = 1;
+        m.rq.linked = (uint8_t)linked;
+        const uint8_t rect[4] = {1, 1, 3, 4};
+        memcpy(m.rq.rect, rect, 4);
+        m.rq.len = F * 64;
+        m.rq.local_addr = 0x1000;
+        m.rq.remote_addr = 0x8000;
+        Stream u = {.h = &h, .node = node_at(1, 2), .until = 30000, .reissue = 1};
+        u.rq = request(NOC_REQ_WRITE, u.node, node_at(3, 2), &u);
+        u.rq.len = 32 * 64;
+        u.rq.local_addr = 0x4000;
+        u.rq.remote_addr = 0x4000;
+        CHECK_OK(noc_niu_port_request(&h.net[0], src, &m.rq, 0));
+        for (uint32_t i = 0; i < 4; i++)
+            CHECK_OK(noc_niu_port_request(&h.net[0], u.node, &u.rq, 0));
+        while (m.done < rounds && h.now < 30000)
+            h_run(&h, h.now + 1);
+        m.reissue = u.reissue = 0;
+        h_run(&h, h.now + 100000);
+        CHECK(m.done >= rounds);
+        CHECK(noc_net_quiescent(&h.net[0]));
+        CHECK_EQ_U64(h.net[0].packets_created, h.net[0].packets_freed);
+        for (uint32_t y = 1; y <= 4; y++)
+            for (uint32_t x = 1; x <= 3; x++)
+                CHECK(memcmp(h_mem(&h, node_at(x, y), 0x8000), h_mem(&h, src, 0x1000), F * 64) ==
+                      0);
+        h_destroy(&h);
+    }
+}
+
 int main(void)
 {
     RUN(test_outstanding_reads_cap_a_reader);
@@ -332,5 +381,6 @@ int main(void)
     RUN(test_multicast_reservation_and_acks_bound_a_sender);
     RUN(test_linked_transaction_holds_the_niu);
     RUN(test_age_arbitration_lets_the_older_through);
+    RUN(test_multicast_copies_survive_stalled_branches);
     return check_failures();
 }
