@@ -128,7 +128,7 @@ static bool plan_nocs(const BhParams &p, ChipPlan *plan, std::string *err)
         c.w = g.w;
         c.h = g.h;
         c.noc_id = k;
-        c.y_first = k == 1;
+        c.y_first = (k == 1) != (c.route_swap != 0);
         if (noc_net_config_check(&c, why, sizeof why) != BH_OK)
             return fail(err, std::string("noc.") + why);
     }
@@ -280,6 +280,7 @@ static bool plan_traffic(const BhParams &p, ChipPlan *plan, std::string *err)
             t.mcast_rect[i] = (uint8_t)r[i];
         t.mcast_y_major = (uint8_t)p.workload_multicast_y_major;
         t.mcast_reserve = (uint8_t)p.workload_multicast_path_reserve;
+        t.mcast_linked = (uint8_t)p.workload_multicast_linked;
         t.mcast_include_src = (uint8_t)p.workload_multicast_include_source;
         plan->injectors = {t.mcast_src};
         /* who receives (and so acknowledges): enabled Tensix tiles in the rectangle, which

@@ -42,7 +42,7 @@ BhStatus noc_net_config_check(const NocNetConfig *c, char *why, size_t len)
     if (c->w < 2 || c->h < 2 || c->w > BH_GRID_MAX_DIM || c->h > BH_GRID_MAX_DIM)
         REJECT("width/height: must be 2..%d, got %ux%u", BH_GRID_MAX_DIM, c->w, c->h);
 #define NOC_X_CHECK(name, def, lo, hi, doc)                                                        \
-    if (c->name < (uint32_t)(lo) || c->name > (uint32_t)(hi))                                      \
+    if ((uint64_t)c->name + 1 < (uint64_t)(lo) + 1 || c->name > (uint32_t)(hi))                    \
         REJECT("%s: must be %u..%u, got %u", #name, (unsigned)(lo), (unsigned)(hi), c->name);
     NOC_PARAMS(NOC_X_CHECK)
 #undef NOC_X_CHECK
@@ -217,6 +217,8 @@ BhStatus noc_net_init(NocNet *n, const NocNetConfig *cfg, const NocMemOps *mem, 
         u->port = &n->port_store[(size_t)i * (NOC_CMD_BUFS + cfg->port_slots)];
         for (uint32_t v = 0; v < NOC_MAX_VCS; v++)
             u->ej_ack[v] = NOC_NONE;
+        u->link_vc = 0xFF;
+        u->resv_pkt = NOC_NONE;
         u->active_pos = NOC_NONE;
         u->accepts_traffic = 1;
         noc_net_set_node(n, i, NULL, 0, 1);
@@ -316,6 +318,8 @@ uint32_t noc_pkt_alloc(NocNet *n)
     n->pkts[k].copies = 1;
     n->pkts[k].head_copies = 1;
     n->pkts[k].tag = BH_IDLE;
+    n->pkts[k].ej_vc = 0xFF;
+    n->pkts[k].born = n->now;
     n->pkts_live++;
     n->packets_created++;
     return k;

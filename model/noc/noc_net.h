@@ -29,11 +29,20 @@
  *   round robin, each output grants one port round robin), so one flit per input port and
  *   per output port per cycle; multicast flits fork to several outputs and leave the input
  *   buffer once every output has taken them.
- * Not modeled: coordinate translation, static VCs and ARB_PRIORITY (stored only), linked
- *   transactions (VC_LINKED is ignored), the path-reservation handshake's return trip and
- *   its randomized retry (a reserving multicast holds its data at the sender until the
- *   header has reached every leaf of the tree, and forks only when all branch VCs are free),
- *   NoC overlay, L1 port back-pressure on the NIU (a later issue), inline-write hazards.
+ * Path reservation (NOC_CMD_PATH_RESERVE): the header takes VCs along the whole tree (it forks
+ *   only when every branch's VC is free); each leaf it reaches sends a grant back, which takes
+ *   niu_to_router + hops * mcast_grant_hop_cycles + router_to_niu cycles; the data leaves the
+ *   sender once every grant is back. Linked transactions (NOC_CMD_VC_LINKED): a linked packet's
+ *   first-hop VC and the VC it took at every hop stay held after its tail, for the next packet
+ *   of the transaction, which follows the same path without allocating or reserving again;
+ *   the packet without the flag releases them. An NIU has one linked transaction open at a time
+ *   and starts nothing else meanwhile (MemoryMap.md NOC_CTRL).
+ * NIU limits: one first-hop VC assignment per vc_assign_interval_cycles; optional caps on reads
+ *   and acknowledgements outstanding; a target acts on one request per ejection VC at a time
+ *   (target_one_per_vc) and holds at most niu_response_slots responses.
+ * Not modeled: coordinate translation, static VCs and ARB_PRIORITY (stored only), the
+ *   reservation's failure and randomized retry (a header waits for its VCs instead), NoC
+ *   overlay, L1 port back-pressure on the NIU (a later issue), inline-write hazards.
  */
 #ifndef BH_NOC_NET_H
 #define BH_NOC_NET_H
@@ -63,6 +72,8 @@ typedef enum NocPort {
     NOC_PORT_YN,
     NOC_PORTS
 } NocPort;
+
+enum { NOC_ARB_ROUND_ROBIN, NOC_ARB_AGE }; /* NocNetConfig.arbitration */
 
 typedef enum NocClass { NOC_CLASS_REQ, NOC_CLASS_MCAST, NOC_CLASS_RESP, NOC_CLASSES } NocClass;
 
@@ -142,7 +153,37 @@ typedef enum NocCounter {
       "payload bytes per flit: 16, 32 or 64 (Blackhole 64, Wormhole 32)")                          \
     X(port_slots, 8, 1, NOC_PORT_MAX_SLOTS,                                                        \
       "requests an NIU's request port holds for hardware masters (PCIe, ARC ...) besides the 4 "   \
-      "command buffers' own; more are refused until one completes (not published)")
+      "command buffers' own; more are refused until one completes (not published)")                \
+    X(niu_outstanding_reads, 0, 0, 4096,                                                           \
+      "read packets an NIU may have waiting for their data, from first-hop VC to the response's "  \
+      "last flit; the queue's head waits at the limit. 0: no limit. No hardware limit is "         \
+      "documented (NoC/Counters.md: the 8-bit per-ID counters only overflow if software keeps "    \
+      "too many outstanding): a what-if knob")                                                     \
+    X(niu_outstanding_acks, 0, 0, 4096,                                                            \
+      "acknowledgements (non-posted writes, one per multicast receiver) an NIU may be owed "       \
+      "before its request queue's head waits; 0: no limit (none documented, as for reads)")        \
+    X(vc_assign_interval_cycles, 1, 1, 1000,                                                       \
+      "cycles between two first-hop VC assignments at an NIU, so between two requests leaving "    \
+      "its command buffers (not published; 1: one per cycle, as a 1-flit request leaves at the "   \
+      "injection link's one flit per cycle)")                                                      \
+    X(target_one_per_vc, 1, 0, 1,                                                                  \
+      "1: a target NIU acts on one request per ejection VC at a time, the next on that VC waits "  \
+      "until the previous one's response has left (tt-isa-documentation WormholeB0/NoC/"           \
+      "Ordering.md: up to 12 request packets at once, one per VC); 0: only noc.niu_response_"      \
+      "slots bounds it")                                                                           \
+    X(mcast_grant_hop_cycles, 9, 1, 1000,                                                          \
+      "path reservation: cycles per router hop for a leaf's grant to travel back to the sender "   \
+      "(not published; assumption: a flit hop's 9 cycles, plus the NIU-router latencies)")         \
+    X(mcast_reserve_holds_queue, 1, 0, 1,                                                          \
+      "1: a path-reserving multicast holds its NIU's request queue until its grant is back "       \
+      "(assumption: the reservation is part of first-hop VC assignment, which serves the queue's " \
+      "head only, NoC/MemoryMap.md NOC_CMD_CTRL); 0: later requests may start meanwhile")          \
+    X(route_swap, 0, 0, 1,                                                                         \
+      "what-if: 1 swaps each NoC's unicast dimension order (NoC0 then routes Y before X, NoC1 X "  \
+      "before Y); 0 as the hardware (NOC_NODE_ID bit 28: NoC0 X first, NoC1 Y first)")             \
+    X(arbitration, 0, 0, 1,                                                                        \
+      "router switch allocation: 0 round robin (default), 1 age (the oldest packet, by the cycle " \
+      "it got its first-hop VC, wins; ties round robin). ARB_PRIORITY is not modeled")
 
 typedef struct NocNetConfig {
     uint32_t topology; /* BhTopology */
@@ -184,9 +225,12 @@ typedef struct NocPacket {
     uint8_t reserve;     /* multicast with path reservation */
     uint8_t inline_wr;   /* write carrying AT_DATA in the header */
     uint8_t byte_enable; /* write with a 64-bit byte mask */
+    uint8_t linked;      /* VC_LINKED: more packets of the transaction follow on its VCs */
+    uint8_t ej_vc;       /* response: the target's ejection VC it frees, 0xFF if none */
     uint16_t nflits;     /* header + data flits */
     uint32_t src, dst;   /* nodes; dst unused for multicast */
     uint32_t resp_node;  /* where the acknowledgement / response goes */
+    uint32_t origin;     /* NIU that made the request (responses: of their request) */
     uint32_t len;        /* payload bytes */
     uint64_t rd_addr;    /* data source address (at src for writes, at dst for reads) */
     uint64_t wr_addr;    /* data destination address */
@@ -202,6 +246,8 @@ typedef struct NocPacket {
     int32_t copies;      /* tails still travelling (multicast forks add) */
     int32_t head_copies; /* headers still travelling (path reservation) */
     uint64_t tag;        /* workload tag (creation cycle), BH_IDLE if none */
+    uint64_t born;       /* cycle it got its first-hop VC (age arbitration) */
+    uint64_t grant_at;   /* path reservation: cycle the last grant is back at the sender */
     uint32_t done_ref;   /* request record waiting for it (index in NocNet.port_store),
                             NOC_NONE if none (responses inherit their request's) */
     uint32_t next_free;  /* free-list link */
@@ -219,6 +265,7 @@ typedef struct NocFlit {
 typedef struct NocInVc {
     uint16_t rd, n;       /* FIFO read index and occupancy */
     uint8_t routed;       /* front packet's route computed */
+    uint8_t held;         /* a linked packet passed: its output VCs stay granted */
     uint8_t out_mask;     /* outputs the front packet takes (several for multicast) */
     uint8_t granted_mask; /* outputs where a downstream VC is held */
     uint8_t sent_mask;    /* outputs that already took the front flit */
@@ -268,6 +315,12 @@ typedef struct NocNiu {
     NocCmdBuf cmd[NOC_CMD_BUFS];
     uint8_t port_q[NOC_PORT_RECS]; /* request records waiting for a first-hop VC, in order */
     uint8_t port_q_n;
+    uint8_t link_vc;      /* first-hop VC of the open linked transaction, 0xFF if none */
+    uint32_t resv_pkt;    /* reserving multicast whose grant is not back, NOC_NONE if none */
+    uint64_t next_assign; /* first cycle the next first-hop VC may be assigned */
+    uint32_t reads_out;   /* read packets waiting for their data */
+    uint32_t acks_out;    /* acknowledgements owed */
+    uint32_t ej_acting;   /* ejection VCs whose request is still being acted upon */
     uint32_t counters[NOC_COUNTERS];
     uint32_t cfg[NOC_CFG_REGS];
     uint32_t outstanding; /* sum of MST_REQS_OUTSTANDING_ID (traced) */
@@ -385,6 +438,8 @@ NocPort noc_route_unicast(const NocNetConfig *cfg, uint32_t x, uint32_t y, uint3
                           uint32_t dy);
 void noc_route_mcast_prepare(const NocNetConfig *cfg, NocPacket *p);
 uint32_t noc_route_mcast(const NocNet *n, uint32_t node, const NocPacket *p);
+/* Path reservation: the header of p has reached a leaf at `node` at cycle now. */
+void noc_mcast_leaf_reached(NocNet *n, NocPacket *p, uint32_t node, uint64_t now);
 int noc_link_is_wrap(const NocNetConfig *cfg, uint32_t x, uint32_t y, NocPort out);
 int noc_rect_contains(const NocNetConfig *cfg, const uint8_t rect[4], uint32_t x, uint32_t y);
 

@@ -207,6 +207,7 @@ static void request_from_regs(const NocNet *n, uint32_t node, const NocCmdBuf *c
     rq->y_major = (ctrl & NOC_CTRL_BRCST_XY) != 0;
     rq->src_include = (ctrl & NOC_CTRL_BRCST_SRC_INCLUDE) != 0;
     rq->path_reserve = (ctrl & NOC_CTRL_PATH_RESERVE) != 0;
+    rq->linked = (ctrl & NOC_CTRL_VC_LINKED) != 0;
     rq->tag = c->tag;
     uint32_t where = targ_hi; /* the register holding the target's coordinates */
     if (type == NOC_CTRL_TYPE_RD) {
@@ -258,8 +259,8 @@ static void issue(NocNet *n, uint32_t node, uint32_t b, uint64_t now)
     }
     request_from_regs(n, node, c, &rq);
     c->tag = BH_IDLE;
-    if (ctrl & (NOC_CTRL_VC_STATIC | NOC_CTRL_VC_LINKED))
-        BH_LOG_UNIMP_ONCE(n->log, "NoC static and linked VCs (the flags are ignored)");
+    if (ctrl & NOC_CTRL_VC_STATIC)
+        BH_LOG_UNIMP_ONCE(n->log, "NoC static VCs (the flag is ignored)");
     c->regs[NOC_R_CMD_CTRL] = 1;
     noc_niu_port_admit(n, node, b, &rq, now);
 }

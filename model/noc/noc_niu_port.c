@@ -161,6 +161,7 @@ static uint32_t build_packet(NocNet *n, uint32_t node, const NocRequest *rq, Noc
     p->tid = rq->tid;
     p->posted = !rq->acked;
     p->src = node;
+    p->origin = node;
     p->tag = rq->tag;
     p->cls = rq->mcast ? NOC_CLASS_MCAST : NOC_CLASS_REQ;
     p->nflits = 1;
@@ -216,16 +217,54 @@ void noc_niu_port_start(NocNet *n, uint32_t node, uint64_t now)
     uint32_t rec = u->port_q[0];
     NocPortRec *r = &u->port[rec];
     NocRequest *rq = &r->rq;
-    if (r->issued_at >= now) /* a register write lands at the end of its cycle */
+    if (r->issued_at >= now || now < u->next_assign) /* a register write lands at the end of
+                                                          its cycle */
         return;
-    uint32_t v = noc_vc_alloc(n, &u->inj, rq->mcast ? NOC_CLASS_MCAST : NOC_CLASS_REQ, 0, 0);
-    if (v == NOC_NONE)
-        return;
+    if (u->resv_pkt != NOC_NONE) { /* a reservation holds the queue until its grant is back */
+        const NocPacket *rp = &n->pkts[u->resv_pkt];
+        if (rp->head_copies > 0 || now < rp->grant_at)
+            return;
+        u->resv_pkt = NOC_NONE;
+    }
+    uint32_t acks = 0;
+    if (rq->op == NOC_REQ_READ) {
+        if (n->cfg.niu_outstanding_reads && u->reads_out >= n->cfg.niu_outstanding_reads)
+            return;
+    } else if (rq->acked) {
+        acks = rq->mcast ? mcast_receivers(n, node, rq) : 1;
+        if (n->cfg.niu_outstanding_acks && u->acks_out && /* one owing more may still go alone */
+            u->acks_out + acks > n->cfg.niu_outstanding_acks)
+            return;
+    }
+    uint32_t cls = rq->mcast ? NOC_CLASS_MCAST : NOC_CLASS_REQ, v;
+    int follows = u->link_vc != 0xFF; /* continues the open linked transaction */
+    if (follows) {
+        /* only the transaction's VC can be assigned, once its previous packet has left; a
+         * request of another class never gets one (the hardware's continuous failure) */
+        v = u->link_vc;
+        if ((u->inj_busy & (1u << v)) || v < n->class_base[cls] ||
+            v >= n->class_base[cls] + noc_class_vcs(&n->cfg, cls))
+            return;
+    } else {
+        v = noc_vc_alloc(n, &u->inj, cls, 0, 0);
+        if (v == NOC_NONE)
+            return;
+    }
+    u->next_assign = now + n->cfg.vc_assign_interval_cycles;
     uint32_t k = noc_pkt_alloc(n);
     NocPacket *p = &n->pkts[k];
     uint32_t chunk = build_packet(n, node, rq, p);
     int marked = !p->posted;
     p->done_ref = rq->done ? (uint32_t)(r - n->port_store) : NOC_NONE;
+    p->linked = rq->linked;
+    if (follows)
+        p->reserve = 0; /* the path is still held: nothing to reserve */
+    if (p->mcast && p->reserve && p->nflits > 1 && n->cfg.mcast_reserve_holds_queue)
+        u->resv_pkt = k;
+    if (p->type == NOC_PKT_RD_REQ)
+        u->reads_out++;
+    u->acks_out += acks;
+    u->link_vc = p->linked ? (uint8_t)v : 0xFF;
 
     count(u, NOC_CNT_MST_CMD_ACCEPTED, 1);
     if (rq->op == NOC_REQ_READ) {

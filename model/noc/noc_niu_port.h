@@ -70,7 +70,9 @@ typedef struct NocRequest {
     uint8_t mcast;        /* writes and atomics: to every multicast receiver in rect */
     uint8_t y_major;      /* multicast tree: Y major (else X major) */
     uint8_t src_include;  /* multicast: the requester receives too if rect holds it */
-    uint8_t path_reserve; /* multicast: data leaves once the header reached every leaf */
+    uint8_t path_reserve; /* multicast: data leaves once every leaf's grant is back */
+    uint8_t linked;       /* VC_LINKED: the next request continues this transaction (same
+                             target(s)); its packets keep the VCs of this one's path */
     uint8_t rect[4];      /* multicast: start x, start y, end x, end y; start > end wraps */
     uint32_t target;      /* unicast: node read, written or updated (frame node index) */
     uint32_t reply_node;  /* where read data, acknowledgements and atomic responses go;

@@ -95,6 +95,8 @@ static void sent_tail(NocNet *n, NocNiu *u, const NocPacket *p, uint64_t now)
         u->resp_held--;
         break;
     }
+    if (p->ej_vc != 0xFF) /* the request this answers is done: its VC takes the next */
+        u->ej_acting &= ~(1u << p->ej_vc);
     if (p->done_ref != NOC_NONE && p->type <= NOC_PKT_AT_REQ) /* a request's part has left */
         noc_niu_port_event(n, p->done_ref, 1, now);
 }
@@ -111,8 +113,8 @@ static void inject(NocNet *n, uint32_t node, uint64_t now)
         uint32_t k = u->inj_pkt[v];
         NocPacket *p = &n->pkts[k];
         uint32_t s = u->inj_seq[v];
-        if (s == 1 && p->mcast && p->reserve && p->head_copies > 0)
-            continue; /* path reservation: data waits until the header has reached every leaf */
+        if (s == 1 && p->mcast && p->reserve && (p->head_copies > 0 || now < p->grant_at))
+            continue; /* path reservation: data waits for every leaf's grant */
         if (s > 0 && p->type == NOC_PKT_RD_RESP && p->mem_done < p->mem_needed && p->mem_done < s)
             continue; /* timed memory: data flit s leaves once s reads have completed */
         NocFlit f;
@@ -132,11 +134,14 @@ static void inject(NocNet *n, uint32_t node, uint64_t now)
         u->inj_rr = (uint16_t)v;
         if (s == 0)
             sent_header(n, u, p);
+        if (s == 1 && u->resv_pkt == k)
+            u->resv_pkt = NOC_NONE; /* granted: the queue moves on */
         if (f.tail) {
             sent_tail(n, u, p, now);
             u->inj_busy &= ~(1u << v);
             u->inj_pkt[v] = NOC_NONE;
-            u->inj.vc_owned &= ~(1u << v);
+            if (!p->linked) /* a linked transaction keeps its first-hop VC */
+                u->inj.vc_owned &= ~(1u << v);
         } else {
             u->inj_seq[v]++;
         }
@@ -163,6 +168,7 @@ static uint32_t make_response(NocNet *n, uint32_t node, const NocPacket *req, No
     r->cls = NOC_CLASS_RESP;
     r->tid = req->tid;
     r->src = node;
+    r->origin = req->origin;
     r->dst = req->resp_node;
     r->tag = req->tag;
     r->done_ref = req->done_ref;
@@ -245,6 +251,14 @@ static void write_data(NocNet *n, uint32_t node, const NocPacket *p, const NocFl
     }
 }
 
+/* An acknowledgement or atomic response has landed: its requester is owed one fewer. */
+static void owed_ack(NocNet *n, const NocPacket *p)
+{
+    NocNiu *o = &n->nius[p->origin];
+    if (o->acks_out)
+        o->acks_out--;
+}
+
 static int needs_response(const NocPacket *p)
 {
     return p->type == NOC_PKT_RD_REQ ||
@@ -257,14 +271,19 @@ static void consume(NocNet *n, uint32_t node, uint32_t vc, NocPacket *p, const N
     NocNiu *u = &n->nius[node];
     int marked = !p->posted;
     if (f->seq == 0) {
-        if (needs_response(p))
+        if (needs_response(p)) {
             u->resp_held++;
+            u->ej_acting |= 1u << vc;
+        }
         p->head_copies--;
+        if (p->mcast && p->reserve)
+            noc_mcast_leaf_reached(n, p, node, now);
         switch (p->type) {
         case NOC_PKT_RD_REQ:
             count(u, NOC_CNT_SLV_REQ_ACCEPTED, 1);
             count(u, NOC_CNT_SLV_RD_REQ_RECEIVED, 1);
             uint32_t k = push_response(n, node, p, NOC_PKT_RD_RESP, 0);
+            n->pkts[k].ej_vc = (uint8_t)vc;
             if (u->timed_mem) { /* the data leaves as the memory delivers it */
                 n->pkts[k].mem_needed = (uint16_t)(n->pkts[k].nflits - 1);
                 u->job_pkt[(u->job_rd + u->job_n) % n->cfg.niu_response_slots] = k;
@@ -281,7 +300,7 @@ static void consume(NocNet *n, uint32_t node, uint32_t vc, NocPacket *p, const N
             delivered(n, node, p, now);
             if (marked) {
                 count(u, NOC_CNT_SLV_ATOMIC_RESP_SENT, 1);
-                push_response(n, node, p, NOC_PKT_AT_RESP, old);
+                n->pkts[push_response(n, node, p, NOC_PKT_AT_RESP, old)].ej_vc = (uint8_t)vc;
             }
             break;
         }
@@ -293,6 +312,7 @@ static void consume(NocNet *n, uint32_t node, uint32_t vc, NocPacket *p, const N
                 /* the acknowledgement counts the writes as the memory completes them */
                 uint32_t k = make_response(n, node, p, NOC_PKT_WR_ACK, 0);
                 n->pkts[k].mem_needed = (uint16_t)(p->nflits - 1);
+                n->pkts[k].ej_vc = (uint8_t)vc;
                 u->ej_ack[vc] = k;
             }
             if (p->inline_wr) {
@@ -308,11 +328,12 @@ static void consume(NocNet *n, uint32_t node, uint32_t vc, NocPacket *p, const N
                 delivered(n, node, p, now);
                 if (marked) {
                     count(u, NOC_CNT_SLV_WR_ACK_SENT, 1);
-                    push_response(n, node, p, NOC_PKT_WR_ACK, 0);
+                    n->pkts[push_response(n, node, p, NOC_PKT_WR_ACK, 0)].ej_vc = (uint8_t)vc;
                 }
             }
             break;
         case NOC_PKT_WR_ACK:
+            owed_ack(n, p);
             count(u, NOC_CNT_MST_WR_ACK_RECEIVED, 1);
             uncount_id(u, NOC_CNT_MST_REQS_OUTSTANDING_ID0 + p->tid);
             if (p->done_ref != NOC_NONE)
@@ -320,6 +341,7 @@ static void consume(NocNet *n, uint32_t node, uint32_t vc, NocPacket *p, const N
             break;
         case NOC_PKT_AT_RESP:
             mem_write(n, node, p->wr_addr, &p->at_data, 4);
+            owed_ack(n, p);
             count(u, NOC_CNT_MST_ATOMIC_RESP_RECEIVED, 1);
             uncount_id(u, NOC_CNT_MST_REQS_OUTSTANDING_ID0 + p->tid);
             if (p->done_ref != NOC_NONE)
@@ -349,13 +371,15 @@ static void consume(NocNet *n, uint32_t node, uint32_t vc, NocPacket *p, const N
                     queue_response(n, node, u->ej_ack[vc]);
                     u->ej_ack[vc] = NOC_NONE;
                 } else {
-                    push_response(n, node, p, NOC_PKT_WR_ACK, 0);
+                    n->pkts[push_response(n, node, p, NOC_PKT_WR_ACK, 0)].ej_vc = (uint8_t)vc;
                 }
             }
         }
     } else if (p->type == NOC_PKT_RD_RESP) {
         write_data(n, node, p, f);
         if (f->tail) {
+            if (n->nius[p->origin].reads_out)
+                n->nius[p->origin].reads_out--;
             count(u, NOC_CNT_MST_RD_RESP_RECEIVED, 1);
             count(u, NOC_CNT_MST_RD_DATA_WORD_RECEIVED, (uint32_t)p->nflits - 1);
             uncount_id(u, NOC_CNT_MST_REQS_OUTSTANDING_ID0 + p->tid);
@@ -425,7 +449,9 @@ static void eject(NocNet *n, uint32_t node, uint64_t now)
         const NocFlit *f = noc_ej_flit(n, node, v, iv->rd);
         uint32_t k = f->pkt;
         NocPacket *p = &n->pkts[k];
-        if (f->seq == 0 && needs_response(p) && u->resp_held >= n->cfg.niu_response_slots) {
+        if (f->seq == 0 && needs_response(p) &&
+            (u->resp_held >= n->cfg.niu_response_slots ||
+             (n->cfg.target_one_per_vc && (u->ej_acting & (1u << v))))) {
             refused = 1;
             continue;
         }
@@ -443,6 +469,7 @@ static void eject(NocNet *n, uint32_t node, uint64_t now)
         n->last_progress = now;
         u->ej_rr = (uint16_t)v;
         consume(n, node, v, p, &flit, now);
+        BH_ASSERT(p->copies > 0); /* a packet ends once, when its last copy does */
         if (flit.tail && --p->copies == 0)
             noc_pkt_release(n, k);
         return;

@@ -140,3 +140,14 @@ uint32_t noc_route_mcast(const NocNet *n, uint32_t node, const NocPacket *p)
         out |= 1u << b_port;
     return out;
 }
+
+void noc_mcast_leaf_reached(NocNet *n, NocPacket *p, uint32_t node, uint64_t now)
+{
+    const NocNetConfig *c = &n->cfg;
+    uint32_t hops =
+        (node % c->w + c->w - p->src % c->w) % c->w + (node / c->w + c->h - p->src / c->w) % c->h;
+    uint64_t back = now + c->niu_to_router_cycles + (uint64_t)hops * c->mcast_grant_hop_cycles +
+                    c->router_to_niu_cycles;
+    if (back > p->grant_at)
+        p->grant_at = back;
+}

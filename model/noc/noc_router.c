@@ -78,16 +78,23 @@ static void pop_front(NocNet *n, uint32_t node, uint32_t port, uint32_t vc, uint
         n->flits_forked += (uint64_t)(k - 1);
     if (k == 0)
         n->flits_sunk++;
-    if (head)
-        p->head_copies += k - 1;
+    /* copies are counted when a flit is first sent on (see the switch); a branch end with no
+     * output ends its copy here */
+    if (head && k == 0) {
+        p->head_copies--;
+        if (p->mcast && p->reserve)
+            noc_mcast_leaf_reached(n, p, node, now);
+    }
     if (tail) {
-        for (uint32_t o = 0; o < n->nports; o++)
-            if (iv->out_mask & (1u << o))
-                r->out[o].vc_owned &= ~(1u << iv->out_vc[o]);
         iv->routed = 0;
-        iv->out_mask = iv->granted_mask = 0;
-        p->copies += k - 1;
-        if (p->copies == 0)
+        iv->held = p->linked && k > 0;
+        if (!iv->held) { /* a linked packet keeps its output VCs for the next one */
+            for (uint32_t o = 0; o < n->nports; o++)
+                if (iv->out_mask & (1u << o))
+                    r->out[o].vc_owned &= ~(1u << iv->out_vc[o]);
+            iv->out_mask = iv->granted_mask = 0;
+        }
+        if (k == 0 && --p->copies == 0)
             noc_pkt_release(n, pkt);
     }
 }
@@ -119,8 +126,20 @@ void noc_router_step(NocNet *n, uint32_t node, uint64_t now)
             if (!iv->routed) {
                 const NocFlit *f = noc_in_flit(n, node, p, v, iv->rd);
                 BH_ASSERT(f->seq == 0); /* a packet's first flit is its header */
-                iv->out_mask = (uint8_t)route(n, node, &n->pkts[f->pkt]);
-                iv->granted_mask = iv->sent_mask = 0;
+                uint8_t mask = (uint8_t)route(n, node, &n->pkts[f->pkt]);
+                if (iv->held && mask != iv->out_mask) {
+                    /* a linked transaction changed its target (a software error the
+                     * hardware does not survive): give the held VCs back */
+                    for (uint32_t o = 0; o < nports; o++)
+                        if (iv->granted_mask & (1u << o))
+                            r->out[o].vc_owned &= ~(1u << iv->out_vc[o]);
+                    iv->granted_mask = 0;
+                } else if (!iv->held) {
+                    iv->granted_mask = 0;
+                }
+                iv->out_mask = mask;
+                iv->sent_mask = 0;
+                iv->held = 0;
                 iv->routed = 1;
             }
             if (iv->granted_mask != iv->out_mask)
@@ -132,8 +151,10 @@ void noc_router_step(NocNet *n, uint32_t node, uint64_t now)
      * (round robin over the VCs with a flit that can move), then each output grants one of
      * the ports nominating it (round robin over ports). A multicast flit may leave on several
      * outputs in one cycle. */
+    const int by_age = n->cfg.arbitration == NOC_ARB_AGE;
+    uint64_t port_born[NOC_PORTS]; /* age arbitration: birth of the nominated flit's packet */
     for (uint32_t p = 0; p < nports; p++) {
-        uint32_t best_dist = UINT32_MAX;
+        uint64_t best = UINT64_MAX; /* (birth cycle, round-robin distance), smallest wins */
         for (uint32_t bits = r->nonempty[p]; bits; bits &= bits - 1) {
             uint32_t v = (uint32_t)__builtin_ctz(bits);
             NocInVc *iv = &r->in[p][v];
@@ -141,11 +162,19 @@ void noc_router_step(NocNet *n, uint32_t node, uint64_t now)
             for (uint32_t o = 0; ready >> o; o++)
                 if ((ready & (1u << o)) && r->out[o].credits[iv->out_vc[o]] > 0)
                     want |= 1u << o;
-            uint32_t dist = mod_small(v + nvcs - r->in_rr[p] - 1, nvcs);
-            if (want && dist < best_dist) {
-                best_dist = dist;
+            if (!want)
+                continue;
+            uint64_t key = mod_small(v + nvcs - r->in_rr[p] - 1, nvcs);
+            uint64_t born = 0;
+            if (by_age) {
+                born = n->pkts[noc_in_flit(n, node, p, v, iv->rd)->pkt].born;
+                key |= born << 8; /* nvcs <= 32: the distance fits below */
+            }
+            if (key < best) {
+                best = key;
                 port_vc[p] = (uint8_t)v;
                 port_want[p] = want;
+                port_born[p] = born;
             }
         }
     }
@@ -158,9 +187,18 @@ void noc_router_step(NocNet *n, uint32_t node, uint64_t now)
             continue;
         NocOutPort *out = &r->out[o];
         uint32_t winner = NOC_NONE, best_dist = UINT32_MAX;
+        uint64_t best_born = UINT64_MAX;
         for (uint32_t p = 0; p < nports; p++) {
+            if (!(port_want[p] & (1u << o)))
+                continue;
             uint32_t dist = mod_small(p + nports - out->sw_rr - 1, nports);
-            if ((port_want[p] & (1u << o)) && dist < best_dist) {
+            if (by_age && port_born[p] != best_born) {
+                if (port_born[p] > best_born)
+                    continue;
+                best_born = port_born[p]; /* older: wins whatever the distance */
+                best_dist = UINT32_MAX;
+            }
+            if (dist < best_dist) {
                 best_dist = dist;
                 winner = p;
             }
@@ -172,6 +210,16 @@ void noc_router_step(NocNet *n, uint32_t node, uint64_t now)
         f.vc = iv->out_vc[o];
         out->credits[f.vc]--;
         noc_link_send(n, out->link, &f, now);
+        if (iv->sent_mask == 0 && (f.seq == 0 || f.tail)) {
+            /* the flit's first copy leaves: count all its copies now, before a copy sent
+             * early on one branch can reach its end while another output still waits */
+            NocPacket *pk = &n->pkts[f.pkt];
+            int k = __builtin_popcount(iv->out_mask);
+            if (f.seq == 0)
+                pk->head_copies += k - 1;
+            if (f.tail)
+                pk->copies += k - 1;
+        }
         iv->sent_mask |= (uint8_t)(1u << o);
         out->sw_rr = (uint16_t)winner;
         granted[winner] |= 1u << o;

@@ -351,6 +351,7 @@ static int try_issue(NocTraffic *t, NocTrafficSource *s)
                (c->op == NOC_OP_WRITE ? NOC_CTRL_RESP_MARKED : 0) |
                (c->mcast_y_major ? NOC_CTRL_BRCST_XY : 0) |
                (c->mcast_reserve ? NOC_CTRL_PATH_RESERVE : 0) |
+               (c->mcast_linked ? NOC_CTRL_VC_LINKED : 0) |
                (c->mcast_include_src ? NOC_CTRL_BRCST_SRC_INCLUDE : 0);
         targ_lo = (uint32_t)c->src_addr;
         targ_hi = own;

@@ -74,6 +74,7 @@ typedef struct NocTrafficConfig {
     uint32_t mcast_src;    /* NoC0 node index */
     uint8_t mcast_rect[4]; /* NoC0: x0, y0, x1, y1 */
     uint8_t mcast_y_major, mcast_reserve, mcast_include_src;
+    uint8_t mcast_linked;     /* VC_LINKED on every multicast: one transaction, path kept */
     uint32_t mcast_receivers; /* tiles that take the multicast (each acknowledges it) */
     uint32_t queue_limit;     /* transfers a node may queue, 1..NOC_TRAFFIC_QUEUE */
     uint64_t seed;

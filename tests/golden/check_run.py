@@ -99,6 +99,15 @@ def main():
                     help="offered load is past saturation: accepted must stay under the bound")
     ap.add_argument("--expect-receivers", type=int,
                     help="multicast: the tiles of the rectangle that receive, counted by hand")
+    ap.add_argument("--mcast-hops",
+                    help="multicast: H0,H1: router hops from the sender to its farthest receiver on "
+                    "NoC0 and NoC1, counted "
+                    "by hand; with path reservation each packet then waits for the grant's round "
+                    "trip 2 x (n2r + r2n + hops x (router + noc.mcast_grant_hop_cycles)), which "
+                    "bounds a receiver's accepted flits per cycle by flits / that")
+    ap.add_argument("--mcast-min",
+                    help="multicast: M0,M1: each receiver accepts at least this many flits per "
+                    "cycle on NoC0 and NoC1")
     ap.add_argument("--expect-error", help="KIND[:CYCLE]: a failed run whose report says why (and when)")
     a = ap.parse_args()
     r = json.load(open(a.report))
@@ -127,6 +136,8 @@ def main():
     n2r, r2n = cfg["noc.niu_to_router_cycles"], cfg["noc.router_to_niu_cycles"]
     flits = 1 + -(-cfg["workload.packet_bytes"] // cfg["noc.flit_bytes"])
     for k in range(nocs):
+        if nocs == 2 and cfg.get("workload.noc", 2) in (0, 1) and k != cfg["workload.noc"]:
+            continue  # the other NoC carries nothing
         n = r["noc%d" % k]
         links = n["links"]
         ports = 2 if topo in ("blackhole", "unitorus") else 4
@@ -152,6 +163,15 @@ def main():
         if a.expect_receivers is not None:
             check(n.get("multicast_receivers") == a.expect_receivers,
                   "noc%d: %s multicast receivers, expected %d" % (k, n.get("multicast_receivers"), a.expect_receivers))
+        if a.mcast_hops is not None and off > 0:
+            far = int(a.mcast_hops.split(",")[k])
+            trip = 2 * (n2r + r2n) + far * (hop + cfg["noc.mcast_grant_hop_cycles"])
+            check(acc <= flits / trip * 1.01,
+                  "noc%d: %.4f flits/cycle per receiver above the reservation bound %d / %d" %
+                  (k, acc, flits, trip))
+        if a.mcast_min is not None and off > 0:
+            low = float(a.mcast_min.split(",")[k])
+            check(acc >= low, "noc%d: %.4f flits/cycle per receiver below %.3f" % (k, acc, low))
         if cfg["workload.name"] == "uniform":
             ceiling = bound.uniform_bound(topo, w, h, k, harvested)
             check(acc <= ceiling * 1.02,
