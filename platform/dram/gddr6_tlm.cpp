@@ -98,6 +98,15 @@ void Gddr6Tlm::kick()
         schedule(next);
 }
 
+void Gddr6Tlm::start_of_simulation()
+{
+    /* an idle controller steps only for its refreshes; had it slept until the first request,
+     * that request would wait while every refresh since power-up was made up (46 of them,
+     * 5.5 us, after 90 us idle), which no controller does */
+    if (ctl_.cfg.refresh)
+        schedule(0);
+}
+
 void Gddr6Tlm::run()
 {
     uint64_t now = clk_.now();

@@ -55,6 +55,8 @@ class Gddr6Tlm : public sc_core::sc_module
     tlm::tlm_response_status data(tlm::tlm_generic_payload &gp);
     BhStatus accept(int id, tlm::tlm_generic_payload &gp);
     void run();
+    /* refresh runs from power-up, work or not: the controller steps from cycle 0 */
+    void start_of_simulation() override;
     void kick();
     void schedule(uint64_t cycle);
 
