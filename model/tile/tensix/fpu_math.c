@@ -189,9 +189,9 @@ static int row_defined(const FpuOp *op, uint32_t row, int dst32)
  * x86-64, for AVX2 and for the baseline, and picked when the program loads: its conversions and
  * products are the simulator's largest arithmetic, and twice the lanes halve them. Either way
  * each operation is one IEEE binary32 operation (C11 mode does not contract a * b + c), so
- * results are bit for bit the same. */
+ * results are bit for bit the same. Flattened, so the helpers it calls are built for AVX2 too. */
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
-__attribute__((target_clones("avx2", "default")))
+__attribute__((target_clones("avx2", "default"), flatten))
 #endif
 void fpu_matmul(FpuOp *op, uint32_t imm, uint32_t nrows, int bcast)
 {
