@@ -52,7 +52,8 @@ L1Config l1_config_default(void)
     return c;
 }
 
-/* WormholeB0/TensixTile/L1.md: 16 banks of 91.5 KiB, 16 ports, each NoC 2 write + 2 read. */
+/* WormholeB0/TensixTile/L1.md: 1464 KiB in 16 banks of 91.5 KiB, 16 ports, each NoC 2 write
+ * + 2 read; everything else as the Blackhole preset, which is derived from this one (l1.h). */
 L1Config l1_config_wormhole(void)
 {
     L1Config c = l1_config_default();
@@ -69,6 +70,11 @@ L1Config l1_config_wormhole(void)
         }
     }
     return c;
+}
+
+L1Config l1_config_preset(uint32_t preset)
+{
+    return preset == L1_PRESET_WORMHOLE ? l1_config_wormhole() : l1_config_default();
 }
 
 BhStatus l1_config_check(const L1Config *c, char *why, size_t len)
@@ -135,6 +141,11 @@ static void build_ports(L1 *l)
                 if (l->cfg.port_dir[k][s] >> d & 1)
                     l->fifo_ports[2 * k + d] |= 1u << l->cfg.port_of_client[k][s];
         }
+    for (uint32_t k = 0; k < L1_CLIENTS; k++)
+        for (uint32_t d = 0; d < 2; d++) {
+            const uint32_t n = (uint32_t)__builtin_popcount(l->fifo_ports[2 * k + d]);
+            l->q_cap[k][d] = BH_MIN(l->cfg.queue_depth * n, (uint32_t)L1_QUEUE_MAX);
+        }
     for (uint32_t i = 0; i < L1_PORTS_MAX; i++) {
         l->port[i].head = L1_NONE;
         l->port[i].rr = (uint8_t)(l->port[i].nattach ? l->port[i].nattach - 1 : 0);
@@ -172,6 +183,7 @@ void l1_reset(L1 *l)
         l->bank_mask = l->cfg.banks - 1;
     }
     memset(l->qn, 0, sizeof l->qn);
+    memset(l->qn_dir, 0, sizeof l->qn_dir);
     memset(l->fifo, 0, sizeof l->fifo);
     l->fifo_ready = 0;
     build_ports(l);
