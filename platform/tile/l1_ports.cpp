@@ -27,9 +27,9 @@ static std::string pad(std::string s, size_t width, bool right)
     return s;
 }
 
-extern "C" size_t bh_l1_ports_format(int markdown, char *buf, size_t len)
+extern "C" size_t bh_l1_ports_format(int markdown, uint32_t preset, char *buf, size_t len)
 {
-    const L1Config c = l1_config_default();
+    const L1Config c = l1_config_preset(preset);
     std::vector<std::string> by_port(c.ports);
     std::string out;
     if (markdown)
