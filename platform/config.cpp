@@ -195,6 +195,7 @@ void apply_l1_preset(BhParams *p, const std::set<std::string> &given)
     std::memcpy(p->l1.client_ports, c.client_ports, sizeof c.client_ports);
     std::memcpy(p->l1.port_of_client, c.port_of_client, sizeof c.port_of_client);
     std::memcpy(p->l1.port_dir, c.port_dir, sizeof c.port_dir);
+    std::memcpy(p->l1.port_inner, c.port_inner, sizeof c.port_inner);
 }
 
 /* Every output file's directory exists and is writable, so a run does not fail at its end

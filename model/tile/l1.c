@@ -45,7 +45,8 @@ L1Config l1_config_default(void)
     for (uint32_t k = 0; k < L1_CLIENTS; k++) {
         for (uint32_t s = 0; s < L1_CLIENT_PORTS_MAX && client_default_ports[k][s]; s++) {
             c.port_of_client[k][s] = (uint8_t)(client_default_ports[k][s] & 0xff);
-            c.port_dir[k][s] = (uint8_t)(client_default_ports[k][s] >> 8);
+            c.port_dir[k][s] = (uint8_t)(client_default_ports[k][s] >> 8 & 3);
+            c.port_inner[k][s] = (uint8_t)(client_default_ports[k][s] >> 10 & 1);
             c.client_ports[k] = s + 1;
         }
     }
@@ -123,6 +124,8 @@ BhStatus l1_config_check(const L1Config *c, char *why, size_t len)
 static void build_ports(L1 *l)
 {
     memset(l->port, 0, sizeof l->port);
+    for (uint32_t i = 0; i < L1_PORTS_MAX; i++)
+        l->port[i].first_in = L1_NO_INNER;
     memset(l->fifo_ports, 0, sizeof l->fifo_ports);
     memset(l->client_dirs, 0, sizeof l->client_dirs);
     memset(l->client_port_mask, 0, sizeof l->client_port_mask);
@@ -133,6 +136,9 @@ static void build_ports(L1 *l)
             p->attach_client[p->nattach] = (uint8_t)k;
             p->attach_slot[p->nattach] = (uint8_t)s;
             p->attach_dirs[p->nattach] = l->cfg.port_dir[k][s];
+            p->attach_inner[p->nattach] = l->cfg.port_inner[k][s] ? 1 : 0;
+            if (l->cfg.port_inner[k][s] && p->first_in == L1_NO_INNER)
+                p->first_in = p->nattach;
             p->attach_fifos |= (uint32_t)l->cfg.port_dir[k][s] << (2 * k);
             p->nattach++;
             l->client_dirs[k] |= l->cfg.port_dir[k][s];
@@ -149,6 +155,7 @@ static void build_ports(L1 *l)
     for (uint32_t i = 0; i < L1_PORTS_MAX; i++) {
         l->port[i].head = L1_NONE;
         l->port[i].rr = (uint8_t)(l->port[i].nattach ? l->port[i].nattach - 1 : 0);
+        l->port[i].rr_in = l->port[i].rr;
     }
 }
 

@@ -101,8 +101,12 @@
  *   + sum(bank_conflict). Bytes: requested (accepted), moved (granted accesses) and completed
  *   (finished requests) agree once the model is idle. Counters only grow; the platform
  *   subtracts a snapshot to measure a window.
- * Not modeled: the nested mux levels of shared ports (one round robin over the port's clients
- *   instead), the client-side rate limits (RISC loads 4 per 7 cycles, ThCon 1 request per 3,
+ * Nested muxes: where the WH diagram puts clients behind an inner mux (port 2: packer 0's
+ *   reads, packer 2, ThCon and the Mover's reads, then RISCV B, NC and T0; port 3: the Mover's
+ *   writes and packer 3, then RISCV T1 and T2), the inner clients (L1_IN) share one turn of the
+ *   port's round robin and take it round robin among themselves. l1.port_map makes its clients'
+ *   ports single-level.
+ * Not modeled: the client-side rate limits (RISC loads 4 per 7 cycles, ThCon 1 request per 3,
  *   Mover 8 per 11: the clients' models pace their own requests over this L1; RISC stores' 1
  *   per 5 cycles follows from the RMW here), packer accumulate (atomic or
  *   the 2-cycle non-atomic form), the four packers as separate clients (PACK spreads its words
@@ -137,6 +141,10 @@ extern "C" {
 #define L1_R(port) (0x100 | (port))
 #define L1_W(port) (0x200 | (port))
 #define L1_RW(port) (0x300 | (port))
+/* ...reached through the port's inner mux: its clients share one turn of the port's round robin
+ * and take it in turns among themselves (WH L1.md: "independent conflict resolution and
+ * round-robin allocation at each mux"; Diagrams/Src/L1.lua nests ports 2 and 3) */
+#define L1_IN(slot) (0x400 | (slot))
 
 /* Clients: enum name, report name, default ports (source and reasoning in the header text). */
 #define L1_CLIENT_TABLE(X)                                                                         \
@@ -150,9 +158,9 @@ extern "C" {
       L1_R(23))                                                                                    \
     X(UNPACK0, "unpack0", L1_R(0), L1_R(9), L1_R(10), L1_R(11))                                    \
     X(UNPACK1, "unpack1", L1_R(1), L1_R(9), L1_R(10), L1_R(11))                                    \
-    X(PACK, "pack", L1_W(8), L1_W(1), L1_RW(2), L1_W(3))                                           \
-    X(MOVER, "mover", L1_R(2), L1_W(3))                                                            \
-    X(THCON, "thcon", L1_RW(2))
+    X(PACK, "pack", L1_W(8), L1_W(1), L1_IN(L1_RW(2)), L1_IN(L1_W(3)))                             \
+    X(MOVER, "mover", L1_IN(L1_R(2)), L1_IN(L1_W(3)))                                              \
+    X(THCON, "thcon", L1_IN(L1_RW(2)))
 
 typedef enum L1Client {
 #define L1_X_ENUM(name, str, ...) L1_##name,
@@ -224,6 +232,7 @@ typedef struct L1Config {
     uint32_t client_ports[L1_CLIENTS];                       /* ports of each client, 1..8 */
     uint8_t port_of_client[L1_CLIENTS][L1_CLIENT_PORTS_MAX]; /* port number, < ports */
     uint8_t port_dir[L1_CLIENTS][L1_CLIENT_PORTS_MAX];       /* L1_DIR_* mask, 1..3 */
+    uint8_t port_inner[L1_CLIENTS][L1_CLIENT_PORTS_MAX];     /* 1: through the inner mux */
 } L1Config;
 
 typedef struct L1Done {
@@ -284,8 +293,11 @@ typedef struct L1Port {
     uint64_t busy_until;              /* first cycle after its last grant's occupancy */
     uint16_t head;                    /* access held waiting for its bank, L1_NONE if none */
     uint8_t head_client, hold_client; /* hold: client of the last grant */
-    uint8_t rr;                       /* attach index picked last */
+    uint8_t rr;                       /* attach index picked last (the inner mux: its first) */
+    uint8_t rr_in;                    /* attach index the inner mux picked last */
+    uint8_t first_in;                 /* first attach of the inner mux, L1_NO_INNER if none */
     uint8_t nattach;
+    uint8_t attach_inner[L1_CLIENTS];
     uint8_t attach_client[L1_CLIENTS], attach_slot[L1_CLIENTS];
     uint8_t attach_dirs[L1_CLIENTS]; /* port_dir of the attached client's slot */
     uint32_t attach_fifos;           /* FIFOs (bit 2 x client + direction) it can take from */
@@ -298,6 +310,7 @@ typedef struct L1Bank {
 } L1Bank;
 
 #define L1_NONE UINT16_MAX
+#define L1_NO_INNER UINT8_MAX
 
 typedef struct L1 {
     L1Config cfg;      /* copied at init, read-only afterwards */

@@ -153,6 +153,7 @@ bool bh_l1_port_map_apply(const std::string &text, L1Config *c, std::string *err
                                          "port " + std::to_string(port) + " is listed twice");
             c->port_of_client[k][n] = (uint8_t)port;
             c->port_dir[k][n] = dir;
+            c->port_inner[k][n] = 0;
             n++;
         }
         c->client_ports[k] = n;

@@ -443,20 +443,29 @@ static void test_fairness(void)
     tb_free(t);
 
     /* c. everyone on the default map (all read): each requesting port gets an equal share
-     * of the bank, split equally between the clients reading through it; unpackers and NoCs
-     * own several ports, so several shares */
+     * of the bank, split equally between its turns: a client reading through it, or its inner
+     * mux (WH L1.md: round robin at each mux), whose turn is split equally between the clients
+     * behind it; unpackers and NoCs own several ports, so several shares */
     t = tb_new(&g);
     hammer(t, all, L1_CLIENTS, cycles);
-    uint32_t users[L1_PORTS_MAX] = {0}, nports = 0;
+    uint32_t outer[L1_PORTS_MAX] = {0}, inner[L1_PORTS_MAX] = {0}, nports = 0;
     for (uint32_t k = 0; k < L1_CLIENTS; k++)
         for (uint32_t s = 0; s < g.client_ports[k]; s++)
-            if (g.port_dir[k][s] & L1_DIR_READ)
-                nports += users[g.port_of_client[k][s]]++ == 0;
+            if (g.port_dir[k][s] & L1_DIR_READ) {
+                const uint32_t p = g.port_of_client[k][s];
+                nports += outer[p] + inner[p] == 0;
+                if (!g.port_inner[k][s])
+                    outer[p]++;
+                else if (inner[p]++ == 0)
+                    outer[p]++; /* the inner mux's one turn */
+            }
     for (uint32_t k = 0; k < L1_CLIENTS; k++) {
         double share = 0;
         for (uint32_t s = 0; s < g.client_ports[k]; s++)
-            if (g.port_dir[k][s] & L1_DIR_READ)
-                share += (double)cycles / nports / users[g.port_of_client[k][s]];
+            if (g.port_dir[k][s] & L1_DIR_READ) {
+                const uint32_t p = g.port_of_client[k][s];
+                share += (double)cycles / nports / outer[p] / (g.port_inner[k][s] ? inner[p] : 1);
+            }
         double d = (double)t->l.st.client_accesses[k] - share;
         if (d < -3 || d > 3) {
             fprintf(stderr, "  %s: %.1f accesses, share %.1f\n", l1_client_name(k),

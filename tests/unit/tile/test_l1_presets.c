@@ -96,6 +96,44 @@ static void test_shared_port_caps_two_clients(void)
     }
 }
 
+/* WH L1.md: "Where an access port has multiple levels of muxing, there is independent conflict
+ * resolution and round-robin allocation at each mux". Port 2 (Diagrams/Src/L1.lua): an inner
+ * mux (packer 0's reads, packer 2, ThCon, the Mover's reads) beside RISCV B, NC and T0. With
+ * B, NC, T0, ThCon and the Mover all reading, each RISC gets a quarter of the port and ThCon and
+ * the Mover an eighth each (one round robin flat over the five would give each a fifth). */
+static void test_inner_mux_share(void)
+{
+    static const uint32_t k[5] = {L1_BRISC, L1_NCRISC, L1_TRISC0, L1_THCON, L1_MOVER};
+    static const double share[5] = {0.25, 0.25, 0.25, 0.125, 0.125};
+    const uint64_t cycles = 4000;
+    for (uint32_t p = 0; p < L1_PRESETS; p++) {
+        L1 *l = calloc(1, sizeof *l);
+        const L1Config cfg = l1_config_preset(p);
+        CHECK_OK(l1_init(l, &cfg, &test_log));
+        uint64_t n[5] = {0};
+        for (uint64_t now = 0; now < cycles; now++) {
+            for (uint32_t i = 0; i < 5; i++) /* client i: banks i mod 8, none shared */
+                while (l1_request(l, k[i], 0x40000 + 16 * ((8 * n[i] + i) % (4 * cfg.banks)), 16, 0,
+                                  NULL, 0, now) == BH_OK)
+                    n[i]++;
+            l1_step(l, now);
+            L1Done d[32];
+            while (l1_take_done(l, d, 32) > 0) {
+            }
+        }
+        for (uint32_t i = 0; i < 5; i++) {
+            const double got = (double)l->st.client_accesses[k[i]] / (double)cycles;
+            if (got < 0.98 * share[i] || got > 1.02 * share[i]) {
+                fprintf(stderr, "  %s: %.3f of port 2, want %.3f\n", l1_client_name(k[i]), got,
+                        share[i]);
+                CHECK(0);
+            }
+        }
+        l1_destroy(l);
+        free(l);
+    }
+}
+
 /* The Mover (model/tile/tensix/mover.c, through TDMA-RISC) copying or zero-filling `bytes`
  * over the L1 of `preset`; returns bits per cycle from the cycle it starts to its last write's
  * acknowledgement. */
@@ -156,6 +194,7 @@ int main(void)
 {
     RUN(test_wormhole_layout);
     RUN(test_shared_port_caps_two_clients);
+    RUN(test_inner_mux_share);
     RUN(test_mover_ideal);
     return check_failures();
 }
