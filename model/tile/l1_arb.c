@@ -98,7 +98,8 @@ static int candidate(L1 *l, uint32_t k, uint32_t dirs, uint64_t now)
 }
 
 /* Port pi takes attach a's client's next access, if it has one the port can carry: 1 if so. */
-static int take(L1 *l, L1Port *p, uint32_t pi, uint32_t a, uint32_t *ready, uint64_t now)
+static inline __attribute__((always_inline)) int take(L1 *l, L1Port *p, uint32_t pi, uint32_t a,
+                                                      uint32_t *ready, uint64_t now)
 {
     const uint32_t k = p->attach_client[a];
     if (!((*ready >> (2 * k)) & p->attach_dirs[a]))
