@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "host/bh_host.h"
+#include "model/tile/l1.h"
 #include "platform/tile/l1_ports.h"
 #include "platform/platform.h"
 
@@ -93,9 +94,10 @@ static void usage(FILE *f)
           "      --list-params[=markdown]\n"
           "                          print every config key (type, default, range, meaning) "
           "and exit\n"
-          "      --list-l1-ports[=markdown]\n"
+          "      --list-l1-ports[=markdown|wormhole]\n"
           "                          print which L1 clients use which L1 ports (and each\n"
-          "                          client's VCD holder value) and exit\n"
+          "                          client's VCD holder value) and exit; wormhole: the map of\n"
+          "                          l1.preset=wormhole\n"
           "  -q, --quiet             no console summary or progress\n"
           "  -h, --help              print this help and exit\n"
           "  -V, --version           print the version and exit\n"
@@ -115,15 +117,16 @@ static void usage(FILE *f)
 }
 
 /* --list-l1-ports: the map comes from the L1 model's client table, not from a chip */
-static int list_l1_ports(int markdown)
+static int list_l1_ports(int markdown, int wormhole)
 {
-    size_t n = bh_l1_ports_format(markdown, NULL, 0) + 1;
+    const uint32_t preset = wormhole ? L1_PRESET_WORMHOLE : L1_PRESET_BLACKHOLE;
+    size_t n = bh_l1_ports_format(markdown, preset, NULL, 0) + 1;
     char *buf = malloc(n);
     if (!buf) {
         fputs("bhsim: out of memory\n", stderr);
         return BH_EXIT_SIM_ERROR;
     }
-    bh_l1_ports_format(markdown, buf, n);
+    bh_l1_ports_format(markdown, preset, buf, n);
     fputs(buf, stdout);
     free(buf);
     return BH_EXIT_OK;
@@ -187,9 +190,12 @@ static int parse(int argc, char *argv[], BhOptions *opts, const char **sets, cha
             opts->list_params = optarg && strcmp(optarg, "markdown") == 0 ? 2 : 1;
             break;
         case OPT_LIST_L1_PORTS:
-            if (optarg && strcmp(optarg, "markdown") != 0 && strcmp(optarg, "text") != 0)
-                return bad_usage("--list-l1-ports takes 'markdown' or 'text', not '%s'", optarg);
-            return list_l1_ports(optarg && strcmp(optarg, "markdown") == 0);
+            if (optarg && strcmp(optarg, "markdown") != 0 && strcmp(optarg, "text") != 0 &&
+                strcmp(optarg, "wormhole") != 0)
+                return bad_usage("--list-l1-ports takes 'markdown', 'text' or 'wormhole', not '%s'",
+                                 optarg);
+            return list_l1_ports(optarg && strcmp(optarg, "markdown") == 0,
+                                 optarg && strcmp(optarg, "wormhole") == 0);
         case 'q':
             opts->quiet = 1;
             break;

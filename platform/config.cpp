@@ -106,7 +106,8 @@ bool read_json(const fs::path &path, const std::string &via, json::value *v, std
 
 /* stack: canonical path and shown name of each file being loaded, for cycle detection. */
 bool load_file(const fs::path &path, const std::string &via,
-               std::vector<std::pair<fs::path, std::string>> *stack, BhParams *p, std::string *err)
+               std::vector<std::pair<fs::path, std::string>> *stack, BhParams *p,
+               std::set<std::string> *given, std::string *err)
 {
     const std::string shown = path.string();
     std::error_code ec;
@@ -149,7 +150,7 @@ bool load_file(const fs::path &path, const std::string &via,
         if (!fs::exists(inc_path, ec))
             return fail(err, "include '" + name + "' in " + shown + ": no such file '" +
                                  inc_path.string() + "'");
-        if (!load_file(inc_path, "include '" + name + "' in " + shown + ": ", stack, p, err))
+        if (!load_file(inc_path, "include '" + name + "' in " + shown + ": ", stack, p, given, err))
             return false;
     }
     stack->pop_back();
@@ -168,8 +169,33 @@ bool load_file(const fs::path &path, const std::string &via,
             return fail(err, "key '" + kv.first + "' is given twice in " + shown);
         if (!set_json(p, *d, *kv.second, where, err))
             return false;
+        given->insert(kv.first);
     }
     return true;
+}
+
+/* l1.preset picks the defaults of the l1.* keys of L1_PARAMS and the client-to-port map (which
+ * l1.port_map then edits): a key given anywhere keeps its value, whatever the order. */
+void apply_l1_preset(BhParams *p, const std::set<std::string> &given)
+{
+    uint32_t preset = 0;
+    const std::string names = L1_PRESET_NAMES;
+    for (size_t at = 0, end; at <= names.size(); at = end + 1, preset++) {
+        end = names.find('|', at);
+        end = end == std::string::npos ? names.size() : end;
+        if (names.compare(at, end - at, p->l1_preset) == 0)
+            break;
+    }
+    const L1Config c = l1_config_preset(preset);
+#define L1_X_PRESET(name, def, lo, hi, doc)                                                        \
+    if (!given.count("l1." #name))                                                                 \
+        p->l1.name = c.name;
+    L1_PARAMS(L1_X_PRESET)
+#undef L1_X_PRESET
+    std::memcpy(p->l1.client_ports, c.client_ports, sizeof c.client_ports);
+    std::memcpy(p->l1.port_of_client, c.port_of_client, sizeof c.port_of_client);
+    std::memcpy(p->l1.port_dir, c.port_dir, sizeof c.port_dir);
+    std::memcpy(p->l1.port_inner, c.port_inner, sizeof c.port_inner);
 }
 
 /* Every output file's directory exists and is writable, so a run does not fail at its end
@@ -214,8 +240,9 @@ bool config_load(const std::string &name_or_path, const std::vector<std::string>
         return fail(err, "--config: empty name (expected a product such as p150b or a file)");
     if (control_chars(name_or_path))
         return fail(err, "--config: " + quote(name_or_path) + " contains a control character");
+    std::set<std::string> given;
     if (!resolve(name_or_path, fs::path(), &path, err) ||
-        !load_file(path, "--config: ", &stack, &p, err))
+        !load_file(path, "--config: ", &stack, &p, &given, err))
         return false;
     for (const std::string &s : sets) {
         const size_t eq = s.find('=');
@@ -229,7 +256,9 @@ bool config_load(const std::string &name_or_path, const std::vector<std::string>
             return unknown_key(key, "--set", err);
         if (!set_text(&p, *d, s.substr(eq + 1), " (in --set)", err))
             return false;
+        given.insert(key);
     }
+    apply_l1_preset(&p, given);
     if (!check_output_paths(p, err))
         return false;
     *out = p;

@@ -48,7 +48,9 @@
  *     hits; the bus's figure or completion otherwise). Bus accesses are made at the issue
  *     cycle; a DONE *latency and a PENDING completion's `at` are load-to-use: the consumer
  *     issues at issue + *latency, or at `at` (+0), so the platform includes the core-side path
- *     in them (an uncontended L1 load totals the documented 8);
+ *     in them (an uncontended L1 load totals the documented 8); at most loads_in_flight bus
+ *     loads are in flight, a credit freeing the cycle before its data is usable, so sustained
+ *     independent L1 loads run 4 per 7 cycles and dependent ones 1 per 8 (WH L1.md);
  *   - branches: a mispredict costs mispredict_cycles (4) of bubble; prediction per
  *     RvBranchPredictor (Blackhole's predictor is NOT FOUND in the documents: see rv_core.c);
  *   - L0 I-cache: icache_bytes in lines of icache_line_bytes; a miss stalls the frontend until
@@ -104,10 +106,15 @@ extern "C" {
       "poll sleep also for loops polling an L1 word (0 off, 1 on, 2 only in host workloads, "      \
       "whose idle firmware polls L1): approximate, since the skipped iterations' L1 reads no "     \
       "longer contend for L1, and a woken core resumes within one iteration of the write")         \
-    X(l1_path_cycles, 6, 0, 64,                                                                    \
+    X(loads_in_flight, 4, 1, RV_LOADS_MAX,                                                         \
+      "loads to memory outside the core (L1, registers, mailboxes) in flight at once; a new one "  \
+      "may issue the cycle before the oldest's data is usable, so loads of latency N sustain "     \
+      "4 per N - 1 cycles (WH BabyRISCV README: 4 in aggregate; BH's does not say: kept)")         \
+    X(l1_path_cycles, 2, 0, 64,                                                                    \
       "cycles a core's L1 read (load, atomic, I-cache line) spends outside L1, added to L1's "     \
-      "completion: with l1.access_latency_cycles 2 an uncontended L1 load totals the "             \
-      "documented 8 and an atomic 12 (BH BabyRISCV README)")
+      "completion: EX1 and the Load/Store Unit, the 2 cycles of the minimum load (BH BabyRISCV "   \
+      "README); with l1.access_latency_cycles 6 an uncontended L1 load totals the documented 8 "   \
+      "and an atomic 12")
 
 typedef struct RvConfig {
 #define RV_X_FIELD(name, def, lo, hi, doc) uint32_t name;

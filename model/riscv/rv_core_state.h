@@ -165,6 +165,11 @@ struct RvCore {
 
     RvSlot slot[RV_LOADS_MAX + 1]; /* + the I-cache fetch */
     uint32_t outstanding;          /* LSU slots in use */
+    /* load credits (riscv.loads_in_flight): the cycle each frees, RV_CREDIT_HELD while its
+     * PENDING load (slot ld_slot) has not completed */
+    uint64_t ld_free[RV_LOADS_MAX];
+    uint8_t ld_slot[RV_LOADS_MAX];
+    uint8_t ld_wait; /* waits for a held credit: resumes the cycle before the data is usable */
 
     uint32_t ras[RV_RAS_DEPTH];
     uint32_t ras_pos, ras_n; /* next slot, valid entries (a full stack drops its oldest) */
@@ -185,6 +190,8 @@ struct RvCore {
     RvPoll poll;
     RvDecoded pre[RV_PRE_ENTRIES];
 };
+
+#define RV_CREDIT_HELD UINT64_MAX
 
 /* rv_mem.c: each returns 0 when the instruction executed (or the core stopped), 1 when it
  * must run again later (core->waiting set). t: the instruction's issue cycle. */

@@ -41,6 +41,8 @@ void rv_mem_reset(RvCore *c)
         c->slot[i].gen = (uint8_t)(gen + 1);
     }
     c->outstanding = 0;
+    memset(c->ld_free, 0, sizeof c->ld_free);
+    c->ld_wait = 0;
 }
 
 /* the fast region holding a data access; a fetch-only region (L1 on a tile, whose loads and
@@ -114,6 +116,23 @@ static int slot_alloc(RvCore *c, uint8_t cause)
 static uint16_t slot_tag(const RvCore *c, int i)
 {
     return (uint16_t)((uint32_t)i | (uint32_t)c->slot[i].gen << 4);
+}
+
+/* A load credit free at t (riscv.loads_in_flight), or -1 after making the core wait until the
+ * first one frees: a known cycle, or the completion of a held one (rv_core_mem_done). */
+static int load_credit(RvCore *c, uint64_t t)
+{
+    uint64_t first = RV_CREDIT_HELD;
+    for (uint32_t i = 0; i < c->cfg.loads_in_flight; i++) {
+        if (c->ld_free[i] <= t) {
+            c->ld_wait = 0;
+            return (int)i;
+        }
+        first = c->ld_free[i] < first ? c->ld_free[i] : first;
+    }
+    c->ld_wait = first == RV_CREDIT_HELD;
+    rv_core_wait(c, RV_STALL_LOAD, c->ld_wait ? BH_IDLE : first);
+    return -1;
 }
 
 /* Calls the bus at max(at, last access); LATER makes the core wait, FAULT stops it. */
@@ -279,6 +298,9 @@ int rv_mem_load(RvCore *c, const RvDecoded *d, uint64_t t, uint32_t addr, uint32
                 return DONE;
         }
     }
+    const int cr = load_credit(c, t);
+    if (cr < 0)
+        return WAIT;
     int s = slot_alloc(c, RV_STALL_LOAD);
     if (s < 0)
         return WAIT;
@@ -290,6 +312,9 @@ int rv_mem_load(RvCore *c, const RvDecoded *d, uint64_t t, uint32_t addr, uint32
         return WAIT;
     if (res == RV_MEM_FAULT)
         return DONE;
+    /* the credit frees the cycle before the data is usable (the README's 4 per N - 1) */
+    c->ld_free[cr] = res == RV_MEM_DONE ? t + (lat > 1 ? lat - 1 : 1) : RV_CREDIT_HELD;
+    c->ld_slot[cr] = (uint8_t)s;
     c->stats.loads++;
     if (in_l1(c, addr)) {
         c->stats.l1_bytes_read += size;
@@ -548,7 +573,14 @@ void rv_core_mem_done(RvCore *c, uint16_t tag, const uint8_t *rdata, uint64_t at
         return; /* not an access this core has outstanding: ignored */
     if (!rdata)
         rdata = zeros;
+    uint64_t resume = at;
     if (sl->kind == RV_SLOT_LOAD) {
+        for (uint32_t k = 0; k < c->cfg.loads_in_flight; k++)
+            if (c->ld_free[k] == RV_CREDIT_HELD && c->ld_slot[k] == i) {
+                c->ld_free[k] = at > 0 ? at - 1 : 0;
+                if (c->ld_wait)
+                    resume = c->ld_free[k];
+            }
         if (sl->fill && rv_dcache_on(c))
             dcache_fill(c, sl->line, rdata);
         if (sl->rd && c->ready[sl->rd] == RV_PENDING) {
@@ -574,5 +606,5 @@ void rv_core_mem_done(RvCore *c, uint16_t tag, const uint8_t *rdata, uint64_t at
     memset(sl, 0, sizeof *sl);
     sl->gen = gen;
     if (c->waiting && c->resume_at == BH_IDLE)
-        c->resume_at = at > c->cycle ? at : c->cycle;
+        c->resume_at = resume > c->cycle ? resume : c->cycle;
 }

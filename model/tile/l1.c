@@ -45,14 +45,16 @@ L1Config l1_config_default(void)
     for (uint32_t k = 0; k < L1_CLIENTS; k++) {
         for (uint32_t s = 0; s < L1_CLIENT_PORTS_MAX && client_default_ports[k][s]; s++) {
             c.port_of_client[k][s] = (uint8_t)(client_default_ports[k][s] & 0xff);
-            c.port_dir[k][s] = (uint8_t)(client_default_ports[k][s] >> 8);
+            c.port_dir[k][s] = (uint8_t)(client_default_ports[k][s] >> 8 & 3);
+            c.port_inner[k][s] = (uint8_t)(client_default_ports[k][s] >> 10 & 1);
             c.client_ports[k] = s + 1;
         }
     }
     return c;
 }
 
-/* WormholeB0/TensixTile/L1.md: 16 banks of 91.5 KiB, 16 ports, each NoC 2 write + 2 read. */
+/* WormholeB0/TensixTile/L1.md: 1464 KiB in 16 banks of 91.5 KiB, 16 ports, each NoC 2 write
+ * + 2 read; everything else as the Blackhole preset, which is derived from this one (l1.h). */
 L1Config l1_config_wormhole(void)
 {
     L1Config c = l1_config_default();
@@ -69,6 +71,11 @@ L1Config l1_config_wormhole(void)
         }
     }
     return c;
+}
+
+L1Config l1_config_preset(uint32_t preset)
+{
+    return preset == L1_PRESET_WORMHOLE ? l1_config_wormhole() : l1_config_default();
 }
 
 BhStatus l1_config_check(const L1Config *c, char *why, size_t len)
@@ -117,6 +124,8 @@ BhStatus l1_config_check(const L1Config *c, char *why, size_t len)
 static void build_ports(L1 *l)
 {
     memset(l->port, 0, sizeof l->port);
+    for (uint32_t i = 0; i < L1_PORTS_MAX; i++)
+        l->port[i].first_in = L1_NO_INNER;
     memset(l->fifo_ports, 0, sizeof l->fifo_ports);
     memset(l->client_dirs, 0, sizeof l->client_dirs);
     memset(l->client_port_mask, 0, sizeof l->client_port_mask);
@@ -127,6 +136,9 @@ static void build_ports(L1 *l)
             p->attach_client[p->nattach] = (uint8_t)k;
             p->attach_slot[p->nattach] = (uint8_t)s;
             p->attach_dirs[p->nattach] = l->cfg.port_dir[k][s];
+            p->attach_inner[p->nattach] = l->cfg.port_inner[k][s] ? 1 : 0;
+            if (l->cfg.port_inner[k][s] && p->first_in == L1_NO_INNER)
+                p->first_in = p->nattach;
             p->attach_fifos |= (uint32_t)l->cfg.port_dir[k][s] << (2 * k);
             p->nattach++;
             l->client_dirs[k] |= l->cfg.port_dir[k][s];
@@ -135,9 +147,15 @@ static void build_ports(L1 *l)
                 if (l->cfg.port_dir[k][s] >> d & 1)
                     l->fifo_ports[2 * k + d] |= 1u << l->cfg.port_of_client[k][s];
         }
+    for (uint32_t k = 0; k < L1_CLIENTS; k++)
+        for (uint32_t d = 0; d < 2; d++) {
+            const uint32_t n = (uint32_t)__builtin_popcount(l->fifo_ports[2 * k + d]);
+            l->q_cap[k][d] = BH_MIN(l->cfg.queue_depth * n, (uint32_t)L1_QUEUE_MAX);
+        }
     for (uint32_t i = 0; i < L1_PORTS_MAX; i++) {
         l->port[i].head = L1_NONE;
         l->port[i].rr = (uint8_t)(l->port[i].nattach ? l->port[i].nattach - 1 : 0);
+        l->port[i].rr_in = l->port[i].rr;
     }
 }
 
@@ -172,6 +190,7 @@ void l1_reset(L1 *l)
         l->bank_mask = l->cfg.banks - 1;
     }
     memset(l->qn, 0, sizeof l->qn);
+    memset(l->qn_dir, 0, sizeof l->qn_dir);
     memset(l->fifo, 0, sizeof l->fifo);
     l->fifo_ready = 0;
     build_ports(l);

@@ -10,8 +10,9 @@
  *                       BH_ERR_ADDR: [addr, addr + bytes) leaves L1; BH_ERR_ACCESS: 0 or too
  *                       many bytes, a misaligned atomic, or the client has no port for that
  *                       direction (unpackers cannot write); BH_ERR_UNSUPPORTED: unknown atomic
- *                       op; BH_ERR_FULL: the client's queue (queue_depth requests, counting
- *                       finished ones not yet taken) is full, retry. State is unchanged unless
+ *                       op; BH_ERR_FULL: the client's queue for that direction (queue_depth
+ *                       requests per port it has for it, counting finished ones not yet
+ *                       taken; L1_QUEUE_MAX in all) is full, retry. State is unchanged unless
  *                       BH_OK.
  *   l1_take_done        finished requests, in completion order, with a copy of the read data
  *                       (an atomic returns the word's old value; the first max(bytes, 16)
@@ -51,33 +52,46 @@
  *   128-bit reads from L1 per cycle" and a NoC "256 bits per cycle" from sequential data, and
  *   the Mover's read and write heads "naturally fall out of phase" (WH L1.md). Contiguous
  *   banks (interleave_bytes = size_bytes / banks) remain a what-if.
- * Default layout (Blackhole; bank and port structure NOT FOUND for BH, facts §3.1), each
- *   assumption with its source:
- *   - 1536 KiB (facts §3.1) in 32 banks of 48 KiB: BH MemoryOrdering.md "L1 ... can handle 32
- *     simultaneous requests per cycle: one per bank per cycle" (WH had 16 x 91.5 KiB); this
- *     doubling is taken as BH's "more L1 bandwidth" (BH TensixTile/README.md).
- *   - 16-B (128-bit) bank words and ports: WH L1.md (BH not stated).
- *   - rmw_cycles 5: WH L1.md (BH not stated, facts §2.7).
- *   - access_latency_cycles 2: NOT FOUND; one cycle of SRAM read plus one back through the
- *     bank-to-port mux. BH BabyRISCV/README.md gives a RISC L1 load >= 8 cycles and an atomic
- *     >= 12: here an atomic finishes rmw_cycles - 1 = 4 cycles after a load granted at the
- *     same time, matching the difference; the rest of the 8 belongs to the core's pipeline.
+ * Presets (key l1.preset): "wormhole" reproduces the documented Wormhole L1; "blackhole", the
+ *   default, is derived from it, and each departure is justified below. What both share:
  *   - Ports 0..15 and their clients: the WH port diagram (tt-isa-documentation
- *     Diagrams/Src/L1.lua, drawn as WormholeB0/TensixTile/L1.md "Port assignments"), ports
- *     kept with the same numbers. RISCV B, NC, T0, ThCon, packer 2, packer 0's L1-to-L1
- *     reads and the Mover's reads share port 2; T1, T2, packer 3 and the Mover's writes share
- *     port 3; unpacker 0 owns port 0 and unpacker 1 port 1 (with packer 1), and both share
- *     9, 10 and 11 (so one unpacker reads 4 words per cycle and two read 5 together, as the
- *     WH text says); packer 0 owns port 8; NoC0 writes 4, 5, reads 6, 7; NoC1 writes 12, 13,
- *     reads 14, 15.
+ *     Diagrams/Src/L1.lua, drawn as WormholeB0/TensixTile/L1.md "Port assignments"). Port 2
+ *     carries RISCV B, NC and T0 (each one connection for its loads, stores and instruction
+ *     fetches) with ThCon, packer 2, packer 0's L1-to-L1 reads and the Mover's reads; port 3
+ *     RISCV T1, T2, packer 3 and the Mover's writes; unpacker 0 owns port 0 and unpacker 1 port
+ *     1 (with packer 1), and both share 9, 10 and 11 (so one unpacker reads 4 words per cycle
+ *     and two read 5 together, as the WH text says); packer 0 owns port 8; NoC0 writes 4, 5,
+ *     reads 6, 7; NoC1 writes 12, 13, reads 14, 15. So a port shared by two clients gives them
+ *     one access per cycle together.
+ *   - 16-B (128-bit) bank words and ports; rmw_cycles 5 (narrow writes and atomics "block both
+ *     the port and the underlying bank for five cycles"): WH L1.md (BH not stated, facts §2.7).
+ *   - access_latency_cycles 6, grant to data at the client. NOT FOUND as such: the documents
+ *     give only end-to-end figures through L1. A RISC load from L1 takes >= 8 cycles, a load
+ *     from local data RAM 2, the minimum, "due to all load instructions spending at least one
+ *     cycle in EX1 and one cycle in the Load/Store Unit" (WH and BH BabyRISCV/README.md); the
+ *     assumption is that the other 6 are L1's path (request to the port, arbitration, bank,
+ *     response back), so riscv.l1_path_cycles is those 2 core cycles. It also gives the
+ *     documented atomic (BH README: >= 12 = 8 + rmw_cycles - 1) and, with the Mover's own
+ *     5-cycle turnaround (mover.h), Mover.md's measured 8 reads + 8 writes per 11 cycles.
+ *   - queue_depth 8 requests per port a client reads (or writes and atomics) through: NOT
+ *     FOUND. Each connection of a client pipelines its own requests, and 8 covers one port's
+ *     latency (grant + access_latency_cycles): the Mover's 8 reads in flight (Mover.md) on its
+ *     read port, an unpacker's four 16-B reads per cycle on its 4 ports (WH L1.md). A NIU
+ *     limits itself further (its timed port takes l1.queue_depth requests in flight).
+ *   - 16 banks, interleaved by 16-B word (above), and the WH layout: 1464 KiB in 16 banks of
+ *     91.5 KiB, 16 ports (WH L1.md).
+ * Blackhole's departures (bank and port structure NOT FOUND for BH, facts §3.1; BH L1.md defers
+ *   to WH's, "similar, but not identical"):
+ *   - 1536 KiB (facts §3.1) in 32 banks of 48 KiB: BH MemoryOrdering.md "L1 ... can handle 32
+ *     simultaneous requests per cycle: one per bank per cycle" (WH's says 16); this doubling is
+ *     taken as BH's "more L1 bandwidth" (BH TensixTile/README.md).
  *   - Ports 16..23, two more write and two more read ports per NoC: BH flits are 512 bits,
  *     twice WH's (BH NoC/README.md), and tt-metal's BH dev_mem_map.h says "issuing inline
  *     writes and atomics requires all 4 memory ports to accept the transaction at the same
  *     time", i.e. a NoC writes L1 through 4 x 128-bit ports; 4 read ports are assumed by
  *     symmetry (so each NoC can read and write 512 bits per cycle, one flit).
- *   - queue_depth 8 requests per client: NOT FOUND; deep enough that one client keeps all of
- *     its ports busy with 64-B requests at the default latency.
- *   l1_config_wormhole() gives the WH layout (1464 KiB, 16 banks, 16 ports) for cross-checks.
+ *   - Nothing else: latencies, widths, RMW and the other clients' ports as WH, for want of a
+ *     BH figure.
  * Statistics (L1Stats): busy cycles per port and bank (an RMW counts rmw_cycles); waits: each
  *   cycle, every access held at a port and not granted is one wait cycle of its client charged
  *   to its bank's holder (bank_conflict[bank][holder], which includes a client's own accesses
@@ -87,10 +101,14 @@
  *   + sum(bank_conflict). Bytes: requested (accepted), moved (granted accesses) and completed
  *   (finished requests) agree once the model is idle. Counters only grow; the platform
  *   subtracts a snapshot to measure a window.
- * Not modeled: the nested mux levels of shared ports (one round robin over the port's clients
- *   instead), the client-side rate limits (RISC loads 4 per 7 cycles, ThCon 1 request per 3,
- *   Mover 8 per 11: the clients' models pace their own requests; RISC stores' 1 per 5 cycles
- *   follows from the RMW here), packer accumulate (atomic or
+ * Nested muxes: where the WH diagram puts clients behind an inner mux (port 2: packer 0's
+ *   reads, packer 2, ThCon and the Mover's reads, then RISCV B, NC and T0; port 3: the Mover's
+ *   writes and packer 3, then RISCV T1 and T2), the inner clients (L1_IN) share one turn of the
+ *   port's round robin and take it round robin among themselves. l1.port_map makes its clients'
+ *   ports single-level.
+ * Not modeled: the client-side rate limits (RISC loads 4 per 7 cycles, ThCon 1 request per 3,
+ *   Mover 8 per 11: the clients' models pace their own requests over this L1; RISC stores' 1
+ *   per 5 cycles follows from the RMW here), packer accumulate (atomic or
  *   the 2-cycle non-atomic form), the four packers as separate clients (PACK spreads its words
  *   over the packers' ports), unpacker BFP exponent reads on port 2, the ECC scrubber, the
  *   debug timestamper and daisychain on port 15, TDMA-RISC writes, ATINCGETPTR/ATCAS waiting
@@ -110,7 +128,7 @@ extern "C" {
 #define L1_BANKS_MAX 64
 #define L1_PORTS_MAX 32
 #define L1_CLIENT_PORTS_MAX 8 /* ports one client can own */
-#define L1_QUEUE_MAX 16       /* requests per client */
+#define L1_QUEUE_MAX 48       /* requests per client */
 #define L1_REQ_BYTES_MAX 64
 #define L1_WORD_BYTES_MIN 8
 #define L1_WATCH_MAX 16 /* words l1_watch can watch */
@@ -123,6 +141,10 @@ extern "C" {
 #define L1_R(port) (0x100 | (port))
 #define L1_W(port) (0x200 | (port))
 #define L1_RW(port) (0x300 | (port))
+/* ...reached through the port's inner mux: its clients share one turn of the port's round robin
+ * and take it in turns among themselves (WH L1.md: "independent conflict resolution and
+ * round-robin allocation at each mux"; Diagrams/Src/L1.lua nests ports 2 and 3) */
+#define L1_IN(slot) (0x400 | (slot))
 
 /* Clients: enum name, report name, default ports (source and reasoning in the header text). */
 #define L1_CLIENT_TABLE(X)                                                                         \
@@ -136,9 +158,9 @@ extern "C" {
       L1_R(23))                                                                                    \
     X(UNPACK0, "unpack0", L1_R(0), L1_R(9), L1_R(10), L1_R(11))                                    \
     X(UNPACK1, "unpack1", L1_R(1), L1_R(9), L1_R(10), L1_R(11))                                    \
-    X(PACK, "pack", L1_W(8), L1_W(1), L1_RW(2), L1_W(3))                                           \
-    X(MOVER, "mover", L1_R(2), L1_W(3))                                                            \
-    X(THCON, "thcon", L1_RW(2))
+    X(PACK, "pack", L1_W(8), L1_W(1), L1_IN(L1_RW(2)), L1_IN(L1_W(3)))                             \
+    X(MOVER, "mover", L1_IN(L1_R(2)), L1_IN(L1_W(3)))                                              \
+    X(THCON, "thcon", L1_IN(L1_RW(2)))
 
 typedef enum L1Client {
 #define L1_X_ENUM(name, str, ...) L1_##name,
@@ -181,20 +203,27 @@ typedef void (*L1BlockRmw)(uint8_t block[16], uint32_t a, uint32_t b, uint32_t c
  * default, range and text (platform/params.def, BH_PARAM_BLOCK). */
 #define L1_PARAMS(X)                                                                               \
     X(size_bytes, 1536u * 1024, 4096, L1_SIZE_MAX,                                                 \
-      "bytes of L1 (Blackhole 1536 KiB, Wormhole 1464 KiB)")                                       \
+      "bytes of L1 (Blackhole 1536 KiB; preset wormhole 1464 KiB)")                                \
     X(banks, 32, 1, L1_BANKS_MAX,                                                                  \
-      "SRAM banks, one word each per cycle (Blackhole: 32 requests per cycle, one per bank)")      \
+      "SRAM banks, one word each per cycle (Blackhole: 32 requests per cycle, one per bank, "      \
+      "BH MemoryOrdering.md; preset wormhole 16, WH L1.md)")                                       \
     X(bank_width_bytes, 16, L1_WORD_BYTES_MIN, 64,                                                 \
       "bytes of a bank's word and of a port's access per cycle, a power of two (128 bits)")        \
     X(interleave_bytes, 16, L1_WORD_BYTES_MIN, L1_SIZE_MAX,                                        \
       "bytes of consecutive addresses in one bank before the next, a multiple of "                 \
       "l1.bank_width_bytes (16: word interleave)")                                                 \
     X(ports, 24, 1, L1_PORTS_MAX,                                                                  \
-      "access ports; l1.port_map says which clients use which (bhsim --list-l1-ports)")            \
+      "access ports; l1.port_map says which clients use which (bhsim --list-l1-ports). "           \
+      "Blackhole: WH's 16 plus 2 write and 2 read ports per NoC (512-bit flits, inline writes "    \
+      "touch all 4 NoC memory ports); preset wormhole 16 (WH L1.md)")                              \
     X(rmw_cycles, 5, 1, 64, "cycles a narrow write or an atomic holds its port and bank")          \
-    X(access_latency_cycles, 2, 1, 64, "cycles from a bank grant to the access's completion")      \
-    X(queue_depth, 8, 1, L1_QUEUE_MAX,                                                             \
-      "requests each L1 client can have waiting (finished ones count until taken)")
+    X(access_latency_cycles, 6, 1, 64,                                                             \
+      "cycles from a bank grant to the access's completion at its client (assumed: a RISC L1 "     \
+      "load's documented 8 minus its 2 core cycles, BabyRISCV/README.md; both presets)")           \
+    X(queue_depth, 8, 1, 16,                                                                       \
+      "requests an L1 client can have waiting per port it reads (or writes) through: its queue "   \
+      "of a direction holds this many times its ports for it, at most 48 requests in all "         \
+      "(finished ones count until taken)")
 
 typedef struct L1Config {
 #define L1_X_FIELD(name, def, lo, hi, doc) uint32_t name;
@@ -203,6 +232,7 @@ typedef struct L1Config {
     uint32_t client_ports[L1_CLIENTS];                       /* ports of each client, 1..8 */
     uint8_t port_of_client[L1_CLIENTS][L1_CLIENT_PORTS_MAX]; /* port number, < ports */
     uint8_t port_dir[L1_CLIENTS][L1_CLIENT_PORTS_MAX];       /* L1_DIR_* mask, 1..3 */
+    uint8_t port_inner[L1_CLIENTS][L1_CLIENT_PORTS_MAX];     /* 1: through the inner mux */
 } L1Config;
 
 typedef struct L1Done {
@@ -263,8 +293,11 @@ typedef struct L1Port {
     uint64_t busy_until;              /* first cycle after its last grant's occupancy */
     uint16_t head;                    /* access held waiting for its bank, L1_NONE if none */
     uint8_t head_client, hold_client; /* hold: client of the last grant */
-    uint8_t rr;                       /* attach index picked last */
+    uint8_t rr;                       /* attach index picked last (the inner mux: its first) */
+    uint8_t rr_in;                    /* attach index the inner mux picked last */
+    uint8_t first_in;                 /* first attach of the inner mux, L1_NO_INNER if none */
     uint8_t nattach;
+    uint8_t attach_inner[L1_CLIENTS];
     uint8_t attach_client[L1_CLIENTS], attach_slot[L1_CLIENTS];
     uint8_t attach_dirs[L1_CLIENTS]; /* port_dir of the attached client's slot */
     uint32_t attach_fifos;           /* FIFOs (bit 2 x client + direction) it can take from */
@@ -277,16 +310,19 @@ typedef struct L1Bank {
 } L1Bank;
 
 #define L1_NONE UINT16_MAX
+#define L1_NO_INNER UINT8_MAX
 
 typedef struct L1 {
     L1Config cfg;      /* copied at init, read-only afterwards */
     BhLogContext *log; /* the chip's, for guest errors */
     uint8_t *mem;      /* size_bytes, allocated at init */
     L1Req req[L1_REQS];
-    uint32_t qn[L1_CLIENTS];    /* live requests per client (traced) */
-    L1Fifo fifo[L1_CLIENTS][2]; /* [client][0 read, 1 write and atomic] */
+    uint32_t qn[L1_CLIENTS];        /* live requests per client (traced) */
+    uint32_t qn_dir[L1_CLIENTS][2]; /* of which reads, and writes and atomics */
+    L1Fifo fifo[L1_CLIENTS][2];     /* [client][0 read, 1 write and atomic] */
     L1Port port[L1_PORTS_MAX];
-    uint32_t req_live[L1_CLIENTS];         /* the client's live requests (bit = queue slot) */
+    uint64_t req_live[L1_CLIENTS];         /* the client's live requests (bit = queue slot) */
+    uint32_t q_cap[L1_CLIENTS][2];         /* requests its queue of a direction holds */
     uint32_t client_port_mask[L1_CLIENTS]; /* the client's ports (bit = port) */
     uint32_t client_dirs[L1_CLIENTS];      /* L1_DIR_* its ports carry together */
     uint32_t word_shift;                   /* log2(bank_width_bytes) */
@@ -314,8 +350,13 @@ typedef struct L1 {
     uint64_t watch_gen; /* bumped by every write or atomic that lands on a watched word */
 } L1;
 
-L1Config l1_config_default(void);
-L1Config l1_config_wormhole(void); /* WH L1.md layout: 1464 KiB, 16 banks, 16 ports */
+/* Presets (header text): the key l1.preset, names in L1_PRESET_NAMES order. */
+typedef enum L1Preset { L1_PRESET_BLACKHOLE, L1_PRESET_WORMHOLE, L1_PRESETS } L1Preset;
+#define L1_PRESET_NAMES "blackhole|wormhole"
+
+L1Config l1_config_default(void); /* the Blackhole preset */
+L1Config l1_config_wormhole(void);
+L1Config l1_config_preset(uint32_t preset); /* L1Preset */
 BhStatus l1_config_check(const L1Config *cfg, char *why, size_t why_len);
 /* BH_ERR_CONFIG for a bad cfg, BH_ERR_FULL when the host cannot allocate size_bytes. Memory
  * starts zeroed; l1_reset clears queues, arbitration and statistics but keeps the bytes. */

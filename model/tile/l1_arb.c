@@ -97,6 +97,29 @@ static int candidate(L1 *l, uint32_t k, uint32_t dirs, uint64_t now)
     return -1;
 }
 
+/* Port pi takes attach a's client's next access, if it has one the port can carry: 1 if so. */
+static inline __attribute__((always_inline)) int take(L1 *l, L1Port *p, uint32_t pi, uint32_t a,
+                                                      uint32_t *ready, uint64_t now)
+{
+    const uint32_t k = p->attach_client[a];
+    if (!((*ready >> (2 * k)) & p->attach_dirs[a]))
+        return 0;
+    const int d = candidate(l, k, p->attach_dirs[a], now);
+    if (d < 0)
+        return 0;
+    L1Fifo *f = &l->fifo[k][d];
+    p->head = f->ref[f->rd];
+    p->head_client = (uint8_t)k;
+    l->held_ports |= 1u << pi;
+    acc_of(l, p->head)->port = (uint8_t)pi;
+    f->rd = (uint16_t)((f->rd + 1) % L1_FIFO_MAX);
+    if (--f->n == 0) {
+        *ready &= ~(1u << (2 * k + (uint32_t)d));
+        l->fifo_ready &= ~(1u << (2 * k + (uint32_t)d));
+    }
+    return 1;
+}
+
 static int fin_before(const L1 *l, uint32_t a, uint32_t b)
 {
     const L1Req *x = &l->req[a], *y = &l->req[b];
@@ -239,21 +262,21 @@ uint64_t l1_step(L1 *l, uint64_t now)
             if (p->head == L1_NONE && p->busy_until <= now && (p->attach_fifos & ready)) {
                 for (uint32_t i = 0, a = p->rr; i < p->nattach; i++) {
                     a = a + 1 == p->nattach ? 0 : a + 1;
-                    uint32_t k = p->attach_client[a];
-                    if (!((ready >> (2 * k)) & p->attach_dirs[a]))
+                    if (p->attach_inner[a]) {
+                        /* the inner mux, one turn at its first client: its own round robin */
+                        if (a != p->first_in)
+                            continue;
+                        uint32_t b = p->rr_in, j = 0;
+                        for (; j < p->nattach; j++) {
+                            b = b + 1 == p->nattach ? 0 : b + 1;
+                            if (p->attach_inner[b] && take(l, p, pi, b, &ready, now))
+                                break;
+                        }
+                        if (j == p->nattach)
+                            continue;
+                        p->rr_in = (uint8_t)b;
+                    } else if (!take(l, p, pi, a, &ready, now)) {
                         continue;
-                    int d = candidate(l, k, p->attach_dirs[a], now);
-                    if (d < 0)
-                        continue;
-                    L1Fifo *f = &l->fifo[k][d];
-                    p->head = f->ref[f->rd];
-                    p->head_client = (uint8_t)k;
-                    l->held_ports |= 1u << pi;
-                    acc_of(l, p->head)->port = (uint8_t)pi;
-                    f->rd = (uint16_t)((f->rd + 1) % L1_FIFO_MAX);
-                    if (--f->n == 0) {
-                        ready &= ~(1u << (2 * k + (uint32_t)d));
-                        l->fifo_ready &= ~(1u << (2 * k + (uint32_t)d));
                     }
                     p->rr = (uint8_t)a;
                     break;

@@ -9,7 +9,10 @@
 #define DIR_WR 1 /* writes and atomics */
 _Static_assert(L1_DIR_READ == 1u << DIR_RD && L1_DIR_WRITE == 1u << DIR_WR,
                "a port's dirs are its FIFO bits");
-_Static_assert(2 * L1_CLIENTS <= 32 && L1_PORTS_MAX <= 32 && L1_BANKS_MAX <= 64, "masks");
+_Static_assert(2 * L1_CLIENTS <= 32 && L1_PORTS_MAX <= 32 && L1_BANKS_MAX <= 64 &&
+                   L1_QUEUE_MAX <= 64,
+               "masks");
+_Static_assert(L1_REQS * 16 <= UINT16_MAX, "an access ref is request x 16 + access");
 
 static inline uint64_t low_mask(uint32_t n)
 {

@@ -44,13 +44,13 @@ static BhStatus enqueue(L1 *l, uint32_t client, uint32_t kind, uint64_t addr, ui
                      (unsigned long long)addr);
         return BH_ERR_ACCESS;
     }
-    if (l->qn[client] >= l->cfg.queue_depth)
+    if (l->qn_dir[client][dir] >= l->q_cap[client][dir] || l->qn[client] >= L1_QUEUE_MAX)
         return BH_ERR_FULL;
     /* the lowest free slot of the client's */
-    BH_ASSERT(~l->req_live[client] & ((1u << L1_QUEUE_MAX) - 1));
-    const uint32_t slot = (uint32_t)__builtin_ctz(~l->req_live[client]);
+    BH_ASSERT(~l->req_live[client] & low_mask(L1_QUEUE_MAX));
+    const uint32_t slot = (uint32_t)__builtin_ctzll(~l->req_live[client]);
     const uint32_t ri = client * L1_QUEUE_MAX + slot;
-    l->req_live[client] |= 1u << slot;
+    l->req_live[client] |= 1ull << slot;
     L1Req *r = &l->req[ri];
     /* every field set but the accesses, each of which is filled below before any use */
     r->live = 1;
@@ -95,6 +95,7 @@ static BhStatus enqueue(L1 *l, uint32_t client, uint32_t kind, uint64_t addr, ui
         r->naccess++;
     }
     l->qn[client]++;
+    l->qn_dir[client][dir]++;
     l->pending += r->naccess;
     l->st.client_requests[client]++;
     l->st.bytes_requested += bytes;
@@ -153,8 +154,9 @@ uint32_t l1_take_done(L1 *l, L1Done *out, uint32_t max)
         /* the request's bytes, and at least 16 (a narrow read's, an atomic's rest is zero) */
         memcpy(d->data, r->data, r->bytes > 16 ? r->bytes : 16);
         r->live = 0;
-        l->req_live[d->client] &= ~(1u << (ri % L1_QUEUE_MAX));
+        l->req_live[d->client] &= ~(1ull << (ri % L1_QUEUE_MAX));
         l->qn[d->client]--;
+        l->qn_dir[d->client][r->kind == L1_KIND_READ ? DIR_RD : DIR_WR]--;
     }
     return n;
 }

@@ -27,9 +27,9 @@ static std::string pad(std::string s, size_t width, bool right)
     return s;
 }
 
-extern "C" size_t bh_l1_ports_format(int markdown, char *buf, size_t len)
+extern "C" size_t bh_l1_ports_format(int markdown, uint32_t preset, char *buf, size_t len)
 {
-    const L1Config c = l1_config_default();
+    const L1Config c = l1_config_preset(preset);
     std::vector<std::string> by_port(c.ports);
     std::string out;
     if (markdown)
@@ -153,6 +153,7 @@ bool bh_l1_port_map_apply(const std::string &text, L1Config *c, std::string *err
                                          "port " + std::to_string(port) + " is listed twice");
             c->port_of_client[k][n] = (uint8_t)port;
             c->port_dir[k][n] = dir;
+            c->port_inner[k][n] = 0;
             n++;
         }
         c->client_ports[k] = n;

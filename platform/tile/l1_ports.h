@@ -5,14 +5,15 @@
 #ifndef BH_L1_PORTS_H
 #define BH_L1_PORTS_H
 #include <stddef.h>
+#include <stdint.h>
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-/* The map, per client (its VCD holder value and its ports) and per port (its clients);
- * markdown != 0 gives two Markdown tables. Writes at most len bytes into buf, terminated when
- * len > 0, and returns the length of the whole text, as snprintf does. */
-size_t bh_l1_ports_format(int markdown, char *buf, size_t len);
+/* The map of l1.preset `preset` (L1Preset), per client (its VCD holder value and its ports) and
+ * per port (its clients); markdown != 0 gives two Markdown tables. Writes at most len bytes into
+ * buf, terminated when len > 0, and returns the length of the whole text, as snprintf does. */
+size_t bh_l1_ports_format(int markdown, uint32_t preset, char *buf, size_t len);
 /* The translate filter: "0 idle", then "<1 + client index> <client name>", one a line, values
  * in decimal (attach it to a holder shown in decimal). Same return convention. */
 size_t bh_l1_holder_filter_format(char *buf, size_t len);

@@ -6,11 +6,11 @@ changes the Tensix demo's copy (traces/tensix/demo: BRISC has the Mover copy 409
 A copy of N units with W read buffer entries, each reused every R cycles (the L1 read latency
 plus mover.data_to_write_cycles), is busy for
     busy(W) = floor((N - 1) / W) * R + (N - 1) % W + R + Lw
-cycles (Lw: the L1's write acknowledgement). With fewer entries than R the Mover cannot cover
-the read round trip, so the copy slows. The run with W = 1 (busy = N * R + Lw) and the default
-run (W = 8 >= R: busy = N - 1 + R + Lw) give R and Lw; the run with W = 2 must then take
-exactly busy(2), longer than the default, and the whole run must grow by the same amount (the
-demo's end waits for the copy; nothing else in it depends on the Mover's timing).
+cycles (Lw: the L1's write acknowledgement) while W < R, and N - 1 + R + Lw once W >= R covers
+the read round trip. The runs with W = 1 (busy = N * R + Lw) and W = 2 give R and Lw; the
+default run (W = 8) must then take exactly busy(8), and less than W = 2, and the whole run must
+shrink by the same amount (the demo's end waits for the copy; nothing else in it depends on the
+Mover's timing).
 
 Usage: check_mover_timing.py BHSIM DEMO_DIR OUT_DIR"""
 import json
@@ -45,18 +45,19 @@ def main():
     (base, base_run), (one, _), (slow, slow_run) = (run(bhsim, demo, out, v)
                                                     for v in (None, 1, SLOW_W))
     bad = []
-    # one - base = (N - 1) * (R - 1)
-    r, rem = divmod(one - base, n - 1)
-    r += 1
-    lw = base - (n - 1) - r
-    if rem or r < 2 or r > 8 or lw < 0:
-        bad.append(f"W=1 ({one}) and W=8 ({base}) busy cycles fit no R <= 8, Lw >= 0")
+    # R from busy(1) = N * R + Lw and busy(2) = floor((N - 1) / 2) * R + (N - 1) % 2 + R + Lw
+    k = n - (n - 1) // w - 1
+    r, rem = divmod(one - slow + (n - 1) % w, k)
+    lw = one - n * r
+    if rem or r < 2 or r > 64 or lw < 0:
+        bad.append(f"W=1 ({one}) and W={w} ({slow}) busy cycles fit no R <= 64, Lw >= 0")
     else:
-        want = (n - 1) // w * r + (n - 1) % w + r + lw
-        if slow != want:
-            bad.append(f"W={w}: busy {slow} cycles, mover.h's timing gives {want} (R={r}, Lw={lw})")
+        d = 8  # mover.max_reads_in_flight's default
+        want = n - 1 + r + lw if d >= r else (n - 1) // d * r + (n - 1) % d + r + lw
+        if base != want:
+            bad.append(f"W={d}: busy {base} cycles, mover.h's timing gives {want} (R={r}, Lw={lw})")
         if not slow > base:
-            bad.append(f"W={w} is not slower than W=8 ({slow} <= {base})")
+            bad.append(f"W={w} is not slower than W={d} ({slow} <= {base})")
         if slow_run - base_run != slow - base:
             bad.append(f"the run grew by {slow_run - base_run} cycles, the Mover by {slow - base}")
     for b in bad:

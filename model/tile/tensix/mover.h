@@ -58,13 +58,16 @@
  *   later, so N units finish at floor((N - 1) / W) * R + (N - 1) % W + R + Lw (Lw: the L1's
  *   write acknowledgement latency) cycles after the start.
  *   Derivation of the defaults: Mover.md measured "eight 128b reads and eight 128b writes
- *   every 11 cycles" (93.1 bits copied per cycle) for L1_TO_L1 and L1_TO_L0. The only L1
- *   latency the ISA documentation states is that a load from L1 takes at least 8 cycles
- *   (BabyRISCV/README.md), so with L = 8, W = 8 and data_to_write_cycles = 3 (the Mover's
- *   internal pipeline, the one fitted value), R = 11 and a copy moves 128 x 8 / 11 = 93.09
- *   bits per cycle. A zero-fill has no reads and writes one unit per cycle (128 bits per cycle,
- *   as measured). Busy ends when the last write has been acknowledged (L0 writes are complete
- *   when accepted).
+ *   every 11 cycles" (93.1 bits copied per cycle) for L1_TO_L1 and L1_TO_L0, so W = 8 entries
+ *   and R = 11. L is the L1's, l1.access_latency_cycles = 6 (itself inferred from the RISC
+ *   load's documented 8 cycles, l1.h), which leaves data_to_write_cycles = 5 for the Mover's
+ *   own path from read data to write issue. That is an assumption inferred from the same
+ *   measurement, not an independent figure: no document describes the Mover's pipeline. A
+ *   zero-fill has no reads and writes one unit per cycle (128 bits per cycle, as measured).
+ *   Busy ends when the last write has been acknowledged (L0 writes are complete when
+ *   accepted). The figures come out of the simulation of the Mover over the L1 model (unit
+ *   test test_l1 "mover_ideal", bench/l1_contention.c), which checks that nothing else on the
+ *   path (queue depth, arbitration, the tile's step order) adds to R.
  *   Contention: a refused access is retried the next cycle, which delays its entry's round
  *   and the entries behind it in order, so a refusal costs a copy at most one cycle. If the
  *   L1 refuses one access in k on the connections it contends (a = 2 accesses per unit on
@@ -141,10 +144,10 @@ typedef enum TdmaReg {
     X(writes_per_cycle, 1, 1, 4,                                                                   \
       "Mover L1 or L0 writes issued per cycle (one write connection; a zero-fill writes 128 "      \
       "bits per cycle, Mover.md)")                                                                 \
-    X(data_to_write_cycles, 3, 0, 64,                                                              \
-      "Mover cycles from read data arriving to its write issuing (internal pipeline; fitted so "   \
-      "that 8 reads per 8 + 3 cycles give Mover.md's 93.1 bits per cycle with an 8-cycle L1 "      \
-      "read, BabyRISCV/README.md)")                                                                \
+    X(data_to_write_cycles, 5, 0, 64,                                                              \
+      "Mover cycles from read data arriving to its write issuing (internal pipeline, NOT FOUND: "  \
+      "assumed as what Mover.md's 8 reads + 8 writes per 11 cycles leaves after the L1's "         \
+      "6-cycle read, l1.access_latency_cycles)")                                                   \
     X(cmd_queue_depth, 4, 1, MOVER_MAX_QUEUE,                                                      \
       "TDMA-RISC command queue entries (TDMA-RISC.md: 4-entry command queue)")                     \
     X(param_credits, 2, 1, MOVER_MAX_PARAMS,                                                       \

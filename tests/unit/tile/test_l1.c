@@ -443,20 +443,29 @@ static void test_fairness(void)
     tb_free(t);
 
     /* c. everyone on the default map (all read): each requesting port gets an equal share
-     * of the bank, split equally between the clients reading through it; unpackers and NoCs
-     * own several ports, so several shares */
+     * of the bank, split equally between its turns: a client reading through it, or its inner
+     * mux (WH L1.md: round robin at each mux), whose turn is split equally between the clients
+     * behind it; unpackers and NoCs own several ports, so several shares */
     t = tb_new(&g);
     hammer(t, all, L1_CLIENTS, cycles);
-    uint32_t users[L1_PORTS_MAX] = {0}, nports = 0;
+    uint32_t outer[L1_PORTS_MAX] = {0}, inner[L1_PORTS_MAX] = {0}, nports = 0;
     for (uint32_t k = 0; k < L1_CLIENTS; k++)
         for (uint32_t s = 0; s < g.client_ports[k]; s++)
-            if (g.port_dir[k][s] & L1_DIR_READ)
-                nports += users[g.port_of_client[k][s]]++ == 0;
+            if (g.port_dir[k][s] & L1_DIR_READ) {
+                const uint32_t p = g.port_of_client[k][s];
+                nports += outer[p] + inner[p] == 0;
+                if (!g.port_inner[k][s])
+                    outer[p]++;
+                else if (inner[p]++ == 0)
+                    outer[p]++; /* the inner mux's one turn */
+            }
     for (uint32_t k = 0; k < L1_CLIENTS; k++) {
         double share = 0;
         for (uint32_t s = 0; s < g.client_ports[k]; s++)
-            if (g.port_dir[k][s] & L1_DIR_READ)
-                share += (double)cycles / nports / users[g.port_of_client[k][s]];
+            if (g.port_dir[k][s] & L1_DIR_READ) {
+                const uint32_t p = g.port_of_client[k][s];
+                share += (double)cycles / nports / outer[p] / (g.port_inner[k][s] ? inner[p] : 1);
+            }
         double d = (double)t->l.st.client_accesses[k] - share;
         if (d < -3 || d > 3) {
             fprintf(stderr, "  %s: %.1f accesses, share %.1f\n", l1_client_name(k),
@@ -540,6 +549,25 @@ static void test_random_conservation(void)
     CHECK(l1_idle(&t->l));
     free(mem);
     free(shadow);
+    tb_free(t);
+}
+
+/* A client's queue of a direction holds queue_depth requests per port it has for it: unpacker
+ * 0 reads through 4 ports, the Mover reads through one and writes through another. */
+static void test_queue_per_port(void)
+{
+    static const uint8_t w[16];
+    L1Config g = l1_config_default();
+    Tb *t = tb_new(&g);
+    for (uint32_t i = 0; i < 4 * g.queue_depth; i++)
+        CHECK_OK(l1_request(&t->l, L1_UNPACK0, 16 * i, 16, 0, NULL, i, 0));
+    CHECK_EQ_U32(l1_request(&t->l, L1_UNPACK0, 0, 16, 0, NULL, 99, 0), BH_ERR_FULL);
+    for (uint32_t i = 0; i < g.queue_depth; i++)
+        CHECK_OK(l1_request(&t->l, L1_MOVER, 16 * i, 16, 0, NULL, i, 0));
+    CHECK_EQ_U32(l1_request(&t->l, L1_MOVER, 0, 16, 0, NULL, 99, 0), BH_ERR_FULL);
+    for (uint32_t i = 0; i < g.queue_depth; i++)
+        CHECK_OK(l1_request(&t->l, L1_MOVER, 0x1000 + 16 * i, 16, 1, w, i, 0));
+    CHECK_EQ_U32(l1_request(&t->l, L1_MOVER, 0x2000, 16, 1, w, 99, 0), BH_ERR_FULL);
     tb_free(t);
 }
 
@@ -695,9 +723,9 @@ typedef struct Stream {
     uint64_t base, next, outstanding;
 } Stream;
 
-/* Sequential streams for `cycles`, each holding at most queue_depth / n requests (streams of
- * one client share its queue); returns in `rate` each stream's client's accesses per cycle
- * over the second half, after the pipelines fill. */
+/* Sequential streams for `cycles`, each of its own client and direction, each keeping as many
+ * requests as its L1 queue takes (queue_depth per port it has for the direction); returns in `rate`
+ * each stream's client's accesses per cycle over the second half, after the pipelines fill. */
 static void stream(Tb *t, Stream *s, uint32_t n, uint64_t cycles, double *rate)
 {
     static const uint8_t w[L1_REQ_BYTES_MAX];
@@ -707,8 +735,7 @@ static void stream(Tb *t, Stream *s, uint32_t n, uint64_t cycles, double *rate)
             for (uint32_t i = 0; i < n; i++)
                 mid[i] = t->l.st.client_accesses[s[i].client];
         for (uint32_t i = 0; i < n; i++)
-            while (s[i].outstanding < t->g.queue_depth / n &&
-                   l1_request(&t->l, s[i].client, s[i].base + s[i].next % 65536, s[i].bytes,
+            while (l1_request(&t->l, s[i].client, s[i].base + s[i].next % 65536, s[i].bytes,
                               s[i].write, w, i, t->now) == BH_OK) {
                 s[i].next += s[i].bytes;
                 s[i].outstanding++;
@@ -781,6 +808,7 @@ int main(void)
     RUN(test_fairness);
     RUN(test_random_conservation);
     RUN(test_queue_full);
+    RUN(test_queue_per_port);
     RUN(test_errors_change_nothing);
     RUN(test_block_atomic);
     RUN(test_config_check);

@@ -87,13 +87,14 @@ static uint64_t measure_noc(TensixTile *t, uint32_t addr, uint32_t op, uint64_t 
 }
 
 static TileLatencyConfig test_latency; /* riscv.*_load_cycles for the tiles made next */
+static uint32_t test_l1_preset;        /* l1.preset (L1Preset) for the tiles made next */
 static uint32_t test_poll_l1_mode;     /* riscv.poll_sleep_l1 for the tiles made next */
 
 static TensixTile *tile_new_sleep(int dcache, int poll_sleep)
 {
     TensixTile *t = calloc(1, sizeof *t);
     char why[256];
-    L1Config l1 = l1_config_default();
+    L1Config l1 = l1_config_preset(test_l1_preset);
     CHECK_OK(tensix_tile_init(t, &l1, done_nothing, NULL, &test_log, why, sizeof why));
     TensixCoreConfig cc = tensix_core_config_default();
     CHECK_OK(tensix_tile_enable_coprocessor(t, &cc, 100000));
@@ -172,6 +173,87 @@ static void test_l1_bank_conflict(void)
     CHECK_EQ_U64(port_waits, 0);
     CHECK(t->l1.st.client_requests[L1_TRISC0] > 0);
     tile_free(t);
+}
+
+/* ------------------------------------------------------------------ L1 rates */
+
+/* Runs on TRISC0 (D-cache off): s0 = 0x20000, then twice: fence, a0 = cycle, n copies of `op`
+ * (a store's offset and, with OP_RD, a load's offset and rd made its own per copy: consecutive
+ * 16-B words, rd cycling over t0..t6), fence (it waits for the store queue and every access in
+ * flight), a3 = cycle; returns the second pass's a3 - a0. */
+#define OP_RD 0x80000000u /* op's rd field is set per copy */
+static uint64_t pass_cycles(uint32_t op, uint32_t n)
+{
+    static const uint32_t rds[] = {5, 6, 7, 28, 29, 30, 31};
+    uint32_t prog[128], k = 0;
+    prog[k++] = LUI(S0, 0x20);
+    prog[k++] = ADDI(S1, 0, 2);
+    const uint32_t head = k;
+    prog[k++] = FENCE;
+    prog[k++] = CSRR_CYCLE(A0);
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t w = op & ~OP_RD;
+        if (op & OP_RD)
+            w |= rds[i % BH_ARRAY_LEN(rds)] << 7;
+        if ((w & 0x7F) == 0x23) /* a store: its offset is imm[11:5] | imm[4:0] */
+            w |= ((16 * i) >> 5) << 25 | ((16 * i) & 31) << 7;
+        else if (op & OP_RD) /* independent loads: each its own word */
+            w |= (16 * i) << 20;
+        prog[k++] = w;
+    }
+    prog[k++] = FENCE;
+    prog[k++] = CSRR_CYCLE(A3);
+    prog[k++] = ADDI(S1, S1, -1);
+    prog[k] = BNE(S1, 0, -(int32_t)(4 * (k - head)));
+    k++;
+    prog[k++] = SUB(A4, A3, A0);
+    prog[k++] = EBREAK;
+    BH_ASSERT(k <= BH_ARRAY_LEN(prog));
+    TensixTile *t = tile_new(0);
+    const uint32_t self = 0x20000u; /* a pointer to itself, for the dependent chain */
+    CHECK_OK(l1_debug_write(&t->l1, 0x20000u, &self, 4));
+    CHECK_OK(l1_debug_write(&t->l1, PROG, prog, 4 * k));
+    write_reg(t, TILE_R_SOFT_RESET_0, tile_reg_reset_value(TILE_R_SOFT_RESET_0));
+    write_reg(t, TILE_R_TRISC0_RESET_PC, PROG);
+    write_reg(t, TILE_R_TRISC_RESET_PC_OVERRIDE, 1);
+    write_reg(t, TILE_R_SOFT_RESET_0, tile_reg_reset_value(TILE_R_SOFT_RESET_0) & ~(1u << 12));
+    uint64_t now = 0;
+    for (int guard = 0; guard < 100000 && !t->cores[TILE_TRISC0].stopped; guard++) {
+        const uint64_t next = tensix_tile_step(t, now);
+        if (next == BH_IDLE)
+            break;
+        now = next;
+    }
+    CHECK(t->cores[TILE_TRISC0].stopped && !t->failed);
+    const uint64_t d = rv_core_reg(t->cores[TILE_TRISC0].rv, A4);
+    tile_free(t);
+    return d;
+}
+
+/* WH L1.md "Baby RISCV cores" (and BabyRISCV/README.md): stores to L1 that cannot coalesce
+ * are narrow, one every 5 cycles (the RMW holds port and bank l1.rmw_cycles); independent
+ * loads 4 every 7 cycles (4 in flight, latency 8); dependent loads one every 8. Each rate is
+ * the difference of 24 and 8 operations, so the constant parts of a pass cancel; both presets,
+ * whose L1 paths are the same. */
+static void test_riscv_l1_rates(void)
+{
+    for (uint32_t preset = 0; preset < L1_PRESETS; preset++) {
+        test_l1_preset = preset;
+        /* stores to different 16-B blocks, so none coalesce */
+        const uint64_t st = pass_cycles(SW(0, S0, 0), 24) - pass_cycles(SW(0, S0, 0), 8);
+        CHECK_EQ_U64(st, 16 * 5);
+        /* independent loads from 16-B words of different banks into rotating registers */
+        const uint64_t ld =
+            pass_cycles(OP_RD | LW(0, S0, 0), 24) - pass_cycles(OP_RD | LW(0, S0, 0), 8);
+        CHECK_EQ_U64(ld, 16 * 7 / 4);
+        /* a chain: s0 = *s0 (the word holds its own address) */
+        const uint64_t dep = pass_cycles(LW(S0, S0, 0), 24) - pass_cycles(LW(S0, S0, 0), 8);
+        CHECK_EQ_U64(dep, 16 * 8);
+        fprintf(stderr,
+                "  %s: store every %.2f, load every %.2f, dependent load every %.2f cycles\n",
+                preset ? "wormhole" : "blackhole", st / 16.0, ld / 16.0, dep / 16.0);
+    }
+    test_l1_preset = L1_PRESET_BLACKHOLE;
 }
 
 /* A core held in reset does not run; releasing it starts it at its reset PC, and a program
@@ -408,6 +490,7 @@ int main(void)
     test_latency = tile_latency_config_default();
     RUN(test_latency_classes);
     RUN(test_l1_bank_conflict);
+    RUN(test_riscv_l1_rates);
     RUN(test_reset_and_errors);
     RUN(test_poll_gpr);
     RUN(test_poll_semaphore);
