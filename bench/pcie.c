@@ -18,10 +18,13 @@
 
 static uint64_t bar0;
 
-static BhChip *make(int argc, char **argv)
+/* A chip of the configuration argv[1] (default p150b) with the keys `base`, then argv[2...] */
+static BhChip *create(int argc, char **argv, const char *const *base, int nbase)
 {
-    const char *sets[64] = {"workload.name=none"};
-    int n = 1;
+    const char *sets[64];
+    int n = 0;
+    for (; n < nbase; n++)
+        sets[n] = base[n];
     for (int i = 2; i < argc && n < 64; i++)
         sets[n++] = argv[i];
     BhChipOptions o;
@@ -36,6 +39,13 @@ static BhChip *make(int argc, char **argv)
         fprintf(stderr, "bench_pcie: %s\n", err);
         exit(2);
     }
+    return c;
+}
+
+static BhChip *make(int argc, char **argv)
+{
+    static const char *const none[] = {"workload.name=none"};
+    BhChip *c = create(argc, argv, none, 1);
     bar0 = ((uint64_t)bh_chip_pci_config_read32(c, 0x14) << 32) |
            (bh_chip_pci_config_read32(c, 0x10) & ~0xFu);
     return c;
@@ -173,23 +183,10 @@ static void host_read_bw(int argc, char **argv)
  * byte landed in host memory, reads to the last kernel's return; the program checks the data. */
 static void kernel_bw(int argc, char **argv, const char *op)
 {
-    const char *sets[64] = {"workload.name=dram_bw",    "workload.grid=4x2",    "workload.tiles=32",
-                            "workload.page_bytes=4096", "workload.in_flight=4", op};
-    int n = 6;
-    for (int i = 2; i < argc && n < 64; i++)
-        sets[n++] = argv[i];
-    BhChipOptions o;
-    memset(&o, 0, sizeof o);
-    o.config = argc > 1 ? argv[1] : "p150b";
-    o.sets = sets;
-    o.nsets = n;
-    o.quiet = 1;
-    char err[512];
-    BhChip *c = NULL;
-    if (bh_chip_create(&o, &c, err, sizeof err) != BH_CHIP_OK) {
-        fprintf(stderr, "bench_pcie: %s\n", err);
-        exit(2);
-    }
+    const char *const base[] = {"workload.name=dram_bw", "workload.grid=4x2",
+                                "workload.tiles=32",     "workload.page_bytes=4096",
+                                "workload.in_flight=4",  op};
+    BhChip *c = create(argc, argv, base, 6);
     const int rc = bh_host_workload_run(c, "dram_bw");
     const char *r = bh_chip_report(c), *g = r ? strstr(r, "\"host_gbps\":") : NULL;
     const int w = strstr(op, "write") != NULL;

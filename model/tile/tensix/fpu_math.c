@@ -26,32 +26,41 @@ static uint32_t flush32(uint32_t b)
     return (b & 0x7F800000u) ? b : (b & 0x80000000u);
 }
 
+/* A Src value's binary32 pattern; each style's exponent field, bias to binary32 and mantissa
+ * bits are the three constants below. Branch-free, so the loops over rows vectorise. */
+static inline uint32_t src_bits(uint32_t d, uint32_t e_mask, uint32_t bias, uint32_t man_mask)
+{
+    const uint32_t e = d & e_mask;
+    return (d >> 18 & 1u) << 31 | (e ? (e + bias) << 23 | (d >> 8 & man_mask) << 13 : 0u);
+}
+#define SRC_E_MASK(style) ((style) == FPU_STYLE_FP16 ? 0x1Fu : 0xFFu)
+#define SRC_BIAS(style) ((style) == FPU_STYLE_FP16 ? 112u : 0u)
+#define SRC_MAN_MASK(style) ((style) == FPU_STYLE_BF16 ? 0x3F8u : 0x3FFu)
+
 static float src_fp(int style, uint32_t d)
 {
-    uint32_t s = (d >> 18 & 1u) << 31, man = d >> 8 & 0x3FFu, e;
-    if (style == FPU_STYLE_FP16) {
-        e = d & 0x1Fu;
-        return as_float(e ? s | (e + 112u) << 23 | man << 13 : s);
-    }
-    e = d & 0xFFu;
-    if (style == FPU_STYLE_BF16)
-        man &= 0x3F8u;
-    return as_float(e ? s | e << 23 | man << 13 : s);
+    return as_float(src_bits(d, SRC_E_MASK(style), SRC_BIAS(style), SRC_MAN_MASK(style)));
 }
 
-/* SrcAFidelityBits / SrcBFidelityBits of ELWMUL.md, on the binary32 pattern */
+/* SrcAFidelityBits / SrcBFidelityBits of ELWMUL.md, on the binary32 pattern: a phase without
+ * the operand's bit multiplies the top bits HI keeps, one with it the value less what LO keeps */
+#define SRCA_HI 0xFFF80000u
+#define SRCA_LO 0xFFF83FFFu
+#define SRCB_HI 0xFFFE0000u
+#define SRCB_LO 0xFFFE1FFFu
+
 static float srca_bits(float x, uint32_t phase)
 {
     if (!(phase & 1u))
-        return as_float(as_bits(x) & 0xFFF80000u);
-    return x - as_float(as_bits(x) & 0xFFF83FFFu);
+        return as_float(as_bits(x) & SRCA_HI);
+    return x - as_float(as_bits(x) & SRCA_LO);
 }
 
 static float srcb_bits(float x, uint32_t phase)
 {
     if (!(phase & 2u))
-        return as_float(as_bits(x) & 0xFFFE0000u);
-    return x - as_float(as_bits(x) & 0xFFFE1FFFu);
+        return as_float(as_bits(x) & SRCB_HI);
+    return x - as_float(as_bits(x) & SRCB_LO);
 }
 
 /* src_fp and then srca_bits / srcb_bits over n values: the part of each a fidelity phase
@@ -61,15 +70,11 @@ static float srcb_bits(float x, uint32_t phase)
 static void src_parts(int style, const uint32_t *d, uint32_t n, int low, uint32_t hi_mask,
                       uint32_t lo_mask, float *out)
 {
-    const uint32_t e_mask = style == FPU_STYLE_FP16 ? 0x1Fu : 0xFFu;
-    const uint32_t bias = style == FPU_STYLE_FP16 ? 112u : 0u;
-    const uint32_t man_mask = style == FPU_STYLE_BF16 ? 0x3F8u : 0x3FFu;
+    const uint32_t e_mask = SRC_E_MASK(style), bias = SRC_BIAS(style);
+    const uint32_t man_mask = SRC_MAN_MASK(style);
     uint32_t bits[256];
-    for (uint32_t i = 0; i < n; i++) {
-        const uint32_t v = d[i], e = v & e_mask;
-        const uint32_t normal = (e + bias) << 23 | (v >> 8 & man_mask) << 13;
-        bits[i] = (v >> 18 & 1u) << 31 | (e ? normal : 0u);
-    }
+    for (uint32_t i = 0; i < n; i++)
+        bits[i] = src_bits(d[i], e_mask, bias, man_mask);
     if (!low) {
         for (uint32_t i = 0; i < n; i++)
             out[i] = as_float(bits[i] & hi_mask);
@@ -227,13 +232,13 @@ void fpu_matmul(FpuOp *op, uint32_t imm, uint32_t nrows, int bcast)
     float bm[8][16], am[16][16];
     _Static_assert(SRC_COLS == 16, "Src rows are contiguous runs of 16 values");
     if (bcast) { /* row brow for every row */
-        src_parts(op->style, b[brow], 16, phase & 2u, 0xFFFE0000u, 0xFFFE1FFFu, bm[0]);
+        src_parts(op->style, b[brow], 16, phase & 2u, SRCB_HI, SRCB_LO, bm[0]);
         for (uint32_t i = 1; i < nrows; i++)
             memcpy(bm[i], bm[0], sizeof bm[0]);
     } else {
-        src_parts(op->style, b[brow], 16 * nrows, phase & 2u, 0xFFFE0000u, 0xFFFE1FFFu, bm[0]);
+        src_parts(op->style, b[brow], 16 * nrows, phase & 2u, SRCB_HI, SRCB_LO, bm[0]);
     }
-    src_parts(op->style, a[arow], 256, phase & 1u, 0xFFF80000u, 0xFFF83FFFu, am[0]);
+    src_parts(op->style, a[arow], 256, phase & 1u, SRCA_HI, SRCA_LO, am[0]);
     /* the 16 columns of a row accumulate side by side, each in the order k = 0..15; the
      * pragma keeps gcc from unrolling the column loop whole and vectorising over k instead */
     for (uint32_t i = 0; i < nrows; i += bcast ? 2 : 1) {
