@@ -355,3 +355,12 @@ uint32_t bh_device_dram_banks(const BhDevice *dev)
 {
     return dev->n_dram;
 }
+
+int bh_device_dram_bank_noc(const BhDevice *dev, uint32_t bank, uint32_t *noc_x, uint32_t *noc_y)
+{
+    if (bank >= dev->n_dram)
+        return -1;
+    *noc_x = dev->dram_x[bank];
+    *noc_y = dev->dram_y[bank];
+    return 0;
+}

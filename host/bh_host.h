@@ -54,6 +54,9 @@ void bh_device_grid(const BhDevice *dev, uint32_t *cols, uint32_t *rows); /* wor
 int bh_device_worker_noc(const BhDevice *dev, uint32_t x, uint32_t y, uint32_t *noc_x,
                          uint32_t *noc_y);
 uint32_t bh_device_dram_banks(const BhDevice *dev);
+/* NoC0 coordinates of an endpoint of DRAM bank `bank` (every endpoint of a bank reaches the
+ * same memory, so backdoor accesses may use this one); -1 if there is no such bank */
+int bh_device_dram_bank_noc(const BhDevice *dev, uint32_t bank, uint32_t *noc_x, uint32_t *noc_y);
 
 /* Where the host's simulated time went since the device opened (host.transport), in
  * picoseconds; under backdoor every figure but the polls is 0. */

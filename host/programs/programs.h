@@ -90,6 +90,7 @@ int hp_dram_copy(HpRun *r);
 int hp_matmul(HpRun *r);
 int hp_sfpu(HpRun *r);
 int hp_dram_bw(HpRun *r);
+int hp_dm(HpRun *r);
 /* dram_bw's host_read / host_write (prog_host_bw.c) */
 int hp_host_bw(HpRun *r, int is_read, uint32_t cols, uint32_t rows, uint32_t pages, uint32_t page,
                uint32_t depth);
