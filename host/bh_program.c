@@ -302,10 +302,10 @@ static int write_launch(BhDevice *dev, BhProgram *prog, const uint32_t *cb_addr)
         for (uint32_t i = 0; i < prog->n_cbs; i++)
             if (in_range(&prog->cbs[i].range, x, y))
                 msg.cb_mask |= 1u << prog->cbs[i].index;
-        msg.my_x[0] = dev->wx[w];
-        msg.my_y[0] = dev->wy[w];
-        msg.my_x[1] = W - 1 - dev->wx[w];
-        msg.my_y[1] = H - 1 - dev->wy[w];
+        msg.tile_x[0] = dev->wx[w];
+        msg.tile_y[0] = dev->wy[w];
+        msg.tile_x[1] = W - 1 - dev->wx[w];
+        msg.tile_y[1] = H - 1 - dev->wy[w];
         msg.seq = dev->seq[w] + 1;
         if (write_bytes(dev, w, BH_L1_LAUNCH + 4, (const uint8_t *)&msg + 4, sizeof msg - 4) != 0)
             return -1;

@@ -136,13 +136,28 @@ FORCE_INLINE void bh_noc_wait_ready(uint32_t noc, uint32_t cmd_buf)
     }
 }
 
-/* ---- this core's NoC state: kernel globals (the kernel's .bss in its L1 slot) */
-inline uint32_t noc_reads_num_issued[NUM_NOCS];
-inline uint32_t noc_nonposted_writes_num_issued[NUM_NOCS];
-inline uint32_t noc_nonposted_writes_acked[NUM_NOCS];
-inline uint32_t noc_nonposted_atomics_acked[NUM_NOCS];
-inline uint32_t noc_posted_writes_num_issued[NUM_NOCS];
-inline uint8_t my_x[NUM_NOCS], my_y[NUM_NOCS]; /* this tile, in each NoC's coordinates */
+/* ---- this core's NoC state, in its local data RAM after the CB interfaces (bh_cb.h
+ * BH_NOC_STATE_ADDR), as tt-metal's firmware and kernels keep their .data and .bss in local
+ * memory (tt_metal/hw/toolchain/sections.ld: .ldm_data > REGION_DATA): every transfer updates
+ * these counts, at a local load's 2 cycles rather than an L1 load's 8. bh_noc_init sets them
+ * all before the kernel starts. tt-metal's names stay usable as arrays. */
+struct BhNocState {
+    uint32_t reads_num_issued[NUM_NOCS];
+    uint32_t nonposted_writes_num_issued[NUM_NOCS];
+    uint32_t nonposted_writes_acked[NUM_NOCS];
+    uint32_t nonposted_atomics_acked[NUM_NOCS];
+    uint32_t posted_writes_num_issued[NUM_NOCS];
+    uint8_t my_x[NUM_NOCS], my_y[NUM_NOCS]; /* this tile, in each NoC's coordinates */
+};
+static_assert(sizeof(BhNocState) <= BH_NOC_STATE_BYTES, "BhNocState outgrew its local RAM");
+#define BH_NOC_STATE (*(BhNocState *)BH_NOC_STATE_ADDR)
+#define noc_reads_num_issued (BH_NOC_STATE.reads_num_issued)
+#define noc_nonposted_writes_num_issued (BH_NOC_STATE.nonposted_writes_num_issued)
+#define noc_nonposted_writes_acked (BH_NOC_STATE.nonposted_writes_acked)
+#define noc_nonposted_atomics_acked (BH_NOC_STATE.nonposted_atomics_acked)
+#define noc_posted_writes_num_issued (BH_NOC_STATE.posted_writes_num_issued)
+#define my_x (BH_NOC_STATE.my_x)
+#define my_y (BH_NOC_STATE.my_y)
 /* an atomic's old value comes back here (RET_ADDR); tt-metal's inline writes to L1 stage
  * their word here (Blackhole's inline writes to L1 are unsafe, facts §2.9). Own 16-B lines. */
 alignas(16) inline volatile uint32_t bh_noc_atomic_ret[NUM_NOCS][4];
@@ -165,8 +180,8 @@ inline void noc_local_state_init(int noc)
 inline void bh_noc_init(uint32_t noc)
 {
     const volatile BhLaunchMsg *launch = (const volatile BhLaunchMsg *)BH_L1_LAUNCH;
-    my_x[noc] = (uint8_t)launch->my_x[noc];
-    my_y[noc] = (uint8_t)launch->my_y[noc];
+    my_x[noc] = (uint8_t)launch->tile_x[noc];
+    my_y[noc] = (uint8_t)launch->tile_y[noc];
     const uint32_t me = my_x[noc] | (uint32_t)my_y[noc] << NOC_ADDR_NODE_ID_BITS;
     for (uint32_t b = 0; b < 4; b++)
         bh_noc_wait_ready(noc, b);

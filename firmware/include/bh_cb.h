@@ -29,9 +29,12 @@ typedef struct BhCbInterface {
 } BhCbInterface;       /* 40 bytes */
 
 /* in every core's local data RAM (0xFFB00000, 8 KiB BRISC/NCRISC, 4 KiB TRISC): the CB
- * interfaces from its start; the stack grows down from the RAM's end */
+ * interfaces from its start, then the NoC state; the stack grows down from the RAM's end */
 #define BH_LOCAL_RAM 0xFFB00000u
 #define BH_CB_INTERFACE_ADDR BH_LOCAL_RAM
 #define BH_CB_INTERFACE ((BhCbInterface *)BH_CB_INTERFACE_ADDR)
+/* then the dataflow API's NoC state (firmware/api/dataflow_noc.h BhNocState) */
+#define BH_NOC_STATE_ADDR (BH_CB_INTERFACE_ADDR + BH_CB_COUNT * (uint32_t)sizeof(BhCbInterface))
+#define BH_NOC_STATE_BYTES 64u
 
 #endif

@@ -95,7 +95,7 @@ typedef struct BhLaunchMsg {
     uint32_t kernel_mask;           /* bit r: role r runs the kernel in its slot */
     uint32_t cb_mask;               /* bit i: CB i is configured (BhCbConfig i is valid) */
     uint32_t noc_of_role[BH_ROLES]; /* the NoC (0 or 1) the dataflow API of role r uses */
-    uint32_t my_x[2], my_y[2];      /* this tile's coordinates on NoC0 and NoC1 */
+    uint32_t tile_x[2], tile_y[2];  /* this tile's coordinates on NoC0 and NoC1 */
     uint32_t reserved[3];
 } BhLaunchMsg; /* 64 bytes */
 

@@ -3,10 +3,13 @@
 comparing the result with its C reference): it passed, it names the expected program, its
 cycle count is positive, and its figures respect ceilings computed here, independently of the
 model: the matrix unit's peak FLOP/cycle (one 8x16x16 MVMUL per cycle per core, divided by the
-fidelity's phases), for DRAM traffic the GDDR6 data rate of the controllers involved, and for
-host memory traffic the PCIe link's payload rate (TLP overheads from the pcie.link.* keys).
+fidelity's phases), for DRAM traffic the GDDR6 data rate of the controllers involved, for
+host memory traffic the PCIe link's payload rate (TLP overheads from the pcie.link.* keys), and
+for the dm kernels one link's flit rate less the packets' headers.
 
-usage: check_program.py REPORT NAME [--key=value ...]   (each key of the section must equal value)
+usage: check_program.py REPORT NAME [--key=value ...] [--key=lo..hi ...]
+  --key=value  the section's key must equal value
+  --key=lo..hi the section's key must be a number in [lo, hi] (a band a fidelity row states)
 """
 import json
 import sys
@@ -48,6 +51,22 @@ def main():
             fails.append(f"host_gbps {prog['host_gbps']} above the link's {ceiling:.2f}")
         if prog.get("mismatched_pages", 1) != 0:
             fails.append("pages in host memory / L1 differ from what was moved")
+    elif name == "dm":
+        # one NIU sends or receives at most one 64-byte flit per cycle, and every packet of at
+        # most 16 KiB spends one more on its header; one DRAM bank moves at most its
+        # controller's data rate
+        cfg = rep["config"]
+        size = prog["transaction_bytes"]
+        flits = size // 64
+        ceiling = 64.0 * flits / (flits + (size + 16383) // 16384)
+        if prog["test"] == "dram":
+            ceiling = min(ceiling, cfg["dram.data_rate_mts"] * 1e6 * cfg["dram.bus_bits"]
+                          * cfg["dram.channels"] / 8 / (cfg["chip.aiclk_mhz"] * 1e6))
+        for k in ("write_bytes_per_cycle", "read_bytes_per_cycle"):
+            if prog.get(k, 0) > ceiling:
+                fails.append(f"{k} {prog[k]} above the ceiling {ceiling:.2f}")
+        if prog.get("mismatched", 1) != 0:
+            fails.append("destinations differ from what was sent")
     elif "bytes_per_cycle" in prog:
         # each GDDR6 controller moves at most data_rate * bus width per second
         cfg = rep["config"]
@@ -58,7 +77,12 @@ def main():
             fails.append(f"bytes_per_cycle {prog['bytes_per_cycle']} above 8 controllers' "
                          f"{ceiling:.1f}")
     for k, v in want.items():
-        if str(prog.get(k)).lower() != v.lower():
+        if ".." in v:
+            lo, hi = (float(x) for x in v.split(".."))
+            got = prog.get(k)
+            if not isinstance(got, (int, float)) or not lo <= got <= hi:
+                fails.append(f"program.{k} is {got!r}, want {lo}..{hi}")
+        elif str(prog.get(k)).lower() != v.lower():
             fails.append(f"program.{k} is {prog.get(k)!r}, want {v}")
     for f in fails:
         print("check_program: " + f)
