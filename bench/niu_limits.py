@@ -8,7 +8,9 @@ Each row runs build/bhsim once on p150b NoC0 (python3 bench/niu_limits.py [--bhs
 figure can be reproduced by hand. The tt-metal column is the Blackhole figure of tt-metal's
 directed ideal data-movement tests (tests/tt_metal/tt_metal/data_movement/documentation/
 ideal_performance.md), for orientation only: those kernels run on the RISC-V cores and pay
-their issue costs, which these synthetic workloads do not.
+their issue costs, which these synthetic workloads do not, and the DRAM ones use one core and
+one DRAM bank where dram_read/dram_write here interleave over every controller. Like-for-like
+kernel runs: bench/dm_kernels.py.
 """
 import argparse
 import json
