@@ -300,7 +300,7 @@ typedef struct HpProgram {
 
 static const HpProgram kPrograms[] = {
     {"eltwise", hp_eltwise}, {"dram_copy", hp_dram_copy}, {"matmul", hp_matmul},
-    {"sfpu", hp_sfpu},       {"dram_bw", hp_dram_bw}, {"dm", hp_dm},
+    {"sfpu", hp_sfpu},       {"dram_bw", hp_dram_bw},     {"dm", hp_dm},
 };
 
 int bh_host_workload_run(BhChip *chip, const char *name)
