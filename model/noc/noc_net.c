@@ -206,8 +206,10 @@ BhStatus noc_net_init(NocNet *n, const NocNetConfig *cfg, const NocMemOps *mem, 
     for (uint32_t i = 0; i < nodes; i++) {
         NocRouter *r = &n->routers[i];
         r->active_pos = NOC_NONE;
-        for (uint32_t p = 0; p < n->nports; p++)
+        for (uint32_t p = 0; p < n->nports; p++) {
             memset(r->out[p].credits, (int)depth, sizeof r->out[p].credits);
+            r->alloc[p] = UINT32_MAX; /* no VC has routed a packet yet */
+        }
         NocNiu *u = &n->nius[i];
         memset(u->inj.credits, (int)depth, sizeof u->inj.credits);
         for (uint32_t v = 0; v < NOC_MAX_VCS; v++)
@@ -413,7 +415,8 @@ static void deliver(NocNet *n, const NocLink *l, const NocFlit *f)
         NocInVc *iv = &r->in[l->dst_port][vc];
         BH_ASSERT(iv->n < n->cfg.vc_buffer_flits);
         *noc_in_flit(n, node, l->dst_port, vc, iv->rd + iv->n) = *f;
-        iv->n++;
+        if (iv->n++ == 0) /* a new front flit: it may be able to move */
+            r->cand[l->dst_port] |= 1u << vc;
         r->nonempty[l->dst_port] |= 1u << vc;
         r->buffered++;
     }
@@ -422,9 +425,18 @@ static void deliver(NocNet *n, const NocLink *l, const NocFlit *f)
 
 static void return_credit(NocNet *n, const NocLink *l, uint8_t vc)
 {
-    NocOutPort *o = l->src_port == NOC_PORTS ? &n->nius[l->src_node].inj
-                                             : &n->routers[l->src_node].out[l->src_port];
-    o->credits[vc]++;
+    if (l->src_port == NOC_PORTS) {
+        NocOutPort *o = &n->nius[l->src_node].inj;
+        o->credits[vc]++;
+        BH_ASSERT(o->credits[vc] <= n->cfg.vc_buffer_flits);
+        return;
+    }
+    NocRouter *r = &n->routers[l->src_node];
+    NocOutPort *o = &r->out[l->src_port];
+    if (o->credits[vc]++ == 0) { /* the input VC holding this VC may move again */
+        uint32_t who = r->owner[l->src_port][vc];
+        r->cand[who >> 5] |= 1u << (who & 31);
+    }
     BH_ASSERT(o->credits[vc] <= n->cfg.vc_buffer_flits);
 }
 

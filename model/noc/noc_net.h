@@ -296,10 +296,28 @@ typedef struct NocLink {
     uint64_t window_flits; /* flits carried in the measurement window */
 } NocLink;
 
+/* Per input port, besides nonempty, three VC masks let a router cycle visit only the VCs that
+ * may act (noc_router.c). A VC outside a mask would do nothing in that stage; one inside it
+ * needlessly only costs a look, so the masks may be supersets:
+ *   alloc  VCs whose front packet has no route yet, or lacks an output VC and may get one: a
+ *          VC that found every VC of its class held on all the outputs it lacks leaves alloc
+ *          for vc_wait of those outputs, until one of their VCs is freed;
+ *   cand   VCs whose front flit may move now: a VC leaves it when it finds no granted output
+ *          with a credit, and comes back when that can change (a flit arrives in it empty, it
+ *          pops, it gets an output VC, a credit returns for a downstream VC it holds: owner
+ *          says which input VC was last granted each);
+ *   sink   exactly the VCs whose routed packet ends here with no output (multicast branch
+ *          ends), drained one flit per cycle. */
 typedef struct NocRouter {
     uint32_t nonempty[NOC_PORTS]; /* per input port: VCs holding flits */
-    uint32_t buffered;            /* flits held in all input VCs */
-    uint32_t active_pos;          /* index in NocNet.active_nodes, NOC_NONE if not listed */
+    uint32_t alloc[NOC_PORTS];    /* per input port: see above */
+    uint32_t cand[NOC_PORTS];
+    uint32_t sink[NOC_PORTS];
+    uint32_t vc_wait[NOC_PORTS][NOC_PORTS]; /* per output, per input port: VCs parked above */
+    uint32_t buffered;                      /* flits held in all input VCs */
+    uint32_t active_pos; /* index in NocNet.active_nodes, NOC_NONE if not listed */
+    uint8_t owner[NOC_PORTS][NOC_MAX_VCS]; /* per output and downstream VC: input port * 32 + VC
+                                              last granted it */
     NocInVc in[NOC_PORTS][NOC_MAX_VCS];
     NocOutPort out[NOC_PORTS];
     uint32_t in_link[NOC_PORTS]; /* link feeding each input port, NOC_NONE if absent */
