@@ -74,17 +74,27 @@ static void vc_freed(NocNet *n, NocRouter *r, uint32_t o, uint32_t vc)
     }
 }
 
+/* Outputs in a mask: the build targets CPUs without a popcount instruction, where
+ * __builtin_popcount is a library call. */
+static int count_outputs(uint32_t mask)
+{
+    int k = 0;
+    for (; mask; mask &= mask - 1)
+        k++;
+    return k;
+}
+
 static void pop_front(NocNet *n, uint32_t node, uint32_t port, uint32_t vc, uint64_t now)
 {
     NocRouter *r = &n->routers[node];
     NocInVc *iv = &r->in[port][vc];
     const NocFlit *f = noc_in_flit(n, node, port, vc, iv->rd);
     NocPacket *p = &n->pkts[f->pkt];
-    int k = __builtin_popcount(iv->out_mask);
+    int k = count_outputs(iv->out_mask);
     uint32_t pkt = f->pkt;
     int head = f->seq == 0, tail = f->tail;
 
-    iv->rd = (uint16_t)((iv->rd + 1) % n->cfg.vc_buffer_flits);
+    iv->rd = (uint16_t)(iv->rd + 1u == n->cfg.vc_buffer_flits ? 0 : iv->rd + 1u);
     if (--iv->n == 0)
         r->nonempty[port] &= ~(1u << vc);
     else
@@ -119,12 +129,6 @@ static void pop_front(NocNet *n, uint32_t node, uint32_t port, uint32_t vc, uint
     }
 }
 
-/* x % n for the round-robin distances below, which are almost always under 2n: no divide */
-static uint32_t mod_small(uint32_t x, uint32_t n)
-{
-    return x < n ? x : x < 2 * n ? x - n : x % n;
-}
-
 void noc_router_step(NocNet *n, uint32_t node, uint64_t now)
 {
     NocRouter *r = &n->routers[node];
@@ -145,8 +149,8 @@ void noc_router_step(NocNet *n, uint32_t node, uint64_t now)
      * one giving back held VCs wakes the VCs waiting for them, which try in this pass too. */
     const uint32_t start = (uint32_t)(now % nports);
     for (uint32_t pi = 0; pi < nports; pi++) {
-        uint32_t p = mod_small(start + pi, nports); /* (pi + now) % nports */
-        uint32_t bits, after = UINT32_MAX;          /* VCs above the last one visited */
+        uint32_t p = noc_ring(start + pi, nports); /* (pi + now) % nports */
+        uint32_t bits, after = UINT32_MAX;         /* VCs above the last one visited */
         while ((bits = r->alloc[p] & r->nonempty[p] & after) != 0) {
             uint32_t v = (uint32_t)__builtin_ctz(bits);
             after = (uint32_t)(UINT64_MAX << (v + 1));
@@ -206,7 +210,7 @@ void noc_router_step(NocNet *n, uint32_t node, uint64_t now)
                 r->cand[p] &= ~(1u << v); /* until a credit, an output VC or a new front */
                 continue;
             }
-            uint64_t key = mod_small(v + nvcs - r->in_rr[p] - 1, nvcs);
+            uint64_t key = noc_ring(v + nvcs - r->in_rr[p] - 1, nvcs);
             uint64_t born = 0;
             if (by_age) {
                 born = n->pkts[noc_in_flit(n, node, p, v, iv->rd)->pkt].born;
@@ -233,7 +237,7 @@ void noc_router_step(NocNet *n, uint32_t node, uint64_t now)
         for (uint32_t p = 0; p < nports; p++) {
             if (!(port_want[p] & (1u << o)))
                 continue;
-            uint32_t dist = mod_small(p + nports - out->sw_rr - 1, nports);
+            uint32_t dist = noc_ring(p + nports - out->sw_rr - 1, nports);
             if (by_age && port_born[p] != best_born) {
                 if (port_born[p] > best_born)
                     continue;
@@ -248,18 +252,18 @@ void noc_router_step(NocNet *n, uint32_t node, uint64_t now)
         if (winner == NOC_NONE)
             continue;
         NocInVc *iv = &r->in[winner][port_vc[winner]];
-        NocFlit f = *noc_in_flit(n, node, winner, port_vc[winner], iv->rd);
-        f.vc = iv->out_vc[o];
-        out->credits[f.vc]--;
-        noc_link_send(n, out->link, &f, now);
-        if (iv->sent_mask == 0 && (f.seq == 0 || f.tail)) {
+        NocFlit *f = noc_link_slot(n, out->link, now);
+        *f = *noc_in_flit(n, node, winner, port_vc[winner], iv->rd);
+        f->vc = iv->out_vc[o];
+        out->credits[f->vc]--;
+        if (iv->sent_mask == 0 && (f->seq == 0 || f->tail)) {
             /* the flit's first copy leaves: count all its copies now, before a copy sent
              * early on one branch can reach its end while another output still waits */
-            NocPacket *pk = &n->pkts[f.pkt];
-            int k = __builtin_popcount(iv->out_mask);
-            if (f.seq == 0)
+            NocPacket *pk = &n->pkts[f->pkt];
+            int k = count_outputs(iv->out_mask);
+            if (f->seq == 0)
                 pk->head_copies += k - 1;
-            if (f.tail)
+            if (f->tail)
                 pk->copies += k - 1;
         }
         iv->sent_mask |= (uint8_t)(1u << o);
