@@ -206,8 +206,10 @@ BhStatus noc_net_init(NocNet *n, const NocNetConfig *cfg, const NocMemOps *mem, 
     for (uint32_t i = 0; i < nodes; i++) {
         NocRouter *r = &n->routers[i];
         r->active_pos = NOC_NONE;
-        for (uint32_t p = 0; p < n->nports; p++)
+        for (uint32_t p = 0; p < n->nports; p++) {
             memset(r->out[p].credits, (int)depth, sizeof r->out[p].credits);
+            r->alloc[p] = UINT32_MAX; /* no VC has routed a packet yet */
+        }
         NocNiu *u = &n->nius[i];
         memset(u->inj.credits, (int)depth, sizeof u->inj.credits);
         for (uint32_t v = 0; v < NOC_MAX_VCS; v++)
@@ -335,25 +337,6 @@ void noc_pkt_release(NocNet *n, uint32_t k)
 
 /* ------------------------------------------------------------------ buffers and links */
 
-/* x % n for ring indices, which are almost always under 2n: no divide */
-static uint32_t ring(uint32_t x, uint32_t n)
-{
-    return x < n ? x : x < 2 * n ? x - n : x % n;
-}
-
-NocFlit *noc_in_flit(NocNet *n, uint32_t node, uint32_t port, uint32_t vc, uint32_t idx)
-{
-    size_t d = n->cfg.vc_buffer_flits;
-    return &n->flits[(((size_t)node * n->nports + port) * n->nvcs + vc) * d +
-                     ring(idx, (uint32_t)d)];
-}
-
-NocFlit *noc_ej_flit(NocNet *n, uint32_t node, uint32_t vc, uint32_t idx)
-{
-    size_t d = n->cfg.vc_buffer_flits;
-    return &n->ej_flits[((size_t)node * n->nvcs + vc) * d + ring(idx, (uint32_t)d)];
-}
-
 void noc_net_activate(NocNet *n, uint32_t node)
 {
     NocRouter *r = &n->routers[node];
@@ -372,12 +355,11 @@ static void list_link(NocNet *n, uint32_t li)
     n->active_links[n->n_active_links++] = li;
 }
 
-void noc_link_send(NocNet *n, uint32_t li, const NocFlit *f, uint64_t now)
+NocFlit *noc_link_slot(NocNet *n, uint32_t li, uint64_t now)
 {
     NocLink *l = &n->links[li];
     BH_ASSERT(l->pipe_n < l->pipe_cap);
-    uint32_t slot = l->pipe_base + ring((uint32_t)(l->pipe_rd + l->pipe_n), l->pipe_cap);
-    n->pipe[slot] = *f;
+    uint32_t slot = l->pipe_base + noc_ring((uint32_t)(l->pipe_rd + l->pipe_n), l->pipe_cap);
     n->pipe_at[slot] = now + l->latency;
     l->pipe_n++;
     l->busy = 1;
@@ -385,13 +367,19 @@ void noc_link_send(NocNet *n, uint32_t li, const NocFlit *f, uint64_t now)
     l->window_flits++;
     n->last_progress = now;
     list_link(n, li);
+    return &n->pipe[slot];
+}
+
+void noc_link_send(NocNet *n, uint32_t li, const NocFlit *f, uint64_t now)
+{
+    *noc_link_slot(n, li, now) = *f;
 }
 
 void noc_link_credit(NocNet *n, uint32_t li, uint8_t vc, uint64_t now)
 {
     NocLink *l = &n->links[li];
     BH_ASSERT(l->cred_n < l->pipe_cap);
-    uint32_t slot = l->cred_base + ring((uint32_t)(l->cred_rd + l->cred_n), l->pipe_cap);
+    uint32_t slot = l->cred_base + noc_ring((uint32_t)(l->cred_rd + l->cred_n), l->pipe_cap);
     n->cred_vc[slot] = vc;
     n->cred_at[slot] = now + l->latency;
     l->cred_n++;
@@ -413,7 +401,8 @@ static void deliver(NocNet *n, const NocLink *l, const NocFlit *f)
         NocInVc *iv = &r->in[l->dst_port][vc];
         BH_ASSERT(iv->n < n->cfg.vc_buffer_flits);
         *noc_in_flit(n, node, l->dst_port, vc, iv->rd + iv->n) = *f;
-        iv->n++;
+        if (iv->n++ == 0) /* a new front flit: it may be able to move */
+            r->cand[l->dst_port] |= 1u << vc;
         r->nonempty[l->dst_port] |= 1u << vc;
         r->buffered++;
     }
@@ -422,9 +411,18 @@ static void deliver(NocNet *n, const NocLink *l, const NocFlit *f)
 
 static void return_credit(NocNet *n, const NocLink *l, uint8_t vc)
 {
-    NocOutPort *o = l->src_port == NOC_PORTS ? &n->nius[l->src_node].inj
-                                             : &n->routers[l->src_node].out[l->src_port];
-    o->credits[vc]++;
+    if (l->src_port == NOC_PORTS) {
+        NocOutPort *o = &n->nius[l->src_node].inj;
+        o->credits[vc]++;
+        BH_ASSERT(o->credits[vc] <= n->cfg.vc_buffer_flits);
+        return;
+    }
+    NocRouter *r = &n->routers[l->src_node];
+    NocOutPort *o = &r->out[l->src_port];
+    if (o->credits[vc]++ == 0) { /* the input VC holding this VC may move again */
+        uint32_t who = r->owner[l->src_port][vc];
+        r->cand[who >> 5] |= 1u << (who & 31);
+    }
     BH_ASSERT(o->credits[vc] <= n->cfg.vc_buffer_flits);
 }
 
@@ -434,11 +432,11 @@ uint32_t noc_vc_alloc(NocNet *n, NocOutPort *o, uint32_t cls, uint32_t dl, int d
 {
     uint32_t base = dl * n->vc_half + n->class_base[cls], count = noc_class_vcs(&n->cfg, cls);
     for (uint32_t i = 0; i < count; i++) {
-        uint32_t v = base + ring(o->vc_rr + i, count);
+        uint32_t v = base + noc_ring(o->vc_rr + i, count);
         if (!(o->vc_owned & (1u << v))) {
             if (!dry_run) {
                 o->vc_owned |= 1u << v;
-                o->vc_rr = (uint8_t)ring(o->vc_rr + i + 1, count);
+                o->vc_rr = (uint8_t)noc_ring(o->vc_rr + i + 1, count);
             }
             return v;
         }
@@ -464,12 +462,12 @@ uint64_t noc_net_step(NocNet *n, uint64_t now)
         while (l->pipe_n && n->pipe_at[l->pipe_base + l->pipe_rd] <= now) {
             BH_ASSERT(n->pipe_at[l->pipe_base + l->pipe_rd] == now);
             deliver(n, l, &n->pipe[l->pipe_base + l->pipe_rd]);
-            l->pipe_rd = (uint16_t)ring(l->pipe_rd + 1u, l->pipe_cap);
+            l->pipe_rd = (uint16_t)noc_ring(l->pipe_rd + 1u, l->pipe_cap);
             l->pipe_n--;
         }
         while (l->cred_n && n->cred_at[l->cred_base + l->cred_rd] <= now) {
             return_credit(n, l, n->cred_vc[l->cred_base + l->cred_rd]);
-            l->cred_rd = (uint16_t)ring(l->cred_rd + 1u, l->pipe_cap);
+            l->cred_rd = (uint16_t)noc_ring(l->cred_rd + 1u, l->pipe_cap);
             l->cred_n--;
         }
     }

@@ -296,10 +296,28 @@ typedef struct NocLink {
     uint64_t window_flits; /* flits carried in the measurement window */
 } NocLink;
 
+/* Per input port, besides nonempty, three VC masks let a router cycle visit only the VCs that
+ * may act (noc_router.c). A VC outside a mask would do nothing in that stage; one inside it
+ * needlessly only costs a look, so the masks may be supersets:
+ *   alloc  VCs whose front packet has no route yet, or lacks an output VC and may get one: a
+ *          VC that found every VC of its class held on all the outputs it lacks leaves alloc
+ *          for vc_wait of those outputs, until one of their VCs is freed;
+ *   cand   VCs whose front flit may move now: a VC leaves it when it finds no granted output
+ *          with a credit, and comes back when that can change (a flit arrives in it empty, it
+ *          pops, it gets an output VC, a credit returns for a downstream VC it holds: owner
+ *          says which input VC was last granted each);
+ *   sink   exactly the VCs whose routed packet ends here with no output (multicast branch
+ *          ends), drained one flit per cycle. */
 typedef struct NocRouter {
     uint32_t nonempty[NOC_PORTS]; /* per input port: VCs holding flits */
-    uint32_t buffered;            /* flits held in all input VCs */
-    uint32_t active_pos;          /* index in NocNet.active_nodes, NOC_NONE if not listed */
+    uint32_t alloc[NOC_PORTS];    /* per input port: see above */
+    uint32_t cand[NOC_PORTS];
+    uint32_t sink[NOC_PORTS];
+    uint32_t vc_wait[NOC_PORTS][NOC_PORTS]; /* per output, per input port: VCs parked above */
+    uint32_t buffered;                      /* flits held in all input VCs */
+    uint32_t active_pos; /* index in NocNet.active_nodes, NOC_NONE if not listed */
+    uint8_t owner[NOC_PORTS][NOC_MAX_VCS]; /* per output and downstream VC: input port * 32 + VC
+                                              last granted it */
     NocInVc in[NOC_PORTS][NOC_MAX_VCS];
     NocOutPort out[NOC_PORTS];
     uint32_t in_link[NOC_PORTS]; /* link feeding each input port, NOC_NONE if absent */
@@ -454,13 +472,38 @@ void noc_niu_port_event(NocNet *n, uint32_t ref, int part_sent, uint64_t now);
 void noc_niu_count(NocNiu *u, uint32_t idx, uint32_t by);
 void noc_niu_uncount_id(NocNiu *u, uint32_t idx);
 void noc_link_send(NocNet *n, uint32_t link, const NocFlit *f, uint64_t now);
+/* noc_link_send without the copy: the caller writes the flit into the slot returned */
+NocFlit *noc_link_slot(NocNet *n, uint32_t link, uint64_t now);
 void noc_link_credit(NocNet *n, uint32_t link, uint8_t vc, uint64_t now);
 void noc_net_activate(NocNet *n, uint32_t node);
 uint32_t noc_pkt_alloc(NocNet *n);
 void noc_pkt_release(NocNet *n, uint32_t pkt);
 uint32_t noc_vc_alloc(NocNet *n, NocOutPort *o, uint32_t cls, uint32_t dateline, int dry_run);
-NocFlit *noc_in_flit(NocNet *n, uint32_t node, uint32_t port, uint32_t vc, uint32_t idx);
-NocFlit *noc_ej_flit(NocNet *n, uint32_t node, uint32_t vc, uint32_t idx);
+/* x % n for ring indices, which are almost always under 2n: no divide */
+static inline uint32_t noc_ring(uint32_t x, uint32_t n)
+{
+    return x < n ? x : x < 2 * n ? x - n : x % n;
+}
+/* Round robin over a VC mask: its first VC after `last`, wrapping (mask != 0, last < 32). */
+static inline uint32_t noc_rr_pick(uint32_t mask, uint32_t last)
+{
+    uint32_t after = mask & ~((2u << last) - 1u); /* 2u << 31 wraps to 0: nothing after */
+    return (uint32_t)__builtin_ctz(after ? after : mask);
+}
+/* Flit idx (counted from the ring's start) of an input VC's buffer; inline, as the router
+ * and the link delivery look flits up on every hop. */
+static inline NocFlit *noc_in_flit(NocNet *n, uint32_t node, uint32_t port, uint32_t vc,
+                                   uint32_t idx)
+{
+    size_t d = n->cfg.vc_buffer_flits;
+    return &n->flits[(((size_t)node * n->nports + port) * n->nvcs + vc) * d +
+                     noc_ring(idx, (uint32_t)d)];
+}
+static inline NocFlit *noc_ej_flit(NocNet *n, uint32_t node, uint32_t vc, uint32_t idx)
+{
+    size_t d = n->cfg.vc_buffer_flits;
+    return &n->ej_flits[((size_t)node * n->nvcs + vc) * d + noc_ring(idx, (uint32_t)d)];
+}
 int noc_topology_bidirectional(const NocNetConfig *cfg);
 int noc_net_neighbour(const NocNetConfig *cfg, uint32_t node, NocPort port, uint32_t *out);
 void noc_guest_error(NocNet *n, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

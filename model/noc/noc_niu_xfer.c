@@ -106,9 +106,10 @@ static void sent_tail(NocNet *n, NocNiu *u, const NocPacket *p, uint64_t now)
 static void inject(NocNet *n, uint32_t node, uint64_t now)
 {
     NocNiu *u = &n->nius[node];
-    for (uint32_t i = 0; i < n->nvcs; i++) {
-        uint32_t v = (u->inj_rr + 1 + i) % n->nvcs;
-        if (!(u->inj_busy & (1u << v)) || u->inj.credits[v] == 0)
+    uint32_t v;
+    for (uint32_t left = u->inj_busy; left; left &= ~(1u << v)) {
+        v = noc_rr_pick(left, u->inj_rr);
+        if (u->inj.credits[v] == 0)
             continue;
         uint32_t k = u->inj_pkt[v];
         NocPacket *p = &n->pkts[k];
@@ -441,10 +442,9 @@ static void eject(NocNet *n, uint32_t node, uint64_t now)
 {
     NocNiu *u = &n->nius[node];
     int refused = 0;
-    for (uint32_t i = 0; i < n->nvcs; i++) {
-        uint32_t v = (u->ej_rr + 1 + i) % n->nvcs;
-        if (!(u->ej_nonempty & (1u << v)))
-            continue;
+    uint32_t v;
+    for (uint32_t left = u->ej_nonempty; left; left &= ~(1u << v)) {
+        v = noc_rr_pick(left, u->ej_rr);
         NocInVc *iv = &u->ej[v];
         const NocFlit *f = noc_ej_flit(n, node, v, iv->rd);
         uint32_t k = f->pkt;

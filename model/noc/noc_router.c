@@ -33,7 +33,8 @@ static uint32_t route(const NocNet *n, uint32_t node, const NocPacket *p)
     return 1u << noc_route_unicast(&n->cfg, node % w, node / w, p->dst % w, p->dst / w);
 }
 
-static void allocate_vcs(NocNet *n, uint32_t node, uint32_t port, uint32_t vc)
+/* Returns 0 if no VC was granted (then nothing changed). */
+static int allocate_vcs(NocNet *n, uint32_t node, uint32_t port, uint32_t vc)
 {
     NocRouter *r = &n->routers[node];
     NocInVc *iv = &r->in[port][vc];
@@ -45,8 +46,9 @@ static void allocate_vcs(NocNet *n, uint32_t node, uint32_t port, uint32_t vc)
             if ((want & (1u << o)) &&
                 noc_vc_alloc(n, &r->out[o], p->cls, next_dateline(n, node, port, vc, o), 1) ==
                     NOC_NONE)
-                return;
+                return 0;
     }
+    int got = 0;
     for (uint32_t o = 0; o < n->nports; o++) {
         if (!(want & (1u << o)))
             continue;
@@ -55,7 +57,31 @@ static void allocate_vcs(NocNet *n, uint32_t node, uint32_t port, uint32_t vc)
             continue;
         iv->out_vc[o] = (uint8_t)v;
         iv->granted_mask |= (uint8_t)(1u << o);
+        r->owner[o][v] = (uint8_t)(port << 5 | vc);
+        r->cand[port] |= 1u << vc;
+        got = 1;
     }
+    return got;
+}
+
+/* A VC of output o was freed: VCs waiting for one may try again. */
+static void vc_freed(NocNet *n, NocRouter *r, uint32_t o, uint32_t vc)
+{
+    r->out[o].vc_owned &= ~(1u << vc);
+    for (uint32_t p = 0; p < n->nports; p++) {
+        r->alloc[p] |= r->vc_wait[o][p];
+        r->vc_wait[o][p] = 0;
+    }
+}
+
+/* Outputs in a mask: the build targets CPUs without a popcount instruction, where
+ * __builtin_popcount is a library call. */
+static int count_outputs(uint32_t mask)
+{
+    int k = 0;
+    for (; mask; mask &= mask - 1)
+        k++;
+    return k;
 }
 
 static void pop_front(NocNet *n, uint32_t node, uint32_t port, uint32_t vc, uint64_t now)
@@ -64,13 +90,15 @@ static void pop_front(NocNet *n, uint32_t node, uint32_t port, uint32_t vc, uint
     NocInVc *iv = &r->in[port][vc];
     const NocFlit *f = noc_in_flit(n, node, port, vc, iv->rd);
     NocPacket *p = &n->pkts[f->pkt];
-    int k = __builtin_popcount(iv->out_mask);
+    int k = count_outputs(iv->out_mask);
     uint32_t pkt = f->pkt;
     int head = f->seq == 0, tail = f->tail;
 
-    iv->rd = (uint16_t)((iv->rd + 1) % n->cfg.vc_buffer_flits);
+    iv->rd = (uint16_t)(iv->rd + 1u == n->cfg.vc_buffer_flits ? 0 : iv->rd + 1u);
     if (--iv->n == 0)
         r->nonempty[port] &= ~(1u << vc);
+    else
+        r->cand[port] |= 1u << vc; /* the next flit is at the front */
     r->buffered--;
     noc_link_credit(n, r->in_link[port], (uint8_t)vc, now);
     iv->sent_mask = 0;
@@ -87,22 +115,18 @@ static void pop_front(NocNet *n, uint32_t node, uint32_t port, uint32_t vc, uint
     }
     if (tail) {
         iv->routed = 0;
+        r->alloc[port] |= 1u << vc;
+        r->sink[port] &= ~(1u << vc);
         iv->held = p->linked && k > 0;
         if (!iv->held) { /* a linked packet keeps its output VCs for the next one */
             for (uint32_t o = 0; o < n->nports; o++)
                 if (iv->out_mask & (1u << o))
-                    r->out[o].vc_owned &= ~(1u << iv->out_vc[o]);
+                    vc_freed(n, r, o, iv->out_vc[o]);
             iv->out_mask = iv->granted_mask = 0;
         }
         if (k == 0 && --p->copies == 0)
             noc_pkt_release(n, pkt);
     }
-}
-
-/* x % n for the round-robin distances below, which are almost always under 2n: no divide */
-static uint32_t mod_small(uint32_t x, uint32_t n)
-{
-    return x < n ? x : x < 2 * n ? x - n : x % n;
 }
 
 void noc_router_step(NocNet *n, uint32_t node, uint64_t now)
@@ -111,17 +135,25 @@ void noc_router_step(NocNet *n, uint32_t node, uint64_t now)
     if (!r->buffered)
         return;
     const uint32_t nports = n->nports, nvcs = n->nvcs;
+    uint32_t work = 0;
+    for (uint32_t p = 0; p < nports; p++)
+        work |= (r->alloc[p] | r->cand[p] | r->sink[p]) & r->nonempty[p];
+    if (!work)
+        return; /* every buffered flit waits for a credit or an output VC: nothing can change */
     uint8_t port_vc[NOC_PORTS];          /* VC each input port nominates this cycle, 0xFF: none */
     uint32_t port_want[NOC_PORTS] = {0}; /* outputs the nominated VC can use now */
     memset(port_vc, 0xFF, sizeof port_vc);
 
     /* 1. route and allocate VCs for packets at the front of their VC. The starting port
-     * rotates so no input always wins freed VCs first. */
+     * rotates so no input always wins freed VCs first. alloc is read again after each VC:
+     * one giving back held VCs wakes the VCs waiting for them, which try in this pass too. */
     const uint32_t start = (uint32_t)(now % nports);
     for (uint32_t pi = 0; pi < nports; pi++) {
-        uint32_t p = mod_small(start + pi, nports); /* (pi + now) % nports */
-        for (uint32_t bits = r->nonempty[p]; bits; bits &= bits - 1) {
+        uint32_t p = noc_ring(start + pi, nports); /* (pi + now) % nports */
+        uint32_t bits, after = UINT32_MAX;         /* VCs above the last one visited */
+        while ((bits = r->alloc[p] & r->nonempty[p] & after) != 0) {
             uint32_t v = (uint32_t)__builtin_ctz(bits);
+            after = (uint32_t)(UINT64_MAX << (v + 1));
             NocInVc *iv = &r->in[p][v];
             if (!iv->routed) {
                 const NocFlit *f = noc_in_flit(n, node, p, v, iv->rd);
@@ -132,7 +164,7 @@ void noc_router_step(NocNet *n, uint32_t node, uint64_t now)
                      * hardware does not survive): give the held VCs back */
                     for (uint32_t o = 0; o < nports; o++)
                         if (iv->granted_mask & (1u << o))
-                            r->out[o].vc_owned &= ~(1u << iv->out_vc[o]);
+                            vc_freed(n, r, o, iv->out_vc[o]);
                     iv->granted_mask = 0;
                 } else if (!iv->held) {
                     iv->granted_mask = 0;
@@ -141,9 +173,19 @@ void noc_router_step(NocNet *n, uint32_t node, uint64_t now)
                 iv->sent_mask = 0;
                 iv->held = 0;
                 iv->routed = 1;
+                if (!mask)
+                    r->sink[p] |= 1u << v;
             }
-            if (iv->granted_mask != iv->out_mask)
-                allocate_vcs(n, node, p, v);
+            uint32_t lacks = iv->out_mask & ~iv->granted_mask;
+            if (lacks && !allocate_vcs(n, node, p, v)) {
+                /* every VC it could take is held: it tries again once one is freed */
+                for (uint32_t o = 0; o < nports; o++)
+                    if (lacks & (1u << o))
+                        r->vc_wait[o][p] |= 1u << v;
+                lacks = 0;
+            }
+            if (!lacks || iv->granted_mask == iv->out_mask)
+                r->alloc[p] &= ~(1u << v);
         }
     }
 
@@ -155,16 +197,20 @@ void noc_router_step(NocNet *n, uint32_t node, uint64_t now)
     uint64_t port_born[NOC_PORTS]; /* age arbitration: birth of the nominated flit's packet */
     for (uint32_t p = 0; p < nports; p++) {
         uint64_t best = UINT64_MAX; /* (birth cycle, round-robin distance), smallest wins */
-        for (uint32_t bits = r->nonempty[p]; bits; bits &= bits - 1) {
+        for (uint32_t bits = r->cand[p] & r->nonempty[p]; bits; bits &= bits - 1) {
             uint32_t v = (uint32_t)__builtin_ctz(bits);
             NocInVc *iv = &r->in[p][v];
             uint32_t ready = iv->granted_mask & ~iv->sent_mask, want = 0;
-            for (uint32_t o = 0; ready >> o; o++)
-                if ((ready & (1u << o)) && r->out[o].credits[iv->out_vc[o]] > 0)
+            for (; ready; ready &= ready - 1) {
+                uint32_t o = (uint32_t)__builtin_ctz(ready);
+                if (r->out[o].credits[iv->out_vc[o]] > 0)
                     want |= 1u << o;
-            if (!want)
+            }
+            if (!want) {
+                r->cand[p] &= ~(1u << v); /* until a credit, an output VC or a new front */
                 continue;
-            uint64_t key = mod_small(v + nvcs - r->in_rr[p] - 1, nvcs);
+            }
+            uint64_t key = noc_ring(v + nvcs - r->in_rr[p] - 1, nvcs);
             uint64_t born = 0;
             if (by_age) {
                 born = n->pkts[noc_in_flit(n, node, p, v, iv->rd)->pkt].born;
@@ -191,7 +237,7 @@ void noc_router_step(NocNet *n, uint32_t node, uint64_t now)
         for (uint32_t p = 0; p < nports; p++) {
             if (!(port_want[p] & (1u << o)))
                 continue;
-            uint32_t dist = mod_small(p + nports - out->sw_rr - 1, nports);
+            uint32_t dist = noc_ring(p + nports - out->sw_rr - 1, nports);
             if (by_age && port_born[p] != best_born) {
                 if (port_born[p] > best_born)
                     continue;
@@ -206,18 +252,18 @@ void noc_router_step(NocNet *n, uint32_t node, uint64_t now)
         if (winner == NOC_NONE)
             continue;
         NocInVc *iv = &r->in[winner][port_vc[winner]];
-        NocFlit f = *noc_in_flit(n, node, winner, port_vc[winner], iv->rd);
-        f.vc = iv->out_vc[o];
-        out->credits[f.vc]--;
-        noc_link_send(n, out->link, &f, now);
-        if (iv->sent_mask == 0 && (f.seq == 0 || f.tail)) {
+        NocFlit *f = noc_link_slot(n, out->link, now);
+        *f = *noc_in_flit(n, node, winner, port_vc[winner], iv->rd);
+        f->vc = iv->out_vc[o];
+        out->credits[f->vc]--;
+        if (iv->sent_mask == 0 && (f->seq == 0 || f->tail)) {
             /* the flit's first copy leaves: count all its copies now, before a copy sent
              * early on one branch can reach its end while another output still waits */
-            NocPacket *pk = &n->pkts[f.pkt];
-            int k = __builtin_popcount(iv->out_mask);
-            if (f.seq == 0)
+            NocPacket *pk = &n->pkts[f->pkt];
+            int k = count_outputs(iv->out_mask);
+            if (f->seq == 0)
                 pk->head_copies += k - 1;
-            if (f.tail)
+            if (f->tail)
                 pk->copies += k - 1;
         }
         iv->sent_mask |= (uint8_t)(1u << o);
@@ -238,14 +284,10 @@ void noc_router_step(NocNet *n, uint32_t node, uint64_t now)
                 pop_front(n, node, p, port_vc[p], now);
             continue;
         }
-        for (uint32_t bits = r->nonempty[p]; bits; bits &= bits - 1) {
-            uint32_t v = (uint32_t)__builtin_ctz(bits);
-            NocInVc *iv = &r->in[p][v];
-            if (iv->routed && iv->out_mask == 0) {
-                pop_front(n, node, p, v, now);
-                n->last_progress = now;
-                break;
-            }
+        uint32_t sinks = r->sink[p] & r->nonempty[p];
+        if (sinks) { /* the lowest such VC, one flit per port and cycle */
+            pop_front(n, node, p, (uint32_t)__builtin_ctz(sinks), now);
+            n->last_progress = now;
         }
     }
 }
