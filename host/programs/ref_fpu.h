@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 float ref_fpu_round_bf16(float x);
+float ref_fpu_round_bf16_by_frexp(float x); /* the same, as defined above (for its test) */
 float ref_fpu_part_srca(float v, unsigned phase);
 float ref_fpu_part_srcb(float v, unsigned phase);
 /* a op b for op '+', '-', '*' (srca = a, srcb = b), with `phases` fidelity phases for '*' */
