@@ -115,7 +115,6 @@ uint64_t tensix_tile_step(TensixTile *t, uint64_t now)
             next = BH_MIN(next, woken);
         }
     }
-    t->coproc_touched = 0;
     t->last_busy = now;
     uint64_t l1_next = l1_step(&t->l1, now); /* not inside BH_MIN: it would step twice */
     next = BH_MIN(next, l1_next);

@@ -149,7 +149,6 @@ typedef struct TensixTile {
     uint32_t lat_cycles[TILE_LATENCIES]; /* a core's load-to-use by class (set_latencies) */
     uint8_t cores_enabled;
     uint8_t cores_kick;     /* a core was released during the step: step again next cycle */
-    uint8_t coproc_touched; /* a core reached the coprocessor's windows during the step */
     uint8_t failed;         /* a core stopped on a guest error: the run stops */
     uint8_t poll_dirty;     /* bits 1 << TileWatch: a core wrote what sleepers may poll */
     uint32_t niu_sleepers;  /* cores sleeping on an NIU register */

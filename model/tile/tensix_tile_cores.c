@@ -121,8 +121,6 @@ static RvMemResult mmio(TensixTile *t, uint32_t core, RvCore *rv, const RvMemReq
         return RV_MEM_DONE;
     }
     TileAccess a = tensix_tile_access_region(t, core, region, off, q->size, write, data, t->now);
-    if (a.wake)
-        t->coproc_touched = 1;
     if ((write || r->target == TILE_T_PIC) && a.status == BH_OK) /* a PIC read may clear */
         t->poll_dirty |= (uint8_t)(1u << (tensix_tile_is_register(r->target) ? TILE_WATCH_DEBUG
                                                                              : TILE_WATCH_COPROC));
@@ -352,7 +350,6 @@ static int retry_refused(TensixTile *t, TileCoreSlot *s, uint64_t now)
             s->push_k = k;
             s->push_wake = BH_IDLE;
             s->wait_coproc = 1;
-            t->coproc_touched = 1;
             return 1;
         }
         sync_push(s);
@@ -366,7 +363,6 @@ static int retry_refused(TensixTile *t, TileCoreSlot *s, uint64_t now)
         return 0;
     rv_core_refused(s->rv, RV_STALL_FIFO, k);
     s->wait_coproc = 1;
-    t->coproc_touched = 1;
     s->push_lazy = 1;
     s->push_limit = limit;
     tile_l1_watch_update(t);

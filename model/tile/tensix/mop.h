@@ -64,29 +64,29 @@ extern "C" {
 #define MOP_NEVER UINT64_MAX     /* "no such cycle yet" in the cycle fields */
 
 typedef struct Mop {
-    BhLogContext *log;            /* the chip's, from the core at init */
-    uint32_t cfg[MOP_CFG_WORDS];  /* MopCfg as last written */
-    uint32_t snap[MOP_CFG_WORDS]; /* MopCfg sampled when the current expansion began */
-    uint32_t mask_hi;             /* MaskHi from the last MOP_CFG */
-    /* the expansion in progress */
+    /* the expansion in progress, first: a thread's every step reads it */
     uint8_t expanding; /* a MOP's words are still being emitted */
     uint8_t tmpl;      /* its template, 0 or 1 */
     uint8_t phase;     /* generator position, MOP_PH_* in mop.c */
     uint8_t sub;       /* template 0: position within one iteration's words */
-    uint32_t mask;     /* template 0: remaining zero-mask bits */
-    uint32_t count;    /* iterations: template 0 Count1 + 1, template 1 OuterCount */
-    uint32_t iter;     /* template 0 iteration, template 1 outer iteration j */
-    uint32_t inner;    /* template 1 InnerCount (doubled when alternating) */
-    uint32_t step;     /* template 1 inner step i */
-    uint32_t loop_op;  /* template 1 current LoopOp (XOR-flipped each step) */
-    uint32_t flip;     /* template 1 LoopOp ^ LoopOp1, or 0 */
     /* the output register */
     uint8_t has_out;
     uint32_t out;
+    uint32_t mask;    /* template 0: remaining zero-mask bits */
+    uint32_t count;   /* iterations: template 0 Count1 + 1, template 1 OuterCount */
+    uint32_t iter;    /* template 0 iteration, template 1 outer iteration j */
+    uint32_t inner;   /* template 1 InnerCount (doubled when alternating) */
+    uint32_t step;    /* template 1 inner step i */
+    uint32_t loop_op; /* template 1 current LoopOp (XOR-flipped each step) */
+    uint32_t flip;    /* template 1 LoopOp ^ LoopOp1, or 0 */
     /* cycles */
-    uint64_t last_accept; /* cycle of the last ingest, MOP_NEVER before any */
-    uint64_t last_emit;   /* cycle of the last emission, MOP_NEVER before any */
-    uint64_t penalty_at;  /* the transition-penalty cycle of the last expansion */
+    uint64_t last_accept;         /* cycle of the last ingest, MOP_NEVER before any */
+    uint64_t last_emit;           /* cycle of the last emission, MOP_NEVER before any */
+    uint64_t penalty_at;          /* the transition-penalty cycle of the last expansion */
+    BhLogContext *log;            /* the chip's, from the core at init */
+    uint32_t cfg[MOP_CFG_WORDS];  /* MopCfg as last written */
+    uint32_t snap[MOP_CFG_WORDS]; /* MopCfg sampled when the current expansion began */
+    uint32_t mask_hi;             /* MaskHi from the last MOP_CFG */
     /* counters */
     uint64_t mops;      /* MOP instructions expanded */
     uint64_t mop_cfgs;  /* MOP_CFG instructions consumed */

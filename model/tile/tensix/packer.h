@@ -124,15 +124,15 @@ typedef struct PackerStats {
 } PackerStats;
 
 typedef struct Packer {
+    uint32_t head, count; /* before the jobs: a step reads them every cycle */
+    PackerStats stats;
     BhLogContext *log; /* the chip's, from the core at init */
     PackJob q[PACK_QUEUE];
-    uint32_t head, count;
     PackStream exp, data;
     uint32_t tile_start; /* byte address where the current tile's first stream began */
     PackTpg tpg;
     uint32_t grp[16]; /* BFP outputs: intermediate values waiting for their group of 16 */
     uint32_t grp_n;
-    PackerStats stats;
     /* the Dst rows the last accepted PACR read: 4 from read_row (32-bit rows if read_wide),
      * none if read_none; the coprocessor checks them against the matrix unit's results in
      * flight */

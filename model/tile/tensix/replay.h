@@ -53,17 +53,18 @@ typedef enum ReplayMode {
 } ReplayMode;
 
 typedef struct Replay {
-    BhLogContext *log;          /* the chip's, from the core at init */
-    uint32_t buf[REPLAY_SLOTS]; /* the replay buffer */
-    uint8_t mode;               /* ReplayMode */
-    uint8_t exec;               /* recording also emits */
+    /* the REPLAY in progress and the output register, first: a thread's every step reads them */
+    uint8_t mode;    /* ReplayMode */
+    uint8_t exec;    /* recording also emits */
+    uint8_t has_out; /* output register */
+    uint32_t out;
     uint32_t index;             /* first slot of the REPLAY in progress */
     uint32_t count;             /* words it records or plays, 1..32 */
     uint32_t pos;               /* words recorded or emitted so far */
-    uint8_t has_out;            /* output register */
-    uint32_t out;
-    uint64_t last_accept; /* cycle of the last ingest, REPLAY_NEVER before any */
-    uint64_t last_emit;   /* cycle of the last emission, REPLAY_NEVER before any */
+    uint64_t last_accept;       /* cycle of the last ingest, REPLAY_NEVER before any */
+    uint64_t last_emit;         /* cycle of the last emission, REPLAY_NEVER before any */
+    BhLogContext *log;          /* the chip's, from the core at init */
+    uint32_t buf[REPLAY_SLOTS]; /* the replay buffer */
     /* counters */
     uint64_t plays;    /* playback REPLAYs */
     uint64_t records;  /* record REPLAYs */

@@ -189,23 +189,34 @@ BhStatus tensix_core_init(TensixCore *c, L1 *l1, const TensixCoreConfig *cfg, Bh
 
 static int issue(void *ctx, uint32_t thread, uint32_t w, uint64_t now)
 {
-    return tensix_core_issue(ctx, thread, w, now);
+    TensixCore *c = ctx;
+    const int r = tensix_core_issue(c, thread, w, now);
+    c->issued += r > 0; /* the threads' `issued` summed, which progress checks read each step */
+    return r;
 }
 
-static uint32_t busy_conditions(void *ctx, uint32_t thread, uint64_t now)
+static uint32_t busy_conditions(void *ctx, uint32_t thread, uint32_t want, uint64_t now)
 {
     TensixCore *c = ctx;
     const SrcDst *r = &c->regs;
-    return (thcon_busy(&c->thcon, thread) ? 1u << 0 : 0) |
-           (unpacker_busy_thread(&c->unp, 0, thread) ? 1u << 1 : 0) |
-           (unpacker_busy_thread(&c->unp, 1, thread) ? 1u << 2 : 0) |
-           (packer_busy_thread(&c->pack, thread) ? 1u << 3 : 0) |
-           (fpu_busy(&c->fpu, now) ? 1u << 4 : 0) | (sfpu_busy(&c->sfpu, now) ? 1u << 11 : 0) |
-           (!src_unpacker_may_write(r, SRC_A) ? 1u << 5 : 0) |
-           (!src_unpacker_may_write(r, SRC_B) ? 1u << 6 : 0) |
-           (!src_matrix_may_read(r, SRC_A) ? 1u << 7 : 0) |
-           (!src_matrix_may_read(r, SRC_B) ? 1u << 8 : 0) | (mover_busy(&c->mover) ? 1u << 9 : 0) |
-           (tensix_cfg_busy(&c->cfg, now) ? 1u << 12 : 0);
+    uint32_t busy = 0;
+#define BUSY_IF(bit, cond)                                                                         \
+    if ((want & 1u << (bit)) && (cond))                                                            \
+        busy |= 1u << (bit);
+    BUSY_IF(0, thcon_busy(&c->thcon, thread))
+    BUSY_IF(1, unpacker_busy_thread(&c->unp, 0, thread))
+    BUSY_IF(2, unpacker_busy_thread(&c->unp, 1, thread))
+    BUSY_IF(3, packer_busy_thread(&c->pack, thread))
+    BUSY_IF(4, fpu_busy(&c->fpu, now))
+    BUSY_IF(5, !src_unpacker_may_write(r, SRC_A))
+    BUSY_IF(6, !src_unpacker_may_write(r, SRC_B))
+    BUSY_IF(7, !src_matrix_may_read(r, SRC_A))
+    BUSY_IF(8, !src_matrix_may_read(r, SRC_B))
+    BUSY_IF(9, mover_busy(&c->mover))
+    BUSY_IF(11, sfpu_busy(&c->sfpu, now))
+    BUSY_IF(12, tensix_cfg_busy(&c->cfg, now))
+#undef BUSY_IF
+    return busy;
 }
 
 static int sem_ready(void *ctx, uint32_t mask, uint32_t cond, uint64_t now)
@@ -229,10 +240,9 @@ static int units_busy(const TensixCore *c, uint64_t now)
 
 static uint64_t l1_requests_but_thcon(const L1 *l1)
 {
-    uint64_t n = l1->debug_writes; /* a scripted core's store may release the wait too */
-    for (uint32_t k = 0; k < L1_CLIENTS; k++)
-        n += k == L1_THCON ? 0 : l1->st.client_requests[k];
-    return n;
+    /* every request takes the next sequence number, so seq is the clients' requests summed;
+     * a scripted core's store (debug_writes) may release the wait too */
+    return l1->debug_writes + l1->seq - l1->st.client_requests[L1_THCON];
 }
 
 /* ThCon retrying an ATCAS or ATINCGETPTR whose word nothing else touches: no instruction
@@ -274,17 +284,15 @@ static void report_spin(TensixCore *c)
  * posted); say what each thread waits for rather than spin until the drain limit. */
 static void check_progress(TensixCore *c, uint64_t now)
 {
-    uint64_t issued = 0;
-    int holding = 0;
-    for (uint32_t i = 0; i < TENSIX_THREADS; i++) {
-        issued += c->thr[i].issued;
-        holding |= !tensix_thread_idle(&c->thr[i]);
-    }
+    const uint64_t issued = c->issued;
     if (spinning_alone(c, now, issued)) {
         if (!c->failed && c->deadlock_cycles && now - c->last_progress >= c->deadlock_cycles)
             report_spin(c);
         return;
     }
+    int holding = 0;
+    for (uint32_t i = 0; i < TENSIX_THREADS; i++)
+        holding |= !tensix_thread_idle(&c->thr[i]);
     if (issued != c->last_issued || !holding || units_busy(c, now) || !l1_idle(c->l1)) {
         c->last_issued = issued;
         c->last_progress = now;

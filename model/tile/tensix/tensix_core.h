@@ -78,34 +78,38 @@ enum TensixUnit {
 };
 
 typedef struct TensixCore {
-    BhLogContext *log; /* the chip's; the units get it at init */
-    TensixThread thr[TENSIX_THREADS];
-    SyncUnit sync;
-    TensixCfg cfg;
-    Thcon thcon;
-    Mover mover;
+    /* what every step reads first and together: with 130 or so coprocessors stepping each
+     * cycle the run is bound by cache misses more than by instructions */
     L1 *l1; /* the tile's L1, owned elsewhere */
     uint64_t now;
     uint8_t failed; /* a run-stopping error: message in error */
-    char error[512];
-    uint64_t unit_instructions[TENSIX_UNITS], unit_busy_cycles[TENSIX_UNITS];
+    uint32_t thcon_mmio_n;
+    uint64_t issued;          /* instructions the threads issued, NOPs included */
+    uint64_t deadlock_cycles; /* no progress for this long while holding work: stop (0: never) */
+    uint64_t last_progress, last_issued;
+    uint64_t last_l1_others; /* L1 requests by clients other than ThCon, at the last check */
+    uint64_t unit_busy_cycles[TENSIX_UNITS];
+    TensixThread thr[TENSIX_THREADS];
+    Thcon thcon;
+    Mover mover;
+    Unpackers unp; /* unpacker 0 (SrcA / Dst) and 1 (SrcB) (unpacker.h) */
+    Packer pack;   /* (packer.h) */
+    Fpu fpu;       /* the matrix unit's math (fpu.h) */
+    Sfpu sfpu;     /* the vector unit (sfpu.h) */
+    SyncUnit sync;
+    TensixCfg cfg;
+    BhLogContext *log; /* the chip's; the units get it at init */
+    uint64_t unit_instructions[TENSIX_UNITS];
     uint64_t pack_dst_races; /* PACRs that read Dst rows the matrix unit was still writing */
     SrcDst regs;             /* SrcA, SrcB, Dst (srcdst.h) */
     Rwc rwc[TENSIX_THREADS]; /* per-thread counters (rwc.h) */
     AdcFile adc;             /* the unpackers' and packer's address counters (adc.h) */
-    Unpackers unp;           /* unpacker 0 (SrcA / Dst) and 1 (SrcB) (unpacker.h) */
-    Packer pack;             /* (packer.h) */
-    Fpu fpu;                 /* the matrix unit's math (fpu.h) */
-    Sfpu sfpu;               /* the vector unit (sfpu.h) */
     struct {
         uint64_t token;
         uint32_t addr, data;
         uint8_t write, thread;
     } thcon_mmio[THCON_MAX_OUTSTANDING]; /* ThCon's MMIO requests, performed next step */
-    uint32_t thcon_mmio_n;
-    uint64_t deadlock_cycles; /* no progress for this long while holding work: stop (0: never) */
-    uint64_t last_progress, last_issued;
-    uint64_t last_l1_others; /* L1 requests by clients other than ThCon, at the last check */
+    char error[512];
 } TensixCore;
 
 /* The timing parameters of the units that have them (keys mover.* and thcon.*). */

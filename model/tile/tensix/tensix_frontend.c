@@ -16,6 +16,12 @@ const char *tensix_stall_name(TensixStall s)
     return s < TENSIX_STALLS ? stall_names[s] : "?";
 }
 
+/* depths are powers of two, so a slot index is a mask, not a divide, on every push and pop */
+_Static_assert(!(TENSIX_FIFO0_DEPTH & (TENSIX_FIFO0_DEPTH - 1)) &&
+                   !(TENSIX_FIFO1_DEPTH & (TENSIX_FIFO1_DEPTH - 1)) &&
+                   !(TENSIX_FIFO2_DEPTH & (TENSIX_FIFO2_DEPTH - 1)),
+               "FIFO depths");
+
 static void fifo_init(TensixFifo *f, uint32_t *store, uint16_t depth)
 {
     f->slot = store;
@@ -27,7 +33,7 @@ static int fifo_push(TensixFifo *f, uint32_t w)
 {
     if (f->n == f->depth)
         return 0;
-    f->slot[(f->rd + f->n) % f->depth] = w;
+    f->slot[(f->rd + f->n) & (f->depth - 1u)] = w;
     f->n++;
     return 1;
 }
@@ -39,7 +45,7 @@ static uint32_t fifo_head(const TensixFifo *f)
 
 static void fifo_pop(TensixFifo *f)
 {
-    f->rd = (uint16_t)((f->rd + 1) % f->depth);
+    f->rd = (uint16_t)((f->rd + 1u) & (f->depth - 1u));
     f->n--;
 }
 
@@ -57,31 +63,19 @@ void tensix_thread_init(TensixThread *t, BhLogContext *log)
 BhStatus tensix_thread_push(TensixThread *t, uint32_t word, uint64_t now)
 {
     (void)now;
-    t->pushes++;
-    if (fifo_push(&t->fifo0, word))
-        return BH_OK;
-    t->push_refused++;
-    return BH_ERR_FULL;
+    return fifo_push(&t->fifo0, word) ? BH_OK : BH_ERR_FULL;
 }
 
 BhStatus tensix_thread_push_late(TensixThread *t, uint32_t word, uint64_t now)
 {
     (void)now;
-    t->pushes++;
-    if (fifo_push(&t->fifo1, word))
-        return BH_OK;
-    t->push_refused++;
-    return BH_ERR_FULL;
+    return fifo_push(&t->fifo1, word) ? BH_OK : BH_ERR_FULL;
 }
 
-int tensix_thread_refuse(TensixThread *t, int late)
+int tensix_thread_refuse(const TensixThread *t, int late)
 {
     const TensixFifo *f = late ? &t->fifo1 : &t->fifo0;
-    if (f->n != f->depth)
-        return 0;
-    t->pushes++;
-    t->push_refused++;
-    return 1;
+    return f->n == f->depth;
 }
 
 /* Block classes by instruction (tensix-isa-notes 2.4's per-instruction table); instructions
@@ -176,7 +170,7 @@ static int wait_holds(const TensixThread *t, uint32_t thread, const TensixBacken
 {
     if (t->wait_is_sem)
         return !be->sem_ready(be->ctx, t->wait_sem, t->wait_cond, now);
-    return (be->busy_conditions(be->ctx, thread, now) & t->wait_cond) != 0;
+    return be->busy_conditions(be->ctx, thread, t->wait_cond, now) != 0;
 }
 
 /* The wait gate: the head of the last FIFO leaves when no latched wait blocks its class and
@@ -281,7 +275,7 @@ static uint32_t queued_bits(const TensixFifo *f)
                {TENSIX_B_MISC, 8},  {TENSIX_B_SFPU, 9}, {TENSIX_B_FPU, 10}};
     uint32_t bits = 0;
     for (uint32_t i = 0; i < f->n; i++) {
-        uint32_t op = tensix_opcode(f->slot[(f->rd + i) % f->depth]);
+        uint32_t op = tensix_opcode(f->slot[(f->rd + i) & (f->depth - 1u)]);
         if (op == TENSIX_OP_MOP || op == TENSIX_OP_MOP_CFG) {
             bits |= 1u << 1;
         } else if (op == TENSIX_OP_REPLAY) {

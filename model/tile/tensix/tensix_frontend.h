@@ -66,7 +66,8 @@ typedef enum TensixStall {
 
 typedef struct TensixBackend {
     int (*issue)(void *ctx, uint32_t thread, uint32_t word, uint64_t now);
-    uint32_t (*busy_conditions)(void *ctx, uint32_t thread, uint64_t now); /* BH C bits */
+    /* the BH C bits of `want` that hold (only those are evaluated: each reads another unit) */
+    uint32_t (*busy_conditions)(void *ctx, uint32_t thread, uint32_t want, uint64_t now);
     int (*sem_ready)(void *ctx, uint32_t sem_mask, uint32_t cond, uint64_t now);
     void *ctx;
 } TensixBackend;
@@ -77,33 +78,32 @@ typedef struct TensixFifo {
 } TensixFifo;
 
 typedef struct TensixThread {
-    BhLogContext *log; /* the chip's, from the core at init */
-    uint32_t fifo0_store[TENSIX_FIFO0_DEPTH], fifo1_store[TENSIX_FIFO1_DEPTH],
-        fifo2_store[TENSIX_FIFO2_DEPTH];
+    /* what a step of the thread reads every cycle, first and together, so that the 130 or so
+     * coprocessors of a chip stepping each cycle touch few cache lines (the run is bound by
+     * memory more than by instructions) */
     TensixFifo fifo0, fifo1, fifo2;
-    Mop mop;
-    Replay replay;
     /* latched wait */
     uint8_t wait_active, wait_is_sem;
+    uint8_t stopped; /* on an instruction the backend does not implement */
     uint32_t wait_block, wait_cond, wait_sem;
     uint64_t wait_lag_until; /* the next instruction is blocked up to this cycle */
-    /* stop on an instruction the backend does not implement */
-    uint8_t stopped;
+    uint64_t issued;         /* instructions that left the wait gate, NOPs included */
+    uint64_t stall_cycles[TENSIX_STALLS];
+    Mop mop;       /* its hot fields first too */
+    Replay replay; /* likewise */
+    uint32_t fifo0_store[TENSIX_FIFO0_DEPTH], fifo1_store[TENSIX_FIFO1_DEPTH],
+        fifo2_store[TENSIX_FIFO2_DEPTH];
+    BhLogContext *log; /* the chip's, from the core at init */
     uint32_t stop_word;
     uint64_t stop_cycle;
-    /* statistics */
-    uint64_t issued;            /* instructions that left the wait gate, NOPs included */
     uint64_t opcode_count[256]; /* per opcode */
-    uint64_t stall_cycles[TENSIX_STALLS];
-    uint64_t pushes, push_refused;
 } TensixThread;
 
 void tensix_thread_init(TensixThread *t, BhLogContext *log);
 BhStatus tensix_thread_push(TensixThread *t, uint32_t word, uint64_t now);
 BhStatus tensix_thread_push_late(TensixThread *t, uint32_t word, uint64_t now);
-/* A push (late: tensix_thread_push_late) offered now would be refused: 1 after counting it as
- * such a push does, else 0 and nothing changes. */
-int tensix_thread_refuse(TensixThread *t, int late);
+/* 1 if a push (late: tensix_thread_push_late) offered now would be refused: its FIFO is full */
+int tensix_thread_refuse(const TensixThread *t, int late);
 /* One cycle; returns 1 while the thread holds instructions or a latched wait. A tile steps
  * its threads in two phases, every thread's eval_wait before any thread's advance, so that
  * no thread sees another's same-cycle effects (a SEMPOST releases a SEMWAIT the next cycle). */

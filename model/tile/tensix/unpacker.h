@@ -106,10 +106,10 @@ typedef struct UnpackJob {
 } UnpackJob;
 
 typedef struct Unpacker {
-    UnpackJob q[UNPACK_QUEUE];
-    uint32_t head, count;
+    uint32_t head, count;    /* before the jobs: a step reads them every cycle */
     uint32_t src_row[3];     /* SrcRow per thread */
     uint32_t ctx_counter[3]; /* ContextCounter per thread */
+    UnpackJob q[UNPACK_QUEUE];
 } Unpacker;
 
 /* the RSI entries a compressed UNPACR in address setup waits for */
@@ -126,13 +126,14 @@ typedef struct UnpackerStats {
 } UnpackerStats;
 
 typedef struct Unpackers {
-    BhLogContext *log; /* the chip's, from the core at init */
-    Unpacker u[2];
+    /* what a step reads every cycle first, before the large job queues */
     uint64_t setup_until; /* address setup of the UNPACR being accepted */
     uint32_t setup_word;
     int8_t setup_thread; /* -1: no setup in progress */
     UnpackRsi rsi;       /* of the UNPACR in setup */
     UnpackerStats stats[2];
+    BhLogContext *log; /* the chip's, from the core at init */
+    Unpacker u[2];
     uint32_t converted[UNPACK_MAX_DATUMS]; /* scratch of the conversion */
     char error[200];
     char why[80]; /* scratch of a format error */

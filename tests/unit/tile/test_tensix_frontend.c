@@ -34,11 +34,11 @@ static int f_issue(void *ctx, uint32_t thread, uint32_t word, uint64_t now)
     return 1;
 }
 
-static uint32_t f_busy(void *ctx, uint32_t thread, uint64_t now)
+static uint32_t f_busy(void *ctx, uint32_t thread, uint32_t want, uint64_t now)
 {
     Fake *f = ctx;
     (void)thread;
-    return now < f->busy_until_c0 ? 0x1u : 0;
+    return (now < f->busy_until_c0 ? 0x1u : 0) & want;
 }
 
 static int f_sem_ready(void *ctx, uint32_t mask, uint32_t cond, uint64_t now)
