@@ -60,8 +60,10 @@ BhStatus tensix_tile_init(TensixTile *t, const L1Config *cfg, TileL1DoneFn done,
         snprintf(why, why_len, "L1: out of memory");
         return BH_ERR_CONFIG;
     }
-    for (uint32_t c = 0; c < TILE_CORES; c++)
+    for (uint32_t c = 0; c < TILE_CORES; c++) {
         t->cores[c].ram_bytes = core_tab[c].ram_bytes;
+        t->cores[c].ram = t->core_ram[c];
+    }
     tensix_tile_reset_regs(t);
     mailbox_init(&t->mbox, log);
     overlay_init(&t->overlay);

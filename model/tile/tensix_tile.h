@@ -71,22 +71,24 @@ typedef enum TileReg {
 struct TensixTile;
 
 typedef struct TileCoreSlot {
-    uint32_t ram_bytes;              /* TILE_CORE_TABLE's size */
-    uint8_t ram[TILE_LOCAL_RAM_MAX]; /* private data RAM */
-    RvCore *rv;                      /* NULL until tensix_tile_enable_cores */
-    struct TensixTile *tile;         /* for the core's bus callback */
-    uint32_t id;                     /* TileCore */
-    uint64_t wake;                   /* next cycle to run it; BH_IDLE: waits for an event */
-    uint8_t held;                    /* in reset (SOFT_RESET_0) */
-    uint8_t stopped;                 /* ebreak, or a guest error (the tile's error) */
-    uint8_t wait_coproc;             /* sleeps until the coprocessor steps (full FIFO) */
-    uint8_t wait_push;               /* its last bus access: an instruction push to region
-                                        push_region at pc push_pc, refused (FIFO full) */
-    uint8_t wait_mailbox;            /* sleeps until a mailbox changes (full or empty) */
-    uint8_t released;                /* has left reset at least once */
-    uint8_t sleeping;                /* on a poll (riscv.poll_sleep): watch says what wakes it */
-    uint8_t watch;                   /* TileWatch */
-    uint32_t watch_region;           /* tile_map.def region of the polled address */
+    /* what the tile's every step reads of each core, first: the slots are small and adjacent
+     * (the data RAM lives in TensixTile.core_ram) so a step touches few cache lines */
+    uint64_t wake;           /* next cycle to run it; BH_IDLE: waits for an event */
+    uint8_t held;            /* in reset (SOFT_RESET_0) */
+    uint8_t stopped;         /* ebreak, or a guest error (the tile's error) */
+    uint8_t sleeping;        /* on a poll (riscv.poll_sleep): watch says what wakes it */
+    uint8_t wait_coproc;     /* sleeps until the coprocessor steps (full FIFO) */
+    uint8_t wait_push;       /* its last bus access: an instruction push to region
+                                push_region at pc push_pc, refused (FIFO full) */
+    uint8_t wait_mailbox;    /* sleeps until a mailbox changes (full or empty) */
+    uint8_t released;        /* has left reset at least once */
+    uint8_t watch;           /* TileWatch */
+    RvCore *rv;              /* NULL until tensix_tile_enable_cores */
+    struct TensixTile *tile; /* for the core's bus callback */
+    uint32_t id;             /* TileCore */
+    uint32_t ram_bytes;      /* TILE_CORE_TABLE's size */
+    uint8_t *ram;            /* private data RAM: TensixTile.core_ram[id] */
+    uint32_t watch_region;   /* tile_map.def region of the polled address */
     uint32_t push_region, push_pc;
     /* Retries of that push refused without touching the RvCore (tensix_tile_cores.c,
      * retry_refused): push_k the last, push_wake a wake since; push_word the instruction at
@@ -130,40 +132,43 @@ typedef BhStatus (*TileNiuFn)(void *ctx, uint32_t noc, uint32_t off, int write, 
                               uint32_t *val, uint64_t now);
 
 typedef struct TensixTile {
-    TileMap map;
-    L1 l1;
-    TensixCore *core; /* coprocessor, NULL unless enabled at init */
-    TileCoreSlot cores[TILE_CORES];
-    uint32_t regs[TILE_NUM_REGS]; /* index TILE_R_* */
-    Mailboxes mbox;               /* between B, T0, T1, T2 */
-    BhLogContext *log;            /* the chip's; the L1, mailboxes and coprocessor log there */
-    Overlay overlay;              /* the NoC overlay's stream registers */
-    Pic pic;                      /* the PIC's IRQ registers */
-    TileL1DoneFn done;            /* L1 completions of clients outside the tile module */
-    void *done_ctx;
+    /* what every step reads first and together, then the small core slots; the large state
+     * (L1, the map, the cores' RAM) after them */
+    TensixCore *core;   /* coprocessor, NULL unless enabled at init */
     uint64_t last_busy; /* the last cycle stepped */
     uint64_t now;       /* the cycle being stepped (the cores' bus performs accesses at it) */
-    TileNiuFn niu;
-    void *niu_ctx;
-    uint32_t l1_path_cycles;             /* the cores' riscv.l1_path_cycles */
-    uint32_t lat_cycles[TILE_LATENCIES]; /* a core's load-to-use by class (set_latencies) */
     uint8_t cores_enabled;
     uint8_t cores_kick;     /* a core was released during the step: step again next cycle */
     uint8_t failed;         /* a core stopped on a guest error: the run stops */
     uint8_t poll_dirty;     /* bits 1 << TileWatch: a core wrote what sleepers may poll */
     uint32_t niu_sleepers;  /* cores sleeping on an NIU register */
     uint32_t l1_sleepers;   /* ... on an L1 word */
-    uint64_t l1_gen_seen;   /* l1.write_gen when they were last re-checked */
-    uint64_t l1_watch_seen; /* l1.watch_gen then (a write on a word L1 watches for the tile) */
     uint32_t idle_poll;     /* L1 word whose sleeping pollers are idle, not stuck (firmware
                                waiting for a launch); UINT32_MAX: none */
+    uint64_t l1_gen_seen;   /* l1.write_gen when they were last re-checked */
+    uint64_t l1_watch_seen; /* l1.watch_gen then (a write on a word L1 watches for the tile) */
     uint64_t niu_vis;       /* first cycle a core's load sees an NIU change (BH_IDLE: none) */
     uint64_t noc_reg_vis;   /* ... a NoC write to a tile register (BH_IDLE: none) */
     uint64_t cores_ran_at;  /* the cycle whose cores have run (an NIU change after it is seen
                                the next cycle) */
     uint64_t horizon;       /* the cores do not run at or past it (the run's end; BH_IDLE) */
-    char name[32];          /* for messages, e.g. "tile (1,2)" */
+    TileL1DoneFn done;      /* L1 completions of clients outside the tile module */
+    void *done_ctx;
+    TileCoreSlot cores[TILE_CORES];
+    L1 l1;
+    TileMap map;
+    uint32_t regs[TILE_NUM_REGS]; /* index TILE_R_* */
+    Mailboxes mbox;               /* between B, T0, T1, T2 */
+    BhLogContext *log;            /* the chip's; the L1, mailboxes and coprocessor log there */
+    Overlay overlay;              /* the NoC overlay's stream registers */
+    Pic pic;                      /* the PIC's IRQ registers */
+    TileNiuFn niu;
+    void *niu_ctx;
+    uint32_t l1_path_cycles;             /* the cores' riscv.l1_path_cycles */
+    uint32_t lat_cycles[TILE_LATENCIES]; /* a core's load-to-use by class (set_latencies) */
+    char name[32];                       /* for messages, e.g. "tile (1,2)" */
     char error[384];
+    uint8_t core_ram[TILE_CORES][TILE_LOCAL_RAM_MAX]; /* each core's private data RAM */
 } TensixTile;
 
 typedef struct TileAccess {

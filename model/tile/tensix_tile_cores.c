@@ -294,7 +294,7 @@ void tensix_tile_reset_changed(TensixTile *t, uint32_t old, uint64_t now)
         s->sleeping = 0;
         if (held) {
             s->wake = BH_IDLE;
-            memset(s->ram, 0, sizeof s->ram);
+            memset(s->ram, 0, TILE_LOCAL_RAM_MAX);
         } else {
             rv_core_reset(s->rv, tensix_tile_core_start_pc(t, c), now);
             s->stopped = 0;

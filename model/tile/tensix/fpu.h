@@ -83,12 +83,12 @@ typedef struct FpuStats {
 } FpuStats;
 
 typedef struct Fpu {
-    uint64_t next_issue;                /* first cycle another instruction may issue */
+    uint64_t done_at;      /* last result written (fpu_busy; the coprocessor's every step) */
+    uint64_t next_issue;   /* first cycle another instruction may issue */
+    uint64_t mov2d_until;  /* MOVA2D/MOVB2D follow-on window ends (exclusive) */
+    uint64_t movd2a_until; /* only MOVD2A/MOVB2A before this cycle */
+    uint64_t movd2b_until; /* only MOVD2B before this cycle */
     uint64_t dst_ready[FPU_DST_BLOCKS]; /* first cycle the block may be read again */
-    uint64_t mov2d_until;               /* MOVA2D/MOVB2D follow-on window ends (exclusive) */
-    uint64_t movd2a_until;              /* only MOVD2A/MOVB2A before this cycle */
-    uint64_t movd2b_until;              /* only MOVD2B before this cycle */
-    uint64_t done_at;                   /* last result written (fpu_busy) */
     uint8_t last_srca_row;              /* SHIFTXA's HardwareBug(): last SrcA row computed */
     FpuStats stats;
 } Fpu;

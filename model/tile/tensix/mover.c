@@ -137,6 +137,11 @@ int mover_busy(const Mover *m)
     return m->x.active;
 }
 
+int mover_has_work(const Mover *m)
+{
+    return m->x.active || m->q_n;
+}
+
 static int is_copy(uint32_t dir)
 {
     return dir == MOVER_L1_TO_L0 || dir == MOVER_L1_TO_L1;

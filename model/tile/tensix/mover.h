@@ -208,8 +208,15 @@ typedef struct MoverStats {
 } MoverStats;
 
 typedef struct Mover {
-    BhLogContext *log; /* the chip's, from the core at init */
-    MoverConfig cfg;   /* copied at init, read-only afterwards */
+    /* what the coprocessor's every step reads, first */
+    MoverXfer x;
+    uint32_t q_head, q_n; /* q_n traced */
+    uint64_t cmd_cycle;   /* cycle a command last left the queue */
+    uint64_t cyc;         /* cycle of the per-cycle issue counters below */
+    uint32_t reads_now, writes_now;
+    uint8_t read_blocked, write_blocked; /* refused this cycle */
+    BhLogContext *log;                   /* the chip's, from the core at init */
+    MoverConfig cfg;                     /* copied at init, read-only afterwards */
     MoverPorts port;
     uint32_t regs[TDMA_NUM_REGS]; /* storage of RW and sideband registers, index TDMA_R_* */
     uint32_t cmd_params[4];       /* CmdParams staging registers */
@@ -217,16 +224,10 @@ typedef struct Mover {
     uint32_t scaler[4];           /* packers' SetRegHiScaler, 9 bits each */
     uint32_t pack_reg_addr_raw;
     MoverCmd queue[MOVER_MAX_QUEUE];
-    uint32_t q_head, q_n; /* q_n traced */
     uint32_t params[MOVER_MAX_PARAMS][4];
     uint32_t p_rd, p_wr;
     uint32_t param_credits; /* ParameterCredits */
-    uint64_t cmd_cycle;     /* cycle a command last left the queue */
-    MoverXfer x;
     MoverSlot slot[MOVER_MAX_READS];
-    uint64_t cyc; /* cycle of the per-cycle issue counters below */
-    uint32_t reads_now, writes_now;
-    uint8_t read_blocked, write_blocked; /* refused this cycle */
     MoverStats st;
 } Mover;
 
@@ -246,6 +247,7 @@ BhStatus mover_xmov(Mover *m, uint32_t thread, uint32_t src_16B, uint32_t dst_16
 void mover_l1_done(Mover *m, uint64_t token, const uint8_t *rdata16, uint64_t now);
 uint64_t mover_step(Mover *m, uint64_t now);
 int mover_busy(const Mover *m);
+int mover_has_work(const Mover *m);    /* busy, or a command queued: mover_step has work */
 uint32_t mover_status(const Mover *m); /* the STATUS register value */
 void mover_sideband_set(Mover *m, TdmaReg r, uint32_t val);
 

@@ -125,6 +125,7 @@ typedef struct PackerStats {
 
 typedef struct Packer {
     uint32_t head, count; /* before the jobs: a step reads them every cycle */
+    uint8_t failed;
     PackerStats stats;
     BhLogContext *log; /* the chip's, from the core at init */
     PackJob q[PACK_QUEUE];
@@ -141,7 +142,6 @@ typedef struct Packer {
     void (*tile_done)(void *ctx, uint32_t thread, uint32_t size16);
     void *ctx;
     char error[200];
-    uint8_t failed;
 } Packer;
 
 void packer_init(Packer *p, void (*tile_done)(void *, uint32_t, uint32_t), void *ctx,

@@ -140,7 +140,15 @@ typedef struct SfpuMacroOp {
 } SfpuMacroOp;
 
 typedef struct Sfpu {
-    BhLogContext *log;                     /* the chip's, from the core at init */
+    /* timing, first: the coprocessor's every step reads it */
+    uint64_t next_issue;     /* earliest cycle for the next word */
+    uint64_t mad_ready;      /* MAD-class results readable from this cycle */
+    uint32_t mad_writes;     /* LRegs (bit = index) the last MAD-class op writes */
+    uint32_t lm_live;        /* how many lm_ops are live (so an idle unit checks none) */
+    uint64_t nop_only_until; /* before this cycle only SFPNOP may issue */
+    uint64_t busy_until;     /* the last instruction completes at this cycle */
+    uint64_t lm_ticked;      /* cycles before this have had their delay countdown applied */
+    BhLogContext *log;       /* the chip's, from the core at init */
     uint32_t lreg[SFPU_LREGS][SFPU_LANES]; /* [8..10], [15] hold their constants */
     uint32_t flags;                        /* LaneFlags, bit = lane */
     uint32_t use_flags;                    /* UseLaneFlagsForLaneEnable, bit = lane */
@@ -153,15 +161,7 @@ typedef struct Sfpu {
     uint32_t lm_misc[SFPU_COLS];        /* LoadMacroConfig.Misc (12 bits) */
     uint32_t prng[SFPU_LANES];
     uint16_t sp[TCFG_THREADS]; /* RWCs[thread].Sp (Blackhole; rwc.h does not hold it) */
-    /* timing */
-    uint64_t next_issue;     /* earliest cycle for the next word */
-    uint64_t mad_ready;      /* MAD-class results readable from this cycle */
-    uint32_t mad_writes;     /* LRegs (bit = index) the last MAD-class op writes */
-    uint64_t nop_only_until; /* before this cycle only SFPNOP may issue */
-    uint64_t busy_until;     /* the last instruction completes at this cycle */
     SfpuMacroOp lm_ops[SFPU_MACRO_SLOTS];
-    uint32_t lm_live;   /* how many lm_ops are live (so an idle unit checks none) */
-    uint64_t lm_ticked; /* cycles before this have had their delay countdown applied */
     SfpuStats stats;
 } Sfpu;
 

@@ -319,14 +319,14 @@ uint64_t tensix_core_step(TensixCore *c, uint64_t now)
         c->unit_busy_cycles[TENSIX_UNIT_THCON]++;
     if (c->thcon_mmio_n)
         thcon_mmio_perform(c, now);
-    uint64_t next = BH_IDLE, t = mover_step(&c->mover, now);
+    uint64_t next = BH_IDLE, t = mover_has_work(&c->mover) ? mover_step(&c->mover, now) : BH_IDLE;
     next = t < next ? t : next;
     t = thcon_step(&c->thcon, now);
     next = t < next ? t : next;
-    if (c->unp.u[0].count)
-        c->unit_busy_cycles[TENSIX_UNIT_UNPACK0]++;
-    if (c->unp.u[1].count)
-        c->unit_busy_cycles[TENSIX_UNIT_UNPACK1]++;
+    if (c->unp.jobs) {
+        c->unit_busy_cycles[TENSIX_UNIT_UNPACK0] += c->unp.u[0].count != 0;
+        c->unit_busy_cycles[TENSIX_UNIT_UNPACK1] += c->unp.u[1].count != 0;
+    }
     if (c->pack.count)
         c->unit_busy_cycles[TENSIX_UNIT_PACK]++;
     if (fpu_busy(&c->fpu, now))

@@ -157,14 +157,15 @@ typedef struct ThconStats {
 } ThconStats;
 
 typedef struct Thcon {
+    /* what the coprocessor's every step reads (thcon_busy), first */
+    uint32_t outstanding, outstanding_atomics;
+    ThconInsn insn;    /* the instruction executing, if any */
     BhLogContext *log; /* the chip's, from the core at init */
     ThconConfig cfg;
     ThconPorts ports;
     uint32_t gpr[THCON_THREADS][THCON_GPRS];
-    ThconInsn insn;                          /* the instruction executing, if any */
     ThconRequest req[THCON_MAX_OUTSTANDING]; /* sent, not yet answered */
-    uint32_t outstanding, outstanding_atomics;
-    uint64_t last_send; /* 1 + cycle of the last request, 0: none */
+    uint64_t last_send;                      /* 1 + cycle of the last request, 0: none */
     uint64_t next_token;
     uint8_t in_port;  /* inside a port call (re-entry guard) */
     uint64_t version; /* +1 on every GPR change, for pollers */

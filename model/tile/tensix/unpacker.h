@@ -130,14 +130,15 @@ typedef struct Unpackers {
     uint64_t setup_until; /* address setup of the UNPACR being accepted */
     uint32_t setup_word;
     int8_t setup_thread; /* -1: no setup in progress */
-    UnpackRsi rsi;       /* of the UNPACR in setup */
+    uint8_t failed;
+    uint32_t jobs; /* UNPACRs queued in both unpackers: u[0].count + u[1].count */
+    UnpackRsi rsi; /* of the UNPACR in setup */
     UnpackerStats stats[2];
     BhLogContext *log; /* the chip's, from the core at init */
     Unpacker u[2];
     uint32_t converted[UNPACK_MAX_DATUMS]; /* scratch of the conversion */
     char error[200];
     char why[80]; /* scratch of a format error */
-    uint8_t failed;
 } Unpackers;
 
 void unpackers_init(Unpackers *u, BhLogContext *log);

@@ -220,6 +220,8 @@ static void fetch(Unpackers *u, uint32_t which, SrcDst *r, L1 *l1, uint64_t now)
 int unpackers_step(Unpackers *u, SrcDst *r, L1 *l1, uint64_t now)
 {
     int work = u->setup_thread >= 0;
+    if (!work && !u->jobs) /* neither queue's count read: each is a cache line of its own */
+        return 0;
     fetch_rsi(u, l1, now);
     for (uint32_t which = 0; which < 2; which++) {
         Unpacker *un = &u->u[which];
@@ -248,6 +250,7 @@ int unpackers_step(Unpackers *u, SrcDst *r, L1 *l1, uint64_t now)
         }
         un->head = (un->head + 1) % UNPACK_QUEUE;
         un->count--;
+        u->jobs--;
     }
     return work;
 }
@@ -275,5 +278,5 @@ int unpacker_busy_thread(const Unpackers *u, uint32_t which, uint32_t thread)
 
 int unpackers_busy(const Unpackers *u)
 {
-    return u->u[0].count || u->u[1].count || u->setup_thread >= 0;
+    return u->jobs || u->setup_thread >= 0;
 }

@@ -120,6 +120,7 @@ int unpacker_try_issue(Unpackers *u, SrcDst *r, AdcFile *adc, TensixCfg *cfg, ui
             return fail(u, word, why);
     }
     un->count++;
+    u->jobs++;
     u->stats[which].instructions++;
     return 1;
 }
