@@ -121,50 +121,51 @@ struct RvCoreState {
 };
 
 struct RvCore {
-    RvConfig cfg;
-    uint32_t id;
-    RvAccessFn access;
-    void *access_ctx;
-    struct RvCoreState st;
+    /* the scalars every run of the core reads, first and together (a chip steps hundreds of
+     * cores: the run is bound by cache misses more than by instructions) */
     uint64_t cycle;
-    uint64_t ready[32];      /* cycle each register's value can be used by EX1 (RV_PENDING) */
-    uint8_t ready_cause[32]; /* RvStall charged while waiting for that register */
-
-    RvRegion region[RV_REGIONS_MAX];
-    uint32_t nregions;
-    uint32_t fetch_base, fetch_last; /* fetch region [base, base + last] (last = size - 4) */
-    uint8_t *fetch_mem;              /* NULL: no fetch region */
-    uint32_t l1_base, l1_size;
-
     /* waiting: the instruction at pc did not execute; it runs again at resume_at (BH_IDLE:
      * after a completion or a wake), the cycles until then charged to wait_cause */
     uint8_t waiting, wait_fresh, wait_cause;
     uint8_t bus_cause; /* rv_core_set_stall_cause during the current bus call (0xFF: none) */
+    RvStop stop;
     uint64_t resume_at;
     uint64_t last_at; /* cycle of the last bus access (drains never go back in time) */
-
-    RvStop stop;
-    uint32_t stop_pc, stop_insn;
-    char why[128];
-
-    /* I-cache tags (line addresses), direct mapped; icache_last: a line known present */
-    uint32_t ic_lines, ic_shift;
-    uint32_t ic_tag[RV_ICACHE_LINES_MAX];
-    uint8_t ic_valid[RV_ICACHE_LINES_MAX];
-    uint32_t ic_last;
+    uint32_t fetch_base, fetch_last; /* fetch region [base, base + last] (last = size - 4) */
+    uint8_t *fetch_mem;              /* NULL: no fetch region */
+    uint32_t l1_base, l1_size;
+    uint32_t ic_lines, ic_shift; /* I-cache tags below */
+    uint32_t ic_last;            /* icache_last: a line known present */
     uint8_t ic_last_valid;
     uint8_t fetch_grant;     /* a completed line fetch lets pc `fetch_grant_pc` issue once */
     uint32_t fetch_grant_pc; /* (needed when icache_bytes = 0: every fetch misses) */
+    int32_t sq_open;         /* index of the store-queue entry that can still merge, or -1 */
+    uint64_t sq_deadline;    /* cycle the open entry stops merging (UINT64_MAX: none) */
+    uint32_t outstanding;    /* LSU slots in use */
+    uint32_t nregions;
+    RvRegion region[RV_REGIONS_MAX];
+    struct RvCoreState st;
+    uint64_t ready[32];      /* cycle each register's value can be used by EX1 (RV_PENDING) */
+    uint8_t ready_cause[32]; /* RvStall charged while waiting for that register */
+    RvStats stats;
+    RvConfig cfg;
+    uint32_t id;
+    RvAccessFn access;
+    void *access_ctx;
+
+    uint32_t stop_pc, stop_insn;
+    char why[128];
+
+    /* I-cache tags (line addresses), direct mapped */
+    uint32_t ic_tag[RV_ICACHE_LINES_MAX];
+    uint8_t ic_valid[RV_ICACHE_LINES_MAX];
 
     RvDLine dline[RV_DCACHE_LINES];
     uint32_t dnext; /* round-robin victim */
 
     RvSqEntry sq[RV_SQ_MAX];
-    int32_t sq_open;      /* index of the entry that can still merge, or -1 */
-    uint64_t sq_deadline; /* cycle the open entry stops merging (UINT64_MAX: none) */
 
     RvSlot slot[RV_LOADS_MAX + 1]; /* + the I-cache fetch */
-    uint32_t outstanding;          /* LSU slots in use */
     /* load credits (riscv.loads_in_flight): the cycle each frees, RV_CREDIT_HELD while its
      * PENDING load (slot ld_slot) has not completed */
     uint64_t ld_free[RV_LOADS_MAX];
@@ -175,7 +176,6 @@ struct RvCore {
     uint32_t ras_pos, ras_n; /* next slot, valid entries (a full stack drops its oldest) */
     uint8_t bht[RV_BHT_ENTRIES];
 
-    RvStats stats;
     /* poll detection (rv_poll.c): the last loop head and the core's state there */
     uint32_t poll_head;   /* UINT32_MAX: none */
     uint32_t poll_reject; /* head the caller will not sleep on (UINT32_MAX: none) */
