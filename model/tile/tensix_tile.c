@@ -146,6 +146,17 @@ uint64_t tensix_tile_step(TensixTile *t, uint64_t now)
     return next;
 }
 
+void tensix_tile_prefetch(const TensixTile *t)
+{
+    __builtin_prefetch(t);
+    __builtin_prefetch((const char *)t + 64);
+    for (uint32_t c = 0; c < TILE_CORES; c++)
+        __builtin_prefetch(&t->cores[c]);
+    __builtin_prefetch(&t->l1);
+    if (t->core)
+        tensix_core_prefetch(t->core);
+}
+
 static int sees(const TileRegion *r, uint32_t who)
 {
     return who == TILE_NOC ? r->noc : who < TILE_CORES && (r->cores & 1u << who);

@@ -214,6 +214,10 @@ int tensix_tile_is_register(uint32_t target);
 TileAccess tensix_tile_noc_access(TensixTile *t, uint64_t addr, uint32_t len, int write, void *data,
                                   uint64_t now);
 uint64_t tensix_tile_step(TensixTile *t, uint64_t now);
+/* Starts loading the state a step of t reads first (no effect on the model): the scheduler
+ * calls it for the next tile while it steps this one, so the misses of stepping a hundred tiles
+ * one after the other overlap instead of following each other. */
+void tensix_tile_prefetch(const TensixTile *t);
 /* From the registers, for the cores (next issue): `core` held in reset by SOFT_RESET_0, and the
  * PC it starts at (TILE_CORE_TABLE's, or its RESET_PC register if its override bit is set). */
 int tensix_tile_core_in_reset(const TensixTile *t, uint32_t core);

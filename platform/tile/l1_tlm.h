@@ -79,6 +79,10 @@ class L1Tlm : public sc_core::sc_module
     void kick();
     /* the scheduler's call in a cycle the tile wanted: steps it, says when it wants the next */
     void step(uint64_t now);
+    void prefetch() const /* of the state step reads first (tensix_tile_prefetch) */
+    {
+        tensix_tile_prefetch(&tile_);
+    }
     uint64_t last_busy_cycle() const /* the last cycle the coprocessor or L1 had work */
     {
         return tile_.last_busy;

@@ -54,9 +54,12 @@ void TileScheduler::run()
     running_ = true;
     uint64_t earliest;
     do { /* again if a step made an earlier tile due in this cycle */
-        for (size_t i = 0; i < tiles_.size(); i++)
+        const size_t n = tiles_.size();
+        for (size_t i = 0; i < n; i++)
             if (next_[i] <= now) {
                 next_[i] = BH_IDLE;
+                if (i + 1 < n && next_[i + 1] <= now) /* its misses overlap this step */
+                    tiles_[i + 1]->prefetch();
                 tiles_[i]->step(now); /* it says what it wants next through want() */
             }
         earliest = next_.empty() ? BH_IDLE : *std::min_element(next_.begin(), next_.end());

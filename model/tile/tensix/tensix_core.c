@@ -411,6 +411,27 @@ int tensix_core_idle(const TensixCore *c)
     return !units_busy(c, c->now);
 }
 
+void tensix_core_prefetch(const TensixCore *c)
+{
+    /* the first line of each unit's hot fields, which the structs put first */
+    __builtin_prefetch(c);
+    __builtin_prefetch((const char *)c + 64);
+    __builtin_prefetch((const char *)c + 128);
+    for (uint32_t i = 0; i < TENSIX_THREADS; i++) {
+        const TensixThread *t = &c->thr[i];
+        __builtin_prefetch(t);
+        __builtin_prefetch((const char *)t + 64);
+        __builtin_prefetch(&t->mop);
+        __builtin_prefetch(&t->replay);
+    }
+    __builtin_prefetch(&c->thcon);
+    __builtin_prefetch(&c->mover);
+    __builtin_prefetch(&c->unp);
+    __builtin_prefetch(&c->pack);
+    __builtin_prefetch(&c->fpu);
+    __builtin_prefetch(&c->sfpu);
+}
+
 /* ------------------------------------------------------------------ RISC-V view */
 
 static BhStatus fail(TensixCore *c, const char *fmt, uint32_t core, uint32_t addr)

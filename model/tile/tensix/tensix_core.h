@@ -141,6 +141,7 @@ void tensix_core_l1_done(TensixCore *c, const L1Done *d, uint64_t now);
 /* 1 for the L1 clients inside the coprocessor (Mover, ThCon, unpackers, packer) */
 int tensix_core_owns_client(uint32_t client);
 int tensix_core_idle(const TensixCore *c);
+void tensix_core_prefetch(const TensixCore *c); /* as tensix_tile_prefetch, for the coprocessor */
 /* A TRISC's read of CSR 0xBC0 (tensix_queue_status: own bits [12:0], OR over the three
  * threads in [25:13]) or 0xBC1 (tensix_busy_status: "queued or executing", own [10:0], all
  * threads [21:11]); other CSR numbers: BH_ERR_ADDR. For the RISC-V cores (next issue). */
