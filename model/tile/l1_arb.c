@@ -254,6 +254,14 @@ uint64_t l1_step(L1 *l, uint64_t now)
         /* FIFOs holding accesses (bit 2 x client + direction): a port none of whose FIFOs
          * holds one, or a client whose FIFOs for the port are empty, has no candidate */
         uint32_t ready = l->fifo_ready;
+        /* the FIFO heads' requests, which step 2 reads, have usually left the cache since they
+         * were queued: fetch them together rather than one miss after another */
+        for (uint32_t f = ready; f; f &= f - 1) {
+            const uint32_t b = (uint32_t)__builtin_ctz(f);
+            const L1Req *r = head_of(l, b / 2, &l->fifo[b / 2][b % 2]);
+            __builtin_prefetch(r);
+            __builtin_prefetch((const uint8_t *)r + sizeof *r - 1, 1);
+        }
         /* ports holding an access after step 2, and for each bank the ports that want it */
         uint32_t held = 0, want[L1_BANKS_MAX];
         uint64_t wanted = 0;

@@ -77,6 +77,10 @@ static BhStatus enqueue(L1 *l, uint32_t client, uint32_t kind, uint64_t addr, ui
         memcpy(r->data, wdata, bytes);
     if (bytes < 16)
         memset(r->data + bytes, 0, 16 - bytes);
+    /* the grant reads or writes these bytes of L1 some cycles later, after every other tile
+     * has had its turn: start bringing them in now (no effect on the model) */
+    __builtin_prefetch(l->mem + addr);
+    __builtin_prefetch(l->mem + addr + bytes - 1);
     L1Fifo *f = &l->fifo[client][dir];
     BH_ASSERT(f->n < L1_FIFO_MAX);
     f->slot[(f->rd + f->n++) & (L1_FIFO_MAX - 1)] = (uint8_t)slot;
