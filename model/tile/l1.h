@@ -260,47 +260,53 @@ typedef struct L1Stats {
 } L1Stats;
 
 /* Internal state; read-only outside the block except through the functions below. */
-typedef struct L1Access {
-    uint64_t done; /* finish cycle once granted */
-    uint32_t word; /* address / bank_width_bytes */
-    uint16_t bank;
+typedef struct L1Access { /* one bank word of a request, decoded when a port takes it */
+    uint32_t word;        /* address / bank_width_bytes */
+    uint8_t bank;
     uint8_t off;     /* first byte within the word */
     uint8_t len;     /* bytes within the word */
     uint8_t req_off; /* matching offset in the request's data */
     uint8_t rmw;
-    uint8_t port; /* while held at a port, or once granted */
+    uint8_t write; /* of a write or an atomic (a hazard for another access to the word) */
 } L1Access;
 
+/* 128 bytes: the fields a step reads share one 64-byte half, the data the other, so a request
+ * touches two or three cache lines rather than the six that per-access records took. */
 typedef struct L1Req {
-    uint64_t addr, token, arrival, seq, done;
+    uint64_t seq, arrival, done;
     uint64_t be; /* byte enables of a write, bit i = request byte i */
-    uint32_t bytes, at_a, at_b, at_c;
-    L1BlockRmw at_block; /* l1_atomic_block's rule */
-    uint8_t kind, at_op, live, naccess, ngranted;
-    L1Access acc[L1_REQ_ACCESSES_MAX];
+    uint64_t token;
+    uint32_t addr, bytes; /* addr < size_bytes <= L1_SIZE_MAX */
+    uint32_t at_a, at_b, at_c;
+    uint8_t kind, at_op, naccess, ngranted;
     uint8_t data[L1_REQ_BYTES_MAX]; /* write data in, read data out */
 } L1Req;
 
 #define L1_REQS (L1_CLIENTS * L1_QUEUE_MAX)
-#define L1_FIFO_MAX (L1_QUEUE_MAX * L1_REQ_ACCESSES_MAX)
+#define L1_FIFO_MAX 64 /* a power of two >= L1_QUEUE_MAX, so the ring index is a mask */
 
-typedef struct L1Fifo {        /* a client's accesses of one direction not yet at a port */
-    uint16_t ref[L1_FIFO_MAX]; /* request index x 16 + access index */
-    uint16_t rd, n;
+typedef struct L1Fifo {        /* a client's requests of one direction with accesses not yet
+                                  at a port, in issue order */
+    uint8_t slot[L1_FIFO_MAX]; /* ring of queue slots (request = client x L1_QUEUE_MAX + slot) */
+    uint8_t rd, n;             /* ring start, requests */
+    uint8_t next;              /* the head request's next access to hand a port */
 } L1Fifo;
 
 typedef struct L1Port {
-    uint64_t busy_until;              /* first cycle after its last grant's occupancy */
-    uint16_t head;                    /* access held waiting for its bank, L1_NONE if none */
+    uint64_t busy_until; /* first cycle after its last grant's occupancy */
+    L1Access acc;        /* the held access (while head != L1_NONE) */
+    uint16_t head;       /* access held waiting for its bank (request x 16 + access), L1_NONE */
     uint8_t head_client, hold_client; /* hold: client of the last grant */
+    uint8_t head_slot;                /* the head client's slot (port_of_client) of this port */
     uint8_t rr;                       /* attach index picked last (the inner mux: its first) */
     uint8_t rr_in;                    /* attach index the inner mux picked last */
     uint8_t first_in;                 /* first attach of the inner mux, L1_NO_INNER if none */
     uint8_t nattach;
-    uint8_t attach_inner[L1_CLIENTS];
-    uint8_t attach_client[L1_CLIENTS], attach_slot[L1_CLIENTS];
+    uint8_t attach_client[L1_CLIENTS];
     uint8_t attach_dirs[L1_CLIENTS]; /* port_dir of the attached client's slot */
-    uint32_t attach_fifos;           /* FIFOs (bit 2 x client + direction) it can take from */
+    uint8_t attach_inner[L1_CLIENTS];
+    uint8_t attach_slot[L1_CLIENTS];
+    uint32_t attach_fifos; /* FIFOs (bit 2 x client + direction) it can take from */
 } L1Port;
 
 typedef struct L1Bank {
@@ -316,38 +322,40 @@ typedef struct L1 {
     L1Config cfg;      /* copied at init, read-only afterwards */
     BhLogContext *log; /* the chip's, for guest errors */
     uint8_t *mem;      /* size_bytes, allocated at init */
-    L1Req req[L1_REQS];
-    uint32_t qn[L1_CLIENTS];        /* live requests per client (traced) */
-    uint32_t qn_dir[L1_CLIENTS][2]; /* of which reads, and writes and atomics */
-    L1Fifo fifo[L1_CLIENTS][2];     /* [client][0 read, 1 write and atomic] */
-    L1Port port[L1_PORTS_MAX];
+    /* what every step reads, together */
+    uint32_t word_shift;            /* log2(bank_width_bytes) */
+    uint32_t bank_shift, bank_mask; /* interleave and banks both powers of two, else 0 */
+    uint32_t fifo_ready;            /* FIFOs holding accesses (bit 2 x client + direction) */
+    uint32_t held_ports;            /* ports whose head holds an access (bit = port) */
+    uint32_t pending;               /* accesses not yet granted */
+    uint32_t fin_n;
+    uint32_t done_rd, done_n;
+    uint64_t seq;
+    uint64_t now;          /* cycle of the last step */
+    uint64_t debug_writes; /* l1_debug_write calls (loaders, scripted cores): pollers' progress */
+    uint64_t write_gen;    /* bumped by every write or atomic that lands (timed or debug): a
+                              core asleep on an L1 poll re-reads its word when it changes */
+    uint64_t watch_gen;    /* bumped by every write or atomic that lands on a watched word */
+    uint32_t watch_n;
+    uint32_t watch_word[L1_WATCH_MAX];     /* bank words a client watches (l1_watch) */
+    uint32_t qn[L1_CLIENTS];               /* live requests per client (traced) */
+    uint32_t qn_dir[L1_CLIENTS][2];        /* of which reads, and writes and atomics */
     uint64_t req_live[L1_CLIENTS];         /* the client's live requests (bit = queue slot) */
     uint32_t q_cap[L1_CLIENTS][2];         /* requests its queue of a direction holds */
     uint32_t client_port_mask[L1_CLIENTS]; /* the client's ports (bit = port) */
     uint32_t client_dirs[L1_CLIENTS];      /* L1_DIR_* its ports carry together */
-    uint32_t word_shift;                   /* log2(bank_width_bytes) */
-    uint32_t bank_shift, bank_mask;        /* interleave and banks both powers of two, else 0 */
-    uint32_t fifo_ready;                   /* FIFOs holding accesses (bit 2 x client + direction) */
-    uint32_t held_ports;                   /* ports whose head holds an access (bit = port) */
     uint32_t fifo_ports[2 * L1_CLIENTS];   /* per FIFO (2 x client + direction): its ports */
+    L1Fifo fifo[L1_CLIENTS][2];            /* [client][0 read, 1 write and atomic] */
+    L1Port port[L1_PORTS_MAX];
     L1Bank bank[L1_BANKS_MAX];
-    uint64_t waited_slot[L1_CLIENTS][L1_CLIENT_PORTS_MAX]; /* cycle last charged (re-step) */
-    uint64_t waited_dir[L1_CLIENTS][2];
     uint16_t fin[L1_REQS];      /* fully granted requests by (done, seq) */
     uint64_t fin_done[L1_REQS]; /* their done cycles, so a step need not read the requests */
-    uint32_t fin_n;
-    uint16_t done[L1_REQS]; /* finished, not taken: ring in completion order */
-    uint32_t done_rd, done_n;
-    uint32_t pending; /* accesses not yet granted */
-    uint64_t seq;
-    uint64_t now; /* cycle of the last step */
+    uint16_t done[L1_REQS];     /* finished, not taken: ring in completion order */
+    uint64_t waited_slot[L1_CLIENTS][L1_CLIENT_PORTS_MAX]; /* cycle last charged (re-step) */
+    uint64_t waited_dir[L1_CLIENTS][2];
     L1Stats st;
-    uint64_t debug_writes; /* l1_debug_write calls (loaders, scripted cores): pollers' progress */
-    uint64_t write_gen;    /* bumped by every write or atomic that lands (timed or debug): a
-                              core asleep on an L1 poll re-reads its word when it changes */
-    uint32_t watch_word[L1_WATCH_MAX]; /* bank words a client watches (l1_watch) */
-    uint32_t watch_n;
-    uint64_t watch_gen; /* bumped by every write or atomic that lands on a watched word */
+    L1Req req[L1_REQS];
+    L1BlockRmw at_block[L1_REQS]; /* l1_atomic_block's rule, by request (rare: kept apart) */
 } L1;
 
 /* Presets (header text): the key l1.preset, names in L1_PRESET_NAMES order. */

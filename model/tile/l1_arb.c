@@ -5,14 +5,10 @@
 #include "model/tile/l1.h"
 #include "model/tile/l1_internal.h"
 
-static L1Req *req_of(L1 *l, uint16_t ref)
+/* the request at the head of a client's FIFO */
+static inline L1Req *head_of(L1 *l, uint32_t k, const L1Fifo *f)
 {
-    return &l->req[ref / 16];
-}
-
-static L1Access *acc_of(L1 *l, uint16_t ref)
-{
-    return &l->req[ref / 16].acc[ref % 16];
+    return &l->req[k * L1_QUEUE_MAX + f->slot[f->rd]];
 }
 
 static uint32_t atomic_apply(uint32_t op, uint32_t old, uint32_t a, uint32_t b)
@@ -28,17 +24,24 @@ static uint32_t atomic_apply(uint32_t op, uint32_t old, uint32_t a, uint32_t b)
     return old;
 }
 
-static void move_data(L1 *l, L1Req *r, const L1Access *x)
+static void move_data(L1 *l, uint32_t ri, const L1Access *x)
 {
-    uint8_t *m = l->mem + (uint64_t)x->word * l->cfg.bank_width_bytes + x->off;
+    L1Req *r = &l->req[ri];
+    uint8_t *m = l->mem + ((uint64_t)x->word << l->word_shift) + x->off;
     if (r->kind == L1_KIND_READ) {
-        memcpy(r->data + x->req_off, m, x->len);
+        if (x->len == 16) /* the usual whole 16-B word, as one fixed-size copy */
+            memcpy(r->data + x->req_off, m, 16);
+        else
+            memcpy(r->data + x->req_off, m, x->len);
     } else if (r->kind == L1_KIND_WRITE) {
         l->write_gen++;
         watch_hit(l, x->word);
         const uint64_t all = low_mask(x->len);
         if (((r->be >> x->req_off) & all) == all) { /* every byte enabled, as usual */
-            memcpy(m, r->data + x->req_off, x->len);
+            if (x->len == 16)
+                memcpy(m, r->data + x->req_off, 16);
+            else
+                memcpy(m, r->data + x->req_off, x->len);
         } else {
             for (uint32_t i = 0; i < x->len; i++)
                 if ((r->be >> (x->req_off + i)) & 1)
@@ -48,7 +51,7 @@ static void move_data(L1 *l, L1Req *r, const L1Access *x)
         l->write_gen++;
         watch_hit(l, x->word);
         memcpy(r->data, m, 16);
-        r->at_block(m, r->at_a, r->at_b, r->at_c);
+        l->at_block[ri](m, r->at_a, r->at_b, r->at_c);
     } else {
         l->write_gen++;
         watch_hit(l, x->word);
@@ -62,37 +65,35 @@ static void move_data(L1 *l, L1Req *r, const L1Access *x)
     }
 }
 
-/* A client's next access for a port carrying `dirs`: the older of its FIFO heads that the port
- * can carry, that has arrived, and that no older access of the same client to the same word
- * (one of them a write) still waits for at another port. Returns the FIFO index or -1. */
+/* A client's next access for a port carrying `dirs` (only those of its FIFOs holding accesses):
+ * the older of its FIFO heads that the port can carry, that has arrived, and that no older
+ * access of the same client to the same word (one of them a write) still waits for at another
+ * port. Returns the FIFO index or -1. */
 static int candidate(L1 *l, uint32_t k, uint32_t dirs, uint64_t now)
 {
-    int order[2] = {DIR_RD, DIR_WR};
     L1Fifo *fr = &l->fifo[k][DIR_RD], *fw = &l->fifo[k][DIR_WR];
-    if (fr->n && fw->n && req_of(l, fw->ref[fw->rd])->seq < req_of(l, fr->ref[fr->rd])->seq) {
-        order[0] = DIR_WR;
-        order[1] = DIR_RD;
-    }
-    for (int i = 0; i < 2; i++) {
-        int d = order[i];
-        L1Fifo *f = &l->fifo[k][d];
-        if (!f->n || !(dirs & (d == DIR_RD ? L1_DIR_READ : L1_DIR_WRITE)))
+    /* reads first, unless the port carries both and the write head is older */
+    uint32_t first = DIR_RD;
+    if (dirs == (L1_DIR_READ | L1_DIR_WRITE) && head_of(l, k, fw)->seq < head_of(l, k, fr)->seq)
+        first = DIR_WR;
+    for (uint32_t i = 0; i < 2; i++) {
+        const uint32_t d = first ^ i;
+        if (!(dirs >> d & 1))
             continue;
-        uint16_t ref = f->ref[f->rd];
-        const L1Req *r = req_of(l, ref);
+        const L1Fifo *f = d == DIR_RD ? fr : fw;
+        const L1Req *r = head_of(l, k, f);
         if (r->arrival > now)
             continue;
-        const L1Access *x = acc_of(l, ref);
+        const uint32_t word = (r->addr >> l->word_shift) + f->next;
         int hazard = 0; /* over the client's ports that hold an access */
         for (uint32_t h = l->held_ports & l->client_port_mask[k]; h && !hazard; h &= h - 1) {
             const L1Port *p = &l->port[__builtin_ctz(h)];
             if (p->head_client != k)
                 continue;
-            hazard = acc_of(l, p->head)->word == x->word &&
-                     (r->kind != L1_KIND_READ || req_of(l, p->head)->kind != L1_KIND_READ);
+            hazard = p->acc.word == word && (r->kind != L1_KIND_READ || p->acc.write);
         }
         if (!hazard)
-            return d;
+            return (int)d;
     }
     return -1;
 }
@@ -102,17 +103,25 @@ static inline __attribute__((always_inline)) int take(L1 *l, L1Port *p, uint32_t
                                                       uint32_t *ready, uint64_t now)
 {
     const uint32_t k = p->attach_client[a];
-    if (!((*ready >> (2 * k)) & p->attach_dirs[a]))
+    /* a FIFO's ready bit is set exactly while it holds a request */
+    const uint32_t dirs = (*ready >> (2 * k)) & p->attach_dirs[a];
+    if (!dirs)
         return 0;
-    const int d = candidate(l, k, p->attach_dirs[a], now);
+    const int d = candidate(l, k, dirs, now);
     if (d < 0)
         return 0;
     L1Fifo *f = &l->fifo[k][d];
-    p->head = f->ref[f->rd];
+    const uint32_t ri = k * L1_QUEUE_MAX + f->slot[f->rd];
+    const L1Req *r = &l->req[ri];
+    access_of(l, r, f->next, &p->acc);
+    p->head = (uint16_t)(ri * 16 + f->next);
     p->head_client = (uint8_t)k;
+    p->head_slot = p->attach_slot[a];
     l->held_ports |= 1u << pi;
-    acc_of(l, p->head)->port = (uint8_t)pi;
-    f->rd = (uint16_t)((f->rd + 1) % L1_FIFO_MAX);
+    if (++f->next < r->naccess)
+        return 1;
+    f->next = 0;
+    f->rd = (uint8_t)((f->rd + 1) & (L1_FIFO_MAX - 1));
     if (--f->n == 0) {
         *ready &= ~(1u << (2 * k + (uint32_t)d));
         l->fifo_ready &= ~(1u << (2 * k + (uint32_t)d));
@@ -129,13 +138,13 @@ static int fin_before(const L1 *l, uint32_t a, uint32_t b)
 static void grant(L1 *l, uint32_t pi, uint64_t now)
 {
     L1Port *p = &l->port[pi];
-    uint16_t ref = p->head;
-    L1Req *r = req_of(l, ref);
-    L1Access *x = acc_of(l, ref);
+    const uint32_t ri = p->head / 16u;
+    L1Req *r = &l->req[ri];
+    const L1Access *x = &p->acc;
     uint32_t k = p->head_client;
     uint32_t occ = x->rmw ? l->cfg.rmw_cycles : 1;
     L1Bank *b = &l->bank[x->bank];
-    move_data(l, r, x);
+    move_data(l, ri, x);
     p->head = L1_NONE;
     l->held_ports &= ~(1u << pi);
     p->busy_until = now + occ;
@@ -143,9 +152,9 @@ static void grant(L1 *l, uint32_t pi, uint64_t now)
     b->busy_until = now + occ;
     b->hold_client = (uint8_t)k;
     b->rr = (uint8_t)pi;
-    x->done = now + occ - 1 + l->cfg.access_latency_cycles;
-    if (x->done > r->done)
-        r->done = x->done;
+    const uint64_t done = now + occ - 1 + l->cfg.access_latency_cycles;
+    if (done > r->done)
+        r->done = done;
     l->pending--;
     l->st.port_busy[pi] += occ;
     l->st.bank_busy[x->bank] += occ;
@@ -155,7 +164,7 @@ static void grant(L1 *l, uint32_t pi, uint64_t now)
     l->st.bytes_moved += x->len;
     if (++r->ngranted < r->naccess)
         return;
-    uint32_t ri = ref / 16, pos = l->fin_n;
+    uint32_t pos = l->fin_n;
     while (pos > 0 && fin_before(l, ri, l->fin[pos - 1])) {
         l->fin[pos] = l->fin[pos - 1];
         l->fin_done[pos] = l->fin_done[pos - 1];
@@ -184,10 +193,8 @@ static void charge_waits(L1 *l, uint64_t now, uint32_t held, uint32_t ready)
         L1Port *p = &l->port[pi];
         if (p->head == L1_NONE)
             continue;
-        L1Access *x = acc_of(l, p->head);
-        uint32_t s = 0;
-        while (l->cfg.port_of_client[p->head_client][s] != pi)
-            s++;
+        const L1Access *x = &p->acc;
+        const uint32_t s = p->head_slot;
         if (l->waited_slot[p->head_client][s] == now)
             continue;
         l->waited_slot[p->head_client][s] = now;
@@ -199,7 +206,7 @@ static void charge_waits(L1 *l, uint64_t now, uint32_t held, uint32_t ready)
         const uint32_t k = (uint32_t)__builtin_ctz(ready) / 2,
                        d = (uint32_t)__builtin_ctz(ready) % 2;
         L1Fifo *f = &l->fifo[k][d];
-        if (!f->n || req_of(l, f->ref[f->rd])->arrival > now || l->waited_dir[k][d] == now)
+        if (!f->n || head_of(l, k, f)->arrival > now || l->waited_dir[k][d] == now)
             continue;
         uint32_t want = d == DIR_RD ? L1_DIR_READ : L1_DIR_WRITE;
         int blame = -1, free_port = 0;
@@ -247,6 +254,14 @@ uint64_t l1_step(L1 *l, uint64_t now)
         /* FIFOs holding accesses (bit 2 x client + direction): a port none of whose FIFOs
          * holds one, or a client whose FIFOs for the port are empty, has no candidate */
         uint32_t ready = l->fifo_ready;
+        /* the FIFO heads' requests, which step 2 reads, have usually left the cache since they
+         * were queued: fetch them together rather than one miss after another */
+        for (uint32_t f = ready; f; f &= f - 1) {
+            const uint32_t b = (uint32_t)__builtin_ctz(f);
+            const L1Req *r = head_of(l, b / 2, &l->fifo[b / 2][b % 2]);
+            __builtin_prefetch(r);
+            __builtin_prefetch((const uint8_t *)r + sizeof *r - 1, 1);
+        }
         /* ports holding an access after step 2, and for each bank the ports that want it */
         uint32_t held = 0, want[L1_BANKS_MAX];
         uint64_t wanted = 0;
@@ -283,7 +298,7 @@ uint64_t l1_step(L1 *l, uint64_t now)
                 }
             }
             if (p->head != L1_NONE) {
-                const uint32_t bi = acc_of(l, p->head)->bank;
+                const uint32_t bi = p->acc.bank;
                 if (!(wanted >> bi & 1))
                     want[bi] = 0;
                 want[bi] |= 1u << pi;

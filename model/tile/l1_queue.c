@@ -52,9 +52,8 @@ static BhStatus enqueue(L1 *l, uint32_t client, uint32_t kind, uint64_t addr, ui
     const uint32_t ri = client * L1_QUEUE_MAX + slot;
     l->req_live[client] |= 1ull << slot;
     L1Req *r = &l->req[ri];
-    /* every field set but the accesses, each of which is filled below before any use */
-    r->live = 1;
-    r->addr = addr;
+    /* every field set; a port decodes each access from them when it takes it (access_of) */
+    r->addr = (uint32_t)addr;
     r->token = token;
     r->arrival = now;
     r->seq = l->seq++;
@@ -66,37 +65,29 @@ static BhStatus enqueue(L1 *l, uint32_t client, uint32_t kind, uint64_t addr, ui
     r->at_a = a;
     r->at_b = b;
     r->at_c = c;
-    r->at_block = block;
-    r->naccess = r->ngranted = 0;
+    l->at_block[ri] = block;
+    /* one access per bank word the request touches */
+    const uint32_t naccess =
+        (uint32_t)(((addr + bytes - 1) >> l->word_shift) - (addr >> l->word_shift)) + 1;
+    r->naccess = (uint8_t)naccess;
+    r->ngranted = 0;
     /* data: a write's bytes; a read's and an atomic's are all written at the grant. What a
      * completion hands over past them, up to 16 bytes, is zero. */
     if (kind == L1_KIND_WRITE)
         memcpy(r->data, wdata, bytes);
     if (bytes < 16)
         memset(r->data + bytes, 0, 16 - bytes);
-    /* one access per bank word the request touches */
-    uint32_t w = l->cfg.bank_width_bytes;
-    uint64_t first = addr >> l->word_shift, last = (addr + bytes - 1) >> l->word_shift;
+    /* the grant reads or writes these bytes of L1 some cycles later, after every other tile
+     * has had its turn: start bringing them in now (no effect on the model) */
+    __builtin_prefetch(l->mem + addr);
+    __builtin_prefetch(l->mem + addr + bytes - 1);
     L1Fifo *f = &l->fifo[client][dir];
-    for (uint64_t word = first; word <= last; word++) {
-        L1Access *x = &r->acc[r->naccess];
-        uint64_t lo = BH_MAX(addr, word * w), hi = BH_MIN(addr + bytes, (word + 1) * w);
-        x->word = (uint32_t)word;
-        x->bank = (uint16_t)bank_of(l, word * w);
-        x->off = (uint8_t)(lo - word * w);
-        x->len = (uint8_t)(hi - lo);
-        x->req_off = (uint8_t)(lo - addr);
-        uint64_t want = low_mask(x->len);
-        x->rmw = kind == L1_KIND_ATOMIC ||
-                 (kind == L1_KIND_WRITE && (x->len < w || ((r->be >> x->req_off) & want) != want));
-        BH_ASSERT(f->n < L1_FIFO_MAX);
-        f->ref[(f->rd + f->n++) % L1_FIFO_MAX] = (uint16_t)(ri * 16 + r->naccess);
-        l->fifo_ready |= 1u << (2 * client + dir);
-        r->naccess++;
-    }
+    BH_ASSERT(f->n < L1_FIFO_MAX);
+    f->slot[(f->rd + f->n++) & (L1_FIFO_MAX - 1)] = (uint8_t)slot;
+    l->fifo_ready |= 1u << (2 * client + dir);
     l->qn[client]++;
     l->qn_dir[client][dir]++;
-    l->pending += r->naccess;
+    l->pending += naccess;
     l->st.client_requests[client]++;
     l->st.bytes_requested += bytes;
     return BH_OK;
@@ -151,9 +142,12 @@ uint32_t l1_take_done(L1 *l, L1Done *out, uint32_t max)
         d->client = ri / L1_QUEUE_MAX;
         d->bytes = r->bytes;
         d->kind = r->kind;
-        /* the request's bytes, and at least 16 (a narrow read's, an atomic's rest is zero) */
-        memcpy(d->data, r->data, r->bytes > 16 ? r->bytes : 16);
-        r->live = 0;
+        /* the request's bytes, and at least 16 (a narrow read's, an atomic's rest is zero);
+         * the usual 16 as one fixed-size copy */
+        if (r->bytes <= 16)
+            memcpy(d->data, r->data, 16);
+        else
+            memcpy(d->data, r->data, r->bytes);
         l->req_live[d->client] &= ~(1ull << (ri % L1_QUEUE_MAX));
         l->qn[d->client]--;
         l->qn_dir[d->client][r->kind == L1_KIND_READ ? DIR_RD : DIR_WR]--;
