@@ -152,7 +152,7 @@ void tensix_tile_prefetch(const TensixTile *t)
     __builtin_prefetch((const char *)t + 64);
     for (uint32_t c = 0; c < TILE_CORES; c++)
         __builtin_prefetch(&t->cores[c]);
-    __builtin_prefetch(&t->l1);
+    __builtin_prefetch(&t->l1.word_shift); /* the first of L1's per-step fields, past its config */
     if (t->core)
         tensix_core_prefetch(t->core);
 }
