@@ -49,12 +49,12 @@ void set_err(char *err, size_t len, const std::string &msg)
         std::snprintf(err, len, "%s", msg.c_str());
 }
 
-std::string strip_vcd(const std::string &path)
+/* output.vcd's file: the path, with ".vcd" added when it has no such ending */
+std::string vcd_file(const std::string &path)
 {
-    /* sc_create_vcd_trace_file appends ".vcd" itself */
     if (path.size() > 4 && path.compare(path.size() - 4, 4, ".vcd") == 0)
-        return path.substr(0, path.size() - 4);
-    return path;
+        return path;
+    return path + ".vcd";
 }
 
 double peak_rss_mib()
@@ -82,10 +82,13 @@ BhChip::~BhChip()
         return;
     {
         Enter in(this);
-        if (vcd)
-            sc_core::sc_close_vcd_trace_file(vcd);
+        if (vcd) {
+            std::string ignored; /* a write error was reported when the outputs were written */
+            vcd->close(&ignored);
+        }
         accesses.reset();
         chip.reset(); /* modules go before their context */
+        vcd.reset();
     }
     sc_core::sc_simcontext *was = sc_core::sc_curr_simcontext;
     sc_core::sc_curr_simcontext = sim;
@@ -168,16 +171,13 @@ BhChipStatus bh_chip_create(const BhChipOptions *opts, BhChip **out, char *err, 
     try {
         c->chip = std::make_unique<Chip>("chip", c->plan, *c->p.output_vcd != 0, &c->log);
         if (*c->p.output_vcd) {
-            c->vcd = sc_core::sc_create_vcd_trace_file(strip_vcd(c->p.output_vcd).c_str());
-            if (!c->vcd) {
-                set_err(err, err_len,
-                        std::string("output: cannot write '") + c->p.output_vcd + "'");
+            c->vcd = std::make_unique<VcdWriter>();
+            c->chip->trace(*c->vcd);
+            std::string e;
+            if (!c->vcd->open(vcd_file(c->p.output_vcd), &e)) {
+                set_err(err, err_len, "output: " + e);
                 return BH_CHIP_ERR_CONFIG;
             }
-            /* SystemC announces the time unit as an info report; the console is ours */
-            sc_core::sc_report_handler::set_actions(sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
-            c->vcd->set_time_unit(1, sc_core::SC_FS); /* processes act at sub-ps phases */
-            c->chip->trace(c->vcd);
         }
         /* Bindings resolve at the end of elaboration: finish it now (as the first sc_start
          * would, without running anything) so the backdoor works before the first advance. */
@@ -378,9 +378,9 @@ BhChipStatus bh_chip_write_outputs(BhChip *c, char *err, size_t err_len)
     /* L1 as the run left it, also after a failure: that is when it is most wanted */
     if (!c->chip->dump_l1(&e))
         fail(e);
-    if (c->vcd) {
-        sc_core::sc_close_vcd_trace_file(c->vcd);
-        c->vcd = nullptr;
+    if (c->vcd && c->vcd->is_open()) {
+        if (!c->vcd->close(&e))
+            fail(e);
         if (!write_vcd_views(*c->chip, c->p.output_vcd, &e))
             fail(e);
     }

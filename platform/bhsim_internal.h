@@ -13,6 +13,7 @@
 #include "platform/bhsim.h"
 #include "platform/chip.h"
 #include "platform/noc_access.h"
+#include "platform/output/vcd_writer.h"
 #include "platform/run_loop.h"
 
 using namespace bh;
@@ -26,7 +27,7 @@ struct BhChip {
     BhParams p{};
     ChipPlan plan; /* the chip keeps a reference: lives as long as it */
     std::unique_ptr<Chip> chip;
-    sc_core::sc_trace_file *vcd = nullptr;
+    std::unique_ptr<VcdWriter> vcd; /* output.vcd's; kept after closing: blocks hold its groups */
     RunInfo run;
     bool ran = false;          /* bh_chip_run finished (the window and cycles are final) */
     uint64_t window_begin = 0; /* bh_chip_window_begin's cycle */

@@ -113,9 +113,9 @@ bool Chip::backdoor_read(uint32_t node, uint64_t addr, void *data, uint64_t len)
 
 Chip::~Chip() = default;
 
-void Chip::trace(sc_core::sc_trace_file *tf)
+void Chip::trace(VcdWriter &w)
 {
-    blocks_.trace(tf);
+    blocks_.trace(w);
 }
 
 } // namespace bh

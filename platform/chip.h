@@ -115,7 +115,7 @@ class Chip : public sc_core::sc_module
     {
         return *tiles_.at(y * plan_.grid->w + x);
     }
-    void trace(sc_core::sc_trace_file *tf);
+    void trace(VcdWriter &w); /* every registered block's signals */
     uint32_t noc0_node_of_frame(uint32_t noc, uint32_t frame_node) const;
     uint64_t dram_resident_bytes() const;
     /* the blocks the run loop asks whether they are idle, failed or busy, and the VCD and the

@@ -13,15 +13,11 @@
 #include <string>
 #include <vector>
 
-namespace sc_core
-{
-class sc_trace_file;
-}
-
 namespace bh
 {
 
 struct ReportContext; /* platform/output/report.h */
+class VcdWriter;      /* platform/output/vcd_writer.h */
 
 struct BlockHooks {
     std::string name;                       /* instance name, e.g. tile_x01_y02_l1 */
@@ -30,8 +26,8 @@ struct BlockHooks {
     std::function<std::string()> error;     /* "" or null: none; else the run stops */
     std::function<uint64_t()> last_busy;    /* null: not counted in a run's length */
     std::function<std::string(uint64_t now)>
-        busy; /* what it still does; null: "<name> is busy; " */
-    std::function<void(sc_core::sc_trace_file *)> trace; /* declares its VCD signals; null: none */
+        busy;                               /* what it still does; null: "<name> is busy; " */
+    std::function<void(VcdWriter &)> trace; /* declares its VCD signals; null: none */
     std::function<void()> retime; /* its clock changed: re-arm its wake; null: not clocked */
     const char *report_key = "";  /* the report's array that report adds this block's entry to,
                                      or the object section report_object fills */
@@ -88,11 +84,11 @@ class BlockRegistry
                 b.retime();
     }
     /* the VCD's signals, in registration order */
-    void trace(sc_core::sc_trace_file *tf) const
+    void trace(VcdWriter &w) const
     {
         for (const BlockHooks &b : blocks_)
             if (b.trace)
-                b.trace(tf);
+                b.trace(w);
     }
     /* in registration order, each reporting block's entry, appended to r[its report_key] (an
      * array made when its first entry comes; a key no block reports to is absent), or its own

@@ -68,7 +68,7 @@ void Chip::register_dram()
         if (d) {
             BlockHooks h;
             h.name = d->basename();
-            h.trace = [ctl = d.get()](sc_core::sc_trace_file *tf) { ctl->trace(tf); };
+            h.trace = [ctl = d.get()](VcdWriter &w) { ctl->trace(w); };
             blocks_.add(std::move(h));
         }
     if (gddr_.empty())

@@ -92,6 +92,8 @@ void Gddr6Tlm::schedule(uint64_t cycle)
 
 void Gddr6Tlm::kick()
 {
+    if (trace_)
+        trace_->sample();
     uint64_t now = clk_.now();
     uint64_t next = sc_core::sc_time_stamp() <= clk_.time_of(now, phase::kGddr6) ? now : now + 1;
     if (scheduled_ > next || scheduled_ < now)
@@ -147,14 +149,17 @@ void Gddr6Tlm::run()
         if (waiting_[id] && next > now + 1)
             next = now + 1;
     schedule(next);
+    if (trace_)
+        trace_->sample();
 }
 
-void Gddr6Tlm::trace(sc_core::sc_trace_file *tf)
+void Gddr6Tlm::trace(VcdWriter &w)
 {
     std::string base = name();
-    sc_core::sc_trace(tf, ctl_.rq_n, base + ".read_queue");
-    sc_core::sc_trace(tf, ctl_.wq_n, base + ".write_queue");
-    sc_core::sc_trace(tf, bus_busy_, base + ".data_bus_busy", 1);
+    trace_ = w.group();
+    w.add(trace_, ctl_.rq_n, base + ".read_queue");
+    w.add(trace_, ctl_.wq_n, base + ".write_queue");
+    w.add(trace_, bus_busy_, base + ".data_bus_busy", 1);
 }
 
 } // namespace bh

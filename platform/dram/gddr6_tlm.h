@@ -18,6 +18,7 @@
 #include "model/dram/gddr6.h"
 #include "model/mem/bh_sparse_mem.h"
 #include "platform/clock.h"
+#include "platform/output/vcd_writer.h"
 
 namespace bh
 {
@@ -45,7 +46,7 @@ class Gddr6Tlm : public sc_core::sc_module
     {
         return bh_sparse_resident_bytes(&store_);
     }
-    void trace(sc_core::sc_trace_file *tf);
+    void trace(VcdWriter &w);
 
   private:
     tlm::tlm_sync_enum nb_transport_fw(int id, tlm::tlm_generic_payload &gp, tlm::tlm_phase &phase,
@@ -67,6 +68,7 @@ class Gddr6Tlm : public sc_core::sc_module
     uint64_t scheduled_ = BH_IDLE;
     tlm::tlm_generic_payload *waiting_[kPorts] = {}; /* BEGIN_REQ not yet accepted */
     uint8_t bus_busy_ = 0;                           /* traced: a channel's data bus in use */
+    VcdGroup *trace_ = nullptr; /* sampled after each step and each request taken */
 };
 
 } // namespace bh

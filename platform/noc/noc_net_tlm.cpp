@@ -37,6 +37,11 @@ void NocNetTlm::run()
         return;
     }
     schedule(noc_net_step(&net_, now));
+    if (link_trace_ && (net_.links_busy || links_were_busy_)) /* else all were and are 0 */
+        link_trace_->sample();
+    links_were_busy_ = net_.links_busy;
+    if (niu_trace_)
+        niu_trace_->sample();
 }
 
 void NocNetTlm::retime()
@@ -47,6 +52,8 @@ void NocNetTlm::retime()
 
 void NocNetTlm::kick()
 {
+    if (niu_trace_)
+        niu_trace_->sample();
     uint64_t next = clk_.now() + 1;
     if (scheduled_ > next) /* an earlier notification replaces a pending later one */
         schedule(next);

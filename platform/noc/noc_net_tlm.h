@@ -9,6 +9,7 @@
 #include <systemc>
 #include "model/noc/noc_net.h"
 #include "platform/clock.h"
+#include "platform/output/vcd_writer.h"
 
 namespace bh
 {
@@ -30,6 +31,17 @@ class NocNetTlm : public sc_core::sc_module
     }
     void kick();   /* something changed in cycle now(): step at the next cycle at the latest */
     void retime(); /* the clock changed: wake at the new time of the cycle it waits for */
+    /* the VCD groups the tiles trace this network's signals in: the links' busy flags,
+     * sampled after each step, and the NIUs' outstanding counts, also sampled at each kick
+     * (a register write that issues a command or clears a count) */
+    VcdGroup *link_trace(VcdWriter &w)
+    {
+        return link_trace_ ? link_trace_ : (link_trace_ = w.group());
+    }
+    VcdGroup *niu_trace(VcdWriter &w)
+    {
+        return niu_trace_ ? niu_trace_ : (niu_trace_ = w.group());
+    }
 
   private:
     void run();
@@ -39,6 +51,8 @@ class NocNetTlm : public sc_core::sc_module
     const uint64_t phase_fs_;
     sc_core::sc_event wake_;
     uint64_t scheduled_ = BH_IDLE;
+    VcdGroup *link_trace_ = nullptr, *niu_trace_ = nullptr;
+    bool links_were_busy_ = false;
 };
 
 } // namespace bh

@@ -14,7 +14,7 @@ namespace bh
 namespace
 {
 
-/* SystemC's VCD writer puts every signal under a top scope of this name */
+/* the VCD writer (vcd_writer.h) puts every signal under a top scope of this name */
 const char *const kTop = "SystemC.";
 constexpr size_t kLinksPerNoc = 8, kNiusPerNoc = 8, kL1Tiles = 4, kRvTiles = 8;
 

@@ -11,7 +11,7 @@
  *                          four) its used ports' holders, filter attached, and blocked flags, its
  *                          banks in a closed group; and the GDDR6 controllers that moved data.
  *                          Names come from the shells that traced them.
- * <base> is output.vcd without its ".vcd" (SystemC adds it back). */
+ * <base> is output.vcd without its ".vcd" (the file is <base>.vcd). */
 #ifndef BH_VCD_VIEWS_H
 #define BH_VCD_VIEWS_H
 #include <string>

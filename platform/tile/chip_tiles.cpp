@@ -97,7 +97,7 @@ std::vector<int> Chip::assemble_tiles(BhLogContext *log)
     for (auto &t : tiles_) {
         BlockHooks h;
         h.name = t->basename();
-        h.trace = [tile = t.get()](sc_core::sc_trace_file *tf) { tile->trace(tf); };
+        h.trace = [tile = t.get()](VcdWriter &w) { tile->trace(w); };
         blocks_.add(std::move(h));
     }
     return socket_of;
@@ -109,7 +109,7 @@ void Chip::register_l1_traces()
         if (L1Tlm *l1 = l1_of_node_.at(node)) {
             BlockHooks h;
             h.name = l1->basename();
-            h.trace = [l1](sc_core::sc_trace_file *tf) { l1->trace(tf); };
+            h.trace = [l1](VcdWriter &w) { l1->trace(w); };
             blocks_.add(std::move(h));
         }
 }

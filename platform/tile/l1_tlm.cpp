@@ -142,10 +142,14 @@ void L1Tlm::step(uint64_t now)
         port[(int)id]->nb_transport_bw(*gp, phase, delay);
         next = std::min(next, now + 1);
     }
-    if (traced_ && sample(now))
-        next = std::min(next, now + 1);
-    if (traced_ && tile_.cores_enabled)
-        sample_cores();
+    if (traced_) {
+        if (sample(now))
+            next = std::min(next, now + 1);
+        if (tile_.cores_enabled) {
+            sample_cores();
+            trace_cores_->sample();
+        }
+    }
     schedule(next);
 }
 
@@ -169,6 +173,11 @@ void L1Tlm::deliver(void *ctx, const L1Done *d)
 /* true while anything traced is non-zero, so the next cycle is sampled too */
 bool L1Tlm::sample(uint64_t now)
 {
+    /* all zero at the last sample, and no access queued then or since: all zero still */
+    if (!sampled_nonzero_ && !sampled_pending_ && tile_.l1.seq == sampled_seq_)
+        return false;
+    sampled_seq_ = tile_.l1.seq;
+    sampled_pending_ = tile_.l1.pending;
     bool any = false;
     for (uint32_t p = 0; p < tile_.l1.cfg.ports; p++) {
         const L1Port &port = tile_.l1.port[p];
@@ -181,6 +190,8 @@ bool L1Tlm::sample(uint64_t now)
         bank_holder_[b] = bank.busy_until > now ? (uint8_t)(bank.hold_client + 1) : 0;
         any |= bank_holder_[b] != 0;
     }
+    trace_->sample();
+    sampled_nonzero_ = any;
     return any;
 }
 
@@ -204,23 +215,25 @@ std::string L1Tlm::signal(const char *kind, uint32_t index, const char *what) co
     return std::string(name()) + "." + kind + b + "." + what;
 }
 
-void L1Tlm::trace(sc_core::sc_trace_file *tf)
+void L1Tlm::trace(VcdWriter &w)
 {
     traced_ = true;
+    trace_ = w.group();
+    trace_cores_ = w.group();
     port_holder_.assign(tile_.l1.cfg.ports, 0);
     port_blocked_.assign(tile_.l1.cfg.ports, 0);
     bank_holder_.assign(tile_.l1.cfg.banks, 0);
     for (uint32_t p = 0; p < tile_.l1.cfg.ports; p++) {
-        sc_core::sc_trace(tf, port_holder_[p], signal("port", p, "holder"), 4);
-        sc_core::sc_trace(tf, port_blocked_[p], signal("port", p, "blocked"), 1);
+        w.add(trace_, port_holder_[p], signal("port", p, "holder"), 4);
+        w.add(trace_, port_blocked_[p], signal("port", p, "blocked"), 1);
     }
     for (uint32_t b = 0; b < tile_.l1.cfg.banks; b++)
-        sc_core::sc_trace(tf, bank_holder_[b], signal("bank", b, "holder"), 4);
+        w.add(trace_, bank_holder_[b], signal("bank", b, "holder"), 4);
     if (!tile_.cores_enabled)
         return;
     for (uint32_t c = 0; c < TILE_CORES; c++) {
-        sc_core::sc_trace(tf, core_pc_[c], core_signal(c, "pc"), 32);
-        sc_core::sc_trace(tf, core_state_[c], core_signal(c, "state"), 3);
+        w.add(trace_cores_, core_pc_[c], core_signal(c, "pc"), 32);
+        w.add(trace_cores_, core_state_[c], core_signal(c, "state"), 3);
     }
 }
 

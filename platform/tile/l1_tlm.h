@@ -20,6 +20,7 @@
 #include <vector>
 #include "model/tile/tensix_tile.h"
 #include "platform/clock.h"
+#include "platform/output/vcd_writer.h"
 #include "platform/tile/tile_sched.h"
 
 namespace bh
@@ -96,7 +97,7 @@ class L1Tlm : public sc_core::sc_module
      * sampled at each tile step only: pc is where the core is when the tile steps it; between
      * steps it may run ahead (up to the tile's run-ahead window, on private work), and a stop
      * shows at the step that finds it. */
-    void trace(sc_core::sc_trace_file *tf);
+    void trace(VcdWriter &w);
     bool traced() const
     {
         return traced_;
@@ -128,6 +129,10 @@ class L1Tlm : public sc_core::sc_module
     std::vector<tlm::tlm_generic_payload *> waiting_; /* per binding: BEGIN_REQ not taken */
     std::vector<int> binding_of_client_;
     bool traced_ = false;
+    VcdGroup *trace_ = nullptr, *trace_cores_ = nullptr; /* ports and banks; cores */
+    bool sampled_nonzero_ = true; /* what the last sample of ports and banks found */
+    uint32_t sampled_pending_ = 0;
+    uint64_t sampled_seq_ = 0;
     std::vector<uint8_t> port_holder_, port_blocked_, bank_holder_; /* traced, see trace() */
     uint32_t core_pc_[TILE_CORES] = {};                             /* traced with the cores */
     uint8_t core_state_[TILE_CORES] = {};

@@ -242,15 +242,16 @@ std::string TileTlm::niu_signal(uint32_t noc) const
     return std::string(name()) + ".noc" + std::to_string(noc) + ".niu.outstanding";
 }
 
-void TileTlm::trace(sc_core::sc_trace_file *tf)
+void TileTlm::trace(VcdWriter &w)
 {
     for (uint32_t k = 0; k < n_nocs_; k++) {
         NocNet &net = nocs_[k]->net();
         const NocRouter &r = net.routers[nodes_[k]];
+        VcdGroup *links = nocs_[k]->link_trace(w);
         for (uint32_t p = 0; p < net.nports; p++)
             if (r.out[p].link != NOC_NONE)
-                sc_core::sc_trace(tf, net.links[r.out[p].link].busy, link_signal(k, p), 1);
-        sc_core::sc_trace(tf, net.nius[nodes_[k]].outstanding, niu_signal(k));
+                w.add(links, net.links[r.out[p].link].busy, link_signal(k, p), 1);
+        w.add(nocs_[k]->niu_trace(w), net.nius[nodes_[k]].outstanding, niu_signal(k));
     }
 }
 

@@ -77,7 +77,7 @@ class TileTlm : public sc_core::sc_module
     /* The timed path from the NIU of NoC `noc` to the tile's memory (bind the port's `out` to
      * the memory's target); noc -1: one port shared by both NIUs (a DRAM endpoint's link). */
     TimedPortTlm &attach_timed_port(int noc, uint32_t max_in_flight);
-    void trace(sc_core::sc_trace_file *tf);
+    void trace(VcdWriter &w);
     /* The full names trace() gives the busy flag of router output `port` on NoC `noc` ("" if
      * that output has no link) and the NIU's outstanding count. */
     std::string link_signal(uint32_t noc, uint32_t port) const;

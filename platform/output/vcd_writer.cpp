@@ -1,0 +1,214 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "platform/output/vcd_writer.h"
+#include <cerrno>
+#include <cstring>
+#include <map>
+#include <systemc>
+
+namespace bh
+{
+
+namespace
+{
+
+constexpr size_t kSpillBytes = 1 << 20;
+
+/* VCD identifiers: the printable characters '!' to '~', shortest first */
+std::string vcd_id(uint32_t n)
+{
+    std::string id;
+    do {
+        id += (char)('!' + n % 94);
+        n /= 94;
+    } while (n);
+    return id;
+}
+
+struct Scope {
+    std::map<std::string, Scope> kids; /* by name, so GTKWave lists tiles in grid order */
+    std::vector<uint32_t> vars;        /* in registration order */
+};
+
+void write_scope(const std::string &name, const Scope &s, const std::vector<std::string> &lines,
+                 std::string *out)
+{
+    *out += "$scope module " + name + " $end\n";
+    for (uint32_t v : s.vars)
+        *out += lines[v];
+    for (const auto &[kid, scope] : s.kids)
+        write_scope(kid, scope, lines, out);
+    *out += "$upscope $end\n";
+}
+
+uint64_t now_fs()
+{
+    return sc_core::sc_time_stamp().value();
+}
+
+} // namespace
+
+VcdWriter::~VcdWriter()
+{
+    std::string ignored;
+    if (f_)
+        close(&ignored);
+}
+
+VcdGroup *VcdWriter::group()
+{
+    groups_.push_back(VcdGroup(this));
+    return &groups_.back();
+}
+
+void VcdWriter::add(VcdGroup *g, const void *v, size_t bytes, const std::string &name,
+                    unsigned width)
+{
+    Var var{};
+    var.p = v;
+    var.bytes = (uint8_t)bytes;
+    var.width = (uint8_t)(width ? width : 8 * bytes);
+    labels_.push_back(Label{vcd_id((uint32_t)vars_.size()), name});
+    g->vars_.push_back((uint32_t)vars_.size());
+    vars_.push_back(var);
+}
+
+uint64_t VcdWriter::read(const Var &v) const
+{
+    uint64_t x;
+    switch (v.bytes) {
+    case 1:
+        x = *static_cast<const uint8_t *>(v.p);
+        break;
+    case 2:
+        x = *static_cast<const uint16_t *>(v.p);
+        break;
+    case 4:
+        x = *static_cast<const uint32_t *>(v.p);
+        break;
+    default:
+        x = *static_cast<const uint64_t *>(v.p);
+        break;
+    }
+    return v.width >= 64 ? x : x & ((1ull << v.width) - 1);
+}
+
+void VcdWriter::put_value(uint32_t var, uint64_t value)
+{
+    if (vars_[var].width == 1) {
+        buf_ += (char)('0' + (value & 1));
+    } else {
+        char bits[66];
+        int n = 0;
+        do
+            bits[n++] = (char)('0' + (value & 1));
+        while (value >>= 1);
+        buf_ += 'b';
+        while (n)
+            buf_ += bits[--n];
+        buf_ += ' ';
+    }
+    buf_ += labels_[var].id;
+    buf_ += '\n';
+}
+
+void VcdWriter::sample(const VcdGroup &g)
+{
+    uint64_t t = now_fs();
+    if (t != pending_t_) {
+        flush();
+        pending_t_ = t;
+    }
+    for (uint32_t i : g.vars_) {
+        Var &v = vars_[i];
+        uint64_t x = read(v);
+        if (x == v.said && !v.queued)
+            continue;
+        v.pending = x;
+        if (!v.queued) {
+            v.queued = 1;
+            queued_.push_back(i);
+        }
+    }
+}
+
+void VcdWriter::flush()
+{
+    for (uint32_t i : queued_) {
+        Var &v = vars_[i];
+        v.queued = 0;
+        if (v.pending == v.said)
+            continue;
+        if (written_t_ != pending_t_) {
+            buf_ += '#' + std::to_string(pending_t_) + '\n';
+            written_t_ = pending_t_;
+        }
+        put_value(i, v.pending);
+        v.said = v.pending;
+    }
+    queued_.clear();
+    if (buf_.size() >= kSpillBytes)
+        spill();
+}
+
+void VcdWriter::spill()
+{
+    if (!buf_.empty() && std::fwrite(buf_.data(), 1, buf_.size(), f_) != buf_.size())
+        write_failed_ = true;
+    buf_.clear();
+}
+
+bool VcdWriter::open(const std::string &path, std::string *err)
+{
+    path_ = path;
+    f_ = std::fopen(path.c_str(), "w");
+    if (!f_) {
+        *err = "cannot write '" + path + "': " + std::strerror(errno);
+        return false;
+    }
+    Scope top;
+    std::vector<std::string> lines(vars_.size());
+    for (uint32_t i = 0; i < vars_.size(); i++) {
+        const Var &v = vars_[i];
+        const std::string &name = labels_[i].name;
+        Scope *s = &top;
+        size_t from = 0, dot;
+        while ((dot = name.find('.', from)) != std::string::npos) {
+            s = &s->kids[name.substr(from, dot - from)];
+            from = dot + 1;
+        }
+        s->vars.push_back(i);
+        lines[i] = "$var wire " + std::to_string(v.width) + " " + labels_[i].id + " " +
+                   name.substr(from) +
+                   (v.width > 1 ? " [" + std::to_string(v.width - 1) + ":0]" : "") + " $end\n";
+    }
+    buf_ = "$version bhsim $end\n$timescale " + sc_core::sc_get_time_resolution().to_string() +
+           " $end\n";
+    write_scope("SystemC", top, lines, &buf_);
+    buf_ += "$enddefinitions $end\n#0\n$dumpvars\n";
+    for (uint32_t i = 0; i < vars_.size(); i++) {
+        vars_[i].said = read(vars_[i]);
+        put_value(i, vars_[i].said);
+    }
+    buf_ += "$end\n";
+    pending_t_ = written_t_ = 0;
+    spill();
+    return !write_failed_ || (*err = "cannot write '" + path + "'", false);
+}
+
+bool VcdWriter::close(std::string *err)
+{
+    if (!f_)
+        return true;
+    flush();
+    uint64_t t = now_fs();
+    if (t > written_t_)
+        buf_ += '#' + std::to_string(t) + '\n';
+    spill();
+    bool ok = !write_failed_ && std::fclose(f_) == 0;
+    f_ = nullptr;
+    if (!ok)
+        *err = "cannot write '" + path_ + "'";
+    return ok;
+}
+
+} // namespace bh

@@ -1,0 +1,115 @@
+/* platform/output/vcd_writer.h - the run's VCD, written by the blocks that change it.
+ *
+ * A block registers the variables it wants traced in a group of its own and calls
+ * VcdGroup::sample() after each of its steps (and wherever else it changes them). Sampling
+ * compares the group's variables with what the file last said and queues the ones that
+ * differ; when simulated time moves on, the queued values are written under the time they
+ * were sampled at. So a signal's value at time t is its value after the last sample at t, as
+ * at the end of a SystemC time step, and a block that does not step costs nothing: the file
+ * is driven by activity, not polled. (SystemC's own sc_trace_file compares every traced
+ * variable at every time step, which made tracing cost several times the simulation.)
+ *
+ * The file: timescale 1 fs (the kernel's resolution, in which the blocks' phases are exact),
+ * scopes from the dotted names under a top scope "SystemC" (GTKWave save files written by
+ * earlier runs keep working), vectors written without leading zeros, no $date (two runs of
+ * one command write identical files). The last line is the time the file was closed, so a
+ * viewer shows the signals up to the end of the run. */
+#ifndef BH_VCD_WRITER_H
+#define BH_VCD_WRITER_H
+#include <cstdint>
+#include <cstdio>
+#include <deque>
+#include <string>
+#include <vector>
+
+namespace bh
+{
+
+class VcdWriter;
+
+class VcdGroup
+{
+  public:
+    /* compares the group's variables now; cheap when nothing changed */
+    void sample();
+
+  private:
+    friend class VcdWriter;
+    explicit VcdGroup(VcdWriter *w) : w_(w) {}
+    VcdWriter *w_;
+    std::vector<uint32_t> vars_; /* indices into the writer's variables */
+};
+
+class VcdWriter
+{
+  public:
+    VcdWriter() = default;
+    ~VcdWriter();
+    VcdWriter(const VcdWriter &) = delete;
+    VcdWriter &operator=(const VcdWriter &) = delete;
+
+    /* A group the caller samples; it lives as long as the writer (sampling after close()
+     * does nothing). */
+    VcdGroup *group();
+    /* Traces *v (1, 2, 4 or 8 bytes, unsigned) as `width` bits under the dotted full name;
+     * before open() only. */
+    void add(VcdGroup *g, const void *v, size_t bytes, const std::string &name, unsigned width);
+    template <typename T> void add(VcdGroup *g, const T &v, const std::string &name, unsigned width)
+    {
+        static_assert(sizeof(T) <= 8, "traced variables are at most 64 bits");
+        add(g, &v, sizeof v, name, width);
+    }
+    template <typename T> void add(VcdGroup *g, const T &v, const std::string &name)
+    {
+        add(g, v, name, 8 * sizeof v);
+    }
+
+    /* writes the header and every variable's value at time 0; false with *err naming the
+     * file when it cannot be written */
+    bool open(const std::string &path, std::string *err);
+    /* writes what is queued and the closing time; false with *err on a write error */
+    bool close(std::string *err);
+    bool is_open() const
+    {
+        return f_ != nullptr;
+    }
+    size_t signals() const
+    {
+        return vars_.size();
+    }
+
+  private:
+    friend class VcdGroup;
+    struct Var { /* what sampling reads: 32 bytes, two to a cache line */
+        const void *p;
+        uint64_t said;    /* the value the file shows */
+        uint64_t pending; /* sampled at pending_t_, not yet written */
+        uint8_t bytes, width, queued;
+    };
+    struct Label {
+        std::string id, name;
+    };
+    uint64_t read(const Var &v) const;
+    void sample(const VcdGroup &g);
+    void flush(); /* writes the values queued at pending_t_ */
+    void put_value(uint32_t var, uint64_t value);
+    void spill(); /* the buffer to the file */
+
+    std::deque<VcdGroup> groups_;
+    std::vector<Var> vars_;
+    std::vector<Label> labels_; /* by variable */
+    std::vector<uint32_t> queued_;
+    uint64_t pending_t_ = 0, written_t_ = 0;
+    std::FILE *f_ = nullptr;
+    std::string path_, buf_;
+    bool write_failed_ = false;
+};
+
+inline void VcdGroup::sample()
+{
+    if (w_->f_)
+        w_->sample(*this);
+}
+
+} // namespace bh
+#endif
