@@ -28,7 +28,7 @@ BhStatus NocAccesses::read(uint32_t noc, uint32_t node0, uint32_t src0, uint64_t
     if (st != BH_OK)
         return st;
     accesses_.push_back(Access{now, 0, false});
-    chip_.noc(noc).kick();
+    chip_.noc(noc).kick(me.node(noc));
     *id = rq.token;
     return BH_OK;
 }

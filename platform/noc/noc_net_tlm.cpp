@@ -50,10 +50,28 @@ void NocNetTlm::retime()
     schedule(scheduled_);
 }
 
-void NocNetTlm::kick()
+void NocNetTlm::trace_link(VcdWriter &w, uint32_t link, const std::string &name)
 {
-    if (niu_trace_)
-        niu_trace_->sample();
+    if (!link_trace_)
+        link_trace_ = w.group();
+    w.add(link_trace_, net_.links[link].busy, name, 1);
+}
+
+void NocNetTlm::trace_niu(VcdWriter &w, uint32_t node, const std::string &name)
+{
+    if (!niu_trace_)
+        niu_trace_ = w.group();
+    if (node_trace_.empty())
+        node_trace_.assign(net_.n_nodes, nullptr);
+    if (!node_trace_.at(node))
+        node_trace_[node] = w.group();
+    w.also(node_trace_[node], w.add(niu_trace_, net_.nius[node].outstanding, name));
+}
+
+void NocNetTlm::kick(uint32_t node)
+{
+    if (node < node_trace_.size() && node_trace_[node])
+        node_trace_[node]->sample();
     uint64_t next = clk_.now() + 1;
     if (scheduled_ > next) /* an earlier notification replaces a pending later one */
         schedule(next);

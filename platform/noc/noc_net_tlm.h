@@ -6,7 +6,9 @@
  * cycle n + 1 whatever the order of SystemC processes. */
 #ifndef BH_NOC_NET_TLM_H
 #define BH_NOC_NET_TLM_H
+#include <string>
 #include <systemc>
+#include <vector>
 #include "model/noc/noc_net.h"
 #include "platform/clock.h"
 #include "platform/output/vcd_writer.h"
@@ -29,19 +31,15 @@ class NocNetTlm : public sc_core::sc_module
     {
         return net_;
     }
-    void kick();   /* something changed in cycle now(): step at the next cycle at the latest */
+    /* something changed in cycle now() at node's NIU (its registers, a request): step at the
+     * next cycle at the latest */
+    void kick(uint32_t node);
     void retime(); /* the clock changed: wake at the new time of the cycle it waits for */
-    /* the VCD groups the tiles trace this network's signals in: the links' busy flags,
-     * sampled after each step, and the NIUs' outstanding counts, also sampled at each kick
-     * (a register write that issues a command or clears a count) */
-    VcdGroup *link_trace(VcdWriter &w)
-    {
-        return link_trace_ ? link_trace_ : (link_trace_ = w.group());
-    }
-    VcdGroup *niu_trace(VcdWriter &w)
-    {
-        return niu_trace_ ? niu_trace_ : (niu_trace_ = w.group());
-    }
+    /* VCD (the tiles name the signals): a link's busy flag, sampled after each step that
+     * moved a flit and the one after; a NIU's outstanding count, sampled after each step and
+     * at each kick of its node (a register write that issues a command or clears a count) */
+    void trace_link(VcdWriter &w, uint32_t link, const std::string &name);
+    void trace_niu(VcdWriter &w, uint32_t node, const std::string &name);
 
   private:
     void run();
@@ -52,6 +50,7 @@ class NocNetTlm : public sc_core::sc_module
     sc_core::sc_event wake_;
     uint64_t scheduled_ = BH_IDLE;
     VcdGroup *link_trace_ = nullptr, *niu_trace_ = nullptr;
+    std::vector<VcdGroup *> node_trace_; /* by node: its NIU's count, or null */
     bool links_were_busy_ = false;
 };
 

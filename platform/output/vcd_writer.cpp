@@ -60,8 +60,8 @@ VcdGroup *VcdWriter::group()
     return &groups_.back();
 }
 
-void VcdWriter::add(VcdGroup *g, const void *v, size_t bytes, const std::string &name,
-                    unsigned width)
+uint32_t VcdWriter::add(VcdGroup *g, const void *v, size_t bytes, const std::string &name,
+                        unsigned width)
 {
     Var var{};
     var.p = v;
@@ -70,6 +70,7 @@ void VcdWriter::add(VcdGroup *g, const void *v, size_t bytes, const std::string 
     labels_.push_back(Label{vcd_id((uint32_t)vars_.size()), name});
     g->vars_.push_back((uint32_t)vars_.size());
     vars_.push_back(var);
+    return (uint32_t)vars_.size() - 1;
 }
 
 uint64_t VcdWriter::read(const Var &v) const

@@ -51,17 +51,23 @@ class VcdWriter
     /* A group the caller samples; it lives as long as the writer (sampling after close()
      * does nothing). */
     VcdGroup *group();
-    /* Traces *v (1, 2, 4 or 8 bytes, unsigned) as `width` bits under the dotted full name;
-     * before open() only. */
-    void add(VcdGroup *g, const void *v, size_t bytes, const std::string &name, unsigned width);
-    template <typename T> void add(VcdGroup *g, const T &v, const std::string &name, unsigned width)
+    /* Traces *v (1, 2, 4 or 8 bytes, unsigned) as `width` bits under the dotted full name, in
+     * group g; before open() only. Returns the signal's index, for also(). */
+    uint32_t add(VcdGroup *g, const void *v, size_t bytes, const std::string &name, unsigned width);
+    template <typename T>
+    uint32_t add(VcdGroup *g, const T &v, const std::string &name, unsigned width)
     {
         static_assert(sizeof(T) <= 8, "traced variables are at most 64 bits");
-        add(g, &v, sizeof v, name, width);
+        return add(g, &v, sizeof v, name, width);
     }
-    template <typename T> void add(VcdGroup *g, const T &v, const std::string &name)
+    template <typename T> uint32_t add(VcdGroup *g, const T &v, const std::string &name)
     {
-        add(g, v, name, 8 * sizeof v);
+        return add(g, v, name, 8 * sizeof v);
+    }
+    /* signal (from add) is sampled with group g too: one signal, changed from two places */
+    void also(VcdGroup *g, uint32_t signal)
+    {
+        g->vars_.push_back(signal);
     }
 
     /* writes the header and every variable's value at time 0; false with *err naming the

@@ -328,7 +328,7 @@ void PcieTlm::niu_regs(uint32_t niu, uint32_t off, bool write, uint8_t *data, ui
         if (write) {
             std::memcpy(&v, data + i, 4);
             st = noc_niu_mmio_write(&noc.net(), node, off + i, v, clk_.now());
-            noc.kick();
+            noc.kick(node);
         } else {
             st = noc_niu_mmio_read(&noc.net(), node, off + i, &v, 0);
             std::memcpy(data + i, &v, 4);
@@ -431,7 +431,7 @@ void PcieTlm::pump(uint64_t now)
             noc_niu_port_request(&chip_.noc(j.noc).net(), j.rq.reply_node, &j.rq, now) ==
                 BH_ERR_FULL)
             return;
-        chip_.noc(j.noc).kick();
+        chip_.noc(j.noc).kick(j.rq.reply_node);
         pcie_order_issued(&order_, j.ordering, read);
         if (j.ordering == PCIE_ORDER_STRICT)
             strict_.insert(j.rq.token);

@@ -145,10 +145,8 @@ void L1Tlm::step(uint64_t now)
     if (traced_) {
         if (sample(now))
             next = std::min(next, now + 1);
-        if (tile_.cores_enabled) {
+        if (tile_.cores_enabled)
             sample_cores();
-            trace_cores_->sample();
-        }
     }
     schedule(next);
 }
@@ -178,29 +176,41 @@ bool L1Tlm::sample(uint64_t now)
         return false;
     sampled_seq_ = tile_.l1.seq;
     sampled_pending_ = tile_.l1.pending;
-    bool any = false;
+    bool any = false, changed = false;
     for (uint32_t p = 0; p < tile_.l1.cfg.ports; p++) {
         const L1Port &port = tile_.l1.port[p];
-        port_holder_[p] = port.busy_until > now ? (uint8_t)(port.hold_client + 1) : 0;
-        port_blocked_[p] = port.head != L1_NONE;
-        any |= port_holder_[p] || port_blocked_[p];
+        const uint8_t holder = port.busy_until > now ? (uint8_t)(port.hold_client + 1) : 0;
+        const uint8_t blocked = port.head != L1_NONE;
+        changed |= holder != port_holder_[p] || blocked != port_blocked_[p];
+        port_holder_[p] = holder;
+        port_blocked_[p] = blocked;
+        any |= holder || blocked;
     }
     for (uint32_t b = 0; b < tile_.l1.cfg.banks; b++) {
         const L1Bank &bank = tile_.l1.bank[b];
-        bank_holder_[b] = bank.busy_until > now ? (uint8_t)(bank.hold_client + 1) : 0;
-        any |= bank_holder_[b] != 0;
+        const uint8_t holder = bank.busy_until > now ? (uint8_t)(bank.hold_client + 1) : 0;
+        changed |= holder != bank_holder_[b];
+        bank_holder_[b] = holder;
+        any |= holder != 0;
     }
-    trace_->sample();
+    if (changed) /* the writer compares again, per signal; most cycles nothing moved */
+        trace_->sample();
     sampled_nonzero_ = any;
     return any;
 }
 
 void L1Tlm::sample_cores()
 {
+    bool changed = false;
     for (uint32_t c = 0; c < TILE_CORES; c++) {
-        core_pc_[c] = rv_core_pc(tile_.cores[c].rv);
-        core_state_[c] = (uint8_t)tensix_tile_core_state(&tile_, c);
+        const uint32_t pc = rv_core_pc(tile_.cores[c].rv);
+        const uint8_t state = (uint8_t)tensix_tile_core_state(&tile_, c);
+        changed |= pc != core_pc_[c] || state != core_state_[c];
+        core_pc_[c] = pc;
+        core_state_[c] = state;
     }
+    if (changed)
+        trace_cores_->sample();
 }
 
 std::string L1Tlm::core_signal(uint32_t core, const char *what) const

@@ -60,7 +60,7 @@ TimedPortTlm &TileTlm::attach_timed_port(int noc, uint32_t max_in_flight)
     auto done = [this](uint64_t token) {
         uint32_t k = (uint32_t)(token >> 32);
         noc_net_mem_done(&nocs_[k]->net(), nodes_[k], token);
-        nocs_[k]->kick();
+        nocs_[k]->kick(nodes_[k]);
     };
     std::string n = std::string(basename()) + (noc < 0 ? "_mem" : "_noc" + std::to_string(noc));
     auto &slot = port_[noc < 0 ? 0 : noc];
@@ -84,7 +84,7 @@ BhStatus TileTlm::mem_request(void *ctx, int is_write, uint64_t addr, uint32_t l
         if (st == BH_OK) {
             const uint32_t k = (uint32_t)(token >> 32);
             noc_net_mem_done(&t->nocs_[k]->net(), t->nodes_[k], token);
-            t->nocs_[k]->kick();
+            t->nocs_[k]->kick(t->nodes_[k]);
         }
         return st;
     }
@@ -115,7 +115,7 @@ tlm::tlm_response_status TileTlm::niu_access(uint32_t noc, uint32_t off,
         if (ext && off % NOC_CMD_BUF_STRIDE == noc_niu_reg_offset(NOC_R_CMD_CTRL))
             noc_niu_tag_command(&net, nodes_[noc], off / NOC_CMD_BUF_STRIDE, ext->tag);
         st = noc_niu_mmio_write(&net, nodes_[noc], off, val, clk_.now());
-        nocs_[noc]->kick();
+        nocs_[noc]->kick(nodes_[noc]);
     }
     return bh_status_to_tlm(st);
 }
@@ -130,7 +130,7 @@ BhStatus TileTlm::core_niu(void *ctx, uint32_t noc, uint32_t off, int write, int
     if (!write)
         return noc_niu_mmio_read(&net, t->nodes_[noc], off, val, debug);
     BhStatus st = noc_niu_mmio_write(&net, t->nodes_[noc], off, *val, now);
-    t->nocs_[noc]->kick();
+    t->nocs_[noc]->kick(t->nodes_[noc]);
     return st;
 }
 
@@ -247,11 +247,10 @@ void TileTlm::trace(VcdWriter &w)
     for (uint32_t k = 0; k < n_nocs_; k++) {
         NocNet &net = nocs_[k]->net();
         const NocRouter &r = net.routers[nodes_[k]];
-        VcdGroup *links = nocs_[k]->link_trace(w);
         for (uint32_t p = 0; p < net.nports; p++)
             if (r.out[p].link != NOC_NONE)
-                w.add(links, net.links[r.out[p].link].busy, link_signal(k, p), 1);
-        w.add(nocs_[k]->niu_trace(w), net.nius[nodes_[k]].outstanding, niu_signal(k));
+                nocs_[k]->trace_link(w, r.out[p].link, link_signal(k, p));
+        nocs_[k]->trace_niu(w, nodes_[k], niu_signal(k));
     }
 }
 

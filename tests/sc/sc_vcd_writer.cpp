@@ -3,7 +3,8 @@
  * written under the time it was sampled at, only when it differs from what the file shows; two
  * samples at one time leave the last value; a change no sample sees is not written; a value
  * wider than its signal is cut to its width; scopes nest by the dotted names; the file ends at
- * the time it was closed; sampling after close writes nothing; an unwritable path is named. */
+ * the time it was closed; a signal in two groups is one signal, written when either samples it;
+ * sampling after close writes nothing; an unwritable path is named. */
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -44,6 +45,7 @@ const char *const kExpected = "$version bhsim $end\n"
                               "#9\n"
                               "b11 #\n"
                               "b111 $\n"
+                              "b111 \"\n"
                               "#20\n";
 
 struct Scenario : sc_core::sc_module {
@@ -58,9 +60,10 @@ struct Scenario : sc_core::sc_module {
         ga = w.group();
         gb = w.group();
         w.add(ga, a, "top.a", 1);
-        w.add(ga, b, "top.x.b");
+        const uint32_t ib = w.add(ga, b, "top.x.b");
         w.add(gb, c, "c");
         w.add(gb, d, "d", 3);
+        w.also(gb, ib);
         SC_THREAD(run);
     }
     void at(uint64_t fs)
@@ -84,6 +87,7 @@ struct Scenario : sc_core::sc_module {
         ga->sample(); /* nothing of group a changed: no time line for 7 */
         at(9);
         d = 0xFF; /* 3 bits wide */
+        b = 7;    /* seen by its second group */
         gb->sample();
         at(12);
         a = 0; /* a pulse that is back before the time ends: nothing to write */
