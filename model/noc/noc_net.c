@@ -506,7 +506,6 @@ uint64_t noc_net_step(NocNet *n, uint64_t now)
         if (l->cred_n && n->cred_at[l->cred_base + l->cred_rd] < next)
             next = n->cred_at[l->cred_base + l->cred_rd];
     }
-    n->links_busy = (uint8_t)busy;
     if (n->n_active_nodes || (busy && n->trace_busy))
         next = now + 1;
     return next;

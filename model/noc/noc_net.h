@@ -403,7 +403,6 @@ typedef struct NocNet {
     uint64_t now;           /* cycle of the last step */
     uint64_t last_progress; /* last cycle a flit moved */
     uint8_t trace_busy;     /* keep link busy flags exact for VCD */
-    uint8_t links_busy;     /* a link carried a flit in the last step: while 0, every busy is */
     /* statistics */
     uint64_t flits_injected; /* flits that left an NIU */
     uint64_t flits_forked;   /* extra copies made by multicast forks */

@@ -37,9 +37,8 @@ void NocNetTlm::run()
         return;
     }
     schedule(noc_net_step(&net_, now));
-    if (link_trace_ && (net_.links_busy || links_were_busy_)) /* else all were and are 0 */
-        link_trace_->sample();
-    links_were_busy_ = net_.links_busy;
+    if (vcd_)
+        trace_links();
     if (niu_trace_)
         niu_trace_->sample();
 }
@@ -52,9 +51,28 @@ void NocNetTlm::retime()
 
 void NocNetTlm::trace_link(VcdWriter &w, uint32_t link, const std::string &name)
 {
-    if (!link_trace_)
-        link_trace_ = w.group();
-    w.add(link_trace_, net_.links[link].busy, name, 1);
+    vcd_ = &w;
+    if (link_sig_.empty())
+        link_sig_.assign(net_.n_links, UINT32_MAX);
+    link_sig_.at(link) = w.add(nullptr, net_.links[link].busy, name, 1);
+}
+
+/* A link that carried a flit in this step is on the active list (its flit is in flight); one
+ * that carried a flit in the last step and not in this one is on busy_links_. The rest were
+ * and are idle. */
+void NocNetTlm::trace_links()
+{
+    for (uint32_t l : busy_links_)
+        if (!net_.links[l].busy)
+            vcd_->update_if_open(link_sig_[l], 0);
+    busy_links_.clear();
+    for (uint32_t i = 0; i < net_.n_active_links; i++) {
+        const uint32_t l = net_.active_links[i];
+        if (net_.links[l].busy && link_sig_[l] != UINT32_MAX) {
+            busy_links_.push_back(l);
+            vcd_->update_if_open(link_sig_[l], 1);
+        }
+    }
 }
 
 void NocNetTlm::trace_niu(VcdWriter &w, uint32_t node, const std::string &name)

@@ -44,14 +44,17 @@ class NocNetTlm : public sc_core::sc_module
   private:
     void run();
     void schedule(uint64_t cycle);
+    void trace_links(); /* after a step: the busy flags that changed */
     NocNet net_{};
     const Clock &clk_;
     const uint64_t phase_fs_;
     sc_core::sc_event wake_;
     uint64_t scheduled_ = BH_IDLE;
-    VcdGroup *link_trace_ = nullptr, *niu_trace_ = nullptr;
+    VcdWriter *vcd_ = nullptr;         /* set when a link is traced */
+    std::vector<uint32_t> link_sig_;   /* by link: its VCD signal, or UINT32_MAX */
+    std::vector<uint32_t> busy_links_; /* traced links busy at the last step */
+    VcdGroup *niu_trace_ = nullptr;
     std::vector<VcdGroup *> node_trace_; /* by node: its NIU's count, or null */
-    bool links_were_busy_ = false;
 };
 
 } // namespace bh

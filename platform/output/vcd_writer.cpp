@@ -68,7 +68,8 @@ uint32_t VcdWriter::add(VcdGroup *g, const void *v, size_t bytes, const std::str
     var.bytes = (uint8_t)bytes;
     var.width = (uint8_t)(width ? width : 8 * bytes);
     labels_.push_back(Label{vcd_id((uint32_t)vars_.size()), name});
-    g->vars_.push_back((uint32_t)vars_.size());
+    if (g)
+        g->vars_.push_back((uint32_t)vars_.size());
     vars_.push_back(var);
     return (uint32_t)vars_.size() - 1;
 }
@@ -95,41 +96,57 @@ uint64_t VcdWriter::read(const Var &v) const
 
 void VcdWriter::put_value(uint32_t var, uint64_t value)
 {
+    char line[96]; /* "b" + 64 bits + " " + an id of at most 5 characters + "\n" */
+    size_t n = 0;
     if (vars_[var].width == 1) {
-        buf_ += (char)('0' + (value & 1));
+        line[n++] = (char)('0' + (value & 1));
     } else {
-        char bits[66];
-        int n = 0;
-        do
-            bits[n++] = (char)('0' + (value & 1));
-        while (value >>= 1);
-        buf_ += 'b';
-        while (n)
-            buf_ += bits[--n];
-        buf_ += ' ';
+        line[n++] = 'b';
+        int top = value ? 63 - __builtin_clzll(value) : 0;
+        for (int b = top; b >= 0; b--)
+            line[n++] = (char)('0' + (value >> b & 1));
+        line[n++] = ' ';
     }
-    buf_ += labels_[var].id;
-    buf_ += '\n';
+    const std::string &id = labels_[var].id;
+    id.copy(line + n, id.size());
+    n += id.size();
+    line[n++] = '\n';
+    buf_.append(line, n);
 }
 
-void VcdWriter::sample(const VcdGroup &g)
+void VcdWriter::at_now()
 {
     uint64_t t = now_fs();
     if (t != pending_t_) {
         flush();
         pending_t_ = t;
     }
-    for (uint32_t i : g.vars_) {
-        Var &v = vars_[i];
-        uint64_t x = read(v);
-        if (x == v.said && !v.queued)
-            continue;
-        v.pending = x;
-        if (!v.queued) {
-            v.queued = 1;
-            queued_.push_back(i);
-        }
+}
+
+void VcdWriter::set(uint32_t i, uint64_t x)
+{
+    Var &v = vars_[i];
+    if (x == v.said && !v.queued)
+        return;
+    v.pending = x;
+    if (!v.queued) {
+        v.queued = 1;
+        queued_.push_back(i);
     }
+}
+
+void VcdWriter::sample(const VcdGroup &g)
+{
+    at_now();
+    for (uint32_t i : g.vars_)
+        set(i, read(vars_[i]));
+}
+
+void VcdWriter::update(uint32_t signal, uint64_t value)
+{
+    at_now();
+    const unsigned w = vars_[signal].width;
+    set(signal, w >= 64 ? value : value & ((1ull << w) - 1));
 }
 
 void VcdWriter::flush()

@@ -1,7 +1,8 @@
 /* platform/output/vcd_writer.h - the run's VCD, written by the blocks that change it.
  *
  * A block registers the variables it wants traced in a group of its own and calls
- * VcdGroup::sample() after each of its steps (and wherever else it changes them). Sampling
+ * VcdGroup::sample() after each of its steps (and wherever else it changes them), or reports
+ * each change itself (update_if_open) when it knows what changed. Sampling
  * compares the group's variables with what the file last said and queues the ones that
  * differ; when simulated time moves on, the queued values are written under the time they
  * were sampled at. So a signal's value at time t is its value after the last sample at t, as
@@ -52,7 +53,8 @@ class VcdWriter
      * does nothing). */
     VcdGroup *group();
     /* Traces *v (1, 2, 4 or 8 bytes, unsigned) as `width` bits under the dotted full name, in
-     * group g; before open() only. Returns the signal's index, for also(). */
+     * group g, or in none (null) when its block reports changes itself (update_if_open); *v is
+     * its value at open. Before open() only. Returns the signal's index. */
     uint32_t add(VcdGroup *g, const void *v, size_t bytes, const std::string &name, unsigned width);
     template <typename T>
     uint32_t add(VcdGroup *g, const T &v, const std::string &name, unsigned width)
@@ -63,6 +65,12 @@ class VcdWriter
     template <typename T> uint32_t add(VcdGroup *g, const T &v, const std::string &name)
     {
         return add(g, v, name, 8 * sizeof v);
+    }
+    /* signal's new value, from the block that changed it (which then need not be sampled) */
+    void update_if_open(uint32_t signal, uint64_t value)
+    {
+        if (f_)
+            update(signal, value);
     }
     /* signal (from add) is sampled with group g too: one signal, changed from two places */
     void also(VcdGroup *g, uint32_t signal)
@@ -97,7 +105,10 @@ class VcdWriter
     };
     uint64_t read(const Var &v) const;
     void sample(const VcdGroup &g);
-    void flush(); /* writes the values queued at pending_t_ */
+    void update(uint32_t signal, uint64_t value);
+    void at_now();                      /* time moved on: what was queued goes to the buffer */
+    void set(uint32_t var, uint64_t x); /* x sampled now */
+    void flush();                       /* writes the values queued at pending_t_ */
     void put_value(uint32_t var, uint64_t value);
     void spill(); /* the buffer to the file */
 

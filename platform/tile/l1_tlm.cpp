@@ -176,41 +176,46 @@ bool L1Tlm::sample(uint64_t now)
         return false;
     sampled_seq_ = tile_.l1.seq;
     sampled_pending_ = tile_.l1.pending;
-    bool any = false, changed = false;
+    bool any = false;
+    /* the mirrors are what the file shows: only a mirror that moves is reported */
+    auto put = [this](uint8_t *mirror, uint8_t v, uint32_t signal) {
+        if (*mirror != v) {
+            *mirror = v;
+            vcd_->update_if_open(signal, v);
+        }
+    };
     for (uint32_t p = 0; p < tile_.l1.cfg.ports; p++) {
         const L1Port &port = tile_.l1.port[p];
         const uint8_t holder = port.busy_until > now ? (uint8_t)(port.hold_client + 1) : 0;
         const uint8_t blocked = port.head != L1_NONE;
-        changed |= holder != port_holder_[p] || blocked != port_blocked_[p];
-        port_holder_[p] = holder;
-        port_blocked_[p] = blocked;
+        put(&port_holder_[p], holder, port_sig_[p]);
+        put(&port_blocked_[p], blocked, port_sig_[p] + 1);
         any |= holder || blocked;
     }
     for (uint32_t b = 0; b < tile_.l1.cfg.banks; b++) {
         const L1Bank &bank = tile_.l1.bank[b];
         const uint8_t holder = bank.busy_until > now ? (uint8_t)(bank.hold_client + 1) : 0;
-        changed |= holder != bank_holder_[b];
-        bank_holder_[b] = holder;
+        put(&bank_holder_[b], holder, bank_sig_[b]);
         any |= holder != 0;
     }
-    if (changed) /* the writer compares again, per signal; most cycles nothing moved */
-        trace_->sample();
     sampled_nonzero_ = any;
     return any;
 }
 
 void L1Tlm::sample_cores()
 {
-    bool changed = false;
     for (uint32_t c = 0; c < TILE_CORES; c++) {
         const uint32_t pc = rv_core_pc(tile_.cores[c].rv);
         const uint8_t state = (uint8_t)tensix_tile_core_state(&tile_, c);
-        changed |= pc != core_pc_[c] || state != core_state_[c];
-        core_pc_[c] = pc;
-        core_state_[c] = state;
+        if (pc != core_pc_[c]) {
+            core_pc_[c] = pc;
+            vcd_->update_if_open(core_sig_[c], pc);
+        }
+        if (state != core_state_[c]) {
+            core_state_[c] = state;
+            vcd_->update_if_open(core_sig_[c] + 1, state);
+        }
     }
-    if (changed)
-        trace_cores_->sample();
 }
 
 std::string L1Tlm::core_signal(uint32_t core, const char *what) const
@@ -228,22 +233,23 @@ std::string L1Tlm::signal(const char *kind, uint32_t index, const char *what) co
 void L1Tlm::trace(VcdWriter &w)
 {
     traced_ = true;
-    trace_ = w.group();
-    trace_cores_ = w.group();
+    vcd_ = &w;
     port_holder_.assign(tile_.l1.cfg.ports, 0);
     port_blocked_.assign(tile_.l1.cfg.ports, 0);
     bank_holder_.assign(tile_.l1.cfg.banks, 0);
-    for (uint32_t p = 0; p < tile_.l1.cfg.ports; p++) {
-        w.add(trace_, port_holder_[p], signal("port", p, "holder"), 4);
-        w.add(trace_, port_blocked_[p], signal("port", p, "blocked"), 1);
+    port_sig_.resize(tile_.l1.cfg.ports);
+    bank_sig_.resize(tile_.l1.cfg.banks);
+    for (uint32_t p = 0; p < tile_.l1.cfg.ports; p++) { /* holder, then blocked at + 1 */
+        port_sig_[p] = w.add(nullptr, port_holder_[p], signal("port", p, "holder"), 4);
+        w.add(nullptr, port_blocked_[p], signal("port", p, "blocked"), 1);
     }
     for (uint32_t b = 0; b < tile_.l1.cfg.banks; b++)
-        w.add(trace_, bank_holder_[b], signal("bank", b, "holder"), 4);
+        bank_sig_[b] = w.add(nullptr, bank_holder_[b], signal("bank", b, "holder"), 4);
     if (!tile_.cores_enabled)
         return;
-    for (uint32_t c = 0; c < TILE_CORES; c++) {
-        w.add(trace_cores_, core_pc_[c], core_signal(c, "pc"), 32);
-        w.add(trace_cores_, core_state_[c], core_signal(c, "state"), 3);
+    for (uint32_t c = 0; c < TILE_CORES; c++) { /* pc, then state at + 1 */
+        core_sig_[c] = w.add(nullptr, core_pc_[c], core_signal(c, "pc"), 32);
+        w.add(nullptr, core_state_[c], core_signal(c, "state"), 3);
     }
 }
 

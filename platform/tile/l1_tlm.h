@@ -129,8 +129,10 @@ class L1Tlm : public sc_core::sc_module
     std::vector<tlm::tlm_generic_payload *> waiting_; /* per binding: BEGIN_REQ not taken */
     std::vector<int> binding_of_client_;
     bool traced_ = false;
-    VcdGroup *trace_ = nullptr, *trace_cores_ = nullptr; /* ports and banks; cores */
-    bool sampled_nonzero_ = true; /* what the last sample of ports and banks found */
+    VcdWriter *vcd_ = nullptr;                  /* the mirrors below report their changes to it */
+    std::vector<uint32_t> port_sig_, bank_sig_; /* VCD signals: holder (+ 1: blocked); holder */
+    uint32_t core_sig_[TILE_CORES] = {};        /* pc (+ 1: state) */
+    bool sampled_nonzero_ = true;               /* what the last sample of ports and banks found */
     uint32_t sampled_pending_ = 0;
     uint64_t sampled_seq_ = 0;
     std::vector<uint8_t> port_holder_, port_blocked_, bank_holder_; /* traced, see trace() */
