@@ -82,6 +82,12 @@ float ref_fpu_eltwise(float a, float b, char op, unsigned phases)
     return acc;
 }
 
+/* The host's check of every run's matmul: built for AVX2 too where the compiler can, as the
+ * model's fpu_matmul is (each lane is one binary32 operation in the same order, so the result
+ * is the same bit for bit; C11 mode does not contract a * b + c). */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+__attribute__((target_clones("avx2", "default"), flatten))
+#endif
 void ref_fpu_matmul_tile(const float a[32][32], const float b[32][32], unsigned phases,
                          float acc[32][32])
 {
