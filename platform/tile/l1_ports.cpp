@@ -32,6 +32,7 @@ extern "C" size_t bh_l1_ports_format(int markdown, uint32_t preset, char *buf, s
     const L1Config c = l1_config_preset(preset);
     std::vector<std::string> by_port(c.ports);
     std::string out;
+    bool any_inner = false;
     if (markdown)
         out += "| VCD holder | client | ports (r read, w write) |\n|---:|---|---|\n";
     else
@@ -41,13 +42,15 @@ extern "C" size_t bh_l1_ports_format(int markdown, uint32_t preset, char *buf, s
         std::string ports;
         for (uint32_t s = 0; s < c.client_ports[k]; s++) {
             uint32_t p = c.port_of_client[k][s];
+            const char *inner = !c.port_inner[k][s] ? "" : markdown ? "\\*" : "*";
+            any_inner |= c.port_inner[k][s] != 0;
             std::string one =
-                std::to_string(p) + (markdown ? " " : "") + dir_name(c.port_dir[k][s]);
+                std::to_string(p) + (markdown ? " " : "") + dir_name(c.port_dir[k][s]) + inner;
             ports += (s ? (markdown ? ", " : " ") : "") + one;
             std::string &who = by_port.at(p);
             who += (who.empty() ? "" : ", ") + std::string(l1_client_name(k)) +
-                   (markdown ? " (" + std::string(dir_name(c.port_dir[k][s])) + ")"
-                             : " " + std::string(dir_name(c.port_dir[k][s])));
+                   (markdown ? " (" + std::string(dir_name(c.port_dir[k][s])) + ")" + inner
+                             : " " + std::string(dir_name(c.port_dir[k][s])) + inner);
         }
         if (markdown)
             out +=
@@ -64,6 +67,10 @@ extern "C" size_t bh_l1_ports_format(int markdown, uint32_t preset, char *buf, s
         out += markdown ? "| " + std::to_string(p) + " | " + who + " |\n"
                         : "  " + pad(std::to_string(p), 4, true) + "  " + who + "\n";
     }
+    if (any_inner) /* model/tile/l1.h, nested muxes */
+        out += std::string(markdown ? "\n\\" : "") +
+               "* through the port's inner mux: those clients share one turn of the port's round "
+               "robin\n";
     return copy_out(out, buf, len);
 }
 
