@@ -5,16 +5,21 @@ zero-load latency floor, and that the VCD loads in GTKWave's tools and the SVG i
 
 usage: check_run.py REPORT [--vcd FILE] [--svg FILE] [--expect-injectors N]
                            [--below-saturation] [--saturated]
-                           [--expect-vcd-busy SIGNAL=VALUE:CYCLES ...]
+                           [--expect-vcd-busy SIGNAL=VALUE:CYCLES ...] [--vcd-links-match-report]
                            [--expect-core-finish CORE:MIN_CYCLE] [--expect-l1-bytes CLIENT:BYTES]
                            [--expect-cycles LO:HI]
 
 --expect-vcd-busy counts, in the VCD, the cycles during which the signal whose full name ends
 in SIGNAL holds VALUE (e.g. tile_x01_y02_l1.port02.holder=11:4096: the Mover, L1 client 10,
 held port 2 for 4096 cycles), reading the cycle time from the report's aiclk_mhz.
+--vcd-links-match-report integrates every router link's busy signal over the measured window
+(sim.warmup_cycles on, sim.measured_cycles long) and requires the report's utilisation times
+the window: two records of the same flits, one written by the VCD writer as blocks step, one
+counted by the network.
 """
 import argparse
 import json
+import re
 import os
 import subprocess
 import sys
@@ -77,11 +82,54 @@ def vcd_cycles_at(path, suffix, value, period_ps):
     return round(total / per_ps / period_ps)
 
 
+
+def vcd_link_busy_cycles(path, lo_fs, hi_fs, period_ps):
+    """{(noc, x, y, direction): cycles} each router output's busy signal is 1 within [lo_fs,
+    hi_fs), from the VCD alone; direction as the report names it (NoC1's east is the chip's -x)."""
+    dirs = {(0, "out_east"): "+x", (0, "out_south"): "+y", (1, "out_west"): "-x",
+            (1, "out_north"): "-y"}
+    ids, scopes, state, total = {}, [], {}, {}
+    t = 0
+    with open(path) as f:
+        for line in f:
+            w = line.split()
+            if not w:
+                continue
+            if w[0] == "$scope":
+                scopes.append(w[2])
+            elif w[0] == "$upscope":
+                scopes.pop()
+            elif w[0] == "$var":
+                m = re.match(r"tile_x(\d+)_y(\d+)$", scopes[-3]) if len(scopes) >= 3 else None
+                if m and scopes[-1] == "router" and scopes[-2] in ("noc0", "noc1"):
+                    k = int(scopes[-2][3])
+                    d = dirs.get((k, w[4][:-len("_busy")]))
+                    if d:
+                        ids[w[3]] = (k, int(m.group(1)), int(m.group(2)), d)
+            elif w[0][0] == "#":
+                t = int(w[0][1:])
+            elif w[0][0] in "01" and w[0][1:] in ids:
+                key = ids[w[0][1:]]
+                since = state.get(key)
+                if w[0][0] == "1" and since is None:
+                    state[key] = t
+                elif w[0][0] == "0" and since is not None:
+                    total[key] = total.get(key, 0) + max(0, min(t, hi_fs) - max(since, lo_fs))
+                    state[key] = None
+    for key, since in state.items():
+        if since is not None:
+            total[key] = total.get(key, 0) + max(0, hi_fs - max(since, lo_fs))
+    return {key: round(fs / 1000 / period_ps) for key, fs in total.items()}, len(ids)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("report")
     ap.add_argument("--vcd")
     ap.add_argument("--expect-vcd-busy", action="append", default=[])
+    ap.add_argument("--vcd-links-match-report", action="store_true",
+                    help="every router link's busy cycles in the VCD, within the measured window, "
+                    "equal the flits the report's utilisation gives it")
     ap.add_argument("--expect-cycles", help="LO:HI: the run's simulated cycles lie in [LO, HI]")
     ap.add_argument("--expect-l1-bytes", action="append", default=[],
                     help="CLIENT:BYTES: the bytes that L1 client moved, summed over the tiles")
@@ -259,6 +307,23 @@ def main():
             value, cycles = (int(x) for x in rest.split(":"))
             got = vcd_cycles_at(a.vcd, name, value, period_ps)
             check(got == cycles, "VCD: %s was %d for %s cycles, expected %d" % (name, value, got, cycles))
+        if a.vcd_links_match_report:
+            warmup = cfg["sim.warmup_cycles"]
+            window = r["sim"]["measured_cycles"]
+            lo, hi = warmup * period_ps * 1000, (warmup + window) * period_ps * 1000
+            busy, traced = vcd_link_busy_cycles(a.vcd, lo, hi, period_ps)
+            links = [(k, L) for k in range(nocs) for L in r["noc%d" % k]["links"]]
+            check(traced == len(links) and len(links) > 0,
+                  "VCD: %d link busy signals, the report %d links" % (traced, len(links)))
+            bad = [(k, L) for k, L in links
+                   if busy.get((k, L["from"][0], L["from"][1], L["direction"]), 0) !=
+                   round(L["utilisation"] * window)]
+            check(not bad, "VCD: %d links' busy cycles differ from their flits, e.g. %s" %
+                  (len(bad), ["noc%d %s %s: VCD %d, report %d" %
+                              (k, L["from"], L["direction"],
+                               busy.get((k, L["from"][0], L["from"][1], L["direction"]), 0),
+                               round(L["utilisation"] * window)) for k, L in bad[:3]]))
+            check(sum(busy.values()) > 0, "VCD: no link was ever busy")
         text = open(a.vcd).read(200000)
         check("$enddefinitions" in text and "out_east_busy" in text, "VCD lacks the link signals")
     if a.svg:
