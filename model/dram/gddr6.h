@@ -275,6 +275,9 @@ typedef struct Gddr6Chan {
     uint64_t refresh_due; /* next refresh due cycle */
     uint64_t ref_end;     /* end of the last REF's tRFC */
     uint32_t rq_n, wq_n;  /* queued bursts for this channel */
+    /* this channel's bursts of the read and write queues, oldest first: the scheduler scans
+     * only its own channel's (the queue depths count both channels) */
+    Gddr6Burst rq[GDDR6_MAX_QUEUE], wq[GDDR6_MAX_QUEUE];
 } Gddr6Chan;
 
 /* Counters that only accumulate: a window's figure is its end snapshot minus its start
@@ -323,8 +326,7 @@ typedef struct Gddr6 {
     uint32_t free_req, live_reqs;
     uint16_t fifo[GDDR6_MAX_PORTS][GDDR6_MAX_PORT_FIFO];        /* request indices */
     uint32_t fifo_rd[GDDR6_MAX_PORTS], fifo_n[GDDR6_MAX_PORTS]; /* fifo_n traced */
-    Gddr6Burst rq[GDDR6_MAX_QUEUE], wq[GDDR6_MAX_QUEUE];        /* oldest first */
-    uint32_t rq_n, wq_n;                                        /* queue depths (traced) */
+    uint32_t rq_n, wq_n;          /* queue depths, all channels (traced); the bursts are in ch[] */
     uint16_t fin[GDDR6_MAX_REQS]; /* fully issued requests, by (finish, seq) */
     uint32_t fin_n;
     uint16_t done[GDDR6_MAX_REQS]; /* finished, not yet taken: ring in completion order */
