@@ -281,6 +281,8 @@ typedef struct NocOutPort {
 } NocOutPort;
 
 typedef struct NocLink {
+    uint64_t due; /* earliest arrival of a flit or a credit in flight, BH_IDLE if none: the
+                     step visits a listed link's pipes only when something is due */
     uint32_t src_node, dst_node;
     uint8_t src_port;   /* router output port, or NOC_PORTS for the NIU */
     uint8_t dst_port;   /* router input port, or NOC_PORTS for the NIU */
@@ -315,6 +317,8 @@ typedef struct NocRouter {
     uint32_t sink[NOC_PORTS];
     uint32_t vc_wait[NOC_PORTS][NOC_PORTS]; /* per output, per input port: VCs parked above */
     uint32_t buffered;                      /* flits held in all input VCs */
+    uint8_t stalled;     /* the last step found no VC in a mask (nothing could act); only a flit
+                            or a credit arriving can change that, and clears it */
     uint32_t active_pos; /* index in NocNet.active_nodes, NOC_NONE if not listed */
     uint8_t owner[NOC_PORTS][NOC_MAX_VCS]; /* per output and downstream VC: input port * 32 + VC
                                               last granted it */

@@ -132,14 +132,18 @@ static void pop_front(NocNet *n, uint32_t node, uint32_t port, uint32_t vc, uint
 void noc_router_step(NocNet *n, uint32_t node, uint64_t now)
 {
     NocRouter *r = &n->routers[node];
-    if (!r->buffered)
+    if (!r->buffered || r->stalled)
         return;
     const uint32_t nports = n->nports, nvcs = n->nvcs;
     uint32_t work = 0;
     for (uint32_t p = 0; p < nports; p++)
         work |= (r->alloc[p] | r->cand[p] | r->sink[p]) & r->nonempty[p];
-    if (!work)
-        return; /* every buffered flit waits for a credit or an output VC: nothing can change */
+    if (!work) {
+        /* every buffered flit waits for a credit or an output VC: nothing changes until a
+         * flit or a credit arrives (the masks change only then or in this router's step) */
+        r->stalled = 1;
+        return;
+    }
     uint8_t port_vc[NOC_PORTS];          /* VC each input port nominates this cycle, 0xFF: none */
     uint32_t port_want[NOC_PORTS] = {0}; /* outputs the nominated VC can use now */
     memset(port_vc, 0xFF, sizeof port_vc);
@@ -228,29 +232,34 @@ void noc_router_step(NocNet *n, uint32_t node, uint64_t now)
     uint32_t wanted = 0;               /* outputs some port nominates: the others grant none */
     for (uint32_t p = 0; p < nports; p++)
         wanted |= port_want[p];
-    for (uint32_t o = 0; o < nports; o++) {
-        if (!(wanted >> o & 1))
-            continue;
+    uint32_t asking[NOC_PORTS] = {0}; /* per output: the input ports nominating it */
+    for (uint32_t p = 0; p < nports; p++)
+        for (uint32_t bits = port_want[p]; bits; bits &= bits - 1)
+            asking[__builtin_ctz(bits)] |= 1u << p;
+    for (uint32_t outs = wanted; outs; outs &= outs - 1) {
+        uint32_t o = (uint32_t)__builtin_ctz(outs);
         NocOutPort *out = &r->out[o];
-        uint32_t winner = NOC_NONE, best_dist = UINT32_MAX;
-        uint64_t best_born = UINT64_MAX;
-        for (uint32_t p = 0; p < nports; p++) {
-            if (!(port_want[p] & (1u << o)))
-                continue;
-            uint32_t dist = noc_ring(p + nports - out->sw_rr - 1, nports);
-            if (by_age && port_born[p] != best_born) {
-                if (port_born[p] > best_born)
+        /* round robin: the first asking port after the last winner, wrapping */
+        uint32_t winner = noc_rr_pick(asking[o], out->sw_rr);
+        if (by_age) {
+            uint32_t best_dist = UINT32_MAX;
+            uint64_t best_born = UINT64_MAX;
+            for (uint32_t p = 0; p < nports; p++) {
+                if (!(asking[o] & (1u << p)))
                     continue;
-                best_born = port_born[p]; /* older: wins whatever the distance */
-                best_dist = UINT32_MAX;
-            }
-            if (dist < best_dist) {
-                best_dist = dist;
-                winner = p;
+                uint32_t dist = noc_ring(p + nports - out->sw_rr - 1, nports);
+                if (port_born[p] != best_born) {
+                    if (port_born[p] > best_born)
+                        continue;
+                    best_born = port_born[p]; /* older: wins whatever the distance */
+                    best_dist = UINT32_MAX;
+                }
+                if (dist < best_dist) {
+                    best_dist = dist;
+                    winner = p;
+                }
             }
         }
-        if (winner == NOC_NONE)
-            continue;
         NocInVc *iv = &r->in[winner][port_vc[winner]];
         NocFlit *f = noc_link_slot(n, out->link, now);
         *f = *noc_in_flit(n, node, winner, port_vc[winner], iv->rd);
