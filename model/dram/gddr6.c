@@ -318,6 +318,7 @@ static void move_burst(Gddr6 *c, uint32_t p)
     gddr6_decode(c, ((r->addr >> c->burst_shift) + r->moved) << c->burst_shift, &loc);
     Gddr6Chan *h = &c->ch[loc.ch];
     Gddr6Burst *b = r->is_write ? &h->wq[h->wq_n++] : &h->rq[h->rq_n++];
+    h->quiet_until = 0; /* the new burst may be legal sooner */
     b->req = ri;
     b->row = loc.row;
     b->col = (uint16_t)loc.col;

@@ -199,8 +199,14 @@ uint64_t gddr6_sched_channel(Gddr6 *c, uint32_t ch, uint64_t now)
     int can_issue = h->last_cmd != now;
     int due = c->cfg.refresh && now >= h->refresh_due;
     h->refreshing = (uint8_t)(due || now < h->ref_end);
-    if (due)
+    if (due) {
+        h->quiet_until = 0;
         return refresh_step(c, h, ch, now, can_issue);
+    }
+    /* nothing has changed that the last scan read: its answer stands (the timing state
+     * changes only when this channel issues, which the scan decides) */
+    if (now < h->quiet_until && h->quiet_draining == c->draining)
+        return h->quiet_until;
     uint64_t next = h->refresh_due; /* BH_IDLE when refresh is off */
 
     /* 1. the queue: writes while draining (or when this channel has no reads), else reads */
@@ -215,24 +221,32 @@ uint64_t gddr6_sched_channel(Gddr6 *c, uint32_t ch, uint64_t now)
      * precharged for a conflict, which only the whole queue tells: conflicts are noted per
      * bank (all of one bank's wait for the same next_pre) and decided after the pass. */
     int hit = -1, other = -1;
-    uint32_t hit_banks = 0, conflict_banks = 0;
+    uint32_t hit_banks = 0, conflict_banks = 0, closed_banks = 0;
     uint16_t first_conflict[GDDR6_MAX_BANKS];
     for (uint32_t i = 0; i < n; i++) {
         const Gddr6Burst *b = &q[i];
         const Gddr6Bank *k = &h->bank[b->bank];
+        const uint32_t bit = 1u << b->bank;
         uint64_t t;
+        /* the ACT of a closed bank, or the RD/WR of a hit, waits for the same cycle whichever
+         * of the bank's bursts it serves: the bank's first such burst decides for them all */
         if (!k->open) {
+            if (closed_banks & bit)
+                continue;
+            closed_banks |= bit;
             t = act_ready(c, h, b->bank, b->bg);
         } else if (k->row == b->row) {
-            hit_banks |= 1u << b->bank;
+            if (hit_banks & bit)
+                continue;
+            hit_banks |= bit;
             t = cas_ready(c, h, b, is_write);
             if (t <= now) {
                 hit = (int)i;
                 break;
             }
         } else {
-            if (!(conflict_banks & (1u << b->bank))) {
-                conflict_banks |= 1u << b->bank;
+            if (!(conflict_banks & bit)) {
+                conflict_banks |= bit;
                 first_conflict[b->bank] = (uint16_t)i;
             }
             continue;
@@ -256,8 +270,11 @@ uint64_t gddr6_sched_channel(Gddr6 *c, uint32_t ch, uint64_t now)
             }
         }
     }
-    if (hit < 0 && other < 0)
+    if (hit < 0 && other < 0) {
+        h->quiet_until = next;
+        h->quiet_draining = c->draining;
         return next;
+    }
     if (!can_issue) /* a command already went out on this channel this cycle */
         return now + 1;
 
