@@ -360,7 +360,7 @@ NocFlit *noc_link_slot(NocNet *n, uint32_t li, uint64_t now)
 {
     NocLink *l = &n->links[li];
     BH_ASSERT(l->pipe_n < l->pipe_cap);
-    uint32_t slot = l->pipe_base + noc_ring((uint32_t)(l->pipe_rd + l->pipe_n), l->pipe_cap);
+    uint32_t slot = l->pipe_base + noc_ring1((uint32_t)(l->pipe_rd + l->pipe_n), l->pipe_cap);
     n->pipe_at[slot] = now + l->latency;
     if (now + l->latency < l->due) /* arrivals are in order: only when nothing earlier is */
         l->due = now + l->latency;
@@ -382,7 +382,7 @@ void noc_link_credit(NocNet *n, uint32_t li, uint8_t vc, uint64_t now)
 {
     NocLink *l = &n->links[li];
     BH_ASSERT(l->cred_n < l->pipe_cap);
-    uint32_t slot = l->cred_base + noc_ring((uint32_t)(l->cred_rd + l->cred_n), l->pipe_cap);
+    uint32_t slot = l->cred_base + noc_ring1((uint32_t)(l->cred_rd + l->cred_n), l->pipe_cap);
     n->cred_vc[slot] = vc;
     n->cred_at[slot] = now + l->latency;
     if (now + l->latency < l->due)
@@ -471,12 +471,12 @@ uint64_t noc_net_step(NocNet *n, uint64_t now)
         while (l->pipe_n && n->pipe_at[l->pipe_base + l->pipe_rd] <= now) {
             BH_ASSERT(n->pipe_at[l->pipe_base + l->pipe_rd] == now);
             deliver(n, l, &n->pipe[l->pipe_base + l->pipe_rd]);
-            l->pipe_rd = (uint16_t)noc_ring(l->pipe_rd + 1u, l->pipe_cap);
+            l->pipe_rd = (uint16_t)noc_ring1(l->pipe_rd + 1u, l->pipe_cap);
             l->pipe_n--;
         }
         while (l->cred_n && n->cred_at[l->cred_base + l->cred_rd] <= now) {
             return_credit(n, l, n->cred_vc[l->cred_base + l->cred_rd]);
-            l->cred_rd = (uint16_t)noc_ring(l->cred_rd + 1u, l->pipe_cap);
+            l->cred_rd = (uint16_t)noc_ring1(l->cred_rd + 1u, l->pipe_cap);
             l->cred_n--;
         }
         l->due = BH_IDLE;

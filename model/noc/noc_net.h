@@ -488,25 +488,30 @@ static inline uint32_t noc_ring(uint32_t x, uint32_t n)
 {
     return x < n ? x : x < 2 * n ? x - n : x % n;
 }
+/* x % n for x < 2n (a ring index plus at most one lap): one compare */
+static inline uint32_t noc_ring1(uint32_t x, uint32_t n)
+{
+    return x < n ? x : x - n;
+}
 /* Round robin over a VC mask: its first VC after `last`, wrapping (mask != 0, last < 32). */
 static inline uint32_t noc_rr_pick(uint32_t mask, uint32_t last)
 {
     uint32_t after = mask & ~((2u << last) - 1u); /* 2u << 31 wraps to 0: nothing after */
     return (uint32_t)__builtin_ctz(after ? after : mask);
 }
-/* Flit idx (counted from the ring's start) of an input VC's buffer; inline, as the router
- * and the link delivery look flits up on every hop. */
+/* Flit idx (counted from the ring's start, below twice its depth) of an input VC's buffer;
+ * inline, as the router and the link delivery look flits up on every hop. */
 static inline NocFlit *noc_in_flit(NocNet *n, uint32_t node, uint32_t port, uint32_t vc,
                                    uint32_t idx)
 {
     size_t d = n->cfg.vc_buffer_flits;
     return &n->flits[(((size_t)node * n->nports + port) * n->nvcs + vc) * d +
-                     noc_ring(idx, (uint32_t)d)];
+                     noc_ring1(idx, (uint32_t)d)];
 }
 static inline NocFlit *noc_ej_flit(NocNet *n, uint32_t node, uint32_t vc, uint32_t idx)
 {
     size_t d = n->cfg.vc_buffer_flits;
-    return &n->ej_flits[((size_t)node * n->nvcs + vc) * d + noc_ring(idx, (uint32_t)d)];
+    return &n->ej_flits[((size_t)node * n->nvcs + vc) * d + noc_ring1(idx, (uint32_t)d)];
 }
 int noc_topology_bidirectional(const NocNetConfig *cfg);
 int noc_net_neighbour(const NocNetConfig *cfg, uint32_t node, NocPort port, uint32_t *out);

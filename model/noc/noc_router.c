@@ -135,10 +135,12 @@ void noc_router_step(NocNet *n, uint32_t node, uint64_t now)
     if (!r->buffered || r->stalled)
         return;
     const uint32_t nports = n->nports, nvcs = n->nvcs;
-    uint32_t work = 0;
-    for (uint32_t p = 0; p < nports; p++)
-        work |= (r->alloc[p] | r->cand[p] | r->sink[p]) & r->nonempty[p];
-    if (!work) {
+    uint32_t work = 0, alloc_work = 0;
+    for (uint32_t p = 0; p < nports; p++) {
+        alloc_work |= r->alloc[p] & r->nonempty[p];
+        work |= (r->cand[p] | r->sink[p]) & r->nonempty[p];
+    }
+    if (!(work | alloc_work)) {
         /* every buffered flit waits for a credit or an output VC: nothing changes until a
          * flit or a credit arrives (the masks change only then or in this router's step) */
         r->stalled = 1;
@@ -151,10 +153,10 @@ void noc_router_step(NocNet *n, uint32_t node, uint64_t now)
     /* 1. route and allocate VCs for packets at the front of their VC. The starting port
      * rotates so no input always wins freed VCs first. alloc is read again after each VC:
      * one giving back held VCs wakes the VCs waiting for them, which try in this pass too. */
-    const uint32_t start = (uint32_t)(now % nports);
-    for (uint32_t pi = 0; pi < nports; pi++) {
-        uint32_t p = noc_ring(start + pi, nports); /* (pi + now) % nports */
-        uint32_t bits, after = UINT32_MAX;         /* VCs above the last one visited */
+    const uint32_t start = alloc_work ? (uint32_t)(now % nports) : 0;
+    for (uint32_t pi = 0; pi < nports && alloc_work; pi++) {
+        uint32_t p = noc_ring1(start + pi, nports); /* (pi + now) % nports */
+        uint32_t bits, after = UINT32_MAX;          /* VCs above the last one visited */
         while ((bits = r->alloc[p] & r->nonempty[p] & after) != 0) {
             uint32_t v = (uint32_t)__builtin_ctz(bits);
             after = (uint32_t)(UINT64_MAX << (v + 1));
@@ -214,7 +216,7 @@ void noc_router_step(NocNet *n, uint32_t node, uint64_t now)
                 r->cand[p] &= ~(1u << v); /* until a credit, an output VC or a new front */
                 continue;
             }
-            uint64_t key = noc_ring(v + nvcs - r->in_rr[p] - 1, nvcs);
+            uint64_t key = noc_ring1(v + nvcs - r->in_rr[p] - 1, nvcs);
             uint64_t born = 0;
             if (by_age) {
                 born = n->pkts[noc_in_flit(n, node, p, v, iv->rd)->pkt].born;
