@@ -489,7 +489,9 @@ uint64_t noc_net_step(NocNet *n, uint64_t now)
     uint32_t count = n->n_active_nodes;
     for (uint32_t i = 0; i < count; i++) {
         uint32_t node = n->active_nodes[i];
-        noc_router_step(n, node, now);
+        const NocRouter *r = &n->routers[node];
+        if (r->buffered && !r->stalled) /* the step's own first test, without the call */
+            noc_router_step(n, node, now);
         noc_niu_step(n, node, now);
     }
     /* 3. retire idle nodes and empty links, find the next cycle with work */
