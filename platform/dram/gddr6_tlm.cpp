@@ -141,8 +141,8 @@ void Gddr6Tlm::run()
     bus_busy_ = 0;
     for (uint32_t ch = 0; ch < ctl_.cfg.channels; ch++)
         bus_busy_ |= ctl_.ch[ch].bus_free > now;
-    if (bus_busy_ && next > now + 1)
-        next = now + 1; /* keep the traced busy flag exact */
+    if (traced_ && bus_busy_ && next > now + 1)
+        next = now + 1; /* keep the traced busy flag exact (untraced, no one reads it) */
     for (int id = 0; id < kPorts; id++)
         if (waiting_[id] && next > now + 1)
             next = now + 1;
@@ -152,6 +152,7 @@ void Gddr6Tlm::run()
 void Gddr6Tlm::trace(sc_core::sc_trace_file *tf)
 {
     std::string base = name();
+    traced_ = true;
     sc_core::sc_trace(tf, ctl_.rq_n, base + ".read_queue");
     sc_core::sc_trace(tf, ctl_.wq_n, base + ".write_queue");
     sc_core::sc_trace(tf, bus_busy_, base + ".data_bus_busy", 1);

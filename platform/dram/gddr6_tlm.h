@@ -67,6 +67,7 @@ class Gddr6Tlm : public sc_core::sc_module
     uint64_t scheduled_ = BH_IDLE;
     tlm::tlm_generic_payload *waiting_[kPorts] = {}; /* BEGIN_REQ not yet accepted */
     uint8_t bus_busy_ = 0;                           /* traced: a channel's data bus in use */
+    bool traced_ = false;                            /* trace() was called */
 };
 
 } // namespace bh
