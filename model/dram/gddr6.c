@@ -316,7 +316,9 @@ static void move_burst(Gddr6 *c, uint32_t p)
     Gddr6Req *r = &c->req[ri];
     Gddr6Loc loc;
     gddr6_decode(c, ((r->addr >> c->burst_shift) + r->moved) << c->burst_shift, &loc);
-    Gddr6Burst *b = r->is_write ? &c->wq[c->wq_n++] : &c->rq[c->rq_n++];
+    Gddr6Chan *h = &c->ch[loc.ch];
+    Gddr6Burst *b = r->is_write ? &h->wq[h->wq_n++] : &h->rq[h->rq_n++];
+    h->quiet_until = 0; /* the new burst may be legal sooner */
     b->req = ri;
     b->row = loc.row;
     b->col = (uint16_t)loc.col;
@@ -325,9 +327,9 @@ static void move_burst(Gddr6 *c, uint32_t p)
     b->bank = (uint8_t)(loc.bg * c->cfg.banks_per_group + loc.ba);
     b->classified = 0;
     if (r->is_write)
-        c->ch[loc.ch].wq_n++;
+        c->wq_n++;
     else
-        c->ch[loc.ch].rq_n++;
+        c->rq_n++;
     if (++r->moved == r->nbursts) {
         c->fifo_rd[p] = (c->fifo_rd[p] + 1) % GDDR6_MAX_PORT_FIFO;
         c->fifo_n[p]--;

@@ -267,14 +267,21 @@ typedef struct Gddr6Chan {
     uint64_t next_act, next_rd, next_wr;         /* tRRDS; tCCDS, tWTRS; tCCDS */
     uint64_t faw[4];                             /* last four ACT cycles, ring */
     uint32_t faw_n, faw_pos;
-    uint64_t bus_free;    /* end of the last data burst */
-    uint8_t bus_dir;      /* 0 none yet, 1 read, 2 write */
-    uint8_t open_banks;   /* traced */
-    uint8_t refreshing;   /* refresh due, closing rows or refreshing (traced) */
-    uint64_t last_cmd;    /* cycle of the last command, BH_IDLE if none */
-    uint64_t refresh_due; /* next refresh due cycle */
-    uint64_t ref_end;     /* end of the last REF's tRFC */
-    uint32_t rq_n, wq_n;  /* queued bursts for this channel */
+    uint64_t bus_free;      /* end of the last data burst */
+    uint8_t bus_dir;        /* 0 none yet, 1 read, 2 write */
+    uint8_t open_banks;     /* traced */
+    uint8_t refreshing;     /* refresh due, closing rows or refreshing (traced) */
+    uint64_t last_cmd;      /* cycle of the last command, BH_IDLE if none */
+    uint64_t refresh_due;   /* next refresh due cycle */
+    uint64_t ref_end;       /* end of the last REF's tRFC */
+    uint32_t rq_n, wq_n;    /* queued bursts for this channel */
+    uint64_t quiet_until;   /* the last scan found no command legal before this cycle; it holds
+                               until a burst joins this channel's queues or the write drain
+                               toggles (0: scan) */
+    uint8_t quiet_draining; /* c->draining when quiet_until was found */
+    /* this channel's bursts of the read and write queues, oldest first: the scheduler scans
+     * only its own channel's (the queue depths count both channels) */
+    Gddr6Burst rq[GDDR6_MAX_QUEUE], wq[GDDR6_MAX_QUEUE];
 } Gddr6Chan;
 
 /* Counters that only accumulate: a window's figure is its end snapshot minus its start
@@ -323,8 +330,7 @@ typedef struct Gddr6 {
     uint32_t free_req, live_reqs;
     uint16_t fifo[GDDR6_MAX_PORTS][GDDR6_MAX_PORT_FIFO];        /* request indices */
     uint32_t fifo_rd[GDDR6_MAX_PORTS], fifo_n[GDDR6_MAX_PORTS]; /* fifo_n traced */
-    Gddr6Burst rq[GDDR6_MAX_QUEUE], wq[GDDR6_MAX_QUEUE];        /* oldest first */
-    uint32_t rq_n, wq_n;                                        /* queue depths (traced) */
+    uint32_t rq_n, wq_n;          /* queue depths, all channels (traced); the bursts are in ch[] */
     uint16_t fin[GDDR6_MAX_REQS]; /* fully issued requests, by (finish, seq) */
     uint32_t fin_n;
     uint16_t done[GDDR6_MAX_REQS]; /* finished, not yet taken: ring in completion order */

@@ -103,14 +103,14 @@ static void close_bank(Gddr6 *c, Gddr6Chan *h, uint32_t bank, uint64_t at)
     c->st.precharges++;
 }
 
-/* Another queued burst (either queue) wants the same open row. */
-static int row_wanted(const Gddr6 *c, uint32_t ch, uint32_t bank, uint32_t row)
+/* Another queued burst (either queue) of channel h wants the same open row. */
+static int row_wanted(const Gddr6Chan *h, uint32_t bank, uint32_t row)
 {
-    for (uint32_t i = 0; i < c->rq_n; i++)
-        if (c->rq[i].ch == ch && c->rq[i].bank == bank && c->rq[i].row == row)
+    for (uint32_t i = 0; i < h->rq_n; i++)
+        if (h->rq[i].bank == bank && h->rq[i].row == row)
             return 1;
-    for (uint32_t i = 0; i < c->wq_n; i++)
-        if (c->wq[i].ch == ch && c->wq[i].bank == bank && c->wq[i].row == row)
+    for (uint32_t i = 0; i < h->wq_n; i++)
+        if (h->wq[i].bank == bank && h->wq[i].row == row)
             return 1;
     return 0;
 }
@@ -119,8 +119,8 @@ static int row_wanted(const Gddr6 *c, uint32_t ch, uint32_t bank, uint32_t row)
 static void issue_cas(Gddr6 *c, Gddr6Chan *h, uint32_t ch, int is_write, uint32_t qi, uint64_t now)
 {
     const Gddr6Config *g = &c->cfg;
-    Gddr6Burst *q = is_write ? c->wq : c->rq;
-    uint32_t *n = is_write ? &c->wq_n : &c->rq_n;
+    Gddr6Burst *q = is_write ? h->wq : h->rq;
+    uint32_t *n = is_write ? &h->wq_n : &h->rq_n;
     Gddr6Burst b = q[qi];
     memmove(&q[qi], &q[qi + 1], (*n - qi - 1) * sizeof q[0]);
     (*n)--;
@@ -128,7 +128,7 @@ static void issue_cas(Gddr6 *c, Gddr6Chan *h, uint32_t ch, int is_write, uint32_
     uint64_t data_end;
     classify(&b, &c->st.row_hits);
     if (is_write) {
-        h->wq_n--;
+        c->wq_n--;
         data_end = now + g->tcwl + c->tburst;
         k->next_pre = max64(k->next_pre, data_end + g->twr);
         h->bg_next_rd[b.bg] = max64(h->bg_next_rd[b.bg], data_end + g->twtrl);
@@ -138,7 +138,7 @@ static void issue_cas(Gddr6 *c, Gddr6Chan *h, uint32_t ch, int is_write, uint32_
         h->bus_dir = BUS_WRITE;
         c->st.wr_bursts++;
     } else {
-        h->rq_n--;
+        c->rq_n--;
         data_end = now + g->tcl + c->tburst;
         k->next_pre = max64(k->next_pre, now + g->trtp);
         h->bg_next_rd[b.bg] = max64(h->bg_next_rd[b.bg], now + g->tccdl);
@@ -149,7 +149,7 @@ static void issue_cas(Gddr6 *c, Gddr6Chan *h, uint32_t ch, int is_write, uint32_
     h->bus_free = data_end;
     c->st.bus_busy_cycles += c->tburst;
     Gddr6CmdKind kind = is_write ? GDDR6_CMD_WR : GDDR6_CMD_RD;
-    if (g->page_policy == GDDR6_PAGE_CLOSED && !row_wanted(c, ch, b.bank, b.row)) {
+    if (g->page_policy == GDDR6_PAGE_CLOSED && !row_wanted(h, b.bank, b.row)) {
         /* auto-precharge: the bank closes as soon as tRAS and tRTP / tWR allow */
         close_bank(c, h, b.bank, k->next_pre);
         kind = is_write ? GDDR6_CMD_WRA : GDDR6_CMD_RDA;
@@ -199,57 +199,86 @@ uint64_t gddr6_sched_channel(Gddr6 *c, uint32_t ch, uint64_t now)
     int can_issue = h->last_cmd != now;
     int due = c->cfg.refresh && now >= h->refresh_due;
     h->refreshing = (uint8_t)(due || now < h->ref_end);
-    if (due)
+    if (due) {
+        h->quiet_until = 0;
         return refresh_step(c, h, ch, now, can_issue);
+    }
+    /* nothing has changed that the last scan read: its answer stands (the timing state
+     * changes only when this channel issues, which the scan decides) */
+    if (now < h->quiet_until && h->quiet_draining == c->draining)
+        return h->quiet_until;
     uint64_t next = h->refresh_due; /* BH_IDLE when refresh is off */
 
     /* 1. the queue: writes while draining (or when this channel has no reads), else reads */
     int is_write = c->draining ? h->wq_n > 0 : h->rq_n == 0;
-    Gddr6Burst *q = is_write ? c->wq : c->rq;
-    uint32_t n = is_write ? c->wq_n : c->rq_n;
-    if ((is_write ? h->wq_n : h->rq_n) == 0)
+    Gddr6Burst *q = is_write ? h->wq : h->rq;
+    uint32_t n = is_write ? h->wq_n : h->rq_n;
+    if (n == 0)
         return next;
 
-    /* 2. open rows some queued burst hits: never precharged for a conflict */
-    uint32_t hit_banks = 0;
-    for (uint32_t i = 0; i < n; i++) {
-        const Gddr6Bank *k = &h->bank[q[i].bank];
-        if (q[i].ch == ch && k->open && k->row == q[i].row)
-            hit_banks |= 1u << q[i].bank;
-    }
-
-    /* 3. FR-FCFS: the oldest ready row hit, else the oldest ready ACT or PRE */
+    /* 2. FR-FCFS in one pass, oldest first: the first ready row hit wins; else the oldest
+     * ready ACT (closed bank) or PRE (another row open). A bank with a queued hit is never
+     * precharged for a conflict, which only the whole queue tells: conflicts are noted per
+     * bank (all of one bank's wait for the same next_pre) and decided after the pass. */
     int hit = -1, other = -1;
-    for (uint32_t i = 0; i < n && hit < 0; i++) {
+    uint32_t hit_banks = 0, conflict_banks = 0, closed_banks = 0;
+    uint16_t first_conflict[GDDR6_MAX_BANKS];
+    for (uint32_t i = 0; i < n; i++) {
         const Gddr6Burst *b = &q[i];
-        if (b->ch != ch)
-            continue;
         const Gddr6Bank *k = &h->bank[b->bank];
+        const uint32_t bit = 1u << b->bank;
         uint64_t t;
-        if (k->open && k->row == b->row) {
+        /* the ACT of a closed bank, or the RD/WR of a hit, waits for the same cycle whichever
+         * of the bank's bursts it serves: the bank's first such burst decides for them all */
+        if (!k->open) {
+            if (closed_banks & bit)
+                continue;
+            closed_banks |= bit;
+            t = act_ready(c, h, b->bank, b->bg);
+        } else if (k->row == b->row) {
+            if (hit_banks & bit)
+                continue;
+            hit_banks |= bit;
             t = cas_ready(c, h, b, is_write);
             if (t <= now) {
                 hit = (int)i;
                 break;
             }
-        } else if (!k->open) {
-            t = act_ready(c, h, b->bank, b->bg);
-        } else if (hit_banks & (1u << b->bank)) {
-            continue; /* the hits go first; their commands are events of their own */
         } else {
-            t = k->next_pre;
+            if (!(conflict_banks & bit)) {
+                conflict_banks |= bit;
+                first_conflict[b->bank] = (uint16_t)i;
+            }
+            continue;
         }
-        if (t <= now && other < 0)
-            other = (int)i;
-        else if (t < next)
+        if (t <= now) {
+            if (other < 0)
+                other = (int)i;
+        } else if (t < next) {
             next = t;
+        }
     }
-    if (hit < 0 && other < 0)
+    if (hit < 0) {
+        for (uint32_t bits = conflict_banks & ~hit_banks; bits; bits &= bits - 1) {
+            uint32_t bank = (uint32_t)__builtin_ctz(bits);
+            uint64_t t = h->bank[bank].next_pre;
+            if (t <= now) {
+                if (other < 0 || first_conflict[bank] < other)
+                    other = first_conflict[bank];
+            } else if (t < next) {
+                next = t;
+            }
+        }
+    }
+    if (hit < 0 && other < 0) {
+        h->quiet_until = next;
+        h->quiet_draining = c->draining;
         return next;
+    }
     if (!can_issue) /* a command already went out on this channel this cycle */
         return now + 1;
 
-    /* 4. issue */
+    /* 3. issue */
     h->last_cmd = now;
     if (hit >= 0) {
         issue_cas(c, h, ch, is_write, (uint32_t)hit, now);

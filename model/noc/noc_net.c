@@ -112,6 +112,7 @@ static uint32_t add_link(NocNet *n, uint32_t src, uint8_t sport, uint32_t dst, u
     *pipe_total += l->pipe_cap;
     *cred_total += l->pipe_cap;
     l->active_pos = NOC_NONE;
+    l->due = BH_IDLE;
     return n->n_links++;
 }
 
@@ -359,8 +360,10 @@ NocFlit *noc_link_slot(NocNet *n, uint32_t li, uint64_t now)
 {
     NocLink *l = &n->links[li];
     BH_ASSERT(l->pipe_n < l->pipe_cap);
-    uint32_t slot = l->pipe_base + noc_ring((uint32_t)(l->pipe_rd + l->pipe_n), l->pipe_cap);
+    uint32_t slot = l->pipe_base + noc_ring1((uint32_t)(l->pipe_rd + l->pipe_n), l->pipe_cap);
     n->pipe_at[slot] = now + l->latency;
+    if (now + l->latency < l->due) /* arrivals are in order: only when nothing earlier is */
+        l->due = now + l->latency;
     l->pipe_n++;
     l->busy = 1;
     l->flits++;
@@ -379,9 +382,11 @@ void noc_link_credit(NocNet *n, uint32_t li, uint8_t vc, uint64_t now)
 {
     NocLink *l = &n->links[li];
     BH_ASSERT(l->cred_n < l->pipe_cap);
-    uint32_t slot = l->cred_base + noc_ring((uint32_t)(l->cred_rd + l->cred_n), l->pipe_cap);
+    uint32_t slot = l->cred_base + noc_ring1((uint32_t)(l->cred_rd + l->cred_n), l->pipe_cap);
     n->cred_vc[slot] = vc;
     n->cred_at[slot] = now + l->latency;
+    if (now + l->latency < l->due)
+        l->due = now + l->latency;
     l->cred_n++;
     list_link(n, li);
 }
@@ -405,6 +410,7 @@ static void deliver(NocNet *n, const NocLink *l, const NocFlit *f)
             r->cand[l->dst_port] |= 1u << vc;
         r->nonempty[l->dst_port] |= 1u << vc;
         r->buffered++;
+        r->stalled = 0;
     }
     noc_net_activate(n, node);
 }
@@ -419,6 +425,7 @@ static void return_credit(NocNet *n, const NocLink *l, uint8_t vc)
     }
     NocRouter *r = &n->routers[l->src_node];
     NocOutPort *o = &r->out[l->src_port];
+    r->stalled = 0;
     if (o->credits[vc]++ == 0) { /* the input VC holding this VC may move again */
         uint32_t who = r->owner[l->src_port][vc];
         r->cand[who >> 5] |= 1u << (who & 31);
@@ -459,23 +466,32 @@ uint64_t noc_net_step(NocNet *n, uint64_t now)
         uint32_t li = n->active_links[i];
         NocLink *l = &n->links[li];
         l->busy = 0;
+        if (l->due > now)
+            continue;
         while (l->pipe_n && n->pipe_at[l->pipe_base + l->pipe_rd] <= now) {
             BH_ASSERT(n->pipe_at[l->pipe_base + l->pipe_rd] == now);
             deliver(n, l, &n->pipe[l->pipe_base + l->pipe_rd]);
-            l->pipe_rd = (uint16_t)noc_ring(l->pipe_rd + 1u, l->pipe_cap);
+            l->pipe_rd = (uint16_t)noc_ring1(l->pipe_rd + 1u, l->pipe_cap);
             l->pipe_n--;
         }
         while (l->cred_n && n->cred_at[l->cred_base + l->cred_rd] <= now) {
             return_credit(n, l, n->cred_vc[l->cred_base + l->cred_rd]);
-            l->cred_rd = (uint16_t)noc_ring(l->cred_rd + 1u, l->pipe_cap);
+            l->cred_rd = (uint16_t)noc_ring1(l->cred_rd + 1u, l->pipe_cap);
             l->cred_n--;
         }
+        l->due = BH_IDLE;
+        if (l->pipe_n)
+            l->due = n->pipe_at[l->pipe_base + l->pipe_rd];
+        if (l->cred_n && n->cred_at[l->cred_base + l->cred_rd] < l->due)
+            l->due = n->cred_at[l->cred_base + l->cred_rd];
     }
     /* 2. routers and NIUs with work; both only send over links, so order does not matter */
     uint32_t count = n->n_active_nodes;
     for (uint32_t i = 0; i < count; i++) {
         uint32_t node = n->active_nodes[i];
-        noc_router_step(n, node, now);
+        const NocRouter *r = &n->routers[node];
+        if (r->buffered && !r->stalled) /* the step's own first test, without the call */
+            noc_router_step(n, node, now);
         noc_niu_step(n, node, now);
     }
     /* 3. retire idle nodes and empty links, find the next cycle with work */
@@ -494,17 +510,15 @@ uint64_t noc_net_step(NocNet *n, uint64_t now)
         uint32_t li = n->active_links[i];
         NocLink *l = &n->links[li];
         busy |= l->busy;
-        if (!l->pipe_n && !l->cred_n) {
+        if (l->due == BH_IDLE) { /* nothing in flight */
             uint32_t last = n->active_links[--n->n_active_links];
             n->active_links[i] = last;
             n->links[last].active_pos = i;
             l->active_pos = NOC_NONE;
             continue;
         }
-        if (l->pipe_n && n->pipe_at[l->pipe_base + l->pipe_rd] < next)
-            next = n->pipe_at[l->pipe_base + l->pipe_rd];
-        if (l->cred_n && n->cred_at[l->cred_base + l->cred_rd] < next)
-            next = n->cred_at[l->cred_base + l->cred_rd];
+        if (l->due < next)
+            next = l->due;
     }
     if (n->n_active_nodes || (busy && n->trace_busy))
         next = now + 1;

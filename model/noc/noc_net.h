@@ -281,6 +281,8 @@ typedef struct NocOutPort {
 } NocOutPort;
 
 typedef struct NocLink {
+    uint64_t due; /* earliest arrival of a flit or a credit in flight, BH_IDLE if none: the
+                     step visits a listed link's pipes only when something is due */
     uint32_t src_node, dst_node;
     uint8_t src_port;   /* router output port, or NOC_PORTS for the NIU */
     uint8_t dst_port;   /* router input port, or NOC_PORTS for the NIU */
@@ -309,12 +311,14 @@ typedef struct NocLink {
  *   sink   exactly the VCs whose routed packet ends here with no output (multicast branch
  *          ends), drained one flit per cycle. */
 typedef struct NocRouter {
+    uint32_t buffered; /* flits held in all input VCs */
+    uint8_t stalled;   /* the last step found no VC in a mask (nothing could act); only a flit
+                          or a credit arriving can change that, and clears it */
     uint32_t nonempty[NOC_PORTS]; /* per input port: VCs holding flits */
     uint32_t alloc[NOC_PORTS];    /* per input port: see above */
     uint32_t cand[NOC_PORTS];
     uint32_t sink[NOC_PORTS];
     uint32_t vc_wait[NOC_PORTS][NOC_PORTS]; /* per output, per input port: VCs parked above */
-    uint32_t buffered;                      /* flits held in all input VCs */
     uint32_t active_pos; /* index in NocNet.active_nodes, NOC_NONE if not listed */
     uint8_t owner[NOC_PORTS][NOC_MAX_VCS]; /* per output and downstream VC: input port * 32 + VC
                                               last granted it */
@@ -330,10 +334,15 @@ typedef struct NocCmdBuf {
 } NocCmdBuf;
 
 typedef struct NocNiu {
+    /* what noc_niu_step and the step's idle check read for every active node, first */
+    uint8_t port_q_n;  /* records in port_q */
+    uint16_t resp_n;   /* responses in resp_q */
+    uint16_t job_n;    /* jobs in job_pkt */
+    uint32_t inj_busy; /* VCs with a packet streaming */
+    uint32_t ej_nonempty;
     NocCmdBuf cmd[NOC_CMD_BUFS];
     uint8_t port_q[NOC_PORT_RECS]; /* request records waiting for a first-hop VC, in order */
-    uint8_t port_q_n;
-    uint8_t link_vc;      /* first-hop VC of the open linked transaction, 0xFF if none */
+    uint8_t link_vc;               /* first-hop VC of the open linked transaction, 0xFF if none */
     uint32_t resv_pkt;    /* reserving multicast whose grant is not back, NOC_NONE if none */
     uint64_t next_assign; /* first cycle the next first-hop VC may be assigned */
     uint32_t reads_out;   /* read packets waiting for their data */
@@ -349,19 +358,17 @@ typedef struct NocNiu {
     NocOutPort inj;
     uint32_t inj_pkt[NOC_MAX_VCS]; /* packet streaming on each first-hop VC */
     uint16_t inj_seq[NOC_MAX_VCS]; /* next flit of that packet */
-    uint32_t inj_busy;             /* VCs with a packet streaming */
     uint16_t inj_rr;
     uint32_t *resp_q; /* responses waiting for a VC (ring of niu_response_slots) */
-    uint16_t resp_rd, resp_n;
+    uint16_t resp_rd;
     uint16_t resp_held; /* slots held: queued + streaming + promised */
     /* timed memory (DRAM endpoints): reads still to issue, one access per flit */
     uint8_t timed_mem;
-    uint32_t *job_pkt;                /* ring of niu_response_slots: response packets */
-    uint16_t job_rd, job_n, job_next; /* ring state; next flit of the oldest job */
-    uint32_t ej_ack[NOC_MAX_VCS];     /* per ejection VC: acknowledgement awaiting its writes */
+    uint32_t *job_pkt;            /* ring of niu_response_slots: response packets */
+    uint16_t job_rd, job_next;    /* ring state; next flit of the oldest job */
+    uint32_t ej_ack[NOC_MAX_VCS]; /* per ejection VC: acknowledgement awaiting its writes */
     /* ejection: input VCs fed by the router's LOCAL output */
     NocInVc ej[NOC_MAX_VCS];
-    uint32_t ej_nonempty;
     uint16_t ej_rr;
     uint32_t link_in, link_out;
     uint32_t active_pos;
@@ -484,25 +491,30 @@ static inline uint32_t noc_ring(uint32_t x, uint32_t n)
 {
     return x < n ? x : x < 2 * n ? x - n : x % n;
 }
+/* x % n for x < 2n (a ring index plus at most one lap): one compare */
+static inline uint32_t noc_ring1(uint32_t x, uint32_t n)
+{
+    return x < n ? x : x - n;
+}
 /* Round robin over a VC mask: its first VC after `last`, wrapping (mask != 0, last < 32). */
 static inline uint32_t noc_rr_pick(uint32_t mask, uint32_t last)
 {
     uint32_t after = mask & ~((2u << last) - 1u); /* 2u << 31 wraps to 0: nothing after */
     return (uint32_t)__builtin_ctz(after ? after : mask);
 }
-/* Flit idx (counted from the ring's start) of an input VC's buffer; inline, as the router
- * and the link delivery look flits up on every hop. */
+/* Flit idx (counted from the ring's start, below twice its depth) of an input VC's buffer;
+ * inline, as the router and the link delivery look flits up on every hop. */
 static inline NocFlit *noc_in_flit(NocNet *n, uint32_t node, uint32_t port, uint32_t vc,
                                    uint32_t idx)
 {
     size_t d = n->cfg.vc_buffer_flits;
     return &n->flits[(((size_t)node * n->nports + port) * n->nvcs + vc) * d +
-                     noc_ring(idx, (uint32_t)d)];
+                     noc_ring1(idx, (uint32_t)d)];
 }
 static inline NocFlit *noc_ej_flit(NocNet *n, uint32_t node, uint32_t vc, uint32_t idx)
 {
     size_t d = n->cfg.vc_buffer_flits;
-    return &n->ej_flits[((size_t)node * n->nvcs + vc) * d + noc_ring(idx, (uint32_t)d)];
+    return &n->ej_flits[((size_t)node * n->nvcs + vc) * d + noc_ring1(idx, (uint32_t)d)];
 }
 int noc_topology_bidirectional(const NocNetConfig *cfg);
 int noc_net_neighbour(const NocNetConfig *cfg, uint32_t node, NocPort port, uint32_t *out);

@@ -84,7 +84,9 @@ static int count_outputs(uint32_t mask)
     return k;
 }
 
-static void pop_front(NocNet *n, uint32_t node, uint32_t port, uint32_t vc, uint64_t now)
+/* inlined: it runs for nearly every flit a router forwards */
+static inline __attribute__((always_inline)) void pop_front(NocNet *n, uint32_t node, uint32_t port,
+                                                            uint32_t vc, uint64_t now)
 {
     NocRouter *r = &n->routers[node];
     NocInVc *iv = &r->in[port][vc];
@@ -132,14 +134,20 @@ static void pop_front(NocNet *n, uint32_t node, uint32_t port, uint32_t vc, uint
 void noc_router_step(NocNet *n, uint32_t node, uint64_t now)
 {
     NocRouter *r = &n->routers[node];
-    if (!r->buffered)
+    if (!r->buffered || r->stalled)
         return;
     const uint32_t nports = n->nports, nvcs = n->nvcs;
-    uint32_t work = 0;
-    for (uint32_t p = 0; p < nports; p++)
-        work |= (r->alloc[p] | r->cand[p] | r->sink[p]) & r->nonempty[p];
-    if (!work)
-        return; /* every buffered flit waits for a credit or an output VC: nothing can change */
+    uint32_t work = 0, alloc_work = 0;
+    for (uint32_t p = 0; p < nports; p++) {
+        alloc_work |= r->alloc[p] & r->nonempty[p];
+        work |= (r->cand[p] | r->sink[p]) & r->nonempty[p];
+    }
+    if (!(work | alloc_work)) {
+        /* every buffered flit waits for a credit or an output VC: nothing changes until a
+         * flit or a credit arrives (the masks change only then or in this router's step) */
+        r->stalled = 1;
+        return;
+    }
     uint8_t port_vc[NOC_PORTS];          /* VC each input port nominates this cycle, 0xFF: none */
     uint32_t port_want[NOC_PORTS] = {0}; /* outputs the nominated VC can use now */
     memset(port_vc, 0xFF, sizeof port_vc);
@@ -147,10 +155,10 @@ void noc_router_step(NocNet *n, uint32_t node, uint64_t now)
     /* 1. route and allocate VCs for packets at the front of their VC. The starting port
      * rotates so no input always wins freed VCs first. alloc is read again after each VC:
      * one giving back held VCs wakes the VCs waiting for them, which try in this pass too. */
-    const uint32_t start = (uint32_t)(now % nports);
-    for (uint32_t pi = 0; pi < nports; pi++) {
-        uint32_t p = noc_ring(start + pi, nports); /* (pi + now) % nports */
-        uint32_t bits, after = UINT32_MAX;         /* VCs above the last one visited */
+    const uint32_t start = alloc_work ? (uint32_t)(now % nports) : 0;
+    for (uint32_t pi = 0; pi < nports && alloc_work; pi++) {
+        uint32_t p = noc_ring1(start + pi, nports); /* (pi + now) % nports */
+        uint32_t bits, after = UINT32_MAX;          /* VCs above the last one visited */
         while ((bits = r->alloc[p] & r->nonempty[p] & after) != 0) {
             uint32_t v = (uint32_t)__builtin_ctz(bits);
             after = (uint32_t)(UINT64_MAX << (v + 1));
@@ -210,7 +218,7 @@ void noc_router_step(NocNet *n, uint32_t node, uint64_t now)
                 r->cand[p] &= ~(1u << v); /* until a credit, an output VC or a new front */
                 continue;
             }
-            uint64_t key = noc_ring(v + nvcs - r->in_rr[p] - 1, nvcs);
+            uint64_t key = noc_ring1(v + nvcs - r->in_rr[p] - 1, nvcs);
             uint64_t born = 0;
             if (by_age) {
                 born = n->pkts[noc_in_flit(n, node, p, v, iv->rd)->pkt].born;
@@ -228,29 +236,34 @@ void noc_router_step(NocNet *n, uint32_t node, uint64_t now)
     uint32_t wanted = 0;               /* outputs some port nominates: the others grant none */
     for (uint32_t p = 0; p < nports; p++)
         wanted |= port_want[p];
-    for (uint32_t o = 0; o < nports; o++) {
-        if (!(wanted >> o & 1))
-            continue;
+    uint32_t asking[NOC_PORTS] = {0}; /* per output: the input ports nominating it */
+    for (uint32_t p = 0; p < nports; p++)
+        for (uint32_t bits = port_want[p]; bits; bits &= bits - 1)
+            asking[__builtin_ctz(bits)] |= 1u << p;
+    for (uint32_t outs = wanted; outs; outs &= outs - 1) {
+        uint32_t o = (uint32_t)__builtin_ctz(outs);
         NocOutPort *out = &r->out[o];
-        uint32_t winner = NOC_NONE, best_dist = UINT32_MAX;
-        uint64_t best_born = UINT64_MAX;
-        for (uint32_t p = 0; p < nports; p++) {
-            if (!(port_want[p] & (1u << o)))
-                continue;
-            uint32_t dist = noc_ring(p + nports - out->sw_rr - 1, nports);
-            if (by_age && port_born[p] != best_born) {
-                if (port_born[p] > best_born)
+        /* round robin: the first asking port after the last winner, wrapping */
+        uint32_t winner = noc_rr_pick(asking[o], out->sw_rr);
+        if (by_age) {
+            uint32_t best_dist = UINT32_MAX;
+            uint64_t best_born = UINT64_MAX;
+            for (uint32_t p = 0; p < nports; p++) {
+                if (!(asking[o] & (1u << p)))
                     continue;
-                best_born = port_born[p]; /* older: wins whatever the distance */
-                best_dist = UINT32_MAX;
-            }
-            if (dist < best_dist) {
-                best_dist = dist;
-                winner = p;
+                uint32_t dist = noc_ring(p + nports - out->sw_rr - 1, nports);
+                if (port_born[p] != best_born) {
+                    if (port_born[p] > best_born)
+                        continue;
+                    best_born = port_born[p]; /* older: wins whatever the distance */
+                    best_dist = UINT32_MAX;
+                }
+                if (dist < best_dist) {
+                    best_dist = dist;
+                    winner = p;
+                }
             }
         }
-        if (winner == NOC_NONE)
-            continue;
         NocInVc *iv = &r->in[winner][port_vc[winner]];
         NocFlit *f = noc_link_slot(n, out->link, now);
         *f = *noc_in_flit(n, node, winner, port_vc[winner], iv->rd);
@@ -278,16 +291,23 @@ void noc_router_step(NocNet *n, uint32_t node, uint64_t now)
 
     /* 3. flits every output has taken leave the buffer; branch ends with no output drain */
     for (uint32_t p = 0; p < nports; p++) {
+        uint32_t v;
+        int sunk = 0;
         if (port_vc[p] != 0xFF) {
-            NocInVc *iv = &r->in[p][port_vc[p]];
-            if (iv->sent_mask == iv->out_mask)
-                pop_front(n, node, p, port_vc[p], now);
-            continue;
+            v = port_vc[p];
+            const NocInVc *iv = &r->in[p][v];
+            if (iv->sent_mask != iv->out_mask)
+                continue;
+        } else {
+            uint32_t sinks = r->sink[p] & r->nonempty[p];
+            if (!sinks)
+                continue;
+            v = (uint32_t)__builtin_ctz(
+                sinks); /* the lowest such VC, one flit per port and cycle */
+            sunk = 1;
         }
-        uint32_t sinks = r->sink[p] & r->nonempty[p];
-        if (sinks) { /* the lowest such VC, one flit per port and cycle */
-            pop_front(n, node, p, (uint32_t)__builtin_ctz(sinks), now);
+        pop_front(n, node, p, v, now); /* one call site: it is inlined */
+        if (sunk)
             n->last_progress = now;
-        }
     }
 }

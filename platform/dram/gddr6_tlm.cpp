@@ -143,8 +143,8 @@ void Gddr6Tlm::run()
     bus_busy_ = 0;
     for (uint32_t ch = 0; ch < ctl_.cfg.channels; ch++)
         bus_busy_ |= ctl_.ch[ch].bus_free > now;
-    if (bus_busy_ && next > now + 1)
-        next = now + 1; /* keep the traced busy flag exact */
+    if (trace_ && bus_busy_ && next > now + 1)
+        next = now + 1; /* keep the traced busy flag exact (untraced, no one reads it) */
     for (int id = 0; id < kPorts; id++)
         if (waiting_[id] && next > now + 1)
             next = now + 1;
