@@ -138,7 +138,11 @@ BhStatus noc_net_init(NocNet *n, const NocNetConfig *cfg, const NocMemOps *mem, 
 
     n->routers = calloc(nodes, sizeof *n->routers);
     n->nius = calloc(nodes, sizeof *n->nius);
-    n->links = calloc((size_t)nodes * (n->nports + 1), sizeof *n->links);
+    /* a link is one cache line (64 bytes): aligned, a visit touches one line */
+    size_t links_bytes = (size_t)nodes * (n->nports + 1) * sizeof *n->links;
+    n->links = aligned_alloc(64, (links_bytes + 63) & ~(size_t)63);
+    if (n->links)
+        memset(n->links, 0, links_bytes);
     n->flits = calloc((size_t)nodes * n->nports * n->nvcs * depth, sizeof *n->flits);
     n->ej_flits = calloc((size_t)nodes * n->nvcs * depth, sizeof *n->ej_flits);
     n->resp_q_store = calloc((size_t)nodes * cfg->niu_response_slots, sizeof(uint32_t));
@@ -425,10 +429,10 @@ static void return_credit(NocNet *n, const NocLink *l, uint8_t vc)
     }
     NocRouter *r = &n->routers[l->src_node];
     NocOutPort *o = &r->out[l->src_port];
-    r->stalled = 0;
     if (o->credits[vc]++ == 0) { /* the input VC holding this VC may move again */
         uint32_t who = r->owner[l->src_port][vc];
         r->cand[who >> 5] |= 1u << (who & 31);
+        r->stalled = 0; /* only a change of cand can end a stall */
     }
     BH_ASSERT(o->credits[vc] <= n->cfg.vc_buffer_flits);
 }

@@ -313,7 +313,8 @@ typedef struct NocLink {
 typedef struct NocRouter {
     uint32_t buffered; /* flits held in all input VCs */
     uint8_t stalled;   /* the last step found no VC in a mask (nothing could act); only a flit
-                          or a credit arriving can change that, and clears it */
+                          arriving or a credit that sets a cand bit can change that, and
+                          clears it */
     uint32_t nonempty[NOC_PORTS]; /* per input port: VCs holding flits */
     uint32_t alloc[NOC_PORTS];    /* per input port: see above */
     uint32_t cand[NOC_PORTS];
