@@ -40,6 +40,12 @@ void write_scope(const std::string &name, const Scope &s, const std::vector<std:
     *out += "$upscope $end\n";
 }
 
+/* x cut to the signal's width, as the file shows it */
+uint64_t cut(uint64_t x, unsigned width)
+{
+    return width >= 64 ? x : x & ((1ull << width) - 1);
+}
+
 uint64_t now_fs()
 {
     return sc_core::sc_time_stamp().value();
@@ -91,7 +97,7 @@ uint64_t VcdWriter::read(const Var &v) const
         x = *static_cast<const uint64_t *>(v.p);
         break;
     }
-    return v.width >= 64 ? x : x & ((1ull << v.width) - 1);
+    return cut(x, v.width);
 }
 
 void VcdWriter::put_value(uint32_t var, uint64_t value)
@@ -145,8 +151,7 @@ void VcdWriter::sample(const VcdGroup &g)
 void VcdWriter::update(uint32_t signal, uint64_t value)
 {
     at_now();
-    const unsigned w = vars_[signal].width;
-    set(signal, w >= 64 ? value : value & ((1ull << w) - 1));
+    set(signal, cut(value, vars_[signal].width));
 }
 
 void VcdWriter::flush()

@@ -14,6 +14,9 @@ import re
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from vcd_walk import walk  # noqa: E402
+
 failures = []
 # the RISC-V core states of the VCD (model/tile/tensix_tile.h TILE_CORE_STATE_TABLE, README)
 RV_STATES = ["held", "running", "waiting", "poll_sleep", "ebreak", "error"]
@@ -26,21 +29,13 @@ def check(cond, what):
 
 def vcd_names(path):
     """Full names as GTKWave shows them: scopes joined with dots, the range glued on."""
-    names, scopes = set(), []
-    with open(path) as f:
-        for line in f:
-            w = line.split()
-            if not w:
-                continue
-            if w[0] == "$scope":
-                scopes.append(w[2])
-            elif w[0] == "$upscope":
-                scopes.pop()
-            elif w[0] == "$var":
-                rng = w[5] if len(w) > 6 and w[5] != "$end" else ""
-                names.add(".".join(scopes + [w[4] + rng]))
-            elif w[0] == "$enddefinitions":
-                break
+    names = set()
+    for scopes, w in walk(path):
+        if w[0] == "$var":
+            rng = w[5] if len(w) > 6 and w[5] != "$end" else ""
+            names.add(".".join(scopes + [w[4] + rng]))
+        elif w[0] == "$enddefinitions":
+            break
     return names
 
 

@@ -28,6 +28,7 @@ import xml.etree.ElementTree as ET
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import bound  # noqa: E402
+from vcd_walk import walk  # noqa: E402
 
 failures = []
 
@@ -40,41 +41,37 @@ def check(cond, what):
 def vcd_cycles_at(path, suffix, value, period_ps):
     """Cycles (rounded) during which the one scalar or vector signal named ...suffix equals
     value; None if no such signal. Scopes join with dots; the timescale is 1 ps or 1 fs."""
-    scopes, ident, t, since, total, cur = [], None, 0, None, 0, None
-    per_ps = 1
-    with open(path) as f:
-        for line in f:
-            w = line.split()
-            if not w:
+    ident, t, since, total, cur = None, 0, None, 0, None
+    per_ps, timescale_next = 1, False
+    for scopes, w in walk(path):
+        if w[0] == "$timescale" or timescale_next:
+            if w[0] == "$timescale" and len(w) == 1:  # the value on the next line
+                timescale_next = True
                 continue
-            if w[0] == "$timescale":
-                ts = "".join(w[1:]) if len(w) > 1 else next(f).replace(" ", "").strip()
-                if ts.startswith("1fs"):
-                    per_ps = 1000
-                elif not ts.startswith("1ps"):
-                    return None
-            elif w[0] == "$scope":
-                scopes.append(w[2])
-            elif w[0] == "$upscope":
-                scopes.pop()
-            elif w[0] == "$var" and ".".join(scopes + [w[4]]).endswith(suffix):
-                if ident is not None:
-                    return None  # ambiguous suffix
-                ident = w[3]
-            elif w[0][0] == "#":
-                t = int(w[0][1:])
-            elif ident is not None:
-                if w[0][0] == "b" and len(w) == 2 and w[1] == ident:
-                    v = int(w[0][1:], 2) if set(w[0][1:]) <= set("01") else -1
-                elif w[0][0] in "01xz" and w[0][1:] == ident:
-                    v = int(w[0][0]) if w[0][0] in "01" else -1
-                else:
-                    continue
-                if cur == value and v != value:
-                    total += t - since
-                if v == value and cur != value:
-                    since = t
-                cur = v
+            ts = "".join(w[1:] if w[0] == "$timescale" else w)
+            timescale_next = False
+            if ts.startswith("1fs"):
+                per_ps = 1000
+            elif not ts.startswith("1ps"):
+                return None
+        elif w[0] == "$var" and ".".join(scopes + [w[4]]).endswith(suffix):
+            if ident is not None:
+                return None  # ambiguous suffix
+            ident = w[3]
+        elif w[0][0] == "#":
+            t = int(w[0][1:])
+        elif ident is not None:
+            if w[0][0] == "b" and len(w) == 2 and w[1] == ident:
+                v = int(w[0][1:], 2) if set(w[0][1:]) <= set("01") else -1
+            elif w[0][0] in "01xz" and w[0][1:] == ident:
+                v = int(w[0][0]) if w[0][0] in "01" else -1
+            else:
+                continue
+            if cur == value and v != value:
+                total += t - since
+            if v == value and cur != value:
+                since = t
+            cur = v
     if ident is None:
         return None
     if cur == value:
@@ -88,34 +85,26 @@ def vcd_link_busy_cycles(path, lo_fs, hi_fs, period_ps):
     hi_fs), from the VCD alone; direction as the report names it (NoC1's east is the chip's -x)."""
     dirs = {(0, "out_east"): "+x", (0, "out_south"): "+y", (1, "out_west"): "-x",
             (1, "out_north"): "-y"}
-    ids, scopes, state, total = {}, [], {}, {}
+    ids, state, total = {}, {}, {}
     t = 0
-    with open(path) as f:
-        for line in f:
-            w = line.split()
-            if not w:
-                continue
-            if w[0] == "$scope":
-                scopes.append(w[2])
-            elif w[0] == "$upscope":
-                scopes.pop()
-            elif w[0] == "$var":
-                m = re.match(r"tile_x(\d+)_y(\d+)$", scopes[-3]) if len(scopes) >= 3 else None
-                if m and scopes[-1] == "router" and scopes[-2] in ("noc0", "noc1"):
-                    k = int(scopes[-2][3])
-                    d = dirs.get((k, w[4][:-len("_busy")]))
-                    if d:
-                        ids[w[3]] = (k, int(m.group(1)), int(m.group(2)), d)
-            elif w[0][0] == "#":
-                t = int(w[0][1:])
-            elif w[0][0] in "01" and w[0][1:] in ids:
-                key = ids[w[0][1:]]
-                since = state.get(key)
-                if w[0][0] == "1" and since is None:
-                    state[key] = t
-                elif w[0][0] == "0" and since is not None:
-                    total[key] = total.get(key, 0) + max(0, min(t, hi_fs) - max(since, lo_fs))
-                    state[key] = None
+    for scopes, w in walk(path):
+        if w[0] == "$var":
+            m = re.match(r"tile_x(\d+)_y(\d+)$", scopes[-3]) if len(scopes) >= 3 else None
+            if m and scopes[-1] == "router" and scopes[-2] in ("noc0", "noc1"):
+                k = int(scopes[-2][3])
+                d = dirs.get((k, w[4][:-len("_busy")]))
+                if d:
+                    ids[w[3]] = (k, int(m.group(1)), int(m.group(2)), d)
+        elif w[0][0] == "#":
+            t = int(w[0][1:])
+        elif w[0][0] in "01" and w[0][1:] in ids:
+            key = ids[w[0][1:]]
+            since = state.get(key)
+            if w[0][0] == "1" and since is None:
+                state[key] = t
+            elif w[0][0] == "0" and since is not None:
+                total[key] = total.get(key, 0) + max(0, min(t, hi_fs) - max(since, lo_fs))
+                state[key] = None
     for key, since in state.items():
         if since is not None:
             total[key] = total.get(key, 0) + max(0, hi_fs - max(since, lo_fs))
