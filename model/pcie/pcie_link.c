@@ -58,6 +58,7 @@ void pcie_link_reset(PcieLink *l)
 {
     memset(l->side, 0, sizeof l->side);
     memset(l->streams, 0, sizeof l->streams);
+    memset(l->stream_live, 0, sizeof l->stream_live);
     memset(l->ops, 0, sizeof l->ops);
     l->next_seq = 0;
     l->clock_ps = 0;
@@ -99,10 +100,15 @@ uint32_t pcie_link_tlp_wire_bytes(const PcieLink *l, PcieTlpKind kind, uint64_t 
 static PcieStream *new_stream(PcieLink *l, uint8_t kind, uint8_t dir, uint16_t op, uint64_t ready,
                               uint64_t addr, uint32_t left, uint32_t chunk)
 {
-    for (uint32_t i = 0; i < PCIE_LINK_STREAMS_MAX; i++) {
-        PcieStream *s = &l->streams[i];
-        if (s->used)
+    /* the lowest free record, as a scan of every record's used flag would find */
+    for (uint32_t w = 0; w < PCIE_LINK_STREAM_WORDS; w++) {
+        const uint64_t free = ~(l->stream_live[0][w] | l->stream_live[1][w]);
+        if (!free)
             continue;
+        const uint32_t i = 64 * w + (uint32_t)__builtin_ctzll(free);
+        if (i >= PCIE_LINK_STREAMS_MAX)
+            break;
+        PcieStream *s = &l->streams[i];
         *s = (PcieStream){.ready_ps = ready,
                           .seq = l->next_seq++,
                           .addr = addr,
@@ -112,10 +118,25 @@ static PcieStream *new_stream(PcieLink *l, uint8_t kind, uint8_t dir, uint16_t o
                           .used = 1,
                           .kind = kind,
                           .dir = dir};
+        l->stream_live[dir][w] |= 1ull << (i % 64);
         return s;
     }
     BH_ASSERT(0); /* sized for every operation, every tag of both sides and two DLLP runs */
     return NULL;
+}
+
+/* The first stream of direction d at index `from` or above, -1 if none: the link visits the
+ * used streams in index order, not all 578 records (most are free). */
+static int next_live(const PcieLink *l, int d, int from)
+{
+    for (uint32_t w = (uint32_t)from / 64; w < PCIE_LINK_STREAM_WORDS; w++) {
+        uint64_t m = l->stream_live[d][w];
+        if (w == (uint32_t)from / 64)
+            m &= ~0ull << (from % 64);
+        if (m)
+            return (int)(64 * w) + __builtin_ctzll(m);
+    }
+    return -1;
 }
 
 static BhStatus new_op(PcieLink *l, PcieDir dir, uint32_t bytes, int is_read, int autor,
@@ -193,10 +214,8 @@ static uint64_t next_tx(const PcieLink *l, int d, int *which)
     if (s->fl_count == PCIE_LINK_FLIGHT_MAX)
         return BH_IDLE; /* resumes when the receiver takes one */
     uint64_t min_ready = BH_IDLE;
-    for (int i = 0; i < PCIE_LINK_STREAMS_MAX; i++) {
+    for (int i = next_live(l, d, 0); i >= 0; i = next_live(l, d, i + 1)) {
         const PcieStream *st = &l->streams[i];
-        if (!st->used || st->dir != d)
-            continue;
         if (st->kind == PCIE_TLP_MRD && s->tags_used >= l->cfg.read_tags)
             continue; /* resumes when a request is fully answered */
         if (st->ready_ps < min_ready)
@@ -207,9 +226,9 @@ static uint64_t next_tx(const PcieLink *l, int d, int *which)
     /* a stream unblocked by a tag or a flight slot freed at clock_ps starts no earlier */
     const uint64_t start = BH_MAX(BH_MAX(min_ready, s->free_ps), l->clock_ps);
     int best = -1;
-    for (int i = 0; i < PCIE_LINK_STREAMS_MAX; i++) {
+    for (int i = next_live(l, d, 0); i >= 0; i = next_live(l, d, i + 1)) {
         const PcieStream *st = &l->streams[i];
-        if (!st->used || st->dir != d || st->ready_ps > start)
+        if (st->ready_ps > start)
             continue;
         if (st->kind == PCIE_TLP_MRD && s->tags_used >= l->cfg.read_tags)
             continue;
@@ -266,15 +285,17 @@ static void transmit(PcieLink *l, int d, int which, uint64_t start)
         st->addr += n;
         st->left -= n;
     }
-    if (st->left == 0)
+    if (st->left == 0) {
         st->used = 0;
+        l->stream_live[d][which / 64] &= ~(1ull << (which % 64));
+    }
 }
 
 static void queue_ack(PcieLink *l, int d, uint64_t t)
 {
-    for (int i = 0; i < PCIE_LINK_STREAMS_MAX; i++) {
+    for (int i = next_live(l, d, 0); i >= 0; i = next_live(l, d, i + 1)) {
         PcieStream *st = &l->streams[i];
-        if (st->used && st->kind == PCIE_TLP_DLLP && st->dir == d) {
+        if (st->kind == PCIE_TLP_DLLP) {
             st->left++; /* joins the run already waiting (its ready time is earlier) */
             return;
         }

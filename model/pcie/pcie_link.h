@@ -56,6 +56,7 @@ extern "C" {
 #define PCIE_LINK_TAGS_MAX 256   /* read request TLPs outstanding per requester */
 #define PCIE_LINK_FLIGHT_MAX 256 /* TLPs between serialiser and receiver, per direction */
 #define PCIE_LINK_STREAMS_MAX (PCIE_LINK_OPS_MAX + 2 * PCIE_LINK_TAGS_MAX + 2)
+#define PCIE_LINK_STREAM_WORDS ((PCIE_LINK_STREAMS_MAX + 63) / 64)
 
 typedef enum PcieDir { PCIE_H2D = 0, PCIE_D2H = 1 } PcieDir;
 typedef enum PcieTlpKind { PCIE_TLP_MWR, PCIE_TLP_MRD, PCIE_TLP_CPLD, PCIE_TLP_DLLP } PcieTlpKind;
@@ -150,6 +151,8 @@ typedef struct PcieLink {
     uint64_t ps_num, ps_den; /* serialisation: ps per wire byte = ps_num / ps_den, reduced */
     PcieLinkSide side[2];    /* by PcieDir */
     PcieStream streams[PCIE_LINK_STREAMS_MAX];
+    /* bit i of [d]: streams[i] is used and goes direction d (used = 1, dir = d) */
+    uint64_t stream_live[2][PCIE_LINK_STREAM_WORDS];
     PcieOp ops[PCIE_LINK_OPS_MAX];
     uint64_t next_seq;
     uint64_t clock_ps;        /* time of the last thing step processed: nothing starts earlier */
