@@ -18,6 +18,7 @@ uint32_t TileScheduler::add(L1Tlm *tile)
 {
     tiles_.push_back(tile);
     next_.push_back(BH_IDLE);
+    live_.resize((tiles_.size() + 63) / 64, 0);
     return (uint32_t)(tiles_.size() - 1);
 }
 
@@ -34,7 +35,13 @@ void TileScheduler::arm(uint64_t cycle)
 void TileScheduler::want(uint32_t id, uint64_t cycle)
 {
     next_[id] = cycle;
-    if (!running_ && cycle < armed_)
+    if (cycle == BH_IDLE)
+        live_[id / 64] &= ~(1ull << (id % 64));
+    else
+        live_[id / 64] |= 1ull << (id % 64);
+    if (running_)
+        earliest_ = std::min(earliest_, cycle);
+    else if (cycle < armed_)
         arm(cycle);
 }
 
@@ -42,6 +49,22 @@ void TileScheduler::retime()
 {
     wake_.cancel();
     arm(armed_);
+}
+
+/* the first due tile after tile i, if any, starts coming into the cache */
+void TileScheduler::prefetch_next_due(size_t i, uint64_t now) const
+{
+    for (size_t j = i + 1; j < next_.size(); j++) {
+        const uint64_t m = live_[j / 64] >> (j % 64);
+        if (!m) { /* none left in this word */
+            j = (j / 64 + 1) * 64 - 1;
+            continue;
+        }
+        j += (size_t)__builtin_ctzll(m);
+        if (j < next_.size() && next_[j] <= now)
+            tiles_[j]->prefetch();
+        return;
+    }
 }
 
 void TileScheduler::run()
@@ -52,20 +75,30 @@ void TileScheduler::run()
         return;
     }
     running_ = true;
-    uint64_t earliest;
-    do { /* again if a step made an earlier tile due in this cycle */
-        const size_t n = tiles_.size();
-        for (size_t i = 0; i < n; i++)
-            if (next_[i] <= now) {
-                next_[i] = BH_IDLE;
-                if (i + 1 < n && next_[i + 1] <= now) /* its misses overlap this step */
-                    tiles_[i + 1]->prefetch();
-                tiles_[i]->step(now); /* it says what it wants next through want() */
+    /* Only the tiles that want a cycle are visited (on a chip waiting for its host, most want
+     * none), in grid order. A step may make any tile due now through want(): one above the
+     * visit's position is seen by this pass, one below by the next. earliest_ is the lowest
+     * cycle wanted: what the visited tiles want, lowered by every want() of the pass (a tile
+     * that later wants a later cycle leaves it low: a wake that finds nothing due costs only
+     * a visit). */
+    do {
+        earliest_ = BH_IDLE;
+        for (size_t w = 0; w < live_.size(); w++)
+            for (uint64_t m = live_[w]; m;) {
+                const uint32_t bit = (uint32_t)__builtin_ctzll(m);
+                const size_t i = 64 * w + bit;
+                if (next_[i] <= now) {
+                    next_[i] = BH_IDLE;
+                    live_[w] &= ~(1ull << bit);
+                    prefetch_next_due(i, now); /* its misses overlap this step */
+                    tiles_[i]->step(now);      /* it says what it wants next through want() */
+                }
+                earliest_ = std::min(earliest_, next_[i]);
+                m = bit == 63 ? 0 : live_[w] & ~0ull << (bit + 1); /* the rest, as they are now */
             }
-        earliest = next_.empty() ? BH_IDLE : *std::min_element(next_.begin(), next_.end());
-    } while (earliest <= now);
+    } while (earliest_ <= now);
     running_ = false;
-    arm(earliest);
+    arm(earliest_);
 }
 
 } // namespace bh

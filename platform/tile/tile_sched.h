@@ -39,7 +39,10 @@ class TileScheduler : public sc_core::sc_module
     void arm(uint64_t cycle);
     const Clock &clk_;
     std::vector<L1Tlm *> tiles_;
-    std::vector<uint64_t> next_; /* per tile: the cycle it wants, BH_IDLE if none */
+    void prefetch_next_due(size_t i, uint64_t now) const;
+    std::vector<uint64_t> next_;  /* per tile: the cycle it wants, BH_IDLE if none */
+    std::vector<uint64_t> live_;  /* bit i: next_[i] is not BH_IDLE */
+    uint64_t earliest_ = BH_IDLE; /* in run(): the lowest cycle any tile wants (a bound) */
     sc_core::sc_event wake_;
     uint64_t armed_ = BH_IDLE; /* the cycle wake_ is notified for */
     bool running_ = false;     /* in run(): it arms once at its end */
