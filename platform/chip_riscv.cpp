@@ -33,7 +33,7 @@ void Chip::setup_riscv()
         l1->enable_cores(plan_.riscv, &TileTlm::core_niu, tile);
         tensix_tile_set_latencies(&l1->tile(), &plan_.riscv_latency);
         for (uint32_t k = 0; k < plan_.n_nocs; k++)
-            noc_net_set_niu_watch(&nocs_[k]->net(), tile->node(k), &L1Tlm::niu_watch, l1);
+            nocs_[k]->watch_niu(tile->node(k), &L1Tlm::niu_watch, l1);
         const BhTile &bt = g.tiles[node];
         std::snprintf(l1->tile().name, sizeof l1->tile().name, "tile (%u,%u)", bt.x, bt.y);
         rv_tiles_.push_back(l1);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "platform/noc/noc_net_tlm.h"
+#include <algorithm>
 #include <stdexcept>
 
 namespace bh
@@ -39,8 +40,8 @@ void NocNetTlm::run()
     schedule(noc_net_step(&net_, now));
     if (vcd_)
         trace_links();
-    if (niu_trace_)
-        niu_trace_->sample();
+    if (!niu_dirty_.empty())
+        trace_nius();
 }
 
 void NocNetTlm::retime()
@@ -75,15 +76,62 @@ void NocNetTlm::trace_links()
     }
 }
 
+NocNetTlm::NiuWatch &NocNetTlm::niu_watch(uint32_t node)
+{
+    if (niu_watch_.empty()) {
+        niu_watch_.resize(net_.n_nodes);
+        for (uint32_t i = 0; i < net_.n_nodes; i++)
+            niu_watch_[i] = NiuWatch{this, i, UINT32_MAX, false, nullptr, nullptr};
+    }
+    NiuWatch &w = niu_watch_.at(node);
+    noc_net_set_niu_watch(&net_, node, &NocNetTlm::niu_changed, &w);
+    return w;
+}
+
+void NocNetTlm::watch_niu(uint32_t node, void (*fn)(void *ctx), void *ctx)
+{
+    NiuWatch &w = niu_watch(node);
+    w.fn = fn;
+    w.ctx = ctx;
+}
+
+/* The model calls this at every change of the NIU (a counter, a register write): a traced
+ * NIU is sampled after the next step, as every traced NIU was before, without reading the
+ * counts of all the others at every step. */
+void NocNetTlm::niu_changed(void *ctx)
+{
+    NiuWatch *w = static_cast<NiuWatch *>(ctx);
+    if (w->trace_order != UINT32_MAX && !w->dirty) {
+        w->dirty = true;
+        w->self->niu_dirty_.push_back(w->node);
+    }
+    if (w->fn)
+        w->fn(w->ctx);
+}
+
+void NocNetTlm::trace_nius()
+{
+    /* in the order they were traced, so the file lists a step's changes as it always has */
+    std::sort(niu_dirty_.begin(), niu_dirty_.end(), [this](uint32_t a, uint32_t b) {
+        return niu_watch_[a].trace_order < niu_watch_[b].trace_order;
+    });
+    for (uint32_t node : niu_dirty_) {
+        niu_watch_[node].dirty = false;
+        node_trace_[node]->sample();
+    }
+    niu_dirty_.clear();
+}
+
 void NocNetTlm::trace_niu(VcdWriter &w, uint32_t node, const std::string &name)
 {
-    if (!niu_trace_)
-        niu_trace_ = w.group();
     if (node_trace_.empty())
         node_trace_.assign(net_.n_nodes, nullptr);
     if (!node_trace_.at(node))
         node_trace_[node] = w.group();
-    w.also(node_trace_[node], w.add(niu_trace_, net_.nius[node].outstanding, name));
+    NiuWatch &nw = niu_watch(node);
+    if (nw.trace_order == UINT32_MAX)
+        nw.trace_order = nius_traced_++;
+    w.add(node_trace_[node], net_.nius[node].outstanding, name);
 }
 
 void NocNetTlm::kick(uint32_t node)
