@@ -4,6 +4,7 @@
 #include <cstring>
 #include <map>
 #include <systemc>
+#include "model/common/bh_common.h"
 
 namespace bh
 {
@@ -74,6 +75,11 @@ uint32_t VcdWriter::add(VcdGroup *g, const void *v, size_t bytes, const std::str
     var.bytes = (uint8_t)bytes;
     var.width = (uint8_t)(width ? width : 8 * bytes);
     labels_.push_back(Label{vcd_id((uint32_t)vars_.size()), name});
+    IdCode code{};
+    BH_ASSERT(labels_.back().id.size() <= sizeof code.c);
+    std::memcpy(code.c, labels_.back().id.data(), labels_.back().id.size());
+    code.n = (uint8_t)labels_.back().id.size();
+    ids_.push_back(code);
     if (g)
         g->vars_.push_back((uint32_t)vars_.size());
     vars_.push_back(var);
@@ -100,22 +106,41 @@ uint64_t VcdWriter::read(const Var &v) const
     return cut(x, v.width);
 }
 
+namespace
+{
+/* a byte's eight bits as the file shows them, most significant first */
+struct BitChars {
+    char c[256][8];
+    BitChars()
+    {
+        for (int v = 0; v < 256; v++)
+            for (int b = 0; b < 8; b++)
+                c[v][b] = (char)('0' + (v >> (7 - b) & 1));
+    }
+};
+const BitChars kBitChars;
+} // namespace
+
 void VcdWriter::put_value(uint32_t var, uint64_t value)
 {
-    char line[96]; /* "b" + 64 bits + " " + an id of at most 5 characters + "\n" */
+    /* "b" + 64 bits + " " + an id of at most 7 characters + "\n" */
+    char line[96];
     size_t n = 0;
     if (vars_[var].width == 1) {
         line[n++] = (char)('0' + (value & 1));
     } else {
         line[n++] = 'b';
-        int top = value ? 63 - __builtin_clzll(value) : 0;
-        for (int b = top; b >= 0; b--)
-            line[n++] = (char)('0' + (value >> b & 1));
+        const int bits = value ? 64 - __builtin_clzll(value) : 1; /* no leading zeros */
+        int b = bits;
+        for (; b % 8; b--) /* the bits above the whole bytes, one at a time */
+            line[n++] = (char)('0' + (value >> (b - 1) & 1));
+        for (; b; b -= 8, n += 8) /* then a byte at a time */
+            std::memcpy(line + n, kBitChars.c[value >> (b - 8) & 0xFF], 8);
         line[n++] = ' ';
     }
-    const std::string &id = labels_[var].id;
-    id.copy(line + n, id.size());
-    n += id.size();
+    const IdCode &id = ids_[var];
+    std::memcpy(line + n, id.c, sizeof id.c);
+    n += id.n;
     line[n++] = '\n';
     buf_.append(line, n);
 }

@@ -103,6 +103,10 @@ class VcdWriter
     struct Label {
         std::string id, name;
     };
+    struct IdCode { /* a label's id as put_value copies it: 8 bytes, the first n of them */
+        char c[7];
+        uint8_t n;
+    };
     uint64_t read(const Var &v) const;
     void sample(const VcdGroup &g);
     void update(uint32_t signal, uint64_t value);
@@ -115,6 +119,7 @@ class VcdWriter
     std::deque<VcdGroup> groups_;
     std::vector<Var> vars_;
     std::vector<Label> labels_; /* by variable */
+    std::vector<IdCode> ids_;   /* by variable */
     std::vector<uint32_t> queued_;
     uint64_t pending_t_ = 0, written_t_ = 0;
     std::FILE *f_ = nullptr;
