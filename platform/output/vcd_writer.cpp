@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "platform/output/vcd_writer.h"
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <map>
@@ -123,8 +124,8 @@ const BitChars kBitChars;
 
 void VcdWriter::put_value(uint32_t var, uint64_t value)
 {
-    /* "b" + 64 bits + " " + an id of at most 7 characters + "\n" */
-    char line[96];
+    /* "b" + 64 bits + " " + an id of at most 7 characters + "\n", straight into the buffer */
+    char *line = room(80);
     size_t n = 0;
     if (vars_[var].width == 1) {
         line[n++] = (char)('0' + (value & 1));
@@ -142,7 +143,20 @@ void VcdWriter::put_value(uint32_t var, uint64_t value)
     std::memcpy(line + n, id.c, sizeof id.c);
     n += id.n;
     line[n++] = '\n';
-    buf_.append(line, n);
+    used_ += n;
+}
+
+char *VcdWriter::room(size_t n)
+{
+    if (used_ + n > out_.size())
+        out_.resize(std::max(2 * out_.size(), used_ + n));
+    return out_.data() + used_;
+}
+
+void VcdWriter::put(const std::string &s)
+{
+    std::memcpy(room(s.size()), s.data(), s.size());
+    used_ += s.size();
 }
 
 void VcdWriter::at_now()
@@ -187,22 +201,22 @@ void VcdWriter::flush()
         if (v.pending == v.said)
             continue;
         if (written_t_ != pending_t_) {
-            buf_ += '#' + std::to_string(pending_t_) + '\n';
+            put('#' + std::to_string(pending_t_) + '\n');
             written_t_ = pending_t_;
         }
         put_value(i, v.pending);
         v.said = v.pending;
     }
     queued_.clear();
-    if (buf_.size() >= kSpillBytes)
+    if (used_ >= kSpillBytes)
         spill();
 }
 
 void VcdWriter::spill()
 {
-    if (!buf_.empty() && std::fwrite(buf_.data(), 1, buf_.size(), f_) != buf_.size())
+    if (used_ && std::fwrite(out_.data(), 1, used_, f_) != used_)
         write_failed_ = true;
-    buf_.clear();
+    used_ = 0;
 }
 
 bool VcdWriter::open(const std::string &path, std::string *err)
@@ -229,15 +243,17 @@ bool VcdWriter::open(const std::string &path, std::string *err)
                    name.substr(from) +
                    (v.width > 1 ? " [" + std::to_string(v.width - 1) + ":0]" : "") + " $end\n";
     }
-    buf_ = "$version bhsim $end\n$timescale " + sc_core::sc_get_time_resolution().to_string() +
-           " $end\n";
-    write_scope("SystemC", top, lines, &buf_);
-    buf_ += "$enddefinitions $end\n#0\n$dumpvars\n";
+    std::string head = "$version bhsim $end\n$timescale " +
+                       sc_core::sc_get_time_resolution().to_string() + " $end\n";
+    write_scope("SystemC", top, lines, &head);
+    head += "$enddefinitions $end\n#0\n$dumpvars\n";
+    used_ = 0;
+    put(head);
     for (uint32_t i = 0; i < vars_.size(); i++) {
         vars_[i].said = read(vars_[i]);
         put_value(i, vars_[i].said);
     }
-    buf_ += "$end\n";
+    put("$end\n");
     pending_t_ = written_t_ = 0;
     spill();
     return !write_failed_ || (*err = "cannot write '" + path + "'", false);
@@ -250,7 +266,7 @@ bool VcdWriter::close(std::string *err)
     flush();
     uint64_t t = now_fs();
     if (t > written_t_)
-        buf_ += '#' + std::to_string(t) + '\n';
+        put('#' + std::to_string(t) + '\n');
     spill();
     bool ok = !write_failed_ && std::fclose(f_) == 0;
     f_ = nullptr;

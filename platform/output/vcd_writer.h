@@ -114,7 +114,9 @@ class VcdWriter
     void set(uint32_t var, uint64_t x); /* x sampled now */
     void flush();                       /* writes the values queued at pending_t_ */
     void put_value(uint32_t var, uint64_t value);
-    void spill(); /* the buffer to the file */
+    void spill();         /* the buffer to the file */
+    char *room(size_t n); /* where the next n bytes go (used_ moves when they are written) */
+    void put(const std::string &s);
 
     std::deque<VcdGroup> groups_;
     std::vector<Var> vars_;
@@ -123,7 +125,9 @@ class VcdWriter
     std::vector<uint32_t> queued_;
     uint64_t pending_t_ = 0, written_t_ = 0;
     std::FILE *f_ = nullptr;
-    std::string path_, buf_;
+    std::string path_;
+    std::vector<char> out_; /* what is written but not yet in the file: its first used_ bytes */
+    size_t used_ = 0;
     bool write_failed_ = false;
 };
 
