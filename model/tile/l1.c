@@ -203,6 +203,8 @@ void l1_reset(L1 *l)
         l->waited_dir[k][DIR_RD] = l->waited_dir[k][DIR_WR] = BH_IDLE;
     }
     l->fin_n = 0;
+    l->granted_ports = 0;
+    l->granted_banks = 0;
     l->done_rd = l->done_n = 0;
     l->pending = 0;
     l->seq = 0;

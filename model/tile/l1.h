@@ -327,6 +327,8 @@ typedef struct L1 {
     uint32_t bank_shift, bank_mask; /* interleave and banks both powers of two, else 0 */
     uint32_t fifo_ready;            /* FIFOs holding accesses (bit 2 x client + direction) */
     uint32_t held_ports;            /* ports whose head holds an access (bit = port) */
+    uint32_t granted_ports;         /* ports granted since l1_take_granted (bit = port) */
+    uint64_t granted_banks;         /* banks granted since l1_take_granted (bit = bank) */
     uint32_t pending;               /* accesses not yet granted */
     uint32_t fin_n;
     uint32_t done_rd, done_n;
@@ -388,6 +390,9 @@ BhStatus l1_atomic_block(L1 *l, uint32_t client, uint64_t addr16, L1BlockRmw app
                          uint32_t b, uint32_t c, uint64_t token, uint64_t now);
 uint64_t l1_step(L1 *l, uint64_t now);
 uint32_t l1_take_done(L1 *l, L1Done *out, uint32_t max);
+/* The ports and banks granted an access since the last call (a tracer then looks only at
+ * those and at the ones it last saw busy). */
+void l1_take_granted(L1 *l, uint32_t *ports, uint64_t *banks);
 int l1_idle(const L1 *l); /* nothing queued, in flight or waiting to be taken */
 
 /* The words holding addrs[0..n) (n <= L1_WATCH_MAX) are watched from now on, replacing the last

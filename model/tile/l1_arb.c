@@ -147,6 +147,8 @@ static void grant(L1 *l, uint32_t pi, uint64_t now)
     move_data(l, ri, x);
     p->head = L1_NONE;
     l->held_ports &= ~(1u << pi);
+    l->granted_ports |= 1u << pi;
+    l->granted_banks |= 1ull << x->bank;
     p->busy_until = now + occ;
     p->hold_client = (uint8_t)k;
     b->busy_until = now + occ;

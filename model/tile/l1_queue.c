@@ -154,3 +154,11 @@ uint32_t l1_take_done(L1 *l, L1Done *out, uint32_t max)
     }
     return n;
 }
+
+void l1_take_granted(L1 *l, uint32_t *ports, uint64_t *banks)
+{
+    *ports = l->granted_ports;
+    *banks = l->granted_banks;
+    l->granted_ports = 0;
+    l->granted_banks = 0;
+}

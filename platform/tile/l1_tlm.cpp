@@ -176,7 +176,6 @@ bool L1Tlm::sample(uint64_t now)
         return false;
     sampled_seq_ = tile_.l1.seq;
     sampled_pending_ = tile_.l1.pending;
-    bool any = false;
     /* the mirrors are what the file shows: only a mirror that moves is reported */
     auto put = [this](uint8_t *mirror, uint8_t v, uint32_t signal) {
         if (*mirror != v) {
@@ -184,20 +183,29 @@ bool L1Tlm::sample(uint64_t now)
             vcd_->update_if_open(signal, v);
         }
     };
-    for (uint32_t p = 0; p < tile_.l1.cfg.ports; p++) {
+    /* a port or bank can have changed only if it holds an access, was granted one since the
+     * last sample, or showed a client then: the others show 0 and still do. In index order, as
+     * a walk over all of them would report them. */
+    uint32_t granted_ports;
+    uint64_t granted_banks;
+    l1_take_granted(&tile_.l1, &granted_ports, &granted_banks);
+    for (uint32_t m = tile_.l1.held_ports | granted_ports | ports_shown_; m; m &= m - 1) {
+        const uint32_t p = (uint32_t)__builtin_ctz(m);
         const L1Port &port = tile_.l1.port[p];
         const uint8_t holder = port.busy_until > now ? (uint8_t)(port.hold_client + 1) : 0;
         const uint8_t blocked = port.head != L1_NONE;
         put(&port_holder_[p], holder, port_sig_[p]);
         put(&port_blocked_[p], blocked, port_sig_[p] + 1);
-        any |= holder || blocked;
+        ports_shown_ = (holder || blocked) ? ports_shown_ | 1u << p : ports_shown_ & ~(1u << p);
     }
-    for (uint32_t b = 0; b < tile_.l1.cfg.banks; b++) {
+    for (uint64_t m = granted_banks | banks_shown_; m; m &= m - 1) {
+        const uint32_t b = (uint32_t)__builtin_ctzll(m);
         const L1Bank &bank = tile_.l1.bank[b];
         const uint8_t holder = bank.busy_until > now ? (uint8_t)(bank.hold_client + 1) : 0;
         put(&bank_holder_[b], holder, bank_sig_[b]);
-        any |= holder != 0;
+        banks_shown_ = holder ? banks_shown_ | 1ull << b : banks_shown_ & ~(1ull << b);
     }
+    const bool any = ports_shown_ || banks_shown_;
     sampled_nonzero_ = any;
     return any;
 }

@@ -136,7 +136,9 @@ class L1Tlm : public sc_core::sc_module
     uint32_t sampled_pending_ = 0;
     uint64_t sampled_seq_ = 0;
     std::vector<uint8_t> port_holder_, port_blocked_, bank_holder_; /* traced, see trace() */
-    uint32_t core_pc_[TILE_CORES] = {};                             /* traced with the cores */
+    uint32_t ports_shown_ = 0;          /* ports whose holder or blocked mirror is not 0 */
+    uint64_t banks_shown_ = 0;          /* banks whose holder mirror is not 0 */
+    uint32_t core_pc_[TILE_CORES] = {}; /* traced with the cores */
     uint8_t core_state_[TILE_CORES] = {};
 };
 
