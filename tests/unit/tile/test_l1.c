@@ -150,6 +150,16 @@ static void test_same_bank_serializes(void)
     CHECK_EQ_U64(t->l.st.bank_conflict[0][L1_BRISC], 1);
     CHECK_EQ_U64(t->l.st.bank_busy[0], 2);
     CHECK_EQ_U64(t->l.st.bank_busy[1], 1);
+    /* what a tracer is told moved: the three ports (BRISC's 2, NoC0's 4, one of NoC1's) and
+     * banks 0 and 1; then nothing until the next grant */
+    uint32_t ports;
+    uint64_t banks;
+    l1_take_granted(&t->l, &ports, &banks);
+    CHECK_EQ_U32(__builtin_popcount(ports), 3);
+    CHECK(ports & 1u << 2 && ports & 1u << 4);
+    CHECK_EQ_U64(banks, 3);
+    l1_take_granted(&t->l, &ports, &banks);
+    CHECK(ports == 0 && banks == 0);
     /* the bank's round robin resumes after port 4, the last port it served: it wraps to
      * port 2 (BRISC), then 3 (TRISC1), then 4 (NoC0) */
     t->now = 10;
