@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "model/chip/bh_grid.h"
+#include "model/noc/noc_link.h"
 
 #define GUEST_ERRORS_LOGGED 20
 
@@ -214,6 +215,8 @@ BhStatus noc_net_init(NocNet *n, const NocNetConfig *cfg, const NocMemOps *mem, 
         for (uint32_t p = 0; p < n->nports; p++) {
             memset(r->out[p].credits, (int)depth, sizeof r->out[p].credits);
             r->alloc[p] = UINT32_MAX; /* no VC has routed a packet yet */
+            for (uint32_t v = 0; v < n->nvcs; v++)
+                r->in[p][v].buf = ((i * n->nports + p) * n->nvcs + v) * depth;
         }
         NocNiu *u = &n->nius[i];
         memset(u->inj.credits, (int)depth, sizeof u->inj.credits);
@@ -224,6 +227,8 @@ BhStatus noc_net_init(NocNet *n, const NocNetConfig *cfg, const NocMemOps *mem, 
         u->port = &n->port_store[(size_t)i * (NOC_CMD_BUFS + cfg->port_slots)];
         for (uint32_t v = 0; v < NOC_MAX_VCS; v++)
             u->ej_ack[v] = NOC_NONE;
+        for (uint32_t v = 0; v < n->nvcs; v++)
+            u->ej[v].buf = (i * n->nvcs + v) * depth;
         u->link_vc = 0xFF;
         u->resv_pkt = NOC_NONE;
         u->active_pos = NOC_NONE;
@@ -351,48 +356,9 @@ void noc_net_activate(NocNet *n, uint32_t node)
     n->active_nodes[n->n_active_nodes++] = node;
 }
 
-static void list_link(NocNet *n, uint32_t li)
-{
-    NocLink *l = &n->links[li];
-    if (l->active_pos != NOC_NONE)
-        return;
-    l->active_pos = n->n_active_links;
-    n->active_links[n->n_active_links++] = li;
-}
-
-NocFlit *noc_link_slot(NocNet *n, uint32_t li, uint64_t now)
-{
-    NocLink *l = &n->links[li];
-    BH_ASSERT(l->pipe_n < l->pipe_cap);
-    uint32_t slot = l->pipe_base + noc_ring1((uint32_t)(l->pipe_rd + l->pipe_n), l->pipe_cap);
-    n->pipe_at[slot] = now + l->latency;
-    if (now + l->latency < l->due) /* arrivals are in order: only when nothing earlier is */
-        l->due = now + l->latency;
-    l->pipe_n++;
-    l->busy = 1;
-    l->flits++;
-    l->window_flits++;
-    n->last_progress = now;
-    list_link(n, li);
-    return &n->pipe[slot];
-}
-
 void noc_link_send(NocNet *n, uint32_t li, const NocFlit *f, uint64_t now)
 {
     *noc_link_slot(n, li, now) = *f;
-}
-
-void noc_link_credit(NocNet *n, uint32_t li, uint8_t vc, uint64_t now)
-{
-    NocLink *l = &n->links[li];
-    BH_ASSERT(l->cred_n < l->pipe_cap);
-    uint32_t slot = l->cred_base + noc_ring1((uint32_t)(l->cred_rd + l->cred_n), l->pipe_cap);
-    n->cred_vc[slot] = vc;
-    n->cred_at[slot] = now + l->latency;
-    if (now + l->latency < l->due)
-        l->due = now + l->latency;
-    l->cred_n++;
-    list_link(n, li);
 }
 
 static void deliver(NocNet *n, const NocLink *l, const NocFlit *f)
@@ -402,14 +368,14 @@ static void deliver(NocNet *n, const NocLink *l, const NocFlit *f)
         NocNiu *u = &n->nius[node];
         NocInVc *iv = &u->ej[vc];
         BH_ASSERT(iv->n < n->cfg.vc_buffer_flits); /* credits forbid overflow */
-        *noc_ej_flit(n, node, vc, iv->rd + iv->n) = *f;
+        n->ej_flits[iv->buf + noc_ring1(iv->rd + iv->n, n->cfg.vc_buffer_flits)] = *f;
         iv->n++;
         u->ej_nonempty |= 1u << vc;
     } else {
         NocRouter *r = &n->routers[node];
         NocInVc *iv = &r->in[l->dst_port][vc];
         BH_ASSERT(iv->n < n->cfg.vc_buffer_flits);
-        *noc_in_flit(n, node, l->dst_port, vc, iv->rd + iv->n) = *f;
+        *noc_vc_flit(n, iv, iv->rd + iv->n) = *f;
         if (iv->n++ == 0) /* a new front flit: it may be able to move */
             r->cand[l->dst_port] |= 1u << vc;
         r->nonempty[l->dst_port] |= 1u << vc;

@@ -4,6 +4,7 @@
  * leaves, and the target side, which consumes one flit per cycle, writes data as each flit
  * lands, performs atomics and queues responses. Counter updates follow NoC/Counters.md. */
 #include <string.h>
+#include "model/noc/noc_link.h"
 #include "model/noc/noc_net.h"
 
 #define count noc_niu_count
@@ -461,7 +462,7 @@ static void eject(NocNet *n, uint32_t node, uint64_t now)
             continue; /* the memory is not taking writes: the flit waits in the buffer */
         }
         NocFlit flit = *f;
-        iv->rd = (uint16_t)((iv->rd + 1) % n->cfg.vc_buffer_flits);
+        iv->rd = (uint16_t)noc_ring1(iv->rd + 1u, n->cfg.vc_buffer_flits);
         if (--iv->n == 0)
             u->ej_nonempty &= ~(1u << v);
         noc_link_credit(n, u->link_in, (uint8_t)v, now);

@@ -2,6 +2,7 @@
 /* One router cycle: route computation and VC allocation for packets at the front of their
  * input VC, switch allocation (one flit per input port and per output port), traversal. */
 #include <string.h>
+#include "model/noc/noc_link.h"
 #include "model/noc/noc_net.h"
 
 static int same_dimension(uint32_t in_port, uint32_t out_port)
@@ -38,7 +39,7 @@ static int allocate_vcs(NocNet *n, uint32_t node, uint32_t port, uint32_t vc)
 {
     NocRouter *r = &n->routers[node];
     NocInVc *iv = &r->in[port][vc];
-    const NocPacket *p = &n->pkts[noc_in_flit(n, node, port, vc, iv->rd)->pkt];
+    const NocPacket *p = &n->pkts[noc_vc_flit(n, iv, iv->rd)->pkt];
     uint32_t want = iv->out_mask & ~iv->granted_mask;
     if (p->mcast && p->reserve) {
         /* a reserving multicast forks only when every branch can be held at once */
@@ -65,10 +66,10 @@ static int allocate_vcs(NocNet *n, uint32_t node, uint32_t port, uint32_t vc)
 }
 
 /* A VC of output o was freed: VCs waiting for one may try again. */
-static void vc_freed(NocNet *n, NocRouter *r, uint32_t o, uint32_t vc)
+static inline void vc_freed(NocRouter *r, uint32_t o, uint32_t vc, uint32_t nports)
 {
     r->out[o].vc_owned &= ~(1u << vc);
-    for (uint32_t p = 0; p < n->nports; p++) {
+    for (uint32_t p = 0; p < nports; p++) {
         r->alloc[p] |= r->vc_wait[o][p];
         r->vc_wait[o][p] = 0;
     }
@@ -85,12 +86,12 @@ static int count_outputs(uint32_t mask)
 }
 
 /* inlined: it runs for nearly every flit a router forwards */
-static inline __attribute__((always_inline)) void pop_front(NocNet *n, uint32_t node, uint32_t port,
-                                                            uint32_t vc, uint64_t now)
+static inline __attribute__((always_inline)) void
+pop_front(NocNet *n, uint32_t node, uint32_t port, uint32_t vc, uint64_t now, const uint32_t nports)
 {
     NocRouter *r = &n->routers[node];
     NocInVc *iv = &r->in[port][vc];
-    const NocFlit *f = noc_in_flit(n, node, port, vc, iv->rd);
+    const NocFlit *f = noc_vc_flit(n, iv, iv->rd);
     NocPacket *p = &n->pkts[f->pkt];
     int k = count_outputs(iv->out_mask);
     uint32_t pkt = f->pkt;
@@ -121,9 +122,9 @@ static inline __attribute__((always_inline)) void pop_front(NocNet *n, uint32_t 
         r->sink[port] &= ~(1u << vc);
         iv->held = p->linked && k > 0;
         if (!iv->held) { /* a linked packet keeps its output VCs for the next one */
-            for (uint32_t o = 0; o < n->nports; o++)
+            for (uint32_t o = 0; o < nports; o++)
                 if (iv->out_mask & (1u << o))
-                    vc_freed(n, r, o, iv->out_vc[o]);
+                    vc_freed(r, o, iv->out_vc[o], nports);
             iv->out_mask = iv->granted_mask = 0;
         }
         if (k == 0 && --p->copies == 0)
@@ -131,12 +132,15 @@ static inline __attribute__((always_inline)) void pop_front(NocNet *n, uint32_t 
     }
 }
 
-void noc_router_step(NocNet *n, uint32_t node, uint64_t now)
+/* The step for routers of nports ports; inlined twice by noc_router_step so that Blackhole's
+ * count is a constant there. */
+static inline __attribute__((always_inline)) void step(NocNet *n, uint32_t node, uint64_t now,
+                                                       const uint32_t nports)
 {
     NocRouter *r = &n->routers[node];
     if (!r->buffered || r->stalled)
         return;
-    const uint32_t nports = n->nports, nvcs = n->nvcs;
+    const uint32_t nvcs = n->nvcs;
     uint32_t work = 0, alloc_work = 0;
     for (uint32_t p = 0; p < nports; p++) {
         alloc_work |= r->alloc[p] & r->nonempty[p];
@@ -164,7 +168,7 @@ void noc_router_step(NocNet *n, uint32_t node, uint64_t now)
             after = (uint32_t)(UINT64_MAX << (v + 1));
             NocInVc *iv = &r->in[p][v];
             if (!iv->routed) {
-                const NocFlit *f = noc_in_flit(n, node, p, v, iv->rd);
+                const NocFlit *f = noc_vc_flit(n, iv, iv->rd);
                 BH_ASSERT(f->seq == 0); /* a packet's first flit is its header */
                 uint8_t mask = (uint8_t)route(n, node, &n->pkts[f->pkt]);
                 if (iv->held && mask != iv->out_mask) {
@@ -172,7 +176,7 @@ void noc_router_step(NocNet *n, uint32_t node, uint64_t now)
                      * hardware does not survive): give the held VCs back */
                     for (uint32_t o = 0; o < nports; o++)
                         if (iv->granted_mask & (1u << o))
-                            vc_freed(n, r, o, iv->out_vc[o]);
+                            vc_freed(r, o, iv->out_vc[o], nports);
                     iv->granted_mask = 0;
                 } else if (!iv->held) {
                     iv->granted_mask = 0;
@@ -221,7 +225,7 @@ void noc_router_step(NocNet *n, uint32_t node, uint64_t now)
             uint64_t key = noc_ring1(v + nvcs - r->in_rr[p] - 1, nvcs);
             uint64_t born = 0;
             if (by_age) {
-                born = n->pkts[noc_in_flit(n, node, p, v, iv->rd)->pkt].born;
+                born = n->pkts[noc_vc_flit(n, iv, iv->rd)->pkt].born;
                 key |= born << 8; /* nvcs <= 32: the distance fits below */
             }
             if (key < best) {
@@ -266,7 +270,7 @@ void noc_router_step(NocNet *n, uint32_t node, uint64_t now)
         }
         NocInVc *iv = &r->in[winner][port_vc[winner]];
         NocFlit *f = noc_link_slot(n, out->link, now);
-        *f = *noc_in_flit(n, node, winner, port_vc[winner], iv->rd);
+        *f = *noc_vc_flit(n, iv, iv->rd);
         f->vc = iv->out_vc[o];
         out->credits[f->vc]--;
         if (iv->sent_mask == 0 && (f->seq == 0 || f->tail)) {
@@ -306,8 +310,17 @@ void noc_router_step(NocNet *n, uint32_t node, uint64_t now)
                 sinks); /* the lowest such VC, one flit per port and cycle */
             sunk = 1;
         }
-        pop_front(n, node, p, v, now); /* one call site: it is inlined */
+        pop_front(n, node, p, v, now, nports); /* one call site: it is inlined */
         if (sunk)
             n->last_progress = now;
     }
+}
+
+void noc_router_step(NocNet *n, uint32_t node, uint64_t now)
+{
+    /* unidirectional tori (Blackhole) have 3 ports: the per-port loops unroll */
+    if (n->nports == 3)
+        step(n, node, now, 3);
+    else
+        step(n, node, now, n->nports);
 }
