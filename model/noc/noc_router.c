@@ -77,8 +77,10 @@ static inline void vc_freed(NocRouter *r, uint32_t o, uint32_t vc, uint32_t npor
 
 /* Outputs in a mask: the build targets CPUs without a popcount instruction, where
  * __builtin_popcount is a library call. */
-static int count_outputs(uint32_t mask)
+static inline int count_outputs(uint32_t mask)
 {
+    if (!(mask & (mask - 1u))) /* unicast, or none: nearly every flit */
+        return mask != 0;
     int k = 0;
     for (; mask; mask &= mask - 1)
         k++;
@@ -206,7 +208,9 @@ static inline __attribute__((always_inline)) void step(NocNet *n, uint32_t node,
      * the ports nominating it (round robin over ports). A multicast flit may leave on several
      * outputs in one cycle. */
     const int by_age = n->cfg.arbitration == NOC_ARB_AGE;
-    uint64_t port_born[NOC_PORTS]; /* age arbitration: birth of the nominated flit's packet */
+    uint64_t port_born[NOC_PORTS];    /* age arbitration: birth of the nominated flit's packet */
+    uint32_t wanted = 0;              /* outputs some port nominates: the others grant none */
+    uint32_t asking[NOC_PORTS] = {0}; /* per output: the input ports nominating it */
     for (uint32_t p = 0; p < nports; p++) {
         uint64_t best = UINT64_MAX; /* (birth cycle, round-robin distance), smallest wins */
         for (uint32_t bits = r->cand[p] & r->nonempty[p]; bits; bits &= bits - 1) {
@@ -235,15 +239,11 @@ static inline __attribute__((always_inline)) void step(NocNet *n, uint32_t node,
                 port_born[p] = born;
             }
         }
-    }
-    uint32_t granted[NOC_PORTS] = {0}; /* per input port: outputs granted this cycle */
-    uint32_t wanted = 0;               /* outputs some port nominates: the others grant none */
-    for (uint32_t p = 0; p < nports; p++)
         wanted |= port_want[p];
-    uint32_t asking[NOC_PORTS] = {0}; /* per output: the input ports nominating it */
-    for (uint32_t p = 0; p < nports; p++)
         for (uint32_t bits = port_want[p]; bits; bits &= bits - 1)
             asking[__builtin_ctz(bits)] |= 1u << p;
+    }
+    uint32_t granted[NOC_PORTS] = {0}; /* per input port: outputs granted this cycle */
     for (uint32_t outs = wanted; outs; outs &= outs - 1) {
         uint32_t o = (uint32_t)__builtin_ctz(outs);
         NocOutPort *out = &r->out[o];
@@ -273,9 +273,10 @@ static inline __attribute__((always_inline)) void step(NocNet *n, uint32_t node,
         *f = *noc_vc_flit(n, iv, iv->rd);
         f->vc = iv->out_vc[o];
         out->credits[f->vc]--;
-        if (iv->sent_mask == 0 && (f->seq == 0 || f->tail)) {
-            /* the flit's first copy leaves: count all its copies now, before a copy sent
-             * early on one branch can reach its end while another output still waits */
+        if (iv->sent_mask == 0 && (iv->out_mask & (iv->out_mask - 1u)) &&
+            (f->seq == 0 || f->tail)) {
+            /* the first copy of a forking flit leaves: count all its copies now, before a
+             * copy sent early on one branch can reach its end while another output waits */
             NocPacket *pk = &n->pkts[f->pkt];
             int k = count_outputs(iv->out_mask);
             if (f->seq == 0)
@@ -287,17 +288,15 @@ static inline __attribute__((always_inline)) void step(NocNet *n, uint32_t node,
         out->sw_rr = (uint16_t)winner;
         granted[winner] |= 1u << o;
     }
-    for (uint32_t p = 0; p < nports; p++)
-        if (granted[p])
-            r->in_rr[p] = port_vc[p];
-        else
-            port_vc[p] = 0xFF;
 
-    /* 3. flits every output has taken leave the buffer; branch ends with no output drain */
+    /* 3. flits every output has taken leave the buffer; branch ends with no output drain.
+     * A pop changes only its own port's masks (and alloc, which is not read here), so one
+     * pass can both note the switch winners and pop. */
     for (uint32_t p = 0; p < nports; p++) {
         uint32_t v;
         int sunk = 0;
-        if (port_vc[p] != 0xFF) {
+        if (granted[p]) {
+            r->in_rr[p] = port_vc[p];
             v = port_vc[p];
             const NocInVc *iv = &r->in[p][v];
             if (iv->sent_mask != iv->out_mask)
