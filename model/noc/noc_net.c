@@ -192,6 +192,11 @@ BhStatus noc_net_init(NocNet *n, const NocNetConfig *cfg, const NocMemOps *mem, 
     n->cred_vc = calloc(cred_total, 1);
     n->cred_at = calloc(cred_total, sizeof *n->cred_at);
     n->active_links = calloc(n->n_links, sizeof(uint32_t));
+    /* every copy of a data flit sits in one buffer slot or link slot, so as many payload
+     * slots as those suffice */
+    n->n_data = nodes * n->nports * n->nvcs * depth + nodes * n->nvcs * depth + pipe_total;
+    n->flit_data = calloc(n->n_data, cfg->flit_bytes);
+    n->data_refs = calloc(n->n_data, sizeof *n->data_refs);
 
     /* 2. packet pool: a live packet has a flit in a buffer or on a link, or is held by an NIU
      * (command being injected, response queued or streaming), which bounds the pool. */
@@ -200,13 +205,15 @@ BhStatus noc_net_init(NocNet *n, const NocNetConfig *cfg, const NocMemOps *mem, 
                      (uint64_t)nodes * (NOC_CMD_BUFS + cfg->niu_response_slots + n->nvcs);
     n->n_pkts = (uint32_t)bound;
     n->pkts = calloc(n->n_pkts, sizeof *n->pkts);
-    if (!n->pipe || !n->pipe_at || !n->cred_vc || !n->cred_at || !n->active_links || !n->pkts) {
+    if (!n->pipe || !n->pipe_at || !n->cred_vc || !n->cred_at || !n->active_links || !n->pkts ||
+        !n->flit_data || !n->data_refs) {
         noc_net_destroy(n);
         return BH_ERR_FULL;
     }
     for (uint32_t k = 0; k < n->n_pkts; k++)
         n->pkts[k].next_free = k + 1 < n->n_pkts ? k + 1 : NOC_NONE;
     n->free_pkt = 0;
+    n->free_data = NOC_NONE; /* slots are first taken in order (data_fresh), then reused */
 
     /* 3. credits: every output starts with the downstream buffers empty */
     for (uint32_t i = 0; i < nodes; i++) {
@@ -255,6 +262,8 @@ void noc_net_destroy(NocNet *n)
     free(n->cred_at);
     free(n->active_links);
     free(n->pkts);
+    free(n->flit_data);
+    free(n->data_refs);
     memset(n, 0, sizeof *n);
 }
 
@@ -343,6 +352,19 @@ void noc_pkt_release(NocNet *n, uint32_t k)
     n->free_pkt = k;
     n->pkts_live--;
     n->packets_freed++;
+}
+
+uint32_t noc_data_alloc(NocNet *n)
+{
+    uint32_t k = n->free_data;
+    if (k != NOC_NONE) {
+        n->free_data = n->data_refs[k];
+    } else {
+        BH_ASSERT(n->data_fresh < n->n_data); /* sized by the buffer and link slots */
+        k = n->data_fresh++;
+    }
+    n->data_refs[k] = 1;
+    return k;
 }
 
 /* ------------------------------------------------------------------ buffers and links */

@@ -253,12 +253,14 @@ typedef struct NocPacket {
     uint32_t next_free;  /* free-list link */
 } NocPacket;
 
+/* A flit as it moves between buffers and links. Its payload stays in one slot of
+ * NocNet.flit_data from injection to its last ejection, so a hop copies 12 bytes, not 72. */
 typedef struct NocFlit {
-    uint32_t pkt; /* NocPacket index */
-    uint16_t seq; /* 0 = header */
-    uint8_t vc;   /* VC on the link being crossed / buffer it sits in */
-    uint8_t tail; /* last flit of the packet */
-    uint8_t data[NOC_FLIT_MAX_BYTES];
+    uint32_t pkt;  /* NocPacket index */
+    uint32_t data; /* payload slot (noc_flit_data), NOC_NONE for a header */
+    uint16_t seq;  /* 0 = header */
+    uint8_t vc;    /* VC on the link being crossed / buffer it sits in */
+    uint8_t tail;  /* last flit of the packet */
 } NocFlit;
 
 /* One input VC: a FIFO of flits and the state of the packet at its front. */
@@ -393,6 +395,13 @@ typedef struct NocNet {
     NocFlit *flits;    /* router input buffers: [node][port][vc][depth] */
     NocFlit *ej_flits; /* NIU ejection buffers: [node][vc][depth] */
     NocFlit *pipe;     /* flits in flight on links */
+    /* payload slots of data flits, flit_bytes each; a slot is shared by a multicast flit's
+     * copies (data_refs counts them) and returns to the free list with its last copy */
+    uint8_t *flit_data;
+    uint32_t *data_refs; /* live copies per slot; free-list link while free */
+    uint32_t free_data;  /* free list of used slots, NOC_NONE if empty */
+    uint32_t data_fresh; /* slots below this have been used */
+    uint32_t n_data;
     uint64_t *pipe_at; /* arrival cycle per in-flight flit */
     uint8_t *cred_vc;  /* credits in flight */
     uint64_t *cred_at;
@@ -512,6 +521,19 @@ static inline NocFlit *noc_in_flit(NocNet *n, uint32_t node, uint32_t port, uint
                                    uint32_t idx)
 {
     return noc_vc_flit(n, &n->routers[node].in[port][vc], idx);
+}
+static inline uint8_t *noc_flit_data(NocNet *n, uint32_t slot)
+{
+    return &n->flit_data[(size_t)slot * n->cfg.flit_bytes];
+}
+uint32_t noc_data_alloc(NocNet *n);
+/* one copy of the flit whose payload is in `slot` is gone (NOC_NONE: a header, no payload) */
+static inline void noc_data_release(NocNet *n, uint32_t slot)
+{
+    if (slot != NOC_NONE && --n->data_refs[slot] == 0) {
+        n->data_refs[slot] = n->free_data;
+        n->free_data = slot;
+    }
 }
 static inline NocFlit *noc_ej_flit(NocNet *n, uint32_t node, uint32_t vc, uint32_t idx)
 {

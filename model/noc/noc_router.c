@@ -109,8 +109,10 @@ pop_front(NocNet *n, uint32_t node, uint32_t port, uint32_t vc, uint64_t now, co
     iv->sent_mask = 0;
     if (k > 1)
         n->flits_forked += (uint64_t)(k - 1);
-    if (k == 0)
+    if (k == 0) {
         n->flits_sunk++;
+        noc_data_release(n, f->data);
+    }
     /* copies are counted when a flit is first sent on (see the switch); a branch end with no
      * output ends its copy here */
     if (head && k == 0) {
@@ -273,16 +275,20 @@ static inline __attribute__((always_inline)) void step(NocNet *n, uint32_t node,
         *f = *noc_vc_flit(n, iv, iv->rd);
         f->vc = iv->out_vc[o];
         out->credits[f->vc]--;
-        if (iv->sent_mask == 0 && (iv->out_mask & (iv->out_mask - 1u)) &&
-            (f->seq == 0 || f->tail)) {
+        if (iv->sent_mask == 0 && (iv->out_mask & (iv->out_mask - 1u))) {
             /* the first copy of a forking flit leaves: count all its copies now, before a
-             * copy sent early on one branch can reach its end while another output waits */
-            NocPacket *pk = &n->pkts[f->pkt];
+             * copy sent early on one branch can reach its end while another output waits;
+             * the copies share one payload slot */
             int k = count_outputs(iv->out_mask);
-            if (f->seq == 0)
-                pk->head_copies += k - 1;
-            if (f->tail)
-                pk->copies += k - 1;
+            if (f->data != NOC_NONE)
+                n->data_refs[f->data] += (uint32_t)(k - 1);
+            if (f->seq == 0 || f->tail) {
+                NocPacket *pk = &n->pkts[f->pkt];
+                if (f->seq == 0)
+                    pk->head_copies += k - 1;
+                if (f->tail)
+                    pk->copies += k - 1;
+            }
         }
         iv->sent_mask |= (uint8_t)(1u << o);
         out->sw_rr = (uint16_t)winner;
