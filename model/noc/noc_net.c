@@ -426,21 +426,21 @@ static void return_credit(NocNet *n, const NocLink *l, uint8_t vc)
 }
 
 /* Allocates a free VC of class cls and dateline half dl at output o (round robin: the buddy
- * bit is adaptive); NOC_NONE if all are held. */
+ * bit is adaptive); NOC_NONE if all are held. The first free VC of the class at or after the
+ * round-robin position, wrapping, found with masks rather than a walk. */
 uint32_t noc_vc_alloc(NocNet *n, NocOutPort *o, uint32_t cls, uint32_t dl, int dry_run)
 {
     uint32_t base = dl * n->vc_half + n->class_base[cls], count = noc_class_vcs(&n->cfg, cls);
-    for (uint32_t i = 0; i < count; i++) {
-        uint32_t v = base + noc_ring(o->vc_rr + i, count);
-        if (!(o->vc_owned & (1u << v))) {
-            if (!dry_run) {
-                o->vc_owned |= 1u << v;
-                o->vc_rr = (uint8_t)noc_ring(o->vc_rr + i + 1, count);
-            }
-            return v;
-        }
+    uint32_t avail = (~o->vc_owned >> base) & ((1u << count) - 1u); /* count <= 8 */
+    if (!avail)
+        return NOC_NONE;
+    uint32_t after = avail & ~((1u << noc_ring(o->vc_rr, count)) - 1u);
+    uint32_t j = (uint32_t)__builtin_ctz(after ? after : avail);
+    if (!dry_run) {
+        o->vc_owned |= 1u << (base + j);
+        o->vc_rr = (uint8_t)noc_ring1(j + 1, count);
     }
-    return NOC_NONE;
+    return base + j;
 }
 
 /* ------------------------------------------------------------------ step */
