@@ -43,16 +43,16 @@ static int allocate_vcs(NocNet *n, uint32_t node, uint32_t port, uint32_t vc)
     uint32_t want = iv->out_mask & ~iv->granted_mask;
     if (p->mcast && p->reserve) {
         /* a reserving multicast forks only when every branch can be held at once */
-        for (uint32_t o = 0; o < n->nports; o++)
-            if ((want & (1u << o)) &&
-                noc_vc_alloc(n, &r->out[o], p->cls, next_dateline(n, node, port, vc, o), 1) ==
-                    NOC_NONE)
+        for (uint32_t bits = want; bits; bits &= bits - 1) {
+            uint32_t o = (uint32_t)__builtin_ctz(bits);
+            if (noc_vc_alloc(n, &r->out[o], p->cls, next_dateline(n, node, port, vc, o), 1) ==
+                NOC_NONE)
                 return 0;
+        }
     }
     int got = 0;
-    for (uint32_t o = 0; o < n->nports; o++) {
-        if (!(want & (1u << o)))
-            continue;
+    for (uint32_t bits = want; bits; bits &= bits - 1) { /* outputs in ascending order */
+        uint32_t o = (uint32_t)__builtin_ctz(bits);
         uint32_t v = noc_vc_alloc(n, &r->out[o], p->cls, next_dateline(n, node, port, vc, o), 0);
         if (v == NOC_NONE)
             continue;
