@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-/* model/noc/noc_link.h - internal to model/noc: putting a flit or a credit on a link.
+/* model/noc/noc_link.h - internal to model/noc: putting a flit or a credit on a link, and
+ * the payload slots (NocNet.flit_data) data flits point to.
  *
  * Every flit a router or an NIU sends and every credit it returns passes here, so these are
  * inline: as calls, their argument and register shuffling cost about as much as their work.
@@ -8,6 +9,20 @@
 #ifndef BH_NOC_LINK_H
 #define BH_NOC_LINK_H
 #include "model/noc/noc_net.h"
+
+static inline uint8_t *noc_flit_data(NocNet *n, uint32_t slot)
+{
+    return &n->flit_data[(size_t)slot * n->cfg.flit_bytes];
+}
+uint32_t noc_data_alloc(NocNet *n);
+/* one copy of the flit whose payload is in `slot` is gone (NOC_NONE: a header, no payload) */
+static inline void noc_data_release(NocNet *n, uint32_t slot)
+{
+    if (slot != NOC_NONE && --n->data_refs[slot] == 0) {
+        n->data_refs[slot] = n->free_data;
+        n->free_data = slot;
+    }
+}
 
 static inline void noc_link_list(NocNet *n, uint32_t li, NocLink *l)
 {

@@ -257,7 +257,7 @@ typedef struct NocPacket {
  * NocNet.flit_data from injection to its last ejection, so a hop copies 12 bytes, not 72. */
 typedef struct NocFlit {
     uint32_t pkt;  /* NocPacket index */
-    uint32_t data; /* payload slot (noc_flit_data), NOC_NONE for a header */
+    uint32_t data; /* payload slot (noc_link.h), NOC_NONE for a header */
     uint16_t seq;  /* 0 = header */
     uint8_t vc;    /* VC on the link being crossed / buffer it sits in */
     uint8_t tail;  /* last flit of the packet */
@@ -521,19 +521,6 @@ static inline NocFlit *noc_in_flit(NocNet *n, uint32_t node, uint32_t port, uint
                                    uint32_t idx)
 {
     return noc_vc_flit(n, &n->routers[node].in[port][vc], idx);
-}
-static inline uint8_t *noc_flit_data(NocNet *n, uint32_t slot)
-{
-    return &n->flit_data[(size_t)slot * n->cfg.flit_bytes];
-}
-uint32_t noc_data_alloc(NocNet *n);
-/* one copy of the flit whose payload is in `slot` is gone (NOC_NONE: a header, no payload) */
-static inline void noc_data_release(NocNet *n, uint32_t slot)
-{
-    if (slot != NOC_NONE && --n->data_refs[slot] == 0) {
-        n->data_refs[slot] = n->free_data;
-        n->free_data = slot;
-    }
 }
 static inline NocFlit *noc_ej_flit(NocNet *n, uint32_t node, uint32_t vc, uint32_t idx)
 {
