@@ -323,7 +323,8 @@ static inline __attribute__((always_inline)) void step(NocNet *n, uint32_t node,
 
 void noc_router_step(NocNet *n, uint32_t node, uint64_t now)
 {
-    /* unidirectional tori (Blackhole) have 3 ports: the per-port loops unroll */
+    /* unidirectional tori (Blackhole) have 3 ports: with the count a constant, the compiler
+     * specialises the per-port loops and the port arithmetic */
     if (n->nports == 3)
         step(n, node, now, 3);
     else
