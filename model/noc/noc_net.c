@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "model/chip/bh_grid.h"
+#include "model/noc/noc_link.h"
 
 #define GUEST_ERRORS_LOGGED 20
 
@@ -191,6 +192,11 @@ BhStatus noc_net_init(NocNet *n, const NocNetConfig *cfg, const NocMemOps *mem, 
     n->cred_vc = calloc(cred_total, 1);
     n->cred_at = calloc(cred_total, sizeof *n->cred_at);
     n->active_links = calloc(n->n_links, sizeof(uint32_t));
+    /* every copy of a data flit sits in one buffer slot or link slot, so as many payload
+     * slots as those suffice */
+    n->n_data = nodes * n->nports * n->nvcs * depth + nodes * n->nvcs * depth + pipe_total;
+    n->flit_data = calloc(n->n_data, cfg->flit_bytes);
+    n->data_refs = calloc(n->n_data, sizeof *n->data_refs);
 
     /* 2. packet pool: a live packet has a flit in a buffer or on a link, or is held by an NIU
      * (command being injected, response queued or streaming), which bounds the pool. */
@@ -199,13 +205,15 @@ BhStatus noc_net_init(NocNet *n, const NocNetConfig *cfg, const NocMemOps *mem, 
                      (uint64_t)nodes * (NOC_CMD_BUFS + cfg->niu_response_slots + n->nvcs);
     n->n_pkts = (uint32_t)bound;
     n->pkts = calloc(n->n_pkts, sizeof *n->pkts);
-    if (!n->pipe || !n->pipe_at || !n->cred_vc || !n->cred_at || !n->active_links || !n->pkts) {
+    if (!n->pipe || !n->pipe_at || !n->cred_vc || !n->cred_at || !n->active_links || !n->pkts ||
+        !n->flit_data || !n->data_refs) {
         noc_net_destroy(n);
         return BH_ERR_FULL;
     }
     for (uint32_t k = 0; k < n->n_pkts; k++)
         n->pkts[k].next_free = k + 1 < n->n_pkts ? k + 1 : NOC_NONE;
     n->free_pkt = 0;
+    n->free_data = NOC_NONE; /* slots are first taken in order (data_fresh), then reused */
 
     /* 3. credits: every output starts with the downstream buffers empty */
     for (uint32_t i = 0; i < nodes; i++) {
@@ -214,6 +222,8 @@ BhStatus noc_net_init(NocNet *n, const NocNetConfig *cfg, const NocMemOps *mem, 
         for (uint32_t p = 0; p < n->nports; p++) {
             memset(r->out[p].credits, (int)depth, sizeof r->out[p].credits);
             r->alloc[p] = UINT32_MAX; /* no VC has routed a packet yet */
+            for (uint32_t v = 0; v < n->nvcs; v++)
+                r->in[p][v].buf = ((i * n->nports + p) * n->nvcs + v) * depth;
         }
         NocNiu *u = &n->nius[i];
         memset(u->inj.credits, (int)depth, sizeof u->inj.credits);
@@ -224,6 +234,8 @@ BhStatus noc_net_init(NocNet *n, const NocNetConfig *cfg, const NocMemOps *mem, 
         u->port = &n->port_store[(size_t)i * (NOC_CMD_BUFS + cfg->port_slots)];
         for (uint32_t v = 0; v < NOC_MAX_VCS; v++)
             u->ej_ack[v] = NOC_NONE;
+        for (uint32_t v = 0; v < n->nvcs; v++)
+            u->ej[v].buf = (i * n->nvcs + v) * depth;
         u->link_vc = 0xFF;
         u->resv_pkt = NOC_NONE;
         u->active_pos = NOC_NONE;
@@ -250,6 +262,8 @@ void noc_net_destroy(NocNet *n)
     free(n->cred_at);
     free(n->active_links);
     free(n->pkts);
+    free(n->flit_data);
+    free(n->data_refs);
     memset(n, 0, sizeof *n);
 }
 
@@ -340,6 +354,19 @@ void noc_pkt_release(NocNet *n, uint32_t k)
     n->packets_freed++;
 }
 
+uint32_t noc_data_alloc(NocNet *n)
+{
+    uint32_t k = n->free_data;
+    if (k != NOC_NONE) {
+        n->free_data = n->data_refs[k];
+    } else {
+        BH_ASSERT(n->data_fresh < n->n_data); /* sized by the buffer and link slots */
+        k = n->data_fresh++;
+    }
+    n->data_refs[k] = 1;
+    return k;
+}
+
 /* ------------------------------------------------------------------ buffers and links */
 
 void noc_net_activate(NocNet *n, uint32_t node)
@@ -351,48 +378,9 @@ void noc_net_activate(NocNet *n, uint32_t node)
     n->active_nodes[n->n_active_nodes++] = node;
 }
 
-static void list_link(NocNet *n, uint32_t li)
-{
-    NocLink *l = &n->links[li];
-    if (l->active_pos != NOC_NONE)
-        return;
-    l->active_pos = n->n_active_links;
-    n->active_links[n->n_active_links++] = li;
-}
-
-NocFlit *noc_link_slot(NocNet *n, uint32_t li, uint64_t now)
-{
-    NocLink *l = &n->links[li];
-    BH_ASSERT(l->pipe_n < l->pipe_cap);
-    uint32_t slot = l->pipe_base + noc_ring1((uint32_t)(l->pipe_rd + l->pipe_n), l->pipe_cap);
-    n->pipe_at[slot] = now + l->latency;
-    if (now + l->latency < l->due) /* arrivals are in order: only when nothing earlier is */
-        l->due = now + l->latency;
-    l->pipe_n++;
-    l->busy = 1;
-    l->flits++;
-    l->window_flits++;
-    n->last_progress = now;
-    list_link(n, li);
-    return &n->pipe[slot];
-}
-
 void noc_link_send(NocNet *n, uint32_t li, const NocFlit *f, uint64_t now)
 {
     *noc_link_slot(n, li, now) = *f;
-}
-
-void noc_link_credit(NocNet *n, uint32_t li, uint8_t vc, uint64_t now)
-{
-    NocLink *l = &n->links[li];
-    BH_ASSERT(l->cred_n < l->pipe_cap);
-    uint32_t slot = l->cred_base + noc_ring1((uint32_t)(l->cred_rd + l->cred_n), l->pipe_cap);
-    n->cred_vc[slot] = vc;
-    n->cred_at[slot] = now + l->latency;
-    if (now + l->latency < l->due)
-        l->due = now + l->latency;
-    l->cred_n++;
-    list_link(n, li);
 }
 
 static void deliver(NocNet *n, const NocLink *l, const NocFlit *f)
@@ -402,14 +390,14 @@ static void deliver(NocNet *n, const NocLink *l, const NocFlit *f)
         NocNiu *u = &n->nius[node];
         NocInVc *iv = &u->ej[vc];
         BH_ASSERT(iv->n < n->cfg.vc_buffer_flits); /* credits forbid overflow */
-        *noc_ej_flit(n, node, vc, iv->rd + iv->n) = *f;
+        n->ej_flits[iv->buf + noc_ring1(iv->rd + iv->n, n->cfg.vc_buffer_flits)] = *f;
         iv->n++;
         u->ej_nonempty |= 1u << vc;
     } else {
         NocRouter *r = &n->routers[node];
         NocInVc *iv = &r->in[l->dst_port][vc];
         BH_ASSERT(iv->n < n->cfg.vc_buffer_flits);
-        *noc_in_flit(n, node, l->dst_port, vc, iv->rd + iv->n) = *f;
+        *noc_vc_flit(n, iv, iv->rd + iv->n) = *f;
         if (iv->n++ == 0) /* a new front flit: it may be able to move */
             r->cand[l->dst_port] |= 1u << vc;
         r->nonempty[l->dst_port] |= 1u << vc;
@@ -438,21 +426,21 @@ static void return_credit(NocNet *n, const NocLink *l, uint8_t vc)
 }
 
 /* Allocates a free VC of class cls and dateline half dl at output o (round robin: the buddy
- * bit is adaptive); NOC_NONE if all are held. */
+ * bit is adaptive); NOC_NONE if all are held. The first free VC of the class at or after the
+ * round-robin position, wrapping, found with masks rather than a walk. */
 uint32_t noc_vc_alloc(NocNet *n, NocOutPort *o, uint32_t cls, uint32_t dl, int dry_run)
 {
     uint32_t base = dl * n->vc_half + n->class_base[cls], count = noc_class_vcs(&n->cfg, cls);
-    for (uint32_t i = 0; i < count; i++) {
-        uint32_t v = base + noc_ring(o->vc_rr + i, count);
-        if (!(o->vc_owned & (1u << v))) {
-            if (!dry_run) {
-                o->vc_owned |= 1u << v;
-                o->vc_rr = (uint8_t)noc_ring(o->vc_rr + i + 1, count);
-            }
-            return v;
-        }
+    uint32_t avail = (~o->vc_owned >> base) & ((1u << count) - 1u); /* count <= 8 */
+    if (!avail)
+        return NOC_NONE;
+    uint32_t after = avail & ~((1u << noc_ring(o->vc_rr, count)) - 1u);
+    uint32_t j = (uint32_t)__builtin_ctz(after ? after : avail);
+    if (!dry_run) {
+        o->vc_owned |= 1u << (base + j);
+        o->vc_rr = (uint8_t)noc_ring1(j + 1, count);
     }
-    return NOC_NONE;
+    return base + j;
 }
 
 /* ------------------------------------------------------------------ step */

@@ -253,16 +253,19 @@ typedef struct NocPacket {
     uint32_t next_free;  /* free-list link */
 } NocPacket;
 
+/* A flit as it moves between buffers and links. Its payload stays in one slot of
+ * NocNet.flit_data from injection to its last ejection, so a hop copies 12 bytes, not 72. */
 typedef struct NocFlit {
-    uint32_t pkt; /* NocPacket index */
-    uint16_t seq; /* 0 = header */
-    uint8_t vc;   /* VC on the link being crossed / buffer it sits in */
-    uint8_t tail; /* last flit of the packet */
-    uint8_t data[NOC_FLIT_MAX_BYTES];
+    uint32_t pkt;  /* NocPacket index */
+    uint32_t data; /* payload slot (noc_link.h), NOC_NONE for a header */
+    uint16_t seq;  /* 0 = header */
+    uint8_t vc;    /* VC on the link being crossed / buffer it sits in */
+    uint8_t tail;  /* last flit of the packet */
 } NocFlit;
 
 /* One input VC: a FIFO of flits and the state of the packet at its front. */
 typedef struct NocInVc {
+    uint32_t buf;         /* its FIFO's first slot in NocNet.flits (ej_flits for an NIU) */
     uint16_t rd, n;       /* FIFO read index and occupancy */
     uint8_t routed;       /* front packet's route computed */
     uint8_t held;         /* a linked packet passed: its output VCs stay granted */
@@ -392,6 +395,13 @@ typedef struct NocNet {
     NocFlit *flits;    /* router input buffers: [node][port][vc][depth] */
     NocFlit *ej_flits; /* NIU ejection buffers: [node][vc][depth] */
     NocFlit *pipe;     /* flits in flight on links */
+    /* payload slots of data flits, flit_bytes each; a slot is shared by a multicast flit's
+     * copies (data_refs counts them) and returns to the free list with its last copy */
+    uint8_t *flit_data;
+    uint32_t *data_refs; /* live copies per slot; free-list link while free */
+    uint32_t free_data;  /* free list of used slots, NOC_NONE if empty */
+    uint32_t data_fresh; /* slots below this have been used */
+    uint32_t n_data;
     uint64_t *pipe_at; /* arrival cycle per in-flight flit */
     uint8_t *cred_vc;  /* credits in flight */
     uint64_t *cred_at;
@@ -480,9 +490,7 @@ void noc_niu_port_event(NocNet *n, uint32_t ref, int part_sent, uint64_t now);
 void noc_niu_count(NocNiu *u, uint32_t idx, uint32_t by);
 void noc_niu_uncount_id(NocNiu *u, uint32_t idx);
 void noc_link_send(NocNet *n, uint32_t link, const NocFlit *f, uint64_t now);
-/* noc_link_send without the copy: the caller writes the flit into the slot returned */
-NocFlit *noc_link_slot(NocNet *n, uint32_t link, uint64_t now);
-void noc_link_credit(NocNet *n, uint32_t link, uint8_t vc, uint64_t now);
+/* (noc_link_slot, noc_link_send without the copy, and noc_link_credit: noc_link.h) */
 void noc_net_activate(NocNet *n, uint32_t node);
 uint32_t noc_pkt_alloc(NocNet *n);
 void noc_pkt_release(NocNet *n, uint32_t pkt);
@@ -505,17 +513,18 @@ static inline uint32_t noc_rr_pick(uint32_t mask, uint32_t last)
 }
 /* Flit idx (counted from the ring's start, below twice its depth) of an input VC's buffer;
  * inline, as the router and the link delivery look flits up on every hop. */
+static inline NocFlit *noc_vc_flit(NocNet *n, const NocInVc *iv, uint32_t idx)
+{
+    return &n->flits[iv->buf + noc_ring1(idx, n->cfg.vc_buffer_flits)];
+}
 static inline NocFlit *noc_in_flit(NocNet *n, uint32_t node, uint32_t port, uint32_t vc,
                                    uint32_t idx)
 {
-    size_t d = n->cfg.vc_buffer_flits;
-    return &n->flits[(((size_t)node * n->nports + port) * n->nvcs + vc) * d +
-                     noc_ring1(idx, (uint32_t)d)];
+    return noc_vc_flit(n, &n->routers[node].in[port][vc], idx);
 }
 static inline NocFlit *noc_ej_flit(NocNet *n, uint32_t node, uint32_t vc, uint32_t idx)
 {
-    size_t d = n->cfg.vc_buffer_flits;
-    return &n->ej_flits[((size_t)node * n->nvcs + vc) * d + noc_ring1(idx, (uint32_t)d)];
+    return &n->ej_flits[n->nius[node].ej[vc].buf + noc_ring1(idx, n->cfg.vc_buffer_flits)];
 }
 int noc_topology_bidirectional(const NocNetConfig *cfg);
 int noc_net_neighbour(const NocNetConfig *cfg, uint32_t node, NocPort port, uint32_t *out);

@@ -51,12 +51,17 @@ const char *noc_niu_counter_name(uint32_t idx)
     return names[idx];
 }
 
-static int decode_cmd_reg(uint32_t off)
+/* The command register at each word of a buffer's window, plus one (0: none); a register
+ * polled by software is found without a walk. -Woverride-init rejects two at one offset. */
+static const uint8_t cmd_reg_at[NOC_CMD_BUF_STRIDE / 4] = {
+#define NOC_CMD_REG(name, off, acc, doc) [(off) / 4] = NOC_R_##name + 1,
+#include "model/noc/noc_niu_regs.def"
+#undef NOC_CMD_REG
+};
+
+static int decode_cmd_reg(uint32_t off) /* off < NOC_CMD_BUF_STRIDE */
 {
-    for (int r = 0; r < NOC_CMD_REGS; r++)
-        if (cmd_regs[r].off == off)
-            return r;
-    return -1;
+    return off % 4 ? -1 : (int)cmd_reg_at[off / 4] - 1;
 }
 
 void noc_niu_count(NocNiu *u, uint32_t idx, uint32_t by)

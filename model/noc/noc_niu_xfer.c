@@ -4,6 +4,7 @@
  * leaves, and the target side, which consumes one flit per cycle, writes data as each flit
  * lands, performs atomics and queues responses. Counter updates follow NoC/Counters.md. */
 #include <string.h>
+#include "model/noc/noc_link.h"
 #include "model/noc/noc_net.h"
 
 #define count noc_niu_count
@@ -120,6 +121,7 @@ static void inject(NocNet *n, uint32_t node, uint64_t now)
             continue; /* timed memory: data flit s leaves once s reads have completed */
         NocFlit f;
         f.pkt = k;
+        f.data = NOC_NONE;
         f.seq = (uint16_t)s;
         f.vc = (uint8_t)v;
         f.tail = s + 1 == p->nflits;
@@ -127,7 +129,8 @@ static void inject(NocNet *n, uint32_t node, uint64_t now)
             uint32_t fb = n->cfg.flit_bytes, off = (s - 1) * fb;
             uint32_t len = BH_MIN(fb, p->len - off);
             uint64_t addr = p->byte_enable ? p->rd_addr & ~(uint64_t)(fb - 1) : p->rd_addr + off;
-            mem_read(n, node, addr, f.data, len);
+            f.data = noc_data_alloc(n);
+            mem_read(n, node, addr, noc_flit_data(n, f.data), len);
         }
         u->inj.credits[v]--;
         noc_link_send(n, u->link_out, &f, now);
@@ -235,7 +238,7 @@ static void write_data(NocNet *n, uint32_t node, const NocPacket *p, const NocFl
 {
     uint32_t fb = n->cfg.flit_bytes, off = (f->seq - 1u) * fb;
     if (!p->byte_enable) {
-        mem_write(n, node, p->wr_addr + off, f->data, BH_MIN(fb, p->len - off));
+        mem_write(n, node, p->wr_addr + off, noc_flit_data(n, f->data), BH_MIN(fb, p->len - off));
         return;
     }
     uint64_t base = p->wr_addr & ~(uint64_t)(fb - 1);
@@ -247,7 +250,7 @@ static void write_data(NocNet *n, uint32_t node, const NocPacket *p, const NocFl
         uint32_t j = i;
         while (j < fb && (p->be_mask >> j & 1))
             j++;
-        mem_write(n, node, base + i, f->data + i, j - i);
+        mem_write(n, node, base + i, noc_flit_data(n, f->data) + i, j - i);
         i = j;
     }
 }
@@ -401,8 +404,9 @@ static int timed_write(NocNet *n, uint32_t node, uint32_t vc, const NocPacket *p
 {
     uint32_t fb = n->cfg.flit_bytes, off = (f->seq - 1u) * fb;
     uint32_t ack = n->nius[node].ej_ack[vc];
-    BhStatus st = n->mem.request(n->nius[node].mem_ctx, 1, p->wr_addr + off,
-                                 BH_MIN(fb, p->len - off), f->data, mem_token(n, ack));
+    BhStatus st =
+        n->mem.request(n->nius[node].mem_ctx, 1, p->wr_addr + off, BH_MIN(fb, p->len - off),
+                       noc_flit_data(n, f->data), mem_token(n, ack));
     if (st == BH_ERR_FULL)
         return 0;
     if (st != BH_OK) { /* not accepted at all: count it done so the acknowledgement leaves */
@@ -461,7 +465,7 @@ static void eject(NocNet *n, uint32_t node, uint64_t now)
             continue; /* the memory is not taking writes: the flit waits in the buffer */
         }
         NocFlit flit = *f;
-        iv->rd = (uint16_t)((iv->rd + 1) % n->cfg.vc_buffer_flits);
+        iv->rd = (uint16_t)noc_ring1(iv->rd + 1u, n->cfg.vc_buffer_flits);
         if (--iv->n == 0)
             u->ej_nonempty &= ~(1u << v);
         noc_link_credit(n, u->link_in, (uint8_t)v, now);
@@ -469,6 +473,7 @@ static void eject(NocNet *n, uint32_t node, uint64_t now)
         n->last_progress = now;
         u->ej_rr = (uint16_t)v;
         consume(n, node, v, p, &flit, now);
+        noc_data_release(n, flit.data);
         BH_ASSERT(p->copies > 0); /* a packet ends once, when its last copy does */
         if (flit.tail && --p->copies == 0)
             noc_pkt_release(n, k);

@@ -2,6 +2,7 @@
 /* One router cycle: route computation and VC allocation for packets at the front of their
  * input VC, switch allocation (one flit per input port and per output port), traversal. */
 #include <string.h>
+#include "model/noc/noc_link.h"
 #include "model/noc/noc_net.h"
 
 static int same_dimension(uint32_t in_port, uint32_t out_port)
@@ -38,20 +39,20 @@ static int allocate_vcs(NocNet *n, uint32_t node, uint32_t port, uint32_t vc)
 {
     NocRouter *r = &n->routers[node];
     NocInVc *iv = &r->in[port][vc];
-    const NocPacket *p = &n->pkts[noc_in_flit(n, node, port, vc, iv->rd)->pkt];
+    const NocPacket *p = &n->pkts[noc_vc_flit(n, iv, iv->rd)->pkt];
     uint32_t want = iv->out_mask & ~iv->granted_mask;
     if (p->mcast && p->reserve) {
         /* a reserving multicast forks only when every branch can be held at once */
-        for (uint32_t o = 0; o < n->nports; o++)
-            if ((want & (1u << o)) &&
-                noc_vc_alloc(n, &r->out[o], p->cls, next_dateline(n, node, port, vc, o), 1) ==
-                    NOC_NONE)
+        for (uint32_t bits = want; bits; bits &= bits - 1) {
+            uint32_t o = (uint32_t)__builtin_ctz(bits);
+            if (noc_vc_alloc(n, &r->out[o], p->cls, next_dateline(n, node, port, vc, o), 1) ==
+                NOC_NONE)
                 return 0;
+        }
     }
     int got = 0;
-    for (uint32_t o = 0; o < n->nports; o++) {
-        if (!(want & (1u << o)))
-            continue;
+    for (uint32_t bits = want; bits; bits &= bits - 1) { /* outputs in ascending order */
+        uint32_t o = (uint32_t)__builtin_ctz(bits);
         uint32_t v = noc_vc_alloc(n, &r->out[o], p->cls, next_dateline(n, node, port, vc, o), 0);
         if (v == NOC_NONE)
             continue;
@@ -65,10 +66,10 @@ static int allocate_vcs(NocNet *n, uint32_t node, uint32_t port, uint32_t vc)
 }
 
 /* A VC of output o was freed: VCs waiting for one may try again. */
-static void vc_freed(NocNet *n, NocRouter *r, uint32_t o, uint32_t vc)
+static inline void vc_freed(NocRouter *r, uint32_t o, uint32_t vc, uint32_t nports)
 {
     r->out[o].vc_owned &= ~(1u << vc);
-    for (uint32_t p = 0; p < n->nports; p++) {
+    for (uint32_t p = 0; p < nports; p++) {
         r->alloc[p] |= r->vc_wait[o][p];
         r->vc_wait[o][p] = 0;
     }
@@ -76,8 +77,10 @@ static void vc_freed(NocNet *n, NocRouter *r, uint32_t o, uint32_t vc)
 
 /* Outputs in a mask: the build targets CPUs without a popcount instruction, where
  * __builtin_popcount is a library call. */
-static int count_outputs(uint32_t mask)
+static inline int count_outputs(uint32_t mask)
 {
+    if (!(mask & (mask - 1u))) /* unicast, or none: nearly every flit */
+        return mask != 0;
     int k = 0;
     for (; mask; mask &= mask - 1)
         k++;
@@ -85,12 +88,12 @@ static int count_outputs(uint32_t mask)
 }
 
 /* inlined: it runs for nearly every flit a router forwards */
-static inline __attribute__((always_inline)) void pop_front(NocNet *n, uint32_t node, uint32_t port,
-                                                            uint32_t vc, uint64_t now)
+static inline __attribute__((always_inline)) void
+pop_front(NocNet *n, uint32_t node, uint32_t port, uint32_t vc, uint64_t now, const uint32_t nports)
 {
     NocRouter *r = &n->routers[node];
     NocInVc *iv = &r->in[port][vc];
-    const NocFlit *f = noc_in_flit(n, node, port, vc, iv->rd);
+    const NocFlit *f = noc_vc_flit(n, iv, iv->rd);
     NocPacket *p = &n->pkts[f->pkt];
     int k = count_outputs(iv->out_mask);
     uint32_t pkt = f->pkt;
@@ -106,8 +109,10 @@ static inline __attribute__((always_inline)) void pop_front(NocNet *n, uint32_t 
     iv->sent_mask = 0;
     if (k > 1)
         n->flits_forked += (uint64_t)(k - 1);
-    if (k == 0)
+    if (k == 0) {
         n->flits_sunk++;
+        noc_data_release(n, f->data);
+    }
     /* copies are counted when a flit is first sent on (see the switch); a branch end with no
      * output ends its copy here */
     if (head && k == 0) {
@@ -121,9 +126,9 @@ static inline __attribute__((always_inline)) void pop_front(NocNet *n, uint32_t 
         r->sink[port] &= ~(1u << vc);
         iv->held = p->linked && k > 0;
         if (!iv->held) { /* a linked packet keeps its output VCs for the next one */
-            for (uint32_t o = 0; o < n->nports; o++)
+            for (uint32_t o = 0; o < nports; o++)
                 if (iv->out_mask & (1u << o))
-                    vc_freed(n, r, o, iv->out_vc[o]);
+                    vc_freed(r, o, iv->out_vc[o], nports);
             iv->out_mask = iv->granted_mask = 0;
         }
         if (k == 0 && --p->copies == 0)
@@ -131,12 +136,15 @@ static inline __attribute__((always_inline)) void pop_front(NocNet *n, uint32_t 
     }
 }
 
-void noc_router_step(NocNet *n, uint32_t node, uint64_t now)
+/* The step for routers of nports ports; inlined twice by noc_router_step so that Blackhole's
+ * count is a constant there. */
+static inline __attribute__((always_inline)) void step(NocNet *n, uint32_t node, uint64_t now,
+                                                       const uint32_t nports)
 {
     NocRouter *r = &n->routers[node];
     if (!r->buffered || r->stalled)
         return;
-    const uint32_t nports = n->nports, nvcs = n->nvcs;
+    const uint32_t nvcs = n->nvcs;
     uint32_t work = 0, alloc_work = 0;
     for (uint32_t p = 0; p < nports; p++) {
         alloc_work |= r->alloc[p] & r->nonempty[p];
@@ -164,7 +172,7 @@ void noc_router_step(NocNet *n, uint32_t node, uint64_t now)
             after = (uint32_t)(UINT64_MAX << (v + 1));
             NocInVc *iv = &r->in[p][v];
             if (!iv->routed) {
-                const NocFlit *f = noc_in_flit(n, node, p, v, iv->rd);
+                const NocFlit *f = noc_vc_flit(n, iv, iv->rd);
                 BH_ASSERT(f->seq == 0); /* a packet's first flit is its header */
                 uint8_t mask = (uint8_t)route(n, node, &n->pkts[f->pkt]);
                 if (iv->held && mask != iv->out_mask) {
@@ -172,7 +180,7 @@ void noc_router_step(NocNet *n, uint32_t node, uint64_t now)
                      * hardware does not survive): give the held VCs back */
                     for (uint32_t o = 0; o < nports; o++)
                         if (iv->granted_mask & (1u << o))
-                            vc_freed(n, r, o, iv->out_vc[o]);
+                            vc_freed(r, o, iv->out_vc[o], nports);
                     iv->granted_mask = 0;
                 } else if (!iv->held) {
                     iv->granted_mask = 0;
@@ -202,7 +210,9 @@ void noc_router_step(NocNet *n, uint32_t node, uint64_t now)
      * the ports nominating it (round robin over ports). A multicast flit may leave on several
      * outputs in one cycle. */
     const int by_age = n->cfg.arbitration == NOC_ARB_AGE;
-    uint64_t port_born[NOC_PORTS]; /* age arbitration: birth of the nominated flit's packet */
+    uint64_t port_born[NOC_PORTS];    /* age arbitration: birth of the nominated flit's packet */
+    uint32_t wanted = 0;              /* outputs some port nominates: the others grant none */
+    uint32_t asking[NOC_PORTS] = {0}; /* per output: the input ports nominating it */
     for (uint32_t p = 0; p < nports; p++) {
         uint64_t best = UINT64_MAX; /* (birth cycle, round-robin distance), smallest wins */
         for (uint32_t bits = r->cand[p] & r->nonempty[p]; bits; bits &= bits - 1) {
@@ -221,7 +231,7 @@ void noc_router_step(NocNet *n, uint32_t node, uint64_t now)
             uint64_t key = noc_ring1(v + nvcs - r->in_rr[p] - 1, nvcs);
             uint64_t born = 0;
             if (by_age) {
-                born = n->pkts[noc_in_flit(n, node, p, v, iv->rd)->pkt].born;
+                born = n->pkts[noc_vc_flit(n, iv, iv->rd)->pkt].born;
                 key |= born << 8; /* nvcs <= 32: the distance fits below */
             }
             if (key < best) {
@@ -231,15 +241,11 @@ void noc_router_step(NocNet *n, uint32_t node, uint64_t now)
                 port_born[p] = born;
             }
         }
-    }
-    uint32_t granted[NOC_PORTS] = {0}; /* per input port: outputs granted this cycle */
-    uint32_t wanted = 0;               /* outputs some port nominates: the others grant none */
-    for (uint32_t p = 0; p < nports; p++)
         wanted |= port_want[p];
-    uint32_t asking[NOC_PORTS] = {0}; /* per output: the input ports nominating it */
-    for (uint32_t p = 0; p < nports; p++)
         for (uint32_t bits = port_want[p]; bits; bits &= bits - 1)
             asking[__builtin_ctz(bits)] |= 1u << p;
+    }
+    uint32_t granted[NOC_PORTS] = {0}; /* per input port: outputs granted this cycle */
     for (uint32_t outs = wanted; outs; outs &= outs - 1) {
         uint32_t o = (uint32_t)__builtin_ctz(outs);
         NocOutPort *out = &r->out[o];
@@ -266,34 +272,37 @@ void noc_router_step(NocNet *n, uint32_t node, uint64_t now)
         }
         NocInVc *iv = &r->in[winner][port_vc[winner]];
         NocFlit *f = noc_link_slot(n, out->link, now);
-        *f = *noc_in_flit(n, node, winner, port_vc[winner], iv->rd);
+        *f = *noc_vc_flit(n, iv, iv->rd);
         f->vc = iv->out_vc[o];
         out->credits[f->vc]--;
-        if (iv->sent_mask == 0 && (f->seq == 0 || f->tail)) {
-            /* the flit's first copy leaves: count all its copies now, before a copy sent
-             * early on one branch can reach its end while another output still waits */
-            NocPacket *pk = &n->pkts[f->pkt];
+        if (iv->sent_mask == 0 && (iv->out_mask & (iv->out_mask - 1u))) {
+            /* the first copy of a forking flit leaves: count all its copies now, before a
+             * copy sent early on one branch can reach its end while another output waits;
+             * the copies share one payload slot */
             int k = count_outputs(iv->out_mask);
-            if (f->seq == 0)
-                pk->head_copies += k - 1;
-            if (f->tail)
-                pk->copies += k - 1;
+            if (f->data != NOC_NONE)
+                n->data_refs[f->data] += (uint32_t)(k - 1);
+            if (f->seq == 0 || f->tail) {
+                NocPacket *pk = &n->pkts[f->pkt];
+                if (f->seq == 0)
+                    pk->head_copies += k - 1;
+                if (f->tail)
+                    pk->copies += k - 1;
+            }
         }
         iv->sent_mask |= (uint8_t)(1u << o);
         out->sw_rr = (uint16_t)winner;
         granted[winner] |= 1u << o;
     }
-    for (uint32_t p = 0; p < nports; p++)
-        if (granted[p])
-            r->in_rr[p] = port_vc[p];
-        else
-            port_vc[p] = 0xFF;
 
-    /* 3. flits every output has taken leave the buffer; branch ends with no output drain */
+    /* 3. flits every output has taken leave the buffer; branch ends with no output drain.
+     * A pop changes only its own port's masks (and alloc, which is not read here), so one
+     * pass can both note the switch winners and pop. */
     for (uint32_t p = 0; p < nports; p++) {
         uint32_t v;
         int sunk = 0;
-        if (port_vc[p] != 0xFF) {
+        if (granted[p]) {
+            r->in_rr[p] = port_vc[p];
             v = port_vc[p];
             const NocInVc *iv = &r->in[p][v];
             if (iv->sent_mask != iv->out_mask)
@@ -306,8 +315,18 @@ void noc_router_step(NocNet *n, uint32_t node, uint64_t now)
                 sinks); /* the lowest such VC, one flit per port and cycle */
             sunk = 1;
         }
-        pop_front(n, node, p, v, now); /* one call site: it is inlined */
+        pop_front(n, node, p, v, now, nports); /* one call site: it is inlined */
         if (sunk)
             n->last_progress = now;
     }
+}
+
+void noc_router_step(NocNet *n, uint32_t node, uint64_t now)
+{
+    /* unidirectional tori (Blackhole) have 3 ports: with the count a constant, the compiler
+     * specialises the per-port loops and the port arithmetic */
+    if (n->nports == 3)
+        step(n, node, now, 3);
+    else
+        step(n, node, now, n->nports);
 }
