@@ -19,7 +19,7 @@ if [ "${BH_PGO:-1}" != 0 ] && ${CC:-cc} --version 2>/dev/null | grep -q "Free So
 fi
 if [ ! -f build/CMakeCache.txt ]; then
     cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DBH_PGO_USE="$use" >/dev/null
-else
+elif ! grep -qxF "BH_PGO_USE:PATH=$use" build/CMakeCache.txt; then
     cmake -S . -B build -DBH_PGO_USE="$use" >/dev/null
-fi
+fi # (otherwise the build re-runs CMake itself when a CMakeLists.txt changed)
 cmake --build build -j"$(nproc)"
