@@ -75,11 +75,12 @@ uint32_t VcdWriter::add(VcdGroup *g, const void *v, size_t bytes, const std::str
     var.p = v;
     var.bytes = (uint8_t)bytes;
     var.width = (uint8_t)(width ? width : 8 * bytes);
-    labels_.push_back(Label{vcd_id((uint32_t)vars_.size()), name});
+    names_.push_back(name);
+    const std::string id = vcd_id((uint32_t)vars_.size());
     IdCode code{};
-    BH_ASSERT(labels_.back().id.size() <= sizeof code.c);
-    std::memcpy(code.c, labels_.back().id.data(), labels_.back().id.size());
-    code.n = (uint8_t)labels_.back().id.size();
+    BH_ASSERT(id.size() <= sizeof code.c);
+    std::memcpy(code.c, id.data(), id.size());
+    code.n = (uint8_t)id.size();
     ids_.push_back(code);
     if (g)
         g->vars_.push_back((uint32_t)vars_.size());
@@ -231,7 +232,7 @@ bool VcdWriter::open(const std::string &path, std::string *err)
     std::vector<std::string> lines(vars_.size());
     for (uint32_t i = 0; i < vars_.size(); i++) {
         const Var &v = vars_[i];
-        const std::string &name = labels_[i].name;
+        const std::string &name = names_[i];
         Scope *s = &top;
         size_t from = 0, dot;
         while ((dot = name.find('.', from)) != std::string::npos) {
@@ -239,8 +240,8 @@ bool VcdWriter::open(const std::string &path, std::string *err)
             from = dot + 1;
         }
         s->vars.push_back(i);
-        lines[i] = "$var wire " + std::to_string(v.width) + " " + labels_[i].id + " " +
-                   name.substr(from) +
+        lines[i] = "$var wire " + std::to_string(v.width) + " " +
+                   std::string(ids_[i].c, ids_[i].n) + " " + name.substr(from) +
                    (v.width > 1 ? " [" + std::to_string(v.width - 1) + ":0]" : "") + " $end\n";
     }
     std::string head = "$version bhsim $end\n$timescale " +

@@ -100,10 +100,7 @@ class VcdWriter
         uint64_t pending; /* sampled at pending_t_, not yet written */
         uint8_t bytes, width, queued;
     };
-    struct Label {
-        std::string id, name;
-    };
-    struct IdCode { /* a label's id as put_value copies it: 8 bytes, the first n of them */
+    struct IdCode { /* a variable's VCD id, as put_value copies it: the first n of c */
         char c[7];
         uint8_t n;
     };
@@ -120,8 +117,8 @@ class VcdWriter
 
     std::deque<VcdGroup> groups_;
     std::vector<Var> vars_;
-    std::vector<Label> labels_; /* by variable */
-    std::vector<IdCode> ids_;   /* by variable */
+    std::vector<std::string> names_; /* by variable: its dotted name */
+    std::vector<IdCode> ids_;        /* by variable */
     std::vector<uint32_t> queued_;
     uint64_t pending_t_ = 0, written_t_ = 0;
     std::FILE *f_ = nullptr;

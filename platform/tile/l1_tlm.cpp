@@ -171,11 +171,6 @@ void L1Tlm::deliver(void *ctx, const L1Done *d)
 /* true while anything traced is non-zero, so the next cycle is sampled too */
 bool L1Tlm::sample(uint64_t now)
 {
-    /* all zero at the last sample, and no access queued then or since: all zero still */
-    if (!sampled_nonzero_ && !sampled_pending_ && tile_.l1.seq == sampled_seq_)
-        return false;
-    sampled_seq_ = tile_.l1.seq;
-    sampled_pending_ = tile_.l1.pending;
     /* the mirrors are what the file shows: only a mirror that moves is reported */
     auto put = [this](uint8_t *mirror, uint8_t v, uint32_t signal) {
         if (*mirror != v) {
@@ -205,9 +200,7 @@ bool L1Tlm::sample(uint64_t now)
         put(&bank_holder_[b], holder, bank_sig_[b]);
         banks_shown_ = holder ? banks_shown_ | 1ull << b : banks_shown_ & ~(1ull << b);
     }
-    const bool any = ports_shown_ || banks_shown_;
-    sampled_nonzero_ = any;
-    return any;
+    return ports_shown_ || banks_shown_;
 }
 
 void L1Tlm::sample_cores()

@@ -132,9 +132,6 @@ class L1Tlm : public sc_core::sc_module
     VcdWriter *vcd_ = nullptr;                  /* the mirrors below report their changes to it */
     std::vector<uint32_t> port_sig_, bank_sig_; /* VCD signals: holder (+ 1: blocked); holder */
     uint32_t core_sig_[TILE_CORES] = {};        /* pc (+ 1: state) */
-    bool sampled_nonzero_ = true;               /* what the last sample of ports and banks found */
-    uint32_t sampled_pending_ = 0;
-    uint64_t sampled_seq_ = 0;
     std::vector<uint8_t> port_holder_, port_blocked_, bank_holder_; /* traced, see trace() */
     uint32_t ports_shown_ = 0;          /* ports whose holder or blocked mirror is not 0 */
     uint64_t banks_shown_ = 0;          /* banks whose holder mirror is not 0 */
