@@ -68,7 +68,7 @@ struct ChipPlan {
     double aiclk_mhz = 1350.0;
     TensixCoreConfig tensix{};                /* mover.*, thcon.* */
     bool has_host_side = false;               /* a PCIe tile facing the host and the ARC */
-    PcieSetup pcie{};                         /* pcie.* */
+    PcieTileConfig pcie{};                    /* pcie.* */
     ArcConfig arc{};                          /* arc.*, and what the chip tells the ARC */
     uint64_t tensix_deadlock_cycles = 100000; /* tensix.deadlock_cycles */
 };

@@ -198,15 +198,28 @@ typedef struct NocNetConfig {
 /* VCs per dateline half of a class (NocClass): request_vcs, multicast_vcs or response_vcs. */
 uint32_t noc_class_vcs(const NocNetConfig *c, uint32_t cls);
 
+/* What a timed memory access belongs to, for a memory that treats a packet's accesses as
+ * one (the PCIe tile sends a NoC read of host memory up the link as one read, and a write's
+ * flits as whole TLPs). One access is one flit of a packet. */
+typedef struct NocMemAccess {
+    uint64_t token;      /* for noc_net_mem_done: bits 63:32 the NoC, 31:0 the packet */
+    uint64_t pkt_addr;   /* the packet's first byte at this memory */
+    uint32_t pkt_bytes;  /* the packet's payload */
+    uint32_t flit_bytes; /* of this NoC: access i of the packet is at pkt_addr + i * flit_bytes */
+    uint8_t acked;       /* write: an acknowledgement waits for the packet's accesses */
+    uint8_t last;        /* the packet's last data flit */
+} NocMemAccess;
+
 typedef struct NocMemOps {
     /* functional access, no time: the data of every flit */
     BhStatus (*read)(void *ctx, uint64_t addr, void *buf, uint32_t len);
     BhStatus (*write)(void *ctx, uint64_t addr, const void *buf, uint32_t len);
-    /* timed access for nodes marked with noc_net_set_timed_memory (DRAM endpoints): issue a
-     * read, or a write carrying wdata; BH_ERR_FULL means "not now, retry". The memory calls
-     * noc_net_mem_done(token) when the access completes. NULL if no node is timed. */
+    /* timed access for nodes marked with noc_net_set_timed_memory (DRAM endpoints, L1, the
+     * PCIe tile): issue a read, or a write carrying wdata; BH_ERR_FULL means "not now, retry".
+     * The memory calls noc_net_mem_done(acc->token) when the access completes; acc lives only
+     * for the call. NULL if no node is timed. */
     BhStatus (*request)(void *ctx, int is_write, uint64_t addr, uint32_t len, const void *wdata,
-                        uint64_t token);
+                        const NocMemAccess *acc);
 } NocMemOps;
 
 /* Called when a transfer's data has fully landed at `node` (write data at its target, read

@@ -1,7 +1,7 @@
 /* model/pcie/pcie_cfg.h - the PCIe tile's PCI configuration space (type 0 header, one PCI
  * Express capability) and the decode of host physical addresses into its three BARs.
  *
- * Interface (the host model's configuration accesses; a later PcieTlm shell):
+ * Interface (the host's configuration accesses, through the PCIe tile, pcie_tile.h):
  *   pcie_cfg_read32 / pcie_cfg_write32  one aligned 32-bit word at offset off of the 4 KiB space
  *   pcie_cfg_bar_decode                 host physical address -> (BAR 0/2/4, offset), once the
  *                                       host has assigned the BARs and set memory space enable

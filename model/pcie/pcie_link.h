@@ -1,7 +1,7 @@
 /* model/pcie/pcie_link.h - the host link: PCIe 5.0 x16 between the host's root complex and the
  * PCIe tile's controller, one serialiser per direction, TLPs and ACK DLLPs.
  *
- * Interface (a later PcieTlm shell and the host model):
+ * Interface (the PCIe tile, pcie_tile.h):
  *   pcie_link_write    a posted memory write of `bytes` from one side: split into MWr TLPs
  *                      of at most mps_bytes at mps-aligned addresses
  *   pcie_link_read     a memory read from one side: MRd request TLPs of at most mrrs_bytes
@@ -9,7 +9,7 @@
  *                      split at the completer's boundary (host: host_rcb_bytes, device:
  *                      dev_cpl_bytes, aligned); respond_auto: the far side answers after its
  *                      fixed latency (host_read_latency_ps, dev_read_latency_ps); else the
- *                      caller answers each request TLP with pcie_link_respond (the platform,
+ *                      caller answers each request TLP with pcie_link_respond (the PCIe tile,
  *                      whose NoC read supplies the device's latency)
  *   PcieLinkEventFn    called from pcie_link_step for every TLP whose last byte has reached
  *                      the receiver's link layer: ev->time_ps is when it reaches the far
@@ -38,7 +38,7 @@
  *   request boundary: PCI Express Base Specification 5.0 (not a repository; standard values).
  * Assumptions (no Blackhole source): mps 256, host_rcb 64, dev_cpl 256, ack_every 4,
  *   link_latency 50 ns, host_read_latency 400 ns, dev_read_latency 500 ns, niu_crossing 10 ns,
- *   read_tags 64, no ECRC, d2h_buffer 16 KiB (used by the platform's PCIe tile, not here).
+ *   read_tags 64, no ECRC, d2h_buffer 16 KiB (used by the PCIe tile, pcie_tile.h, not here).
  * Not modeled: credit-based flow control (receivers always have credits), replay / NAKs /
  *   errors, flow-control update DLLPs and SKP ordered sets, power states, relaxed ordering and
  *   ID-based ordering (each direction is served in ready order), the DMA engines, host-side
@@ -61,8 +61,8 @@ extern "C" {
 typedef enum PcieDir { PCIE_H2D = 0, PCIE_D2H = 1 } PcieDir;
 typedef enum PcieTlpKind { PCIE_TLP_MWR, PCIE_TLP_MRD, PCIE_TLP_CPLD, PCIE_TLP_DLLP } PcieTlpKind;
 
-/* Parameters: name, default, min, max, meaning. The platform would make each the key
- * "pcie.link.<name>" (platform/params.def, BH_PARAM_BLOCK); not wired yet. */
+/* Parameters: name, default, min, max, meaning. The platform makes each the key
+ * "pcie.link.<name>" (platform/params.def, BH_PARAM_BLOCK). */
 #define PCIE_LINK_PARAMS(X)                                                                        \
     X(lanes, 16, 1, 16, "lanes per direction (x16: ISA PCIExpressTile/README.md)")                 \
     X(rate_mtps, 32000, 2500, 64000, "transfers per second per lane, MT/s (PCIe 5.0: 32 GT/s)")    \

@@ -3,10 +3,11 @@
  * complete. The tile keeps its window transactions in arrival order; the head one issues when
  * pcie_order_may_issue says so.
  *
- * Interface (PcieTlm): pcie_order_may_issue before handing a window transaction to the NIU,
- *   pcie_order_issued when it is handed over, pcie_order_done when the NIU reports it complete
- *   (a read: its data back; an acknowledged write: its acknowledgement; a posted write: its
- *   data sent into the NoC). pcie_order_acked: whether writes are acknowledged NoC writes.
+ * Interface (the PCIe tile, pcie_tile.h): pcie_order_may_issue before handing a window
+ *   transaction to the NIU, pcie_order_issued when it is handed over, pcie_order_done when
+ *   the NIU reports it complete (a read: its data back; an acknowledged write: its
+ *   acknowledgement; a posted write: its data sent into the NoC). pcie_order_acked: whether
+ *   writes are acknowledged NoC writes.
  * Semantics (jasondavies/tt-isa-documentation WormholeB0/PCIExpressTile/TLBs.md, "Ordering
  *   modes" and its field mapping; BlackholeA0/PCIExpressTile/HostToDeviceTLBs.md lists the
  *   same modes for Blackhole and adds "counted writes"):
@@ -19,7 +20,7 @@
  *     transactions the PCIe tile can have in flight": modeled as one at a time (a strict
  *     transaction waits for every earlier one, and every later one waits for it).
  * Not modeled: Counted Writes (mode 3) is not described anywhere public; it acts as Default
- *   (PcieTlm logs that once). The static_vc refinement of write-to-write order is the NoC's.
+ *   (the tile logs that once). The static_vc refinement of write-to-write order is the NoC's.
  */
 #ifndef BH_PCIE_ORDER_H
 #define BH_PCIE_ORDER_H

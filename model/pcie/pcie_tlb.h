@@ -1,6 +1,6 @@
 /* model/pcie/pcie_tlb.h - the PCIe tile's host-to-device TLBs and what a host BAR access hits.
  *
- * Interface (a later PcieTlm shell; the host model's BAR accesses after pcie_cfg_bar_decode):
+ * Interface (the PCIe tile, pcie_tile.h; a host BAR access after pcie_cfg_bar_decode):
  *   pcie_tlb_cfg_read32 / _write32  the configuration words at BAR0 + PCIE_TLB_CFG_BAR0:
  *                                   three per TLB (low32, mid32, high32 at 12 x index), then
  *                                   one "strided" word for each of TLBs 0..31; drivers write
@@ -13,8 +13,8 @@
  * unicast goes to (x_end, y_end), multicast to the rectangle (x_start, y_start)..(x_end, y_end)
  * on NoC noc_sel. Coordinates are taken as the host wrote them: the PCIe NIU's coordinate
  * translation (facts §1.4; firmware enables it, so hosts then write translated coordinates) is
- * the NIU's job, applied where the platform turns a PcieTarget into a NocRequest.
- * Timing: none here; the TLB windows' transactions are timed by the NoC and pcie_link.
+ * the NIU's job, applied where the PCIe tile (pcie_tile_tlp.c) turns a PcieTarget into a
+ * NocRequest. Timing: none here; the TLB windows' transactions are timed by the NoC and pcie_link.
  * Sources: pcie_tlb_regs.def (fields, BAR0 map); 210 TLBs = 202 x 2 MiB in BAR0 + 8 x 4 GiB
  *   in BAR4, TLB 201 the kernel driver's: jasondavies/tt-isa-documentation
  *   BlackholeA0/PCIExpressTile/HostToDeviceTLBs.md and tenstorrent/tt-kmd blackhole.c
@@ -26,7 +26,7 @@
  * Not modeled: strided / quadrant-excluding multicast (the strided word is stored and
  *   decoded, but an access through a multicast TLB that asks for keep/skip or exclusion is
  *   BH_ERR_UNSUPPORTED); the ordering modes' effect is not here (reported in the target,
- *   applied by PcieTlm through pcie_order.h); BAR2 (controller DBI, iATU) and the reserved
+ *   applied by the PCIe tile through pcie_order.h); BAR2 (controller DBI, iATU) and the reserved
  *   holes (errors).
  */
 #ifndef BH_PCIE_TLB_H
@@ -110,8 +110,8 @@ typedef struct PcieTarget {
     PcieTlbStride stride; /* TLBs 0..31: the strided word's fields (else 0) */
 } PcieTarget;
 
-/* Parameters: name, default, min, max, meaning. The platform would make each the key
- * "pcie.tlb.<name>" (BH_PARAM_BLOCK); not wired yet. */
+/* Parameters: name, default, min, max, meaning. The platform makes each the key
+ * "pcie.tlb.<name>" (BH_PARAM_BLOCK). */
 #define PCIE_TLB_PARAMS(X)                                                                         \
     X(instance, 0, 0, 1,                                                                           \
       "which PCIe tile faces the host: 0 (p150, NoC0 (2,0)) or 1 (p100, (11,0)); only PCIe 1 "     \

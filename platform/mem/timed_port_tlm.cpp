@@ -21,7 +21,7 @@ struct SlotExtension : tlm::tlm_extension<SlotExtension> {
 struct TimedPortTlm::Slot {
     tlm::tlm_generic_payload gp;
     SlotExtension ext;
-    NocTokenExtension tok;
+    NocAccessExtension tok;
     uint64_t token = 0;
     unsigned char data[64] = {};
 };
@@ -51,7 +51,7 @@ TimedPortTlm::~TimedPortTlm()
 }
 
 BhStatus TimedPortTlm::request(uint32_t source, int is_write, uint64_t addr, uint32_t len,
-                               const void *wdata, uint64_t token)
+                               const void *wdata, const NocMemAccess &acc)
 {
     if (len > sizeof(Slot::data))
         return BH_ERR_ACCESS;
@@ -65,8 +65,8 @@ BhStatus TimedPortTlm::request(uint32_t source, int is_write, uint64_t addr, uin
     last_ = (uint8_t)(source & 7u);
     Slot *s = free_.back();
     free_.pop_back();
-    s->token = token;
-    s->tok.token = token;
+    s->token = acc.token;
+    s->tok.acc = acc;
     tlm::tlm_generic_payload &gp = s->gp;
     gp.set_command(is_write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
     gp.set_address(addr);

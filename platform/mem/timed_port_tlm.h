@@ -15,21 +15,22 @@
 #include <tlm_utils/simple_initiator_socket.h>
 #include <vector>
 #include "model/common/bh_common.h"
+#include "model/noc/noc_net.h"
 
 namespace bh
 {
 
-/* On every request: the NIU's token (bits 63:32 the NoC, 31:0 the packet the access belongs
- * to), for a target that treats a packet's accesses as one (the PCIe tile's host reads). */
-struct NocTokenExtension : tlm::tlm_extension<NocTokenExtension> {
-    uint64_t token = 0;
+/* On every request: what the NIU says the access belongs to (NocMemAccess: its packet), for a
+ * target that treats a packet's accesses as one (the PCIe tile). */
+struct NocAccessExtension : tlm::tlm_extension<NocAccessExtension> {
+    NocMemAccess acc{};
     tlm::tlm_extension_base *clone() const override
     {
-        return new NocTokenExtension(*this);
+        return new NocAccessExtension(*this);
     }
     void copy_from(const tlm::tlm_extension_base &e) override
     {
-        token = static_cast<const NocTokenExtension &>(e).token;
+        acc = static_cast<const NocAccessExtension &>(e).acc;
     }
 };
 
@@ -43,7 +44,7 @@ class TimedPortTlm : public sc_core::sc_module
     ~TimedPortTlm() override;
     /* source: which of the sharing initiators asks (0 or 1, the NoC) */
     BhStatus request(uint32_t source, int is_write, uint64_t addr, uint32_t len, const void *wdata,
-                     uint64_t token);
+                     const NocMemAccess &acc);
     uint32_t in_flight() const
     {
         return in_flight_;

@@ -20,12 +20,15 @@ bool plan_host_side(const BhParams &p, ChipPlan *plan, std::string *err)
     if (g.cfg.topology != BH_TOPO_BLACKHOLE)
         return true; /* generic networks have no host side */
     char why[256];
-    PcieSetup &s = plan->pcie;
+    PcieTileConfig &s = plan->pcie;
     s.cfg = p.pcie_cfg, s.tlb = p.pcie_tlb, s.link = p.pcie_link;
     if (pcie_cfg_config_check(&s.cfg, why, sizeof why) != BH_OK ||
         pcie_tlbs_config_check(&s.tlb, why, sizeof why) != BH_OK ||
         pcie_link_config_check(&s.link, why, sizeof why) != BH_OK)
         return failed(err, why);
+    s.frame = NocFrame{g.w, g.h, 1};
+    s.n_nocs = plan->n_nocs;
+    s.host_bytes = BH_SPARSE_MAX_BYTES; /* the chip's own host memory */
     bool found = false;
     for (uint32_t i = 0; i < g.w * g.h; i++)
         if (g.tiles[i].kind == BH_TILE_PCIE && g.tiles[i].index == (int)s.tlb.instance)
@@ -33,6 +36,8 @@ bool plan_host_side(const BhParams &p, ChipPlan *plan, std::string *err)
     if (!found)
         return failed(err, "pcie.tlb.instance: the grid has no such PCIe tile");
     s.bar_base[0] = kPcieBar0Base, s.bar_base[1] = kPcieBar2Base, s.bar_base[2] = kPcieBar4Base;
+    if (pcie_tile_config_check(&s, why, sizeof why) != BH_OK)
+        return failed(err, why);
     plan->has_host_side = true;
 
     ArcConfig &a = plan->arc;

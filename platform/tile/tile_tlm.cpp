@@ -72,9 +72,10 @@ TimedPortTlm &TileTlm::attach_timed_port(int noc, uint32_t max_in_flight)
 }
 
 BhStatus TileTlm::mem_request(void *ctx, int is_write, uint64_t addr, uint32_t len,
-                              const void *wdata, uint64_t token)
+                              const void *wdata, const NocMemAccess *acc)
 {
     TileTlm *t = static_cast<TileTlm *>(ctx);
+    const uint64_t token = acc->token;
     if (t->tensix_ && addr >= t->tensix_->tile().l1.cfg.size_bytes) {
         /* registers and windows past L1 are not behind L1's ports: the tile answers at once,
          * as it answers a word access; a read's data is taken as its flit leaves (mem_read) */
@@ -92,7 +93,7 @@ BhStatus TileTlm::mem_request(void *ctx, int is_write, uint64_t addr, uint32_t l
         t->port_[token >> 32 & 1] ? t->port_[token >> 32 & 1].get() : t->port_[0].get();
     if (!p)
         return BH_ERR_UNSUPPORTED;
-    return p->request((uint32_t)(token >> 32 & 1), is_write, addr, len, wdata, token);
+    return p->request((uint32_t)(token >> 32 & 1), is_write, addr, len, wdata, *acc);
 }
 
 tlm::tlm_response_status TileTlm::niu_access(uint32_t noc, uint32_t off,

@@ -113,7 +113,7 @@ class TileTlm : public sc_core::sc_module
     static BhStatus mem_read(void *ctx, uint64_t addr, void *buf, uint32_t len);
     static BhStatus mem_write(void *ctx, uint64_t addr, const void *buf, uint32_t len);
     static BhStatus mem_request(void *ctx, int is_write, uint64_t addr, uint32_t len,
-                                const void *wdata, uint64_t token);
+                                const void *wdata, const NocMemAccess *acc);
 
     BhTile tile_;
     NocNetTlm *nocs_[2];

@@ -66,7 +66,7 @@ static inline BhStatus h_write(void *ctx, uint64_t addr, const void *buf, uint32
 }
 
 static inline BhStatus h_request(void *ctx, int is_write, uint64_t addr, uint32_t len,
-                                 const void *wdata, uint64_t token);
+                                 const void *wdata, const NocMemAccess *acc);
 
 static inline uint8_t *h_mem(Harness *h, uint32_t node0, uint32_t addr)
 {
@@ -169,8 +169,9 @@ static inline uint32_t h_counter(Harness *h, uint32_t k, uint32_t node, uint32_t
 }
 
 static inline BhStatus h_request(void *ctx, int is_write, uint64_t addr, uint32_t len,
-                                 const void *wdata, uint64_t token)
+                                 const void *wdata, const NocMemAccess *acc)
 {
+    const uint64_t token = acc->token;
     HNode *c = ctx;
     Harness *h = c->h;
     if (h->in_flight[c->node0] >= h->timed_cap || h->npend == 4096)

@@ -1,0 +1,269 @@
+// SPDX-License-Identifier: Apache-2.0
+/* What a host TLP hits at the PCIe tile: a TLB window (a NoC transaction from the tile's NIU,
+ * issued in the TLB's ordering), the TLB configuration words, the tile's NIU registers or the
+ * ARC window (answered at once). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "model/pcie/pcie_tile_internal.h"
+
+static uint64_t now_cycle(const PcieTile *t)
+{
+    return t->hooks.now_cycle(t->hooks.ctx);
+}
+
+static void respond_now(PcieTile *t, const PcieLinkEvent *ev)
+{
+    pcie_link_respond(&t->link, ev->op, BH_MAX(ev->time_ps, tile_now(t)), ev->addr, ev->bytes);
+}
+
+static void tlb_cfg_words(PcieTile *t, const PcieLinkEvent *ev, const PcieTarget *tg, uint8_t *data,
+                          int write)
+{
+    for (uint32_t i = 0; i + 4 <= ev->bytes; i += 4) {
+        uint32_t v = 0;
+        BhStatus st;
+        if (write) {
+            memcpy(&v, data + i, 4);
+            st = pcie_tlb_cfg_write32(&t->tlbs, (uint32_t)(tg->offset + i), v);
+        } else {
+            st = pcie_tlb_cfg_read32(&t->tlbs, (uint32_t)(tg->offset + i), &v);
+            memcpy(data + i, &v, 4);
+        }
+        if (st != BH_OK)
+            BH_LOG_GUEST(t->log, "pcie: host %s at 0x%llx: past the TLB configuration words",
+                         write ? "write" : "read", (unsigned long long)(ev->addr + i));
+    }
+}
+
+/* BAR0's NIU windows: the tile's own NIU #niu registers (NoC/MemoryMap.md offsets from
+ * NIU_BASE), a word at a time, answered at once as the TLB configuration is */
+static void niu_regs(PcieTile *t, uint32_t niu, uint32_t off, int write, uint8_t *data,
+                     uint32_t bytes, uint64_t paddr)
+{
+    if (niu >= t->cfg.n_nocs) {
+        BH_LOG_GUEST(t->log,
+                     "pcie: host access at 0x%llx: NIU #%u's registers, but NoC%u is not built",
+                     (unsigned long long)paddr, niu, niu);
+        return;
+    }
+    for (uint32_t i = 0; i + 4 <= bytes; i += 4) {
+        uint32_t v = 0;
+        if (write)
+            memcpy(&v, data + i, 4);
+        const BhStatus st = t->hooks.niu_reg(t->hooks.ctx, niu, off + i, write, &v, now_cycle(t));
+        if (!write)
+            memcpy(data + i, &v, 4);
+        if (st != BH_OK)
+            BH_LOG_GUEST(t->log, "pcie: host %s at 0x%llx: NIU #%u register 0x%x: %s",
+                         write ? "write" : "read", (unsigned long long)(paddr + i), niu, off + i,
+                         bh_status_name(st));
+    }
+}
+
+static void arc_window(PcieTile *t, uint64_t arc_addr, int write, uint8_t *data, uint32_t bytes,
+                       uint64_t paddr)
+{
+    const BhStatus st = t->hooks.arc(t->hooks.ctx, arc_addr, write, data, bytes);
+    if (st != BH_OK)
+        BH_LOG_GUEST(t->log, "pcie: host %s of %u bytes at 0x%llx: ARC address 0x%llx: %s",
+                     write ? "write" : "read", bytes, (unsigned long long)paddr,
+                     (unsigned long long)arc_addr, bh_status_name(st));
+}
+
+/* ---------------------------------------------------------------- window transactions */
+
+/* Window transactions go to the NIU in the order their TLPs arrived, each once its TLB's
+ * ordering mode lets it (pcie_order.h) and the NIU has a request record for it. */
+static void pump(PcieTile *t, uint64_t now)
+{
+    while (t->q_len) {
+        PcieWindowXfer *x = &t->xfers[t->queue[t->q_head]];
+        const int read = x->rq.op == NOC_REQ_READ;
+        if (!pcie_order_may_issue(&t->order, x->ordering, read) ||
+            t->hooks.noc_request(t->hooks.ctx, x->noc, &x->rq, now) == BH_ERR_FULL)
+            return;
+        pcie_order_issued(&t->order, x->ordering, read);
+        x->queued = 0;
+        t->q_head = (t->q_head + 1) % t->q_cap;
+        t->q_len--;
+    }
+}
+
+static void xfer_done(void *ctx, uint64_t token, BhStatus status, uint64_t now)
+{
+    (void)status; /* a failed access at the target is a guest error logged there */
+    PcieTile *t = ctx;
+    PcieWindowXfer *x = &t->xfers[token];
+    PcieTileOp *op = pcie_tile_op(t, x->op);
+    if (op->is_read) {
+        /* the TLP asked for what is left of its chunk: the size of the NoC read */
+        const uint32_t mrrs = t->cfg.link.mrrs_bytes;
+        const uint64_t left = op->len - x->off;
+        const uint32_t bytes =
+            (uint32_t)BH_MIN((uint64_t)(mrrs - (op->paddr + x->off) % mrrs), left);
+        pcie_link_respond(&t->link, x->link_op, BH_MAX(tile_cycle_ps(t, now), tile_now(t)),
+                          op->paddr + x->off, bytes);
+        tile_wake(t, tile_now(t));
+    }
+    op->noc_due--;
+    pcie_order_done(&t->order,
+                    x->ordering == PCIE_ORDER_STRICT ? PCIE_ORDER_STRICT : PCIE_ORDER_DEFAULT,
+                    op->is_read);
+    x->used = 0;
+    pcie_tile_finish_if_done(t, op);
+    pump(t, now); /* a request record is free again, and what waited on this may go */
+}
+
+static PcieWindowXfer *new_xfer(PcieTile *t, uint32_t *index)
+{
+    for (uint32_t i = 0; i < t->n_xfers; i++)
+        if (!t->xfers[i].used) {
+            *index = i;
+            return &t->xfers[i];
+        }
+    if (!pcie_tile_grow((void **)&t->xfers, &t->cap_xfers, t->n_xfers + 1, sizeof *t->xfers))
+        return NULL;
+    *index = t->n_xfers++;
+    return &t->xfers[*index];
+}
+
+static int enqueue(PcieTile *t, uint32_t index)
+{
+    if (t->q_len == t->q_cap) { /* grow the ring, unrolling it */
+        uint32_t cap = t->q_cap;
+        uint32_t *q = NULL;
+        if (!pcie_tile_grow((void **)&q, &cap, t->q_len + 1, sizeof *q))
+            return 0;
+        for (uint32_t i = 0; i < t->q_len; i++)
+            q[i] = t->queue[(t->q_head + i) % t->q_cap];
+        free(t->queue);
+        t->queue = q, t->q_cap = cap, t->q_head = 0;
+    }
+    t->queue[(t->q_head + t->q_len) % t->q_cap] = index;
+    t->q_len++;
+    return 1;
+}
+
+/* One TLP through a TLB window: a NoC write of its bytes, or a NoC read of them into the
+ * tile, from the NIU of the TLB's NoC. A TLB names its target in that NoC's own frame. */
+static void window_access(PcieTile *t, PcieTileOp *op, const PcieLinkEvent *ev,
+                          const PcieTarget *tg)
+{
+    const NocFrame *f = &t->cfg.frame;
+    const uint32_t noc = tg->noc < t->cfg.n_nocs ? tg->noc : 0;
+    if (!tg->mcast && (tg->x >= f->w || tg->y >= f->h)) {
+        BH_LOG_GUEST(t->log, "pcie: TLB %u targets (%u,%u) on NoC%u, outside the grid", tg->tlb,
+                     tg->x, tg->y, noc);
+        if (ev->kind == PCIE_TLP_MRD)
+            respond_now(t, ev);
+        return;
+    }
+    uint32_t index = 0;
+    PcieWindowXfer *x = new_xfer(t, &index);
+    if (!x) {
+        bh_log(t->log, BH_LOG_ERROR, "pcie: out of memory: a window transaction is lost");
+        return;
+    }
+    memset(x, 0, sizeof *x);
+    x->used = x->queued = 1;
+    x->op = op->id;
+    x->off = ev->addr - op->paddr;
+    x->link_op = ev->op;
+    x->noc = noc;
+    x->ordering = tg->ordering;
+    NocRequest *rq = &x->rq;
+    rq->reply_node = noc_frame_node(f, noc, t->cfg.node0);
+    rq->remote_addr = tg->noc_addr;
+    rq->local_addr =
+        PCIE_TILE_INBOUND | ((uint64_t)(op->id % PCIE_TILE_OPS) << 32) | (uint32_t)x->off;
+    rq->len = ev->bytes;
+    rq->tag = BH_IDLE;
+    rq->done = xfer_done;
+    rq->done_ctx = t;
+    rq->token = index;
+    if (ev->kind == PCIE_TLP_MRD) {
+        rq->op = NOC_REQ_READ;
+        rq->target = tg->y * f->w + tg->x;
+    } else {
+        rq->op = NOC_REQ_WRITE;
+        rq->acked = pcie_order_acked(tg->ordering) != 0; /* posted writes: not acknowledged */
+        if (tg->mcast) {
+            rq->mcast = 1;
+            memcpy(rq->rect, tg->rect, sizeof rq->rect);
+            rq->path_reserve = 1;
+        } else {
+            rq->target = tg->y * f->w + tg->x;
+        }
+    }
+    op->noc_due++;
+    if (tg->ordering == PCIE_ORDER_COUNTED)
+        BH_LOG_UNIMP_ONCE(t->log, "pcie: TLB ordering 3 (counted writes) is not documented; it "
+                                  "acts as ordering 0 (default)");
+    if (!enqueue(t, index)) {
+        bh_log(t->log, BH_LOG_ERROR, "pcie: out of memory: a window transaction is lost");
+        x->used = 0;
+        return;
+    }
+    pump(t, now_cycle(t));
+}
+
+/* ---------------------------------------------------------------- dispatch */
+
+void pcie_tile_tlp_at_device(PcieTile *t, const PcieLinkEvent *ev)
+{
+    PcieTileOp *op = pcie_tile_op(t, ev->token);
+    int bar = 0;
+    uint64_t off = 0;
+    PcieTarget tg;
+    memset(&tg, 0, sizeof tg);
+    char why[192] = "";
+    /* what the TLP's first word hits (a TLP never crosses a 2 MiB window: it is split at
+     * max-payload and read-request boundaries); the TLB configuration takes whole words */
+    if (pcie_cfg_bar_decode(&t->pcfg, ev->addr, &bar, &off) != BH_OK ||
+        pcie_bar_access_decode(&t->tlbs, bar, off, ev->bytes < 4 ? ev->bytes : 4, &tg, why,
+                               sizeof why) != BH_OK)
+        tg.kind = PCIE_TGT_NONE;
+    else if ((tg.kind == PCIE_TGT_TLB_CFG || tg.kind == PCIE_TGT_NIU) &&
+             (ev->addr % 4 || ev->bytes % 4)) {
+        snprintf(why, sizeof why, "the %s take%s whole aligned 32-bit words",
+                 tg.kind == PCIE_TGT_NIU ? "NIU registers" : "TLB configuration",
+                 tg.kind == PCIE_TGT_NIU ? "" : "s");
+        tg.kind = PCIE_TGT_NONE;
+    } else if (tg.kind == PCIE_TGT_ARC && tg.offset < PCIE_TILE_ARC_XBAR_OFF) {
+        snprintf(why, sizeof why,
+                 "the ARC window's first MiB (BAR0 0x1FE0_0000; tt-umd's ARC_CSM_OFFSET, \"no "
+                 "longer valid for Blackhole\") is not modeled");
+        tg.kind = PCIE_TGT_NONE;
+    }
+    uint8_t *data = op->data + (ev->addr - op->paddr);
+    const int write = ev->kind == PCIE_TLP_MWR;
+    switch (tg.kind) {
+    case PCIE_TGT_TLB:
+        window_access(t, op, ev, &tg);
+        break;
+    case PCIE_TGT_TLB_CFG:
+        tlb_cfg_words(t, ev, &tg, data, write);
+        break;
+    case PCIE_TGT_NIU:
+        niu_regs(t, tg.niu, (uint32_t)tg.offset, write, data, ev->bytes, ev->addr);
+        break;
+    case PCIE_TGT_ARC: /* PCIe 1's own path to ARC: the NoC address ARC_NOC_XBAR + offset */
+        arc_window(t, PCIE_TILE_ARC_NOC + (tg.offset - PCIE_TILE_ARC_XBAR_OFF), write, data,
+                   ev->bytes, ev->addr);
+        break;
+    default:
+        BH_LOG_GUEST(t->log, "pcie: host %s of %u bytes at 0x%llx: %s", write ? "write" : "read",
+                     ev->bytes, (unsigned long long)ev->addr, why[0] ? why : "nothing there");
+        break;
+    }
+    if (write) {
+        if (ev->op_done) {
+            op->link_done = 1;
+            pcie_tile_finish_if_done(t, op);
+        }
+    } else if (tg.kind != PCIE_TGT_TLB) { /* answered at once: no NoC read */
+        respond_now(t, ev);
+        tile_wake(t, tile_now(t));
+    }
+}
