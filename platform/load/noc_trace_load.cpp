@@ -7,6 +7,7 @@
 #include "platform/load/file_read.h"
 #include "platform/load/json_text.h"
 #include "platform/load/noc_trace_loader.h"
+#include "model/chip/noc_frame.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -127,7 +128,9 @@ bool Loader::get_tile(const Obj &o, const char *kx, const char *ky, int noc, boo
         return fail(fields + shown_xy + " is outside the " + std::to_string(chip.w) + "x" +
                     std::to_string(chip.h) + " grid");
     } else if (space == CoordSpace::NocNative && noc == 1) {
-        nx = chip.w - 1 - nx, ny = chip.h - 1 - ny;
+        const NocFrame f{(uint32_t)chip.w, (uint32_t)chip.h, 1}; /* NoC1's frame is rotated */
+        const uint32_t n0 = noc_frame_node(&f, 1, (uint32_t)(ny * chip.w + nx));
+        nx = (int)(n0 % (uint32_t)chip.w), ny = (int)(n0 / (uint32_t)chip.w);
         shown_xy = "NoC1 " + shown_xy + " = NoC0 " + xy(nx, ny);
     }
     if (endpoint && !(chip.tile_exists ? chip.tile_exists(nx, ny) : default_exists(chip, nx, ny))) {
