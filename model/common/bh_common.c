@@ -20,6 +20,8 @@ const char *bh_status_name(BhStatus s)
         return "config error";
     case BH_ERR_UNSUPPORTED:
         return "unsupported";
+    case BH_ERR_WIDTH:
+        return "width error";
     }
     return "?";
 }

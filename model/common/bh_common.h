@@ -21,6 +21,7 @@ typedef enum BhStatus {
     BH_ERR_FULL,   /* a queue or pool is full; retry later */
     BH_ERR_CONFIG, /* configuration rejected; reason in the why buffer */
     BH_ERR_UNSUPPORTED,
+    BH_ERR_WIDTH, /* mapped, but the target does not take accesses of this size */
 } BhStatus;
 
 #define BH_IDLE UINT64_MAX /* step() return value: no work scheduled */

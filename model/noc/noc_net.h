@@ -473,6 +473,15 @@ size_t noc_net_describe_blocked(const NocNet *n, char *buf, size_t len);
 
 /* NIU register access, offsets from NIU_BASE. debug: no side effects. */
 BhStatus noc_niu_mmio_read(NocNet *n, uint32_t node, uint32_t off, uint32_t *val, int debug);
+/* NIU registers take aligned 32-bit accesses, whoever the master is */
+#define NOC_NIU_REG_BYTES 4u
+/* One access of len bytes to node's NIU registers by any master (a tile's RISC-V cores, a
+ * workload, the PCIe tile's BAR0 window): their access rule is stated here once. BH_ERR_WIDTH:
+ * len is not NOC_NIU_REG_BYTES; BH_ERR_ACCESS: a debug write (it would have side effects) or
+ * an unaligned offset; else as noc_niu_mmio_read / _write. After a write the caller wakes the
+ * network's step, as a write may have issued a command. */
+BhStatus noc_niu_reg_access(NocNet *n, uint32_t node, uint32_t off, uint32_t len, int write,
+                            uint32_t *val, int debug, uint64_t now);
 BhStatus noc_niu_mmio_write(NocNet *n, uint32_t node, uint32_t off, uint32_t val, uint64_t now);
 /* Attaches a workload tag to the next command of buffer `buf` (before its CMD_CTRL write). */
 void noc_niu_tag_command(NocNet *n, uint32_t node, uint32_t buf, uint64_t tag);

@@ -327,3 +327,15 @@ void noc_niu_tag_command(NocNet *n, uint32_t node, uint32_t buf, uint64_t tag)
 {
     n->nius[node].cmd[buf].tag = tag;
 }
+
+BhStatus noc_niu_reg_access(NocNet *n, uint32_t node, uint32_t off, uint32_t len, int write,
+                            uint32_t *val, int debug, uint64_t now)
+{
+    if (len != NOC_NIU_REG_BYTES)
+        return BH_ERR_WIDTH;
+    if (!write)
+        return noc_niu_mmio_read(n, node, off, val, debug);
+    if (debug)
+        return BH_ERR_ACCESS;
+    return noc_niu_mmio_write(n, node, off, *val, now);
+}

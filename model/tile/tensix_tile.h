@@ -127,9 +127,10 @@ typedef enum TileCoreState {
 } TileCoreState;
 
 typedef void (*TileL1DoneFn)(void *ctx, const L1Done *d);
-/* A core's 32-bit access to NIU `noc`'s register at offset off (the platform's NoC model). */
-typedef BhStatus (*TileNiuFn)(void *ctx, uint32_t noc, uint32_t off, int write, int debug,
-                              uint32_t *val, uint64_t now);
+/* A core's access of len bytes to NIU `noc`'s register at offset off (the platform's NoC
+ * model, noc_niu_reg_access, which holds their access rule). */
+typedef BhStatus (*TileNiuFn)(void *ctx, uint32_t noc, uint32_t off, uint32_t len, int write,
+                              int debug, uint32_t *val, uint64_t now);
 
 typedef struct TensixTile {
     /* what every step reads first and together, then the small core slots; the large state

@@ -106,14 +106,15 @@ static RvMemResult mmio(TensixTile *t, uint32_t core, RvCore *rv, const RvMemReq
     if (r->target == TILE_T_NIU) {
         uint32_t val;
         memcpy(&val, data, 4);
-        if (q->size != 4 || !t->niu) {
-            snprintf(why, why_len, "%s NIU register 0x%08x: %s", what, q->addr,
-                     t->niu ? "NIU registers take 4-byte accesses" : "no NoC on this tile");
+        if (!t->niu) {
+            snprintf(why, why_len, "%s NIU register 0x%08x: no NoC on this tile", what, q->addr);
             return RV_MEM_FAULT;
         }
-        BhStatus st = t->niu(t->niu_ctx, r->arg, off, write, 0, &val, t->now);
+        BhStatus st = t->niu(t->niu_ctx, r->arg, off, q->size, write, 0, &val, t->now);
         if (st != BH_OK) {
-            snprintf(why, why_len, "%s NIU register 0x%08x: %s", what, q->addr, bh_status_name(st));
+            snprintf(why, why_len, "%s NIU register 0x%08x: %s", what, q->addr,
+                     st == BH_ERR_WIDTH ? "NIU registers take 4-byte accesses"
+                                        : bh_status_name(st));
             return RV_MEM_FAULT;
         }
         memcpy(rdata, &val, 4);

@@ -54,7 +54,7 @@ static int poll_read(TensixTile *t, const TileCoreSlot *s, uint32_t *val)
     const uint32_t off = p->addr - (uint32_t)r->base;
     switch (s->watch) {
     case TILE_WATCH_NIU:
-        return t->niu(t->niu_ctx, r->arg, off, 0, 1, val, t->now) == BH_OK;
+        return t->niu(t->niu_ctx, r->arg, off, 4, 0, 1, val, t->now) == BH_OK;
     case TILE_WATCH_COPROC:
         return tensix_core_region_read(t->core, s->id, s->watch_region, off, val, t->now) == BH_OK;
     case TILE_WATCH_DEBUG:

@@ -34,6 +34,16 @@ class NocNetTlm : public sc_core::sc_module
     /* something changed in cycle now() at node's NIU (its registers, a request): step at the
      * next cycle at the latest */
     void kick(uint32_t node);
+    /* Any master's access to node's NIU registers (noc_niu_reg_access, which holds the rule),
+     * then a kick after a write that reached them */
+    BhStatus reg_access(uint32_t node, uint32_t off, uint32_t len, int write, uint32_t *val,
+                        int debug, uint64_t now)
+    {
+        const BhStatus st = noc_niu_reg_access(&net_, node, off, len, write, val, debug, now);
+        if (write && !debug && st != BH_ERR_WIDTH)
+            kick(node);
+        return st;
+    }
     void retime(); /* the clock changed: wake at the new time of the cycle it waits for */
     /* fn(ctx) whenever node's NIU changes (noc_net_set_niu_watch, which this shell owns: it
      * watches traced NIUs itself and passes each change on) */

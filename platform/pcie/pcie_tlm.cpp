@@ -20,13 +20,8 @@ PcieTileHooks PcieTlm::hooks(PcieTlm *self)
     };
     h.niu_reg = [](void *ctx, uint32_t noc, uint32_t off, int write, uint32_t *val, uint64_t now) {
         PcieTlm *p = static_cast<PcieTlm *>(ctx);
-        NocNetTlm &n = p->chip_.noc(noc);
         const uint32_t node = noc_frame_node(&p->tile_.cfg.frame, noc, p->tile_.cfg.node0);
-        if (!write)
-            return noc_niu_mmio_read(&n.net(), node, off, val, 0);
-        const BhStatus st = noc_niu_mmio_write(&n.net(), node, off, *val, now);
-        n.kick(node);
-        return st;
+        return p->chip_.noc(noc).reg_access(node, off, NOC_NIU_REG_BYTES, write, val, 0, now);
     };
     h.arc = [](void *ctx, uint64_t addr, int write, uint8_t *data, uint32_t len) {
         tlm::tlm_generic_payload gp;

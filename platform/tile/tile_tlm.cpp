@@ -18,6 +18,8 @@ tlm::tlm_response_status bh_status_to_tlm(BhStatus s)
         return tlm::TLM_COMMAND_ERROR_RESPONSE;
     case BH_ERR_FULL: /* not attempted: the core stalls and tries again */
         return tlm::TLM_INCOMPLETE_RESPONSE;
+    case BH_ERR_WIDTH:
+        return tlm::TLM_BURST_ERROR_RESPONSE;
     default:
         return tlm::TLM_GENERIC_ERROR_RESPONSE;
     }
@@ -99,40 +101,33 @@ BhStatus TileTlm::mem_request(void *ctx, int is_write, uint64_t addr, uint32_t l
 tlm::tlm_response_status TileTlm::niu_access(uint32_t noc, uint32_t off,
                                              tlm::tlm_generic_payload &gp, bool debug)
 {
-    if (gp.get_data_length() != 4 || gp.get_byte_enable_ptr())
-        return tlm::TLM_BURST_ERROR_RESPONSE; /* NIU registers are 32 bits wide */
-    NocNet &net = nocs_[noc]->net();
+    if (gp.get_byte_enable_ptr())
+        return tlm::TLM_BURST_ERROR_RESPONSE; /* as a width the registers do not take */
+    const uint32_t len = gp.get_data_length();
     uint32_t val = 0;
-    BhStatus st;
-    if (gp.is_read()) {
-        st = noc_niu_mmio_read(&net, nodes_[noc], off, &val, debug);
-        std::memcpy(gp.get_data_ptr(), &val, 4);
-    } else if (debug) {
-        return tlm::TLM_COMMAND_ERROR_RESPONSE; /* a debug write would have side effects */
-    } else {
-        std::memcpy(&val, gp.get_data_ptr(), 4);
+    if (gp.is_write()) {
+        std::memcpy(&val, gp.get_data_ptr(), std::min<uint32_t>(len, sizeof val));
         TagExtension *ext = nullptr;
         gp.get_extension(ext);
-        if (ext && off % NOC_CMD_BUF_STRIDE == noc_niu_reg_offset(NOC_R_CMD_CTRL))
-            noc_niu_tag_command(&net, nodes_[noc], off / NOC_CMD_BUF_STRIDE, ext->tag);
-        st = noc_niu_mmio_write(&net, nodes_[noc], off, val, clk_.now());
-        nocs_[noc]->kick(nodes_[noc]);
+        if (ext && !debug && len == NOC_NIU_REG_BYTES &&
+            off % NOC_CMD_BUF_STRIDE == noc_niu_reg_offset(NOC_R_CMD_CTRL))
+            noc_niu_tag_command(&nocs_[noc]->net(), nodes_[noc], off / NOC_CMD_BUF_STRIDE,
+                                ext->tag);
     }
+    const BhStatus st =
+        nocs_[noc]->reg_access(nodes_[noc], off, len, gp.is_write(), &val, debug, clk_.now());
+    if (gp.is_read() && st != BH_ERR_WIDTH)
+        std::memcpy(gp.get_data_ptr(), &val, sizeof val);
     return bh_status_to_tlm(st);
 }
 
-BhStatus TileTlm::core_niu(void *ctx, uint32_t noc, uint32_t off, int write, int debug,
-                           uint32_t *val, uint64_t now)
+BhStatus TileTlm::core_niu(void *ctx, uint32_t noc, uint32_t off, uint32_t len, int write,
+                           int debug, uint32_t *val, uint64_t now)
 {
     TileTlm *t = static_cast<TileTlm *>(ctx);
     if (noc >= t->n_nocs_)
         return BH_ERR_ADDR;
-    NocNet &net = t->nocs_[noc]->net();
-    if (!write)
-        return noc_niu_mmio_read(&net, t->nodes_[noc], off, val, debug);
-    BhStatus st = noc_niu_mmio_write(&net, t->nodes_[noc], off, *val, now);
-    t->nocs_[noc]->kick(t->nodes_[noc]);
-    return st;
+    return t->nocs_[noc]->reg_access(t->nodes_[noc], off, len, write, val, debug, now);
 }
 
 static_assert(TILE_TRISC0 == 0 && TILE_BRISC == TENSIX_CORE_BRISC, "CoreExtension numbering");

@@ -101,8 +101,8 @@ class TileTlm : public sc_core::sc_module
         tensix_ = t;
     }
     /* TileNiuFn for the tile's RISC-V cores (ctx: the TileTlm): a 32-bit NIU register access */
-    static BhStatus core_niu(void *ctx, uint32_t noc, uint32_t off, int write, int debug,
-                             uint32_t *val, uint64_t now);
+    static BhStatus core_niu(void *ctx, uint32_t noc, uint32_t off, uint32_t len, int write,
+                             int debug, uint32_t *val, uint64_t now);
 
   private:
     void b_transport(int id, tlm::tlm_generic_payload &gp, sc_core::sc_time &delay);
