@@ -13,7 +13,8 @@ secs=${1:-30}
 shift $(($# > 0 ? 1 : 0))
 harnesses=("$@")
 [ ${#harnesses[@]} -gt 0 ] ||
-  harnesses=(fuzz_config fuzz_noc_trace fuzz_tensix_stream fuzz_l1_spec fuzz_tensix_words fuzz_elf)
+  harnesses=(fuzz_config fuzz_noc_trace fuzz_tensix_stream fuzz_l1_spec fuzz_tensix_words fuzz_elf
+    fuzz_pcie_tile)
 jobs=$(nproc)
 [ "$jobs" -gt 2 ] && jobs=2
 
