@@ -35,7 +35,7 @@ Chip::Chip(sc_core::sc_module_name name, const ChipPlan &plan, bool trace_busy, 
     register_host_side();
     /* the user's bytes last, so they win over the workload's source pattern */
     for (const L1Blob &b : plan.l1_init)
-        poke_.at(b.node)(b.addr, b.bytes.data(), b.bytes.size());
+        backdoor_write(b.node, b.addr, b.bytes.data(), b.bytes.size());
 }
 
 bool Chip::dump_l1(std::string *err) const
@@ -43,7 +43,7 @@ bool Chip::dump_l1(std::string *err) const
     for (const L1Dump &d : plan_.l1_dumps) {
         std::vector<uint8_t> buf(d.len);
         std::ofstream f(d.path, std::ios::binary | std::ios::trunc);
-        if (!peek_.at(d.node)(d.addr, buf.data(), buf.size()) ||
+        if (!backdoor_read(d.node, d.addr, buf.data(), buf.size()) ||
             !f.write(reinterpret_cast<const char *>(buf.data()), (std::streamsize)buf.size())) {
             *err = "output.dump_l1: cannot write '" + d.path + "'";
             return false;

@@ -6,7 +6,6 @@
 #ifndef BH_CHIP_H
 #define BH_CHIP_H
 #include <boost/json.hpp>
-#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -139,7 +138,9 @@ class Chip : public sc_core::sc_module
         return core_of_node_.empty() ? nullptr : core_of_node_[node0];
     }
     /* Backdoor access (no time) to the memory of NoC0 node `node`: its L1, or its DRAM
-     * controller's store; false if it has none or the range does not fit. On a Tensix tile
+     * controller's store; false if it has none or the range does not fit. The one untimed way
+     * in: workload.l1_init, the synthetic workload's source patterns, output.dump_l1 and the C
+     * API all use it. On a Tensix tile
      * with cores (riscv and host workloads) the whole tile map as a debugger sees it (L1,
      * registers, BRISC's local RAM, the other cores' RAMs through their windows); a write
      * there takes effect as a NoC write would (a SOFT_RESET_0 write releases cores, cores
@@ -223,10 +224,7 @@ class Chip : public sc_core::sc_module
     std::vector<L1Tlm *> core_of_node_;         /* tensix_stream tiles' L1 and coprocessor */
     std::vector<L1Tlm *> l1_of_node_;           /* timed L1 of each NoC0 node, or null */
     std::vector<L1Tlm *> rv_tiles_;             /* riscv workload tiles */
-    /* per NoC0 node: loads bytes into the tile's L1 before a run */
-    std::vector<std::function<bool(uint64_t, const void *, uint64_t)>> poke_;
-    std::vector<std::function<bool(uint64_t, void *, uint64_t)>> peek_; /* ... reads them after */
-    std::vector<uint8_t> is_dram_; /* per NoC0 node, for the trace replay */
+    std::vector<uint8_t> is_dram_;              /* per NoC0 node, for the trace replay */
     std::vector<std::unique_ptr<TileTlm>> tiles_;
     std::unique_ptr<WorkloadTlm> workload_;
     BlockRegistry blocks_;

@@ -37,28 +37,6 @@ uint64_t MemoryTlm::resident_bytes() const
     return sparse_ && size_ ? bh_sparse_resident_bytes(&store_) : 0;
 }
 
-bool MemoryTlm::poke(uint64_t addr, const void *data, uint64_t len)
-{
-    tlm::tlm_generic_payload gp;
-    gp.set_command(tlm::TLM_WRITE_COMMAND);
-    gp.set_address(addr);
-    gp.set_data_ptr(static_cast<unsigned char *>(const_cast<void *>(data)));
-    gp.set_data_length(static_cast<unsigned>(len));
-    gp.set_streaming_width(static_cast<unsigned>(len));
-    return access(gp) == tlm::TLM_OK_RESPONSE;
-}
-
-bool MemoryTlm::peek(uint64_t addr, void *data, uint64_t len)
-{
-    tlm::tlm_generic_payload gp;
-    gp.set_command(tlm::TLM_READ_COMMAND);
-    gp.set_address(addr);
-    gp.set_data_ptr(static_cast<unsigned char *>(data));
-    gp.set_data_length(static_cast<unsigned>(len));
-    gp.set_streaming_width(static_cast<unsigned>(len));
-    return access(gp) == tlm::TLM_OK_RESPONSE;
-}
-
 tlm::tlm_response_status MemoryTlm::access(tlm::tlm_generic_payload &gp)
 {
     if (gp.get_byte_enable_ptr())

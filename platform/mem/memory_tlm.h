@@ -28,8 +28,6 @@ class MemoryTlm : public sc_core::sc_module
         return size_;
     }
     uint64_t resident_bytes() const;
-    bool poke(uint64_t addr, const void *data, uint64_t len); /* host-side load, no timing */
-    bool peek(uint64_t addr, void *data, uint64_t len);       /* host-side read, no timing */
 
   private:
     void b_transport(int id, tlm::tlm_generic_payload &gp, sc_core::sc_time &delay);

@@ -22,9 +22,6 @@ void Chip::bind_l1(TileTlm &tile, const BhTile &t, uint32_t node, BhLogContext *
         l1_.push_back(
             std::make_unique<MemoryTlm>((tname + "_l1").c_str(), plan_.l1.size_bytes, false, log));
         tile.mem_out.bind(l1_.back()->port);
-        MemoryTlm &m = *l1_.back();
-        poke_[node] = [&m](uint64_t a, const void *d, uint64_t n) { return m.poke(a, d, n); };
-        peek_[node] = [&m](uint64_t a, void *d, uint64_t n) { return m.peek(a, d, n); };
         return;
     }
     if (!tile_sched_) {
@@ -45,16 +42,12 @@ void Chip::bind_l1(TileTlm &tile, const BhTile &t, uint32_t node, BhLogContext *
         tile.attach_timed_port((int)k, plan_.l1.queue_depth).out.bind(l1.port);
         l1.bind_client(k == 0 ? L1_NOC0 : L1_NOC1);
     }
-    poke_[node] = [&l1](uint64_t a, const void *d, uint64_t n) { return l1.poke(a, d, n); };
-    peek_[node] = [&l1](uint64_t a, void *d, uint64_t n) { return l1.peek(a, d, n); };
 }
 
 std::vector<int> Chip::assemble_tiles(BhLogContext *log)
 {
     const BhGrid &g = *plan_.grid;
     std::vector<int> socket_of(g.w * g.h, -1);
-    poke_.assign(g.w * g.h, nullptr);
-    peek_.assign(g.w * g.h, nullptr);
     l1_of_node_.assign(g.w * g.h, nullptr);
     int sockets = 0;
     for (uint32_t i = 0; i < g.w * g.h; i++) {

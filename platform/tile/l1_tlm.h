@@ -47,14 +47,6 @@ class L1Tlm : public sc_core::sc_module
     {
         return tile_.l1;
     }
-    bool poke(uint64_t addr, const void *data, uint64_t len)
-    {
-        return l1_debug_write(&tile_.l1, addr, data, len) == BH_OK;
-    }
-    bool peek(uint64_t addr, void *data, uint64_t len) const
-    {
-        return l1_debug_read(&tile_.l1, addr, data, len) == BH_OK;
-    }
     /* The tile's Tensix coprocessor (model/tile/tensix/tensix_core.h), whose Mover and ThCon are
      * L1 clients inside the tile module: tensix_tile_step steps it with L1, in the same cycle
      * and phase. At elaboration only. */

@@ -129,7 +129,7 @@ void Chip::assemble_workload(const std::vector<int> &socket_of)
         std::vector<uint8_t> buf(plan_.traffic.packet_bytes);
         for (size_t b = 0; b < buf.size(); b++)
             buf[b] = (uint8_t)(node * 31u + b);
-        poke_.at(node)(plan_.traffic.src_addr, buf.data(), buf.size());
+        backdoor_write(node, plan_.traffic.src_addr, buf.data(), buf.size());
     }
 }
 
