@@ -20,6 +20,7 @@ enum {
     OPT_DUMP_L1,
     OPT_LIST_TILES,
     OPT_LIST_PARAMS,
+    OPT_LIST_STATS,
     OPT_LIST_L1_PORTS
 };
 
@@ -35,6 +36,7 @@ static const struct option long_opts[] = {
     {"dump-l1", required_argument, NULL, OPT_DUMP_L1},
     {"list-tiles", no_argument, NULL, OPT_LIST_TILES},
     {"list-params", optional_argument, NULL, OPT_LIST_PARAMS},
+    {"list-stats", no_argument, NULL, OPT_LIST_STATS},
     {"list-l1-ports", optional_argument, NULL, OPT_LIST_L1_PORTS},
     {"quiet", no_argument, NULL, 'q'},
     {"help", no_argument, NULL, 'h'},
@@ -95,6 +97,8 @@ static void usage(FILE *f)
           "      --list-params[=markdown]\n"
           "                          print every config key (type, default, range, meaning) "
           "and exit\n"
+          "      --list-stats        print every model statistic (report key, kind, meaning) as\n"
+          "                          markdown (docs/statistics.md) and exit\n"
           "      --list-l1-ports[=markdown|wormhole]\n"
           "                          print which L1 clients use which L1 ports (and each\n"
           "                          client's VCD holder value) and exit; wormhole: the map of\n"
@@ -189,6 +193,9 @@ static int parse(int argc, char *argv[], BhOptions *opts, const char **sets, cha
             if (optarg && strcmp(optarg, "markdown") != 0 && strcmp(optarg, "text") != 0)
                 return bad_usage("--list-params takes 'markdown' or 'text', not '%s'", optarg);
             opts->list_params = optarg && strcmp(optarg, "markdown") == 0 ? 2 : 1;
+            break;
+        case OPT_LIST_STATS:
+            opts->list_stats = 1;
             break;
         case OPT_LIST_L1_PORTS:
             if (optarg && strcmp(optarg, "markdown") != 0 && strcmp(optarg, "text") != 0 &&

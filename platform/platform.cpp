@@ -11,6 +11,7 @@
 #include "platform/bhsim.h"
 #include "platform/chip.h"
 #include "platform/config.h"
+#include "platform/output/stats.h"
 
 using namespace bh;
 
@@ -26,6 +27,10 @@ extern "C" int bh_platform_run(const BhOptions *opts)
     std::string err;
     if (opts->list_params) {
         config_list_params(std::cout, opts->list_params == 2);
+        return BH_EXIT_OK;
+    }
+    if (opts->list_stats) {
+        std::fputs(stats_markdown().c_str(), stdout);
         return BH_EXIT_OK;
     }
     if (opts->list_tiles) {

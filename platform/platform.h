@@ -13,6 +13,7 @@ typedef struct BhOptions {
     int ndumps;
     int list_tiles;  /* print the tile grid and exit */
     int list_params; /* 1: text table, 2: markdown table; then exit */
+    int list_stats;  /* print the statistics tables as markdown and exit */
     int quiet;       /* no console summary or progress */
     /* Runs a host workload (workload.name one of BH_HOST_WORKLOADS, bh_workload_is_host) on
      * the chip instead of bh_chip_run, returning the exit code; sc_main.c passes the host

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "model/common/bh_common.h"
+#include "model/common/bh_stats.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -81,4 +82,9 @@ void bh_assert_fail(const char *cond, const char *file, int line)
 {
     fprintf(stderr, "bhsim: internal error: assertion '%s' failed at %s:%d\n", cond, file, line);
     abort();
+}
+
+const char *bh_stat_kind_name(uint8_t kind)
+{
+    return kind == BH_STAT_CYCLES ? "cycles" : kind == BH_STAT_BYTES ? "bytes" : "count";
 }

@@ -520,10 +520,17 @@ int gddr6_idle(const Gddr6 *c)
 Gddr6Stats gddr6_stats_window(const Gddr6Stats *from, const Gddr6Stats *to)
 {
     Gddr6Stats d = *to;
-#define GDDR6_COUNTER_DIFF(name, doc) d.name -= from->name;
+#define GDDR6_COUNTER_DIFF(name, key, kind, doc) d.name -= from->name;
     GDDR6_COUNTERS(GDDR6_COUNTER_DIFF)
 #undef GDDR6_COUNTER_DIFF
     for (uint32_t i = 0; i < GDDR6_LAT_BUCKETS; i++)
         d.rd_lat_hist[i] -= from->rd_lat_hist[i];
     return d;
 }
+
+#define GDDR6_STAT_ROW(field, key, kind, text) BH_STAT_ROW_(Gddr6Stats, field, key, kind, text)
+static const BhStat gddr6_rows[] = {GDDR6_COUNTERS(GDDR6_STAT_ROW)};
+#undef GDDR6_STAT_ROW
+const BhStatTable gddr6_stat_table = {
+    "Gddr6Stats", "dram.controllers (the counters behind its figures; not in the report as such)",
+    gddr6_rows, BH_ARRAY_LEN(gddr6_rows)};

@@ -67,6 +67,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "model/common/bh_common.h"
+#include "model/common/bh_stats.h"
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -285,31 +286,30 @@ typedef struct Gddr6Chan {
 } Gddr6Chan;
 
 /* Counters that only accumulate: a window's figure is its end snapshot minus its start
- * (gddr6_stats_window). A new counter goes here, or the window silently reports it whole. */
+ * (gddr6_stats_window). A new counter goes here, or the window silently reports it whole.
+ * Statistics table (bh_stats.h): field, report key, kind, text; cycles are tCK. */
 #define GDDR6_COUNTERS(X)                                                                          \
-    X(reads, "requests completed")                                                                 \
-    X(writes, "requests completed")                                                                \
-    X(bytes_read, "requested bytes of completed requests")                                         \
-    X(bytes_written, "requested bytes of completed requests")                                      \
-    X(rd_bursts, "column commands (x burst bytes moved on the bus)")                               \
-    X(wr_bursts, "column commands")                                                                \
-    X(row_hits, "bursts served by an open row")                                                    \
-    X(row_misses, "bursts that found their bank closed (ACT)")                                     \
-    X(row_conflicts, "bursts that found another row open (PRE, ACT)")                              \
-    X(activates, "ACT commands")                                                                   \
-    X(precharges, "PRE commands")                                                                  \
-    X(refreshes, "REF commands")                                                                   \
-    X(bus_busy_cycles, "tCK of data transfer, summed over channels")                               \
-    X(rd_lat_count, "reads whose latency (enqueue to completion) was measured")                    \
-    X(rd_lat_sum, "their latencies summed, tCK")                                                   \
-    X(rq_integral, "sum over tCK of queued read bursts")                                           \
-    X(wq_integral, "sum over tCK of queued write bursts")                                          \
-    X(integral_cycles, "tCK covered by the integrals")
+    X(reads, "reads", COUNT, "requests completed")                                                 \
+    X(writes, "writes", COUNT, "requests completed")                                               \
+    X(bytes_read, "bytes_read", BYTES, "requested bytes of completed requests")                    \
+    X(bytes_written, "bytes_written", BYTES, "requested bytes of completed requests")              \
+    X(rd_bursts, "rd_bursts", COUNT, "column commands (x burst bytes moved on the bus)")           \
+    X(wr_bursts, "wr_bursts", COUNT, "column commands")                                            \
+    X(row_hits, "row_hits", COUNT, "bursts served by an open row")                                 \
+    X(row_misses, "row_misses", COUNT, "bursts that found their bank closed (ACT)")                \
+    X(row_conflicts, "row_conflicts", COUNT, "bursts that found another row open (PRE, ACT)")      \
+    X(activates, "activates", COUNT, "ACT commands")                                               \
+    X(precharges, "precharges", COUNT, "PRE commands")                                             \
+    X(refreshes, "refreshes", COUNT, "REF commands")                                               \
+    X(bus_busy_cycles, "bus_busy_cycles", CYCLES, "tCK of data transfer, summed over channels")    \
+    X(rd_lat_count, "rd_lat_count", COUNT, "reads whose latency (enqueue to completion) was seen") \
+    X(rd_lat_sum, "rd_lat_sum", CYCLES, "their latencies summed, tCK")                             \
+    X(rq_integral, "rq_integral", COUNT, "sum over tCK of queued read bursts")                     \
+    X(wq_integral, "wq_integral", COUNT, "sum over tCK of queued write bursts")                    \
+    X(integral_cycles, "integral_cycles", CYCLES, "tCK covered by the integrals")
 
 typedef struct Gddr6Stats {
-#define GDDR6_COUNTER_FIELD(name, doc) uint64_t name;
-    GDDR6_COUNTERS(GDDR6_COUNTER_FIELD)
-#undef GDDR6_COUNTER_FIELD
+    BH_STAT_FIELDS(GDDR6_COUNTERS)
     uint64_t rd_lat_hist[GDDR6_LAT_BUCKETS]; /* read latencies by bucket (accumulates too) */
     uint64_t rd_lat_max;                     /* the largest read latency so far: not windowed */
 } Gddr6Stats;
@@ -317,6 +317,7 @@ typedef struct Gddr6Stats {
 /* The statistics of the window between two snapshots: every counter and histogram bucket is
  * `to - from`; rd_lat_max is `to`'s (a maximum cannot be windowed). */
 Gddr6Stats gddr6_stats_window(const Gddr6Stats *from, const Gddr6Stats *to);
+extern const BhStatTable gddr6_stat_table;
 
 typedef struct Gddr6 {
     BhLogContext *log;                   /* the chip's, for guest errors */

@@ -556,3 +556,9 @@ size_t noc_net_describe_blocked(const NocNet *n, char *buf, size_t len)
         buf[len - 1] = 0;
     return used;
 }
+
+#define NOC_FLIT_ROW(field, key, kind, text) BH_STAT_ROW_(NocNet, field, key, kind, text)
+static const BhStat flit_rows[] = {NOC_NET_FLIT_STATS(NOC_FLIT_ROW)};
+#undef NOC_FLIT_ROW
+const BhStatTable noc_net_flit_stat_table = {"NocNet", "noc0.flits, noc1.flits", flit_rows,
+                                             BH_ARRAY_LEN(flit_rows)};

@@ -49,6 +49,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "model/common/bh_common.h"
+#include "model/common/bh_stats.h"
 #include "model/noc/noc_niu_port.h"
 #ifdef __cplusplus
 extern "C" {
@@ -209,6 +210,15 @@ typedef struct NocMemAccess {
     uint8_t acked;       /* write: an acknowledgement waits for the packet's accesses */
     uint8_t last;        /* the packet's last data flit */
 } NocMemAccess;
+
+/* The network's flit counters (bh_stats.h): field, report key, kind, text */
+#define NOC_NET_FLIT_STATS(X)                                                                      \
+    X(flits_injected, "injected", COUNT, "flits that left an NIU")                                 \
+    X(flits_forked, "forked", COUNT, "extra copies made by multicast forks")                       \
+    X(flits_ejected, "ejected", COUNT, "flits consumed by an NIU")                                 \
+    X(flits_sunk, "sunk_at_branch_ends", COUNT,                                                    \
+      "multicast flits ending at a branch with no receiver")
+extern const BhStatTable noc_net_flit_stat_table;
 
 typedef struct NocMemOps {
     /* functional access, no time: the data of every flit */
@@ -435,10 +445,7 @@ typedef struct NocNet {
     uint64_t last_progress; /* last cycle a flit moved */
     uint8_t trace_busy;     /* keep link busy flags exact for VCD */
     /* statistics */
-    uint64_t flits_injected; /* flits that left an NIU */
-    uint64_t flits_forked;   /* extra copies made by multicast forks */
-    uint64_t flits_ejected;  /* flits consumed by an NIU */
-    uint64_t flits_sunk;     /* multicast flits ending at a branch with no receiver */
+    BH_STAT_FIELDS(NOC_NET_FLIT_STATS)
     uint64_t packets_created, packets_freed;
     uint64_t stall_cycles_full; /* NIU cycles with a request refused for lack of response slots */
     uint64_t guest_errors;

@@ -369,3 +369,9 @@ uint64_t pcie_link_step(PcieLink *l, uint64_t now_ps)
             transmit(l, 1, which[1], t);
     }
 }
+
+#define PCIE_SIDE_ROW(field, key, kind, text) BH_STAT_ROW_(PcieLinkSide, field, key, kind, text)
+static const BhStat side_rows[] = {PCIE_LINK_SIDE_STATS(PCIE_SIDE_ROW)};
+#undef PCIE_SIDE_ROW
+const BhStatTable pcie_link_side_stat_table = {
+    "PcieLinkSide", "pcie.host_to_device, pcie.device_to_host", side_rows, BH_ARRAY_LEN(side_rows)};

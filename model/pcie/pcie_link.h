@@ -48,6 +48,7 @@
 #define BH_PCIE_LINK_H
 #include <stdint.h>
 #include "model/common/bh_common.h"
+#include "model/common/bh_stats.h"
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -135,6 +136,13 @@ typedef struct PcieOp {
     uint8_t used, is_read, dir, respond_auto;
 } PcieOp;
 
+/* Statistics of one direction (bh_stats.h): field, report key, kind, text */
+#define PCIE_LINK_SIDE_STATS(X)                                                                    \
+    X(tlps, "tlps", COUNT, "TLPs sent this way")                                                   \
+    X(dllps, "dllps", COUNT, "DLLPs (ACKs) sent this way")                                         \
+    X(wire_bytes, "wire_bytes", BYTES, "bytes on the wire: framing, headers, payload, CRCs")       \
+    X(payload_bytes, "payload_bytes", BYTES, "payload bytes of the TLPs")
+
 typedef struct PcieLinkSide { /* one direction's serialiser and its receiver */
     uint64_t free_ps;         /* end of the last TLP / DLLP sent */
     uint64_t period_ps;       /* start of the current busy period */
@@ -143,7 +151,7 @@ typedef struct PcieLinkSide { /* one direction's serialiser and its receiver */
     uint32_t fl_head, fl_count;
     uint32_t rx_since_ack; /* TLPs received since the last ACK sent back */
     uint32_t tags_used;    /* read requests sent this way not yet fully answered */
-    uint64_t tlps, dllps, wire_bytes, payload_bytes; /* counters */
+    BH_STAT_FIELDS(PCIE_LINK_SIDE_STATS)
 } PcieLinkSide;
 
 typedef struct PcieLink {
@@ -159,6 +167,8 @@ typedef struct PcieLink {
     PcieLinkEventFn on_event; /* may be NULL */
     void *event_ctx;
 } PcieLink;
+
+extern const BhStatTable pcie_link_side_stat_table;
 
 PcieLinkConfig pcie_link_config_default(void);
 BhStatus pcie_link_config_check(const PcieLinkConfig *c, char *why, size_t why_len);

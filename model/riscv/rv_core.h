@@ -73,6 +73,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "model/common/bh_common.h"
+#include "model/common/bh_stats.h"
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -218,12 +219,26 @@ typedef enum RvStall {
         RV_STALLS
 } RvStall;
 
+/* A core's event counters (bh_stats.h): field, report key, kind, text. The report shows them
+ * after instret, cycles, cpi and the stalls by cause. */
+#define RV_CORE_STATS(X)                                                                           \
+    X(loads, "loads", COUNT, "loads executed")                                                     \
+    X(stores, "stores", COUNT, "stores executed")                                                  \
+    X(icache_misses, "icache_misses", COUNT, "instruction fetches that went to the bus")           \
+    X(dcache_hits, "dcache_hits", COUNT, "L1 loads served by the L0 D-cache")                      \
+    X(dcache_misses, "dcache_misses", COUNT, "L1 loads that filled a D-cache line")                \
+    X(mispredicts, "mispredicts", COUNT, "branches and jumps whose target was mispredicted")       \
+    X(l1_bytes_read, "l1_bytes_read", BYTES, "bytes the core read from L1")                        \
+    X(l1_bytes_written, "l1_bytes_written", BYTES, "bytes the core's stores wrote to L1")          \
+    X(bus_accesses, "bus_accesses", COUNT, "accesses the tile's bus took (not a fast region)")     \
+    X(poll_sleeps, "poll_sleeps", COUNT, "times the core slept on a poll instead of spinning")     \
+    X(poll_skipped_iterations, "poll_skipped_iterations", COUNT,                                   \
+      "poll iterations accounted while asleep, as if run")
+extern const BhStatTable rv_core_stat_table;
+
 typedef struct RvStats { /* uint64_t fields only: poll skipping adds them as an array */
     uint64_t instret, cycles_run, stall[RV_STALLS];
-    uint64_t loads, stores, icache_misses, dcache_hits, dcache_misses, mispredicts;
-    uint64_t l1_bytes_read, l1_bytes_written;
-    uint64_t bus_accesses;
-    uint64_t poll_sleeps, poll_skipped_iterations; /* of poll_sleep */
+    BH_STAT_FIELDS(RV_CORE_STATS)
 } RvStats;
 
 /* The core's state is in rv_core_state.h (private to model/riscv, visible to its tests). */

@@ -203,3 +203,9 @@ const char *rv_stall_name(uint32_t s)
     };
     return s < RV_STALLS ? names[s] : "?";
 }
+
+#define RV_STAT_ROW(field, key, kind, text) BH_STAT_ROW_(RvStats, field, key, kind, text)
+static const BhStat rv_rows[] = {RV_CORE_STATS(RV_STAT_ROW)};
+#undef RV_STAT_ROW
+const BhStatTable rv_core_stat_table = {"RvStats", "riscv[].cores[]", rv_rows,
+                                        BH_ARRAY_LEN(rv_rows)};

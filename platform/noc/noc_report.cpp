@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "platform/noc/noc_report.h"
 #include "platform/output/report.h"
+#include "platform/output/stats.h"
 
 namespace bh
 {
@@ -43,10 +44,7 @@ void noc_report(uint32_t k, const ReportContext &ctx, json::object &n)
     const NocNet &net = chip.noc(k).net();
     if (chip.workload())
         chip.workload()->model().report_noc(k, ctx, n);
-    n["flits"] = {{"injected", net.flits_injected},
-                  {"forked", net.flits_forked},
-                  {"ejected", net.flits_ejected},
-                  {"sunk_at_branch_ends", net.flits_sunk}};
+    n["flits"] = stats_object(noc_net_flit_stat_table, &net);
     n["guest_errors"] = net.guest_errors;
     json::array links;
     double sum = 0, mx = 0;

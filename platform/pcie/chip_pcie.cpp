@@ -4,6 +4,7 @@
  * report has a pcie section once the host has used the link and an arc section once a
  * doorbell has rung. */
 #include "platform/chip.h"
+#include "platform/output/stats.h"
 
 namespace bh
 {
@@ -28,10 +29,7 @@ void Chip::retime(uint32_t mhz, uint64_t from)
 
 static boost::json::object side_json(const PcieLinkSide &s)
 {
-    return {{"tlps", s.tlps},
-            {"dllps", s.dllps},
-            {"wire_bytes", s.wire_bytes},
-            {"payload_bytes", s.payload_bytes}};
+    return stats_object(pcie_link_side_stat_table, &s);
 }
 
 void Chip::register_host_side()

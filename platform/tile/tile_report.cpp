@@ -2,6 +2,7 @@
 #include "platform/tile/tile_report.h"
 #include "model/tile/tensix/tensix_isa.h"
 #include "platform/output/report.h"
+#include "platform/output/stats.h"
 
 namespace bh
 {
@@ -117,18 +118,8 @@ static json::object core_json(const TileCoreSlot &s, const RvProgram &prog)
                       {"cycles", st.cycles_run},
                       {"cpi", st.instret ? (double)st.cycles_run / (double)st.instret : 0.0},
                       {"stall_cycles", std::move(stalls)},
-                      {"stall_cycles_total", stalled},
-                      {"loads", st.loads},
-                      {"stores", st.stores},
-                      {"icache_misses", st.icache_misses},
-                      {"dcache_hits", st.dcache_hits},
-                      {"dcache_misses", st.dcache_misses},
-                      {"mispredicts", st.mispredicts},
-                      {"l1_bytes_read", st.l1_bytes_read},
-                      {"l1_bytes_written", st.l1_bytes_written},
-                      {"bus_accesses", st.bus_accesses},
-                      {"poll_sleeps", st.poll_sleeps},
-                      {"poll_skipped_iterations", st.poll_skipped_iterations}};
+                      {"stall_cycles_total", stalled}};
+    stats_add(o, rv_core_stat_table, &st);
     if (s.stopped && rv_core_stop(s.rv) != RV_STOP_EBREAK)
         o["error"] = rv_core_why(s.rv);
     return o;
