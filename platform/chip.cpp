@@ -34,8 +34,9 @@ Chip::Chip(sc_core::sc_module_name name, const ChipPlan &plan, bool trace_busy, 
     assemble_workload(socket_of); /* workload/chip_workload.cpp */
     register_host_side();
     /* the user's bytes last, so they win over the workload's source pattern */
-    for (const L1Blob &b : plan.l1_init)
-        backdoor_write(b.node, b.addr, b.bytes.data(), b.bytes.size());
+    for (const L1Blob &b : plan.l1_init) /* planning checked each range against L1 */
+        if (!backdoor_write(b.node, b.addr, b.bytes.data(), b.bytes.size()))
+            throw std::logic_error("workload.l1_init: the backdoor refused a planned write");
 }
 
 bool Chip::dump_l1(std::string *err) const
@@ -84,7 +85,8 @@ static bool backdoor_tile(L1Tlm &l1, bool write, uint64_t addr, uint8_t *data, u
             return false;
         if (write) { /* cores asleep on a register re-read it; a release must step the tile */
             tensix_tile_noc_wrote(&t, tile_map_lookup(&t.map, addr), now);
-            l1.kick();
+            if (sc_core::sc_start_of_simulation_invoked()) /* before: every tile starts anyway */
+                l1.kick();
         }
         addr += n, data += n, len -= n;
     }
@@ -98,6 +100,12 @@ bool Chip::backdoor_write(uint32_t node, uint64_t addr, const void *data, uint64
     uint8_t *d = static_cast<uint8_t *>(const_cast<void *>(data));
     if (L1Tlm *l1 = l1_of_node_.at(node); l1 && l1->tile().cores_enabled)
         return backdoor_tile(*l1, true, addr, d, len, clk_.now());
+    /* an L1 directly (the sockets are not bound before the simulation starts, when loaders
+     * write), anything else through the tile's memory socket */
+    if (L1Tlm *l1 = l1_of_node_.at(node))
+        return l1->debug_access(true, addr, d, len);
+    if (MemoryTlm *m = untimed_l1_of_node_.at(node))
+        return m->debug_access(true, addr, d, len);
     return backdoor(*tiles_[node], tlm::TLM_WRITE_COMMAND, addr, d, len);
 }
 
@@ -108,6 +116,10 @@ bool Chip::backdoor_read(uint32_t node, uint64_t addr, void *data, uint64_t len)
     uint8_t *d = static_cast<uint8_t *>(data);
     if (L1Tlm *l1 = l1_of_node_.at(node); l1 && l1->tile().cores_enabled)
         return backdoor_tile(*l1, false, addr, d, len, clk_.now());
+    if (L1Tlm *l1 = l1_of_node_.at(node))
+        return l1->debug_access(false, addr, d, len);
+    if (MemoryTlm *m = untimed_l1_of_node_.at(node))
+        return m->debug_access(false, addr, d, len);
     return backdoor(*tiles_[node], tlm::TLM_READ_COMMAND, addr, d, len);
 }
 

@@ -219,12 +219,13 @@ class Chip : public sc_core::sc_module
     std::unique_ptr<MemoryTlm> nothing_;
     std::unique_ptr<PcieTlm> pcie_;
     std::unique_ptr<ArcTlm> arc_;
-    std::unique_ptr<TileScheduler> tile_sched_; /* steps the timed L1s' tiles */
-    std::vector<std::unique_ptr<L1Tlm>> tl1_;   /* timed L1s (l1.timed) */
-    std::vector<L1Tlm *> core_of_node_;         /* tensix_stream tiles' L1 and coprocessor */
-    std::vector<L1Tlm *> l1_of_node_;           /* timed L1 of each NoC0 node, or null */
-    std::vector<L1Tlm *> rv_tiles_;             /* riscv workload tiles */
-    std::vector<uint8_t> is_dram_;              /* per NoC0 node, for the trace replay */
+    std::unique_ptr<TileScheduler> tile_sched_;   /* steps the timed L1s' tiles */
+    std::vector<std::unique_ptr<L1Tlm>> tl1_;     /* timed L1s (l1.timed) */
+    std::vector<L1Tlm *> core_of_node_;           /* tensix_stream tiles' L1 and coprocessor */
+    std::vector<L1Tlm *> l1_of_node_;             /* timed L1 of each NoC0 node, or null */
+    std::vector<MemoryTlm *> untimed_l1_of_node_; /* untimed L1 of each NoC0 node, or null */
+    std::vector<L1Tlm *> rv_tiles_;               /* riscv workload tiles */
+    std::vector<uint8_t> is_dram_;                /* per NoC0 node, for the trace replay */
     std::vector<std::unique_ptr<TileTlm>> tiles_;
     std::unique_ptr<WorkloadTlm> workload_;
     BlockRegistry blocks_;

@@ -73,6 +73,17 @@ void MemoryTlm::b_transport(int, tlm::tlm_generic_payload &gp, sc_core::sc_time 
     gp.set_response_status(access(gp));
 }
 
+bool MemoryTlm::debug_access(bool write, uint64_t addr, void *data, uint64_t len)
+{
+    tlm::tlm_generic_payload gp;
+    gp.set_command(write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
+    gp.set_address(addr);
+    gp.set_data_ptr(static_cast<unsigned char *>(data));
+    gp.set_data_length(static_cast<unsigned>(len));
+    gp.set_streaming_width(static_cast<unsigned>(len));
+    return len <= UINT32_MAX && access(gp) == tlm::TLM_OK_RESPONSE;
+}
+
 unsigned MemoryTlm::transport_dbg(int, tlm::tlm_generic_payload &gp)
 {
     return access(gp) == tlm::TLM_OK_RESPONSE ? gp.get_data_length() : 0;

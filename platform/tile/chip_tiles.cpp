@@ -22,6 +22,7 @@ void Chip::bind_l1(TileTlm &tile, const BhTile &t, uint32_t node, BhLogContext *
         l1_.push_back(
             std::make_unique<MemoryTlm>((tname + "_l1").c_str(), plan_.l1.size_bytes, false, log));
         tile.mem_out.bind(l1_.back()->port);
+        untimed_l1_of_node_[node] = l1_.back().get();
         return;
     }
     if (!tile_sched_) {
@@ -49,6 +50,7 @@ std::vector<int> Chip::assemble_tiles(BhLogContext *log)
     const BhGrid &g = *plan_.grid;
     std::vector<int> socket_of(g.w * g.h, -1);
     l1_of_node_.assign(g.w * g.h, nullptr);
+    untimed_l1_of_node_.assign(g.w * g.h, nullptr);
     int sockets = 0;
     for (uint32_t i = 0; i < g.w * g.h; i++) {
         const BhTile &t = g.tiles[i];

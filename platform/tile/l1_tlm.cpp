@@ -56,17 +56,22 @@ L1Tlm::~L1Tlm()
     tensix_tile_destroy(&tile_);
 }
 
-unsigned L1Tlm::transport_dbg(int, tlm::tlm_generic_payload &gp)
+bool L1Tlm::debug_access(bool write, uint64_t addr, void *data, uint64_t len)
 {
-    BhStatus st =
-        gp.is_write()
-            ? l1_debug_write(&tile_.l1, gp.get_address(), gp.get_data_ptr(), gp.get_data_length())
-            : l1_debug_read(&tile_.l1, gp.get_address(), gp.get_data_ptr(), gp.get_data_length());
+    BhStatus st = write ? l1_debug_write(&tile_.l1, addr, data, len)
+                        : l1_debug_read(&tile_.l1, addr, data, len);
     /* an untimed write (a NoC inline write or atomic, a loader) under cores asleep on an L1
      * poll: the tile steps so they re-read their words */
-    if (gp.is_write() && st == BH_OK && tile_.cores_enabled && tile_.l1_sleepers)
+    if (write && st == BH_OK && tile_.cores_enabled && tile_.l1_sleepers)
         kick();
-    return st == BH_OK ? gp.get_data_length() : 0;
+    return st == BH_OK;
+}
+
+unsigned L1Tlm::transport_dbg(int, tlm::tlm_generic_payload &gp)
+{
+    return debug_access(gp.is_write(), gp.get_address(), gp.get_data_ptr(), gp.get_data_length())
+               ? gp.get_data_length()
+               : 0;
 }
 
 void L1Tlm::b_transport(int id, tlm::tlm_generic_payload &gp, sc_core::sc_time &)

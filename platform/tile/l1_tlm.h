@@ -99,6 +99,10 @@ class L1Tlm : public sc_core::sc_module
     /* the full name of core's traced `what` ("pc" or "state") */
     std::string core_signal(uint32_t core, const char *what) const;
 
+    /* untimed access to L1's bytes (the chip's backdoor and the functional socket): true if
+     * the range fits; a write wakes cores asleep on an L1 poll */
+    bool debug_access(bool write, uint64_t addr, void *data, uint64_t len);
+
   private:
     void start_of_simulation() override; /* released cores run from cycle 0 */
     tlm::tlm_sync_enum nb_transport_fw(int id, tlm::tlm_generic_payload &gp, tlm::tlm_phase &phase,

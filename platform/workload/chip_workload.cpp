@@ -129,7 +129,8 @@ void Chip::assemble_workload(const std::vector<int> &socket_of)
         std::vector<uint8_t> buf(plan_.traffic.packet_bytes);
         for (size_t b = 0; b < buf.size(); b++)
             buf[b] = (uint8_t)(node * 31u + b);
-        backdoor_write(node, plan_.traffic.src_addr, buf.data(), buf.size());
+        if (!backdoor_write(node, plan_.traffic.src_addr, buf.data(), buf.size()))
+            throw std::logic_error("workload: the backdoor refused a source buffer's pattern");
     }
 }
 
