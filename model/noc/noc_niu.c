@@ -31,11 +31,6 @@ uint32_t noc_niu_reg_offset(NocCmdReg r)
     return cmd_regs[r].off;
 }
 
-const char *noc_niu_reg_name(NocCmdReg r)
-{
-    return cmd_regs[r].name;
-}
-
 const char *noc_niu_counter_name(uint32_t idx)
 {
     static const char *const names[NOC_COUNTERS] = {

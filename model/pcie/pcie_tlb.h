@@ -133,7 +133,6 @@ typedef struct PcieTlbs {
 PcieTlbsConfig pcie_tlbs_config_default(void);
 BhStatus pcie_tlbs_config_check(const PcieTlbsConfig *c, char *why, size_t why_len);
 BhStatus pcie_tlbs_init(PcieTlbs *t, const PcieTlbsConfig *c); /* also resets */
-void pcie_tlbs_reset(PcieTlbs *t);                             /* every word 0 */
 /* off: offset in the configuration region, 4-aligned, below PCIE_TLB_CFG_BYTES */
 BhStatus pcie_tlb_cfg_read32(const PcieTlbs *t, uint32_t off, uint32_t *val);
 BhStatus pcie_tlb_cfg_write32(PcieTlbs *t, uint32_t off, uint32_t val);
@@ -141,7 +140,6 @@ BhStatus pcie_tlb_cfg_write32(PcieTlbs *t, uint32_t off, uint32_t val);
 void pcie_tlb_get(const PcieTlbs *t, uint32_t idx, PcieTlbCfg *out);
 void pcie_tlb_set(PcieTlbs *t, uint32_t idx, const PcieTlbCfg *in);
 void pcie_tlb_get_stride(const PcieTlbs *t, uint32_t idx, PcieTlbStride *out); /* idx < 32 */
-uint64_t pcie_tlb_window_bytes(uint32_t idx);
 /* What an access of len bytes at offset of BAR bar hits. BH_OK: *out. BH_ERR_ADDR: outside
  * the BAR, a reserved hole, past the reachable 4 GiB TLBs, ARC on PCIe 0, or crossing the
  * end of the window / region it starts in; BH_ERR_ACCESS: len 0, or not an aligned 32-bit
