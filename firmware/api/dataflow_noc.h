@@ -19,6 +19,7 @@
 #define BH_DATAFLOW_NOC_H
 #include <stdint.h>
 #include "firmware/api/bh_kernel_common.h"
+#include "firmware/include/bh_niu.h"
 
 #ifndef NOC_INDEX
 #if defined(COMPILE_FOR_NCRISC)
@@ -65,30 +66,8 @@ constexpr uint32_t NOC_MULTICAST_WRITE_VC = 4;
 #define NOC_X(x) DYNAMIC_NOC_X(noc_index, (x))
 #define NOC_Y(y) DYNAMIC_NOC_Y(noc_index, (y))
 
-/* ---- the NIU (model/noc/noc_niu_regs.def) */
-#define BH_NIU_BASE(noc) (0xFFB20000u + ((uint32_t)(noc) << 16))
-#define BH_NIU_CMD_BUF_STRIDE 0x800u
-enum BhNiuReg : uint32_t {
-    BH_NIU_TARG_ADDR_LO = 0x00,
-    BH_NIU_TARG_ADDR_MID = 0x04,
-    BH_NIU_TARG_ADDR_HI = 0x08,
-    BH_NIU_RET_ADDR_LO = 0x0C,
-    BH_NIU_RET_ADDR_MID = 0x10,
-    BH_NIU_RET_ADDR_HI = 0x14,
-    BH_NIU_PACKET_TAG = 0x18,
-    BH_NIU_CTRL = 0x1C,
-    BH_NIU_AT_LEN_BE = 0x20,
-    BH_NIU_AT_DATA = 0x28,
-    BH_NIU_CMD_CTRL = 0x40,
-};
-enum BhNiuCounter : uint32_t { /* NIU_BASE + 0x200 + 4 * index */
-                               BH_NIU_MST_ATOMIC_RESP_RECEIVED = 0,
-                               BH_NIU_MST_WR_ACK_RECEIVED = 1,
-                               BH_NIU_MST_RD_RESP_RECEIVED = 2,
-                               BH_NIU_MST_NONPOSTED_WR_REQ_SENT = 10,
-                               BH_NIU_MST_POSTED_WR_REQ_SENT = 11,
-                               BH_NIU_MST_WRITE_REQS_OUTGOING_ID0 = 32,
-};
+/* ---- the NIU: BH_NIU_BASE, BH_NIU_<register> offsets and BH_NIU_<counter> indices
+ * (firmware/include/bh_niu.h, generated from model/noc/noc_niu_regs.def) */
 /* NOC_CTRL */
 constexpr uint32_t BH_NOC_CMD_RD = 0u;
 constexpr uint32_t BH_NOC_CMD_AT = 1u;
@@ -120,7 +99,7 @@ FORCE_INLINE uint32_t bh_niu_read(uint32_t noc, uint32_t buf, uint32_t reg)
 
 FORCE_INLINE uint32_t bh_niu_counter(uint32_t noc, uint32_t index)
 {
-    return *(volatile uint32_t *)(BH_NIU_BASE(noc) + 0x200u + 4u * index);
+    return *(volatile uint32_t *)(BH_NIU_BASE(noc) + BH_NIU_COUNTER_BASE + 4u * index);
 }
 
 /* A command buffer's registers may be written only once CMD_CTRL reads 0 again (the NIU has
