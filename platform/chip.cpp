@@ -73,7 +73,7 @@ static bool backdoor(TileTlm &tile, tlm::tlm_command cmd, uint64_t addr, uint8_t
 }
 
 /* A tile with cores: the tile map by debug access, as BRISC's debugger port sees it. */
-static bool backdoor_tile(L1Tlm &l1, bool write, uint64_t addr, uint8_t *data, uint64_t len,
+static bool backdoor_tile(TensixTileTlm &l1, bool write, uint64_t addr, uint8_t *data, uint64_t len,
                           uint64_t now)
 {
     TensixTile &t = l1.tile();
@@ -96,7 +96,7 @@ bool Chip::backdoor_write(uint32_t node, uint64_t addr, const void *data, uint64
     if (node >= tiles_.size())
         return false;
     uint8_t *d = static_cast<uint8_t *>(const_cast<void *>(data));
-    if (L1Tlm *l1 = l1_of_node_.at(node); l1 && l1->tile().cores_enabled)
+    if (TensixTileTlm *l1 = l1_of_node_.at(node); l1 && l1->tile().cores_enabled)
         return backdoor_tile(*l1, true, addr, d, len, clk_.now());
     return backdoor(*tiles_[node], tlm::TLM_WRITE_COMMAND, addr, d, len);
 }
@@ -106,7 +106,7 @@ bool Chip::backdoor_read(uint32_t node, uint64_t addr, void *data, uint64_t len)
     if (node >= tiles_.size())
         return false;
     uint8_t *d = static_cast<uint8_t *>(data);
-    if (L1Tlm *l1 = l1_of_node_.at(node); l1 && l1->tile().cores_enabled)
+    if (TensixTileTlm *l1 = l1_of_node_.at(node); l1 && l1->tile().cores_enabled)
         return backdoor_tile(*l1, false, addr, d, len, clk_.now());
     return backdoor(*tiles_[node], tlm::TLM_READ_COMMAND, addr, d, len);
 }

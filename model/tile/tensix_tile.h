@@ -2,7 +2,7 @@
  * its coprocessor (tensix_core.h), slots for its five baby RISC-V cores with their private
  * data RAMs, and its control/debug registers (tile_regs.def).
  *
- * Interface (exposed by TileTlm's `mmio` target and L1Tlm, platform/tile/):
+ * Interface (exposed by TileTlm's `mmio` target and TensixTileTlm, platform/tile/):
  *   the map             tile_map.h: tile_map.def's regions, their decode and checks.
  *   tensix_tile_access  a synchronous access by `who` (TileCore, or TILE_NOC) of len bytes at
  *                       addr, at cycle now; returns status, the region, the offset in it and

@@ -2,7 +2,7 @@
  * accesses (NocMemOps.request) into TLM-2.0 approximately-timed transactions on the base
  * protocol (BEGIN_REQ / END_REQ / BEGIN_RESP), so any AT target can sit behind it. TileTlm
  * attaches one (attach_timed_port) where the tile's memory is timed:
- *   - a Tensix tile: one port per NoC, bound to L1's ports (L1Tlm::port), so each NIU is an
+ *   - a Tensix tile: one port per NoC, bound to L1's ports (TensixTileTlm::port), so each NIU is an
  *     L1 client (NOC0, NOC1) that waits for its port and bank;
  *   - a DRAM endpoint: one port its two NIUs share, bound to its GDDR6 controller's port
  *     (Gddr6Tlm::port; any AT memory model could take the controller's place);
