@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 /* firmware/api/dataflow_noc.h - the NoC half of the dataflow API (tt-metal's names and
  * semantics): addresses, reads, writes, multicast, atomics and the barriers, all issued by
- * programming this core's NIU command buffers (facts §2.4) and polling its counters (§2.5).
+ * programming this core's NIU command buffers and polling its counters (docs/hardware.md#niu).
  *
  * Dedicated-NoC mode, as tt-metal's default: a data-movement core owns one NoC (NOC_INDEX:
  * BRISC 0, NCRISC 1 unless the build says otherwise) and its four command buffers, used as
@@ -55,7 +55,7 @@ constexpr uint32_t NOC_MULTICAST_WRITE_VC = 4;
      (((uint64_t)(x_end)) << NOC_ADDR_LOCAL_BITS) |                                                \
      (((uint64_t)(y_end)) << (NOC_ADDR_LOCAL_BITS + NOC_ADDR_NODE_ID_BITS)) | ((uint64_t)(addr)))
 /* Host memory from a kernel: the PCIe tile's coordinates (those of the NoC used) with address
- * bit 60, the host window that goes through the outbound iATU to the host (facts §6;
+ * bit 60, the host window that goes through the outbound iATU to the host (docs/hardware.md#pcie;
  * tenstorrent/tt-metal tt_metal/hw/inc/blackhole/noc/noc_parameters.h NOC_XY_PCIE_ENCODING);
  * OR the host address in. The command buffers carry bit 60 in NOC_PCIE_MASK's bit 28 of the
  * _MID register, so host addresses reach up to 2^36 bytes. */
@@ -138,7 +138,8 @@ static_assert(sizeof(BhNocState) <= BH_NOC_STATE_BYTES, "BhNocState outgrew its 
 #define my_x (BH_NOC_STATE.my_x)
 #define my_y (BH_NOC_STATE.my_y)
 /* an atomic's old value comes back here (RET_ADDR); tt-metal's inline writes to L1 stage
- * their word here (Blackhole's inline writes to L1 are unsafe, facts §2.9). Own 16-B lines. */
+ * their word here (Blackhole's inline writes to L1 are unsafe, docs/hardware.md#noc). Own
+ * 16-B lines. */
 alignas(16) inline volatile uint32_t bh_noc_atomic_ret[NUM_NOCS][4];
 alignas(16) inline volatile uint32_t bh_noc_inline_stage[NUM_NOCS][4];
 

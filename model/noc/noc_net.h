@@ -86,7 +86,7 @@ typedef enum NocPktType {
     NOC_PKT_AT_RESP,
 } NocPktType;
 
-/* NOC_CTRL bits (facts 2.4) */
+/* NOC_CTRL bits (docs/hardware.md#niu) */
 #define NOC_CTRL_TYPE_MASK 0x3u
 #define NOC_CTRL_TYPE_RD 0u
 #define NOC_CTRL_TYPE_AT 1u

@@ -12,8 +12,9 @@
  * A TLB window's NoC address is (local_offset << log2(window size)) + offset in the window;
  * unicast goes to (x_end, y_end), multicast to the rectangle (x_start, y_start)..(x_end, y_end)
  * on NoC noc_sel. Coordinates are taken as the host wrote them: the PCIe NIU's coordinate
- * translation (facts §1.4; firmware enables it, so hosts then write translated coordinates) is
- * the NIU's job, applied where the platform turns a PcieTarget into a NocRequest.
+ * translation (docs/hardware.md#coordinates; firmware enables it, so hosts then write
+ * translated coordinates) is the NIU's job, applied where the platform turns a PcieTarget into
+ * a NocRequest.
  * Timing: none here; the TLB windows' transactions are timed by the NoC and pcie_link.
  * Sources: pcie_tlb_regs.def (fields, BAR0 map); 210 TLBs = 202 x 2 MiB in BAR0 + 8 x 4 GiB
  *   in BAR4, TLB 201 the kernel driver's: jasondavies/tt-isa-documentation

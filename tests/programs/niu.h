@@ -1,5 +1,5 @@
 /* tests/programs/niu.h - the NoC0 NIU's command-buffer registers and counters the programs
- * program and poll (facts §2.4, §2.5). The names are those of model/noc/noc_niu_regs.def,
+ * program and poll (docs/hardware.md#niu). The names are those of model/noc/noc_niu_regs.def,
  * without a prefix: a register is its offset in command buffer 0, a counter the offset of
  * its word, both from NIU0. */
 #ifndef BH_TEST_NIU_H
