@@ -523,7 +523,7 @@ BhChipStatus bh_chip_core_text(const BhChip *c, uint32_t x, uint32_t y, const ch
 
 void bh_chip_set_idle_poll(BhChip *c, uint32_t addr)
 {
-    for (L1Tlm *l1 : c->chip->rv_tiles())
+    for (TensixTileTlm *l1 : c->chip->rv_tiles())
         l1->tile().idle_poll = addr;
 }
 

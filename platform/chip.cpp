@@ -74,7 +74,7 @@ static bool backdoor(TileTlm &tile, tlm::tlm_command cmd, uint64_t addr, uint8_t
 }
 
 /* A tile with cores: the tile map by debug access, as BRISC's debugger port sees it. */
-static bool backdoor_tile(L1Tlm &l1, bool write, uint64_t addr, uint8_t *data, uint64_t len,
+static bool backdoor_tile(TensixTileTlm &l1, bool write, uint64_t addr, uint8_t *data, uint64_t len,
                           uint64_t now)
 {
     TensixTile &t = l1.tile();
@@ -98,11 +98,11 @@ bool Chip::backdoor_write(uint32_t node, uint64_t addr, const void *data, uint64
     if (node >= tiles_.size())
         return false;
     uint8_t *d = static_cast<uint8_t *>(const_cast<void *>(data));
-    if (L1Tlm *l1 = l1_of_node_.at(node); l1 && l1->tile().cores_enabled)
+    if (TensixTileTlm *l1 = l1_of_node_.at(node); l1 && l1->tile().cores_enabled)
         return backdoor_tile(*l1, true, addr, d, len, clk_.now());
     /* an L1 directly (the sockets are not bound before the simulation starts, when loaders
      * write), anything else through the tile's memory socket */
-    if (L1Tlm *l1 = l1_of_node_.at(node))
+    if (TensixTileTlm *l1 = l1_of_node_.at(node))
         return l1->debug_access(true, addr, d, len);
     if (MemoryTlm *m = untimed_l1_of_node_.at(node))
         return m->debug_access(true, addr, d, len);
@@ -114,9 +114,9 @@ bool Chip::backdoor_read(uint32_t node, uint64_t addr, void *data, uint64_t len)
     if (node >= tiles_.size())
         return false;
     uint8_t *d = static_cast<uint8_t *>(data);
-    if (L1Tlm *l1 = l1_of_node_.at(node); l1 && l1->tile().cores_enabled)
+    if (TensixTileTlm *l1 = l1_of_node_.at(node); l1 && l1->tile().cores_enabled)
         return backdoor_tile(*l1, false, addr, d, len, clk_.now());
-    if (L1Tlm *l1 = l1_of_node_.at(node))
+    if (TensixTileTlm *l1 = l1_of_node_.at(node))
         return l1->debug_access(false, addr, d, len);
     if (MemoryTlm *m = untimed_l1_of_node_.at(node))
         return m->debug_access(false, addr, d, len);

@@ -16,7 +16,7 @@
 #include "model/noc/noc_net.h"
 #include "model/workload/noc_traffic.h"
 #include "platform/clock.h"
-#include "platform/tile/l1_tlm.h"
+#include "platform/tile/tensix_tile_tlm.h"
 #include "platform/load/l1_image.h"
 #include "platform/load/noc_trace_load.h"
 #include "platform/load/rv_programs.h"
@@ -124,7 +124,7 @@ class Chip : public sc_core::sc_module
         return blocks_;
     }
     /* the timed L1 (and Tensix tile shell) of NoC0 node node0, or null */
-    const L1Tlm *timed_l1(uint32_t node0) const
+    const TensixTileTlm *timed_l1(uint32_t node0) const
     {
         return node0 < l1_of_node_.size() ? l1_of_node_[node0] : nullptr;
     }
@@ -133,7 +133,7 @@ class Chip : public sc_core::sc_module
         return core_of_node_.empty() || !core_of_node_[node0] ? nullptr
                                                               : core_of_node_[node0]->core();
     }
-    const L1Tlm *l1_of(uint32_t node0) const
+    const TensixTileTlm *l1_of(uint32_t node0) const
     {
         return core_of_node_.empty() ? nullptr : core_of_node_[node0];
     }
@@ -170,7 +170,7 @@ class Chip : public sc_core::sc_module
     }
 
     /* the tiles whose RISC-V cores run (the riscv workload) */
-    const std::vector<L1Tlm *> &rv_tiles() const
+    const std::vector<TensixTileTlm *> &rv_tiles() const
     {
         return rv_tiles_;
     }
@@ -219,13 +219,13 @@ class Chip : public sc_core::sc_module
     std::unique_ptr<MemoryTlm> nothing_;
     std::unique_ptr<PcieTlm> pcie_;
     std::unique_ptr<ArcTlm> arc_;
-    std::unique_ptr<TileScheduler> tile_sched_;   /* steps the timed L1s' tiles */
-    std::vector<std::unique_ptr<L1Tlm>> tl1_;     /* timed L1s (l1.timed) */
-    std::vector<L1Tlm *> core_of_node_;           /* tensix_stream tiles' L1 and coprocessor */
-    std::vector<L1Tlm *> l1_of_node_;             /* timed L1 of each NoC0 node, or null */
-    std::vector<MemoryTlm *> untimed_l1_of_node_; /* untimed L1 of each NoC0 node, or null */
-    std::vector<L1Tlm *> rv_tiles_;               /* riscv workload tiles */
-    std::vector<uint8_t> is_dram_;                /* per NoC0 node, for the trace replay */
+    std::unique_ptr<TileScheduler> tile_sched_;       /* steps the timed L1s' tiles */
+    std::vector<std::unique_ptr<TensixTileTlm>> tl1_; /* timed L1s (l1.timed) */
+    std::vector<TensixTileTlm *> core_of_node_;       /* tensix_stream tiles' L1 and coprocessor */
+    std::vector<TensixTileTlm *> l1_of_node_;         /* timed L1 of each NoC0 node, or null */
+    std::vector<MemoryTlm *> untimed_l1_of_node_;     /* untimed L1 of each NoC0 node, or null */
+    std::vector<TensixTileTlm *> rv_tiles_;           /* riscv workload tiles */
+    std::vector<uint8_t> is_dram_;                    /* per NoC0 node, for the trace replay */
     std::vector<std::unique_ptr<TileTlm>> tiles_;
     std::unique_ptr<WorkloadTlm> workload_;
     BlockRegistry blocks_;

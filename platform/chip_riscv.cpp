@@ -27,13 +27,14 @@ void Chip::setup_riscv()
 {
     const BhGrid &g = *plan_.grid;
     for (uint32_t node : plan_.rv_tiles) {
-        L1Tlm *l1 = l1_of_node_.at(node); /* planning checked: a timed L1 on a Tensix tile */
+        TensixTileTlm *l1 =
+            l1_of_node_.at(node); /* planning checked: a timed L1 on a Tensix tile */
         l1->enable_coprocessor(plan_.tensix, plan_.tensix_deadlock_cycles);
         TileTlm *tile = tiles_.at(node).get();
         l1->enable_cores(plan_.riscv, &TileTlm::core_niu, tile);
         tensix_tile_set_latencies(&l1->tile(), &plan_.riscv_latency);
         for (uint32_t k = 0; k < plan_.n_nocs; k++)
-            nocs_[k]->watch_niu(tile->node(k), &L1Tlm::niu_watch, l1);
+            nocs_[k]->watch_niu(tile->node(k), &TensixTileTlm::niu_watch, l1);
         const BhTile &bt = g.tiles[node];
         std::snprintf(l1->tile().name, sizeof l1->tile().name, "tile (%u,%u)", bt.x, bt.y);
         rv_tiles_.push_back(l1);
@@ -62,7 +63,7 @@ void Chip::setup_riscv()
         write_reg(t, TILE_R_SOFT_RESET_0, read_reg(t, TILE_R_SOFT_RESET_0) & ~release[node]);
     }
     for (size_t i = 0; i < rv_tiles_.size(); i++) {
-        L1Tlm *l1 = rv_tiles_[i];
+        TensixTileTlm *l1 = rv_tiles_[i];
         const uint32_t node = plan_.rv_tiles[i];
         BlockHooks h;
         h.name = l1->basename();
@@ -148,13 +149,13 @@ std::string Chip::name_pcs(uint32_t node, const std::string &text) const
 
 void Chip::set_core_horizon(uint64_t end)
 {
-    for (L1Tlm *l1 : rv_tiles_)
+    for (TensixTileTlm *l1 : rv_tiles_)
         l1->tile().horizon = end;
 }
 
 void Chip::settle_cores(uint64_t end)
 {
-    for (L1Tlm *l1 : rv_tiles_)
+    for (TensixTileTlm *l1 : rv_tiles_)
         tensix_tile_settle_cores(&l1->tile(), end);
 }
 

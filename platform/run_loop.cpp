@@ -72,7 +72,7 @@ static std::string failed(RunInfo *run, const char *kind, uint64_t now, const st
 static std::string riscv_stalled(Chip &chip, const BhParams &p, uint64_t now, uint64_t last_move)
 {
     uint32_t tiles = 0;
-    for (L1Tlm *l1 : chip.rv_tiles()) {
+    for (TensixTileTlm *l1 : chip.rv_tiles()) {
         const int stuck = tensix_tile_cores_stuck(&l1->tile(), nullptr, 0);
         if (stuck < 0)
             return "";

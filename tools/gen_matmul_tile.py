@@ -61,7 +61,7 @@ FORMATS = {
     "fp16": Fmt(FP16, FP16, FP32),
     "fp32": Fmt(FP32, TF32, FP32),  # FP32 in L1 reaches Src as TF32
     # BFP8 (8-bit shared exponents) is unpacked with Out_data_format BFP8 too, and reaches Src
-    # as BF16 (seeds/unpack-data-path.txt section 3.5); the ALU reads BFP8 as BF16-style
+    # as BF16 (docs/hardware.md#unpackers); the ALU reads BFP8 as BF16-style
     "bfp8": Fmt(BFP8, BFP8, FP32),
 }
 FIDELITY = {"lofi": 1, "hifi2": 2, "hifi3": 3, "hifi4": 4}

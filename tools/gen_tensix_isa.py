@@ -42,9 +42,9 @@ the documented immediate is Imm8), and five are the exception below.
 
 The exception: MOP, MOP_CFG and REPLAY (the instructions the MOP and replay expanders consume
 before any backend decoder sees them) give only the START bit of their wide fields, as
-"lo:lo". Their real extents, from tt-isa-documentation Bits32.lua and the TT_OP_* macros
-quoted in the MOP/replay notes (TT_OP_MOP: (mop_type << 23) + (loop_count << 16) +
-zmask_lo16_or_loop_count; TT_OP_REPLAY: (start_idx << 14) + (len << 4) + (exec << 1) + load):
+"lo:lo". Their real extents, from tt-isa-documentation Bits32.lua and tt-llk's TT_OP_* macros
+(ckernel_ops.h, which anuraagw.me's "mop and replay expanders" notes quote; TT_OP_MOP:
+(mop_type << 23) + (loop_count << 16) + zmask_lo16_or_loop_count; TT_OP_REPLAY: (start_idx << 14) + (len << 4) + (exec << 1) + load):
   MOP     zmask_lo16_or_loop_count  "0:0"   is MaskLo  [15:0]   (16 bits)
   MOP     loop_count                "16:16" is Count1  [22:16]  (7 bits)
   MOP_CFG zmask_hi16                "0:0"   is MaskHi  [15:0]   (16 bits)

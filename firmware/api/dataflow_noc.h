@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 /* firmware/api/dataflow_noc.h - the NoC half of the dataflow API (tt-metal's names and
  * semantics): addresses, reads, writes, multicast, atomics and the barriers, all issued by
- * programming this core's NIU command buffers (facts §2.4) and polling its counters (§2.5).
+ * programming this core's NIU command buffers and polling its counters (docs/hardware.md#niu).
  *
  * Dedicated-NoC mode, as tt-metal's default: a data-movement core owns one NoC (NOC_INDEX:
  * BRISC 0, NCRISC 1 unless the build says otherwise) and its four command buffers, used as
@@ -19,6 +19,7 @@
 #define BH_DATAFLOW_NOC_H
 #include <stdint.h>
 #include "firmware/api/bh_kernel_common.h"
+#include "firmware/include/bh_niu.h"
 
 #ifndef NOC_INDEX
 #if defined(COMPILE_FOR_NCRISC)
@@ -54,7 +55,7 @@ constexpr uint32_t NOC_MULTICAST_WRITE_VC = 4;
      (((uint64_t)(x_end)) << NOC_ADDR_LOCAL_BITS) |                                                \
      (((uint64_t)(y_end)) << (NOC_ADDR_LOCAL_BITS + NOC_ADDR_NODE_ID_BITS)) | ((uint64_t)(addr)))
 /* Host memory from a kernel: the PCIe tile's coordinates (those of the NoC used) with address
- * bit 60, the host window that goes through the outbound iATU to the host (facts §6;
+ * bit 60, the host window that goes through the outbound iATU to the host (docs/hardware.md#pcie;
  * tenstorrent/tt-metal tt_metal/hw/inc/blackhole/noc/noc_parameters.h NOC_XY_PCIE_ENCODING);
  * OR the host address in. The command buffers carry bit 60 in NOC_PCIE_MASK's bit 28 of the
  * _MID register, so host addresses reach up to 2^36 bytes. */
@@ -65,30 +66,8 @@ constexpr uint32_t NOC_MULTICAST_WRITE_VC = 4;
 #define NOC_X(x) DYNAMIC_NOC_X(noc_index, (x))
 #define NOC_Y(y) DYNAMIC_NOC_Y(noc_index, (y))
 
-/* ---- the NIU (model/noc/noc_niu_regs.def) */
-#define BH_NIU_BASE(noc) (0xFFB20000u + ((uint32_t)(noc) << 16))
-#define BH_NIU_CMD_BUF_STRIDE 0x800u
-enum BhNiuReg : uint32_t {
-    BH_NIU_TARG_ADDR_LO = 0x00,
-    BH_NIU_TARG_ADDR_MID = 0x04,
-    BH_NIU_TARG_ADDR_HI = 0x08,
-    BH_NIU_RET_ADDR_LO = 0x0C,
-    BH_NIU_RET_ADDR_MID = 0x10,
-    BH_NIU_RET_ADDR_HI = 0x14,
-    BH_NIU_PACKET_TAG = 0x18,
-    BH_NIU_CTRL = 0x1C,
-    BH_NIU_AT_LEN_BE = 0x20,
-    BH_NIU_AT_DATA = 0x28,
-    BH_NIU_CMD_CTRL = 0x40,
-};
-enum BhNiuCounter : uint32_t { /* NIU_BASE + 0x200 + 4 * index */
-                               BH_NIU_MST_ATOMIC_RESP_RECEIVED = 0,
-                               BH_NIU_MST_WR_ACK_RECEIVED = 1,
-                               BH_NIU_MST_RD_RESP_RECEIVED = 2,
-                               BH_NIU_MST_NONPOSTED_WR_REQ_SENT = 10,
-                               BH_NIU_MST_POSTED_WR_REQ_SENT = 11,
-                               BH_NIU_MST_WRITE_REQS_OUTGOING_ID0 = 32,
-};
+/* ---- the NIU: BH_NIU_BASE, BH_NIU_<register> offsets and BH_NIU_<counter> indices
+ * (firmware/include/bh_niu.h, generated from model/noc/noc_niu_regs.def) */
 /* NOC_CTRL */
 constexpr uint32_t BH_NOC_CMD_RD = 0u;
 constexpr uint32_t BH_NOC_CMD_AT = 1u;
@@ -120,7 +99,7 @@ FORCE_INLINE uint32_t bh_niu_read(uint32_t noc, uint32_t buf, uint32_t reg)
 
 FORCE_INLINE uint32_t bh_niu_counter(uint32_t noc, uint32_t index)
 {
-    return *(volatile uint32_t *)(BH_NIU_BASE(noc) + 0x200u + 4u * index);
+    return *(volatile uint32_t *)(BH_NIU_BASE(noc) + BH_NIU_COUNTER_BASE + 4u * index);
 }
 
 /* A command buffer's registers may be written only once CMD_CTRL reads 0 again (the NIU has
@@ -159,7 +138,8 @@ static_assert(sizeof(BhNocState) <= BH_NOC_STATE_BYTES, "BhNocState outgrew its 
 #define my_x (BH_NOC_STATE.my_x)
 #define my_y (BH_NOC_STATE.my_y)
 /* an atomic's old value comes back here (RET_ADDR); tt-metal's inline writes to L1 stage
- * their word here (Blackhole's inline writes to L1 are unsafe, facts §2.9). Own 16-B lines. */
+ * their word here (Blackhole's inline writes to L1 are unsafe, docs/hardware.md#noc). Own
+ * 16-B lines. */
 alignas(16) inline volatile uint32_t bh_noc_atomic_ret[NUM_NOCS][4];
 alignas(16) inline volatile uint32_t bh_noc_inline_stage[NUM_NOCS][4];
 

@@ -8,9 +8,9 @@
  *   BH_ROLE_TRISC0 (unpack), BH_ROLE_TRISC1 (math), BH_ROLE_TRISC2 (pack).
  *
  * Map of L1 (1536 KiB):
- *   0x00000  firmware images, each at its core's hardware reset PC (facts §4), so the host
- *            needs no reset-PC overrides: BRISC 0x0 (24 KiB), TRISC0 0x6000, TRISC1 0xA000,
- *            TRISC2 0xE000 (16 KiB each), NCRISC 0x12000 (16 KiB)
+ *   0x00000  firmware images, each at its core's hardware reset PC (docs/hardware.md#riscv),
+ *            so the host needs no reset-PC overrides: BRISC 0x0 (24 KiB), TRISC0 0x6000,
+ *            TRISC1 0xA000, TRISC2 0xE000 (16 KiB each), NCRISC 0x12000 (16 KiB)
  *   0x16000  launch message (host -> every core of the tile)
  *   0x16100  done messages, one 16-B line per role (core -> host)
  *   0x16200  bank tables: the NoC coordinates of DRAM and L1 banks for interleaved buffers

@@ -132,7 +132,7 @@ constexpr uint32_t wrcfg(uint32_t gpr, uint32_t addr32)
            TENSIX_PUT(WRCFG, CFG_REG, addr32);
 }
 
-/* STALLWAIT block bits (tensix-isa-notes 2.4) and Blackhole condition bits (tt-llk p_stall) */
+/* STALLWAIT block bits and Blackhole condition bits (tt-llk p_stall; docs/hardware.md#frontend) */
 enum : uint32_t {
     STALL_TDMA = 1u << 0,
     STALL_SYNC = 1u << 1,

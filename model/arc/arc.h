@@ -48,7 +48,7 @@
  *   AICLK: ZEP lib/tenstorrent/bh_arc/aiclk_ppm.c (busy -> fmax, idle -> fmin, forcing,
  *     200..1400 MHz bounds), boards' fw_table.txt (fmax 1350, fmin 800); UMD AICLK_BUSY_VAL
  *     1350, AICLK_IDLE_VAL 800; clocks 960 (AXI) / 800 (ARC, L2CPU) MHz: the boot PLL
- *     settings of the dtsi (reference/blackhole-facts.md 7.1);
+ *     settings of the dtsi (docs/hardware.md#arc);
  *   board id: UMD device/api/umd/device/types/cluster_descriptor_types.hpp (UPI in [55:36]).
  * Assumptions: where the firmware's data sit in the CSM depends on its link map, which is not
  *   published: ARC_MSGQ_INFO_ADDR, ARC_MSGQ_BASE and ARC_TELEM_TABLE_ADDR are chosen here.

@@ -9,7 +9,7 @@ typedef struct Coord {
     uint8_t x, y;
 } Coord;
 
-/* Blackhole placement, from the UMD lists quoted in facts section 1.2. Kept as coordinate
+/* Blackhole placement, from the UMD lists of docs/hardware.md#grid. Kept as coordinate
  * lists rather than a picture so the unit test (which encodes the picture) checks one against
  * the other. */
 #define TENSIX_COLS 0x1fcfeu /* x = 1..7, 10..16 */
@@ -321,7 +321,7 @@ size_t bh_grid_format(const BhGrid *g, char *buf, size_t len)
 {
     Out o = {buf, len, 0};
     char label[sizeof g->tiles[0].label + 2];
-    int cell = 5; /* as in facts 1.2; wider only when a label would touch its neighbour */
+    int cell = 5; /* as docs/hardware.md#grid; wider only when a label would touch its neighbour */
 
     if (buf && len)
         buf[0] = '\0';

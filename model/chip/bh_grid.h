@@ -1,7 +1,7 @@
 /* model/chip/bh_grid.h - the tile map: which tile sits at each NoC0 coordinate, and which
  * tiles are enabled after harvesting.
  *
- * Blackhole: the 17 x 12 grid of reference/blackhole-facts.md section 1.2 (Tensix, DRAM
+ * Blackhole: the 17 x 12 grid of docs/hardware.md#grid (Tensix, DRAM
  * endpoints with controller and port, Ethernet channels, PCIe, ARC, L2CPU, security,
  * router-only). Generic topologies: width x height identical nodes of kind BH_TILE_GENERIC.
  * Harvesting disables whole Tensix columns, whole DRAM controllers (all 3 endpoints) and
@@ -50,7 +50,7 @@ typedef struct BhTile {
     uint8_t enabled;  /* 0 when harvested or disabled */
     int16_t index;    /* Tn number, DRAM controller, ETH channel, PCIe n, L2CPU n; else -1 */
     int8_t dram_port; /* 0..2 for DRAM endpoints (UMD port order), else -1 */
-    char label[6]; /* as in facts section 1.2: "T12", "D3", "E10", "P0", "ARC", "SEC", "C2", "--" */
+    char label[6]; /* docs/hardware.md#grid's: "T12", "D3", "E10", "P0", "ARC", "SEC", "C2", "--" */
 } BhTile;
 
 typedef struct BhGridConfig {
@@ -75,10 +75,10 @@ const BhTile *bh_grid_tile(const BhGrid *g, uint32_t x, uint32_t y);
 const char *bh_tile_kind_name(BhTileKind kind);
 /* NOC_ENDPOINT_ID of the tile's NIU on NoC `noc`: [7:0] tile index, [23:8] tile type
  * (0x0100 Tensix, 0x0200 Ethernet, 0x0300 PCIe, 0x0500 ARC, 0x0800 DRAM, 0x0901 L2CPU,
- * 0x0A00 security; facts 2.4), [31:24] NoC index. */
+ * 0x0A00 security; docs/hardware.md#niu), [31:24] NoC index. */
 uint32_t bh_tile_endpoint_id(const BhTile *t, uint32_t noc);
-/* Writes the ASCII map (header row of x, one line per y, labels as in facts 1.2, disabled
- * tiles in lower case with a trailing '*') into buf; returns the length it needed. */
+/* Writes the ASCII map (header row of x, one line per y, labels as in docs/hardware.md#grid,
+ * disabled tiles in lower case with a trailing '*') into buf; returns the length it needed. */
 size_t bh_grid_format(const BhGrid *g, char *buf, size_t len);
 
 #ifdef __cplusplus

@@ -14,8 +14,8 @@
  *   2f in QDR mode, data at 8f: Micron gddr6_sgram_8gb_brief.pdf Rev F, Figure 4 "Clocking
  *   and Interface Relationship"), so tCK = 8 / data rate: 16000 MT/s gives CK = 2 GHz,
  *   tCK = 500 ps (gddr6_clock_hz()). Blackhole's firmware derives its GDDR "memclk" as data
- *   rate / 16 = CK / 2 (facts §5, ZEP gddr.c): a half-rate controller issuing up to two
- *   commands per memclk, which one command per tCK per channel models.
+ *   rate / 16 = CK / 2 (docs/hardware.md#dram, ZEP gddr.c): a half-rate controller issuing up
+ *   to two commands per memclk, which one command per tCK per channel models.
  * Access granularity: a column command (RD/WR) moves burst_length beats of bus_bits on one
  *   channel, 32 B with BL16 x16 (Micron brief Table 3: 256-bit prefetch per channel), and
  *   holds that channel's data bus burst_length / 8 tCK (2). A request of 1..GDDR6_MAX_REQ_BYTES
@@ -57,7 +57,7 @@
  *   rates, power-down and self refresh, pseudo-channel mode, read-after-write ordering or
  *   forwarding between the queues (data is functional at enqueue), a cap on row hits that can
  *   starve an older conflict. Blackhole's own controller parameters (queues, policies,
- *   timings) are not published (facts §5 "NOT FOUND"), and JEDEC JESD250 leaves GDDR6 AC
+ *   timings) are not published (docs/hardware.md#dram), and JEDEC JESD250 leaves GDDR6 AC
  *   timings to vendor data sheets; the defaults come from the sources named beside each one.
  *   "Micron brief" is gddr6_sgram_8gb_brief.pdf Rev F (MT61K256M32, 8 Gb x16/x8), e.g.
  *   https://www.omo-ic.com/pdf/649409/mt61k256m32je-13-a-micron-technology/P7-P9.html.
@@ -174,13 +174,13 @@ typedef enum Gddr6CmdKind {
     X(intake_per_cycle, 2, 1, 16, "bursts moved from the endpoint FIFOs into the queues per tCK")
 
 typedef struct Gddr6Config {
-    uint32_t data_rate_mts;   /* MT/s per pin, 1000..32000 [16000: facts §5, 16 GT/s];
+    uint32_t data_rate_mts;   /* MT/s per pin, 1000..32000 [16000: 16 GT/s, docs/hardware.md#dram];
                                  f(CK) = data rate / GDDR6_BEATS_PER_CK. Changing it alone
                                  keeps every timing below in tCK (their nanoseconds scale);
                                  gddr6_config_for_rate() keeps the nanoseconds instead */
     uint32_t bus_bits;        /* data bits per channel, 8/16/32/64 [16: x16 channel] */
     uint32_t channels;        /* per controller, power of two <= GDDR6_MAX_CHANNELS [2: 32-bit
-                                 interface = two 16-bit channels, facts §5] */
+                                 interface = two 16-bit channels, docs/hardware.md#dram] */
     uint32_t bank_groups;     /* per channel, power of two <= 8 [4: ramulator2 org presets] */
     uint32_t banks_per_group; /* power of two, bank_groups x this <= 32 [4: BA[3:0], Micron
                                  brief Table 3] */
@@ -191,13 +191,14 @@ typedef struct Gddr6Config {
                                  32 Gb x16, 2048 columns x 16 bit (ramulator2)] */
     uint32_t burst_length;    /* beats per column access, 8/16/32 [16: BL16] */
     uint64_t capacity_bytes;  /* must equal channels x bank groups x banks x rows x page
-                                 [4 GiB: facts §5] */
+                                 [4 GiB: docs/hardware.md#dram] */
 #define GDDR6_X_FIELD(name, ps, ck, lo, hi, doc) uint32_t name;
     GDDR6_TIMINGS(GDDR6_X_FIELD) /* tCK, see the table above */
 #undef GDDR6_X_FIELD
     char address_map[GDDR6_MAP_CHARS]; /* fields ro, ba, bg, co, ch, highest first, joined by
                                           '-' ["ro-ba-co-bg-ch"] */
-    uint32_t ports;                    /* NoC endpoints, 1..GDDR6_MAX_PORTS [3: facts §5] */
+    uint32_t ports;                    /* NoC endpoints, 1..GDDR6_MAX_PORTS
+                                          [3: docs/hardware.md#dram] */
     uint32_t port_fifo_depth;          /* requests per port FIFO, 1..GDDR6_MAX_PORT_FIFO [8] */
     uint32_t read_queue_depth;         /* bursts, 1..GDDR6_MAX_QUEUE [64] */
     uint32_t write_queue_depth;        /* bursts, 1..GDDR6_MAX_QUEUE [64] */

@@ -87,7 +87,7 @@ typedef enum NocPktType {
     NOC_PKT_AT_RESP,
 } NocPktType;
 
-/* NOC_CTRL bits (facts 2.4) */
+/* NOC_CTRL bits (docs/hardware.md#niu) */
 #define NOC_CTRL_TYPE_MASK 0x3u
 #define NOC_CTRL_TYPE_RD 0u
 #define NOC_CTRL_TYPE_AT 1u
@@ -494,7 +494,6 @@ BhStatus noc_niu_mmio_write(NocNet *n, uint32_t node, uint32_t off, uint32_t val
 void noc_niu_tag_command(NocNet *n, uint32_t node, uint32_t buf, uint64_t tag);
 /* (the request port's public entry, noc_niu_port_request, is declared in noc_niu_port.h) */
 uint32_t noc_niu_reg_offset(NocCmdReg r);
-const char *noc_niu_reg_name(NocCmdReg r);
 /* name of status counter idx (per-ID counters without their ID suffix) */
 const char *noc_niu_counter_name(uint32_t idx);
 

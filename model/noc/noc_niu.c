@@ -31,11 +31,6 @@ uint32_t noc_niu_reg_offset(NocCmdReg r)
     return cmd_regs[r].off;
 }
 
-const char *noc_niu_reg_name(NocCmdReg r)
-{
-    return cmd_regs[r].name;
-}
-
 const char *noc_niu_counter_name(uint32_t idx)
 {
     static const char *const names[NOC_COUNTERS] = {
@@ -193,8 +188,8 @@ static void hi_rect(uint32_t hi, uint8_t rect[4])
     rect[3] = (uint8_t)((hi >> 6) & 0x3F);
 }
 
-/* What a command buffer's registers ask for (facts 2.4): for a read TARG names the source
- * and RET the destination; a streaming write reads its data at TARG_ADDR_LO/MID locally,
+/* What a command buffer's registers ask for (docs/hardware.md#niu): for a read TARG names the
+ * source and RET the destination; a streaming write reads its data at TARG_ADDR_LO/MID locally,
  * writes it at RET, and TARG_ADDR_HI says where its acknowledgement goes; an atomic or an
  * inline write targets TARG (atomics return the old value to RET). */
 static void request_from_regs(const NocNet *n, uint32_t node, const NocCmdBuf *c, NocRequest *rq)
@@ -227,7 +222,7 @@ static void request_from_regs(const NocNet *n, uint32_t node, const NocCmdBuf *c
         rq->remote_addr = targ;
         rq->local_addr = ret;
         rq->data = rg[NOC_R_AT_DATA];
-        /* NOC_AT_LEN_BE (facts 2.7): opcode [15:12], word [1:0], increment width [6:2],
+        /* NOC_AT_LEN_BE (docs/hardware.md#noc): opcode [15:12], word [1:0], increment width [6:2],
          * compare value [5:2], swap value [9:6]; inline writes: bytes i and 16 + i both
          * enable byte i of the line */
         rq->atomic = (NocAtomic){(uint8_t)((len_be >> 12) & 0xF), (uint8_t)(len_be & 3),

@@ -95,11 +95,6 @@ BhStatus pcie_tlbs_config_check(const PcieTlbsConfig *c, char *why, size_t len)
     return BH_OK;
 }
 
-void pcie_tlbs_reset(PcieTlbs *t)
-{
-    memset(t->words, 0, sizeof t->words);
-}
-
 BhStatus pcie_tlbs_init(PcieTlbs *t, const PcieTlbsConfig *c)
 {
     char why[128];
@@ -124,11 +119,6 @@ BhStatus pcie_tlb_cfg_write32(PcieTlbs *t, uint32_t off, uint32_t val)
         return BH_ERR_ADDR;
     t->words[off / 4] = val;
     return BH_OK;
-}
-
-uint64_t pcie_tlb_window_bytes(uint32_t idx)
-{
-    return idx < PCIE_TLB_2M_COUNT ? 1ull << PCIE_TLB_2M_SHIFT : 1ull << PCIE_TLB_4G_SHIFT;
 }
 
 void pcie_tlb_get(const PcieTlbs *t, uint32_t idx, PcieTlbCfg *out)

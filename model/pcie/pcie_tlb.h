@@ -12,9 +12,10 @@
  * A TLB window's NoC address is (local_offset << log2(window size)) + offset in the window;
  * unicast goes to (x_end, y_end), multicast to the rectangle (x_start, y_start)..(x_end, y_end)
  * on NoC noc_sel. Coordinates are taken as the host wrote them: the PCIe NIU's coordinate
- * translation (facts §1.4; firmware enables it, so hosts then write translated coordinates) is
- * the NIU's job, applied where the PCIe tile (pcie_tile_tlp.c) turns a PcieTarget into a
- * NocRequest. Timing: none here; the TLB windows' transactions are timed by the NoC and pcie_link.
+ * translation (docs/hardware.md#coordinates; firmware enables it, so hosts then write
+ * translated coordinates) is the NIU's job, applied where the PCIe tile (pcie_tile_tlp.c) turns
+ * a PcieTarget into a NocRequest.
+ * Timing: none here; the TLB windows' transactions are timed by the NoC and pcie_link.
  * Sources: pcie_tlb_regs.def (fields, BAR0 map); 210 TLBs = 202 x 2 MiB in BAR0 + 8 x 4 GiB
  *   in BAR4, TLB 201 the kernel driver's: jasondavies/tt-isa-documentation
  *   BlackholeA0/PCIExpressTile/HostToDeviceTLBs.md and tenstorrent/tt-kmd blackhole.c
@@ -133,7 +134,6 @@ typedef struct PcieTlbs {
 PcieTlbsConfig pcie_tlbs_config_default(void);
 BhStatus pcie_tlbs_config_check(const PcieTlbsConfig *c, char *why, size_t why_len);
 BhStatus pcie_tlbs_init(PcieTlbs *t, const PcieTlbsConfig *c); /* also resets */
-void pcie_tlbs_reset(PcieTlbs *t);                             /* every word 0 */
 /* off: offset in the configuration region, 4-aligned, below PCIE_TLB_CFG_BYTES */
 BhStatus pcie_tlb_cfg_read32(const PcieTlbs *t, uint32_t off, uint32_t *val);
 BhStatus pcie_tlb_cfg_write32(PcieTlbs *t, uint32_t off, uint32_t val);
@@ -141,7 +141,6 @@ BhStatus pcie_tlb_cfg_write32(PcieTlbs *t, uint32_t off, uint32_t val);
 void pcie_tlb_get(const PcieTlbs *t, uint32_t idx, PcieTlbCfg *out);
 void pcie_tlb_set(PcieTlbs *t, uint32_t idx, const PcieTlbCfg *in);
 void pcie_tlb_get_stride(const PcieTlbs *t, uint32_t idx, PcieTlbStride *out); /* idx < 32 */
-uint64_t pcie_tlb_window_bytes(uint32_t idx);
 /* What an access of len bytes at offset of BAR bar hits. BH_OK: *out. BH_ERR_ADDR: outside
  * the BAR, a reserved hole, past the reachable 4 GiB TLBs, ARC on PCIe 0, or crossing the
  * end of the window / region it starts in; BH_ERR_ACCESS: len 0, or not an aligned 32-bit

@@ -1,6 +1,6 @@
 /* model/riscv/rv_core.h - one baby RISC-V core: an RV32 instruction-set simulator with the
- * Blackhole core's timing (facts §4; tt-isa-documentation BlackholeA0/TensixTile/BabyRISCV/
- * README.md and CSRs.md).
+ * Blackhole core's timing (docs/hardware.md#riscv; tt-isa-documentation
+ * BlackholeA0/TensixTile/BabyRISCV/README.md and CSRs.md).
  *
  * ISA: RV32IM, Zicsr, Zaamo (amo*.w; no LR/SC), Zba, Zbb, Zbkb's pack/packh/brev8 (the
  *   Blackhole additions to Zbb), cycle/instret (+h) of Zicntr, `misa` = 0x40201123, `fence`

@@ -64,7 +64,8 @@
  *     reads 6, 7; NoC1 writes 12, 13, reads 14, 15. So a port shared by two clients gives them
  *     one access per cycle together.
  *   - 16-B (128-bit) bank words and ports; rmw_cycles 5 (narrow writes and atomics "block both
- *     the port and the underlying bank for five cycles"): WH L1.md (BH not stated, facts §2.7).
+ *     the port and the underlying bank for five cycles"): WH L1.md (BH not stated,
+ *     docs/hardware.md#l1).
  *   - access_latency_cycles 6, grant to data at the client. NOT FOUND as such: the documents
  *     give only end-to-end figures through L1. A RISC load from L1 takes >= 8 cycles, a load
  *     from local data RAM 2, the minimum, "due to all load instructions spending at least one
@@ -80,11 +81,11 @@
  *     limits itself further (its timed port takes l1.queue_depth requests in flight).
  *   - 16 banks, interleaved by 16-B word (above), and the WH layout: 1464 KiB in 16 banks of
  *     91.5 KiB, 16 ports (WH L1.md).
- * Blackhole's departures (bank and port structure NOT FOUND for BH, facts §3.1; BH L1.md defers
- *   to WH's, "similar, but not identical"):
- *   - 1536 KiB (facts §3.1) in 32 banks of 48 KiB: BH MemoryOrdering.md "L1 ... can handle 32
- *     simultaneous requests per cycle: one per bank per cycle" (WH's says 16); this doubling is
- *     taken as BH's "more L1 bandwidth" (BH TensixTile/README.md).
+ * Blackhole's departures (bank and port structure not published for BH, docs/hardware.md#l1;
+ *   BH L1.md defers to WH's, "similar, but not identical"):
+ *   - 1536 KiB (docs/hardware.md#l1) in 32 banks of 48 KiB: BH MemoryOrdering.md "L1 ... can
+ *     handle 32 simultaneous requests per cycle: one per bank per cycle" (WH's says 16); this
+ *     doubling is taken as BH's "more L1 bandwidth" (BH TensixTile/README.md).
  *   - Ports 16..23, two more write and two more read ports per NoC: BH flits are 512 bits,
  *     twice WH's (BH NoC/README.md), and tt-metal's BH dev_mem_map.h says "issuing inline
  *     writes and atomics requires all 4 memory ports to accept the transaction at the same

@@ -1,6 +1,6 @@
 /* model/tile/mailbox.h - the mailboxes between a Tensix tile's baby RISC-V cores B, T0, T1, T2
  * (tt-isa-documentation WormholeB0/TensixTile/BabyRISCV/Mailboxes.md, which the Blackhole tree
- * says applies unchanged; facts §3.4).
+ * says applies unchanged; docs/hardware.md#tile-map).
  *
  * Interface (performed by tensix_tile.c for the TILE_T_MAILBOX rows of tile_map.def):
  *   16 FIFOs of 32-bit values, one from each of B, T0, T1, T2 to each of them (a core's own

@@ -78,16 +78,6 @@ const char *overlay_reg_name(uint32_t reg)
     return reg < OVERLAY_NUM_REGS ? rows[reg].name : "?";
 }
 
-uint32_t overlay_reg_index(uint32_t reg)
-{
-    return reg < OVERLAY_NUM_REGS ? rows[reg].index : UINT32_MAX;
-}
-
-uint32_t overlay_reg_width(uint32_t reg)
-{
-    return reg < OVERLAY_NUM_REGS ? rows[reg].width : 0;
-}
-
 int overlay_decode(const Overlay *ov, uint32_t off, uint32_t *reg, uint32_t *inst)
 {
     const uint32_t s = off / OVERLAY_STREAM_BYTES, index = off % OVERLAY_STREAM_BYTES / 4;

@@ -56,8 +56,6 @@ typedef struct Overlay {
 void overlay_init(Overlay *ov); /* also resets: every register 0 */
 BhStatus overlay_access(Overlay *ov, uint32_t off, int write, uint32_t *val, int debug);
 const char *overlay_reg_name(uint32_t reg); /* "REMOTE_SRC", ...; "?" out of range */
-uint32_t overlay_reg_index(uint32_t reg);   /* its first index */
-uint32_t overlay_reg_width(uint32_t reg);   /* bits kept on a write */
 /* the register (OVERLAY_R_*) at index of stream, and its instance; 0 if none */
 int overlay_decode(const Overlay *ov, uint32_t off, uint32_t *reg, uint32_t *inst);
 

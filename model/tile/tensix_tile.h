@@ -2,11 +2,12 @@
  * its coprocessor (tensix_core.h), slots for its five baby RISC-V cores with their private
  * data RAMs, and its control/debug registers (tile_regs.def).
  *
- * Interface (exposed by TileTlm's `mmio` target and L1Tlm, platform/tile/):
+ * Interface (exposed by TileTlm's `mmio` target and TensixTileTlm, platform/tile/):
  *   the map             tile_map.h: tile_map.def's regions, their decode and checks.
  *   tensix_tile_access  a synchronous access by `who` (TileCore, or TILE_NOC) of len bytes at
  *                       addr, at cycle now; returns status, the region, the offset in it and
- *                       its latency class (TileLatency, facts §4 loads; data, not yet timing).
+ *                       its latency class (TileLatency: docs/hardware.md#riscv's loads; data,
+ *                       not yet timing).
  *                       A region `who` does not see, or not mapped: BH_ERR_ADDR. Register
  *                       windows take 4-byte accesses only (else BH_ERR_ACCESS, width_error).
  *                       Targets: L1 (untimed, as the loaders use it), private local RAM (the

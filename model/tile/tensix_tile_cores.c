@@ -10,7 +10,7 @@
  *   the L1 completion (tile_cores_l1_done). A full client queue is LATER next cycle.
  * - Registers and windows (debug registers, the coprocessor's windows, the slow local-RAM
  *   windows, the NIUs) are performed at once and answer DONE with their latency class
- *   (facts §4: a lower bound; contention on those paths is not modelled).
+ *   (docs/hardware.md#riscv: a lower bound; contention on those paths is not modelled).
  * - A full instruction FIFO (or another coprocessor window that says "retry") is LATER with
  *   no cycle: the core sleeps and the tile wakes it after the coprocessor's next step, so a
  *   core stalled on a full FIFO costs nothing while it waits. A mailbox that says "retry"

@@ -10,7 +10,8 @@
  *   tile_map_check    rows sorted by base, non-empty, inside 32 bits, not overlapping; the
  *                     reason names both regions. tile_map_init runs it on tile_map.def.
  * Who sees a region: the cores of its TILE_SEEN_* mask, the NoC if its noc column is 1
- *   (tensix_tile.c enforces it). Latency classes are facts §4's load latencies, as data.
+ *   (tensix_tile.c enforces it). Latency classes are docs/hardware.md#riscv's load latencies,
+ *   as data.
  */
 #ifndef BH_TILE_MAP_H
 #define BH_TILE_MAP_H
@@ -22,7 +23,8 @@ extern "C" {
 #endif
 
 /* The five baby RISC-V cores: enum name, local data RAM bytes, start PC without override,
- * SOFT_RESET_0 bit (facts §3.2, §4). Numbered as the coprocessor numbers its views. */
+ * SOFT_RESET_0 bit (docs/hardware.md#tile-map, #riscv). Numbered as the coprocessor numbers
+ * its views. */
 #define TILE_CORE_TABLE(X)                                                                         \
     X(TRISC0, "trisc0", 4096, 0x6000u, 12)                                                         \
     X(TRISC1, "trisc1", 4096, 0xA000u, 13)                                                         \
@@ -67,8 +69,8 @@ typedef enum TileTarget {
     TILE_T_ABSENT,     /* documented, not modeled: BH_ERR_ADDR */
 } TileTarget;
 
-/* Load latency classes: enum name, cycles (facts §4 "Loads: ..."; lower bounds). The classes
- * answered by registers take their cycles from TILE_LATENCY_PARAMS, which makes them keys;
+/* Load latency classes: enum name, cycles (docs/hardware.md#riscv's loads; lower bounds). The
+ * classes answered by registers take their cycles from TILE_LATENCY_PARAMS, which makes them keys;
  * LOCAL is the core's riscv.local_load_cycles, L1 and L1_ATOMIC are timed by the L1 model plus
  * riscv.l1_path_cycles (the figures here are what that gives uncontended). */
 #define TILE_LAT_MAILBOX_CYCLES 3

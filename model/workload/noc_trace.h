@@ -5,9 +5,9 @@
  * trace or a tt-npe workload file (docs/noc_trace.md), a C replay model reads it.
  * Events are grouped into streams, one per issuing (tile, processor); a stream's events are
  * contiguous in the event array and in recorded order (timestamps never decrease).
- * Coordinates are NoC0 physical (facts 1.2) whatever space the file used; NoC1 events carry
- * NoC0 coordinates too. After loading every transfer is complete: *_WITH_STATE events carry
- * the destination and size of the *_SET_STATE that preceded them.
+ * Coordinates are NoC0 physical (docs/hardware.md#grid) whatever space the file used; NoC1
+ * events carry NoC0 coordinates too. After loading every transfer is complete: *_WITH_STATE
+ * events carry the destination and size of the *_SET_STATE that preceded them.
  *
  * Op semantics (src = the issuing tile):
  *   READ          src reads num_bytes from dst (data flows dst -> src)

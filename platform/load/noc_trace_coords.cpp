@@ -14,9 +14,10 @@ namespace noc_trace_detail
 namespace
 {
 
-/* Blackhole tables (facts 1.2-1.5). Tensix column / Ethernet channel i sits at NoC0 x
- * kPhysX[i] (physical order, the order harvesting counts in); GDDR controller c's ports
- * 0..2 sit at x = c < 4 ? 0 : 9, y = kGddrY[c % 4][port]; L2CPU i sits at (8, kL2CpuY[i]). */
+/* Blackhole tables (docs/hardware.md#grid, #coordinates, #harvesting). Tensix column /
+ * Ethernet channel i sits at NoC0 x kPhysX[i] (physical order, the order harvesting counts
+ * in); GDDR controller c's ports 0..2 sit at x = c < 4 ? 0 : 9, y = kGddrY[c % 4][port]; L2CPU
+ * i sits at (8, kL2CpuY[i]). */
 const int kPhysX[14] = {1, 16, 2, 15, 3, 14, 4, 13, 5, 12, 6, 11, 7, 10};
 const int kTensixX[14] = {1, 2, 3, 4, 5, 6, 7, 10, 11, 12, 13, 14, 15, 16};
 const int kGddrY[4][3] = {{0, 1, 11}, {2, 10, 3}, {9, 4, 8}, {5, 7, 6}};

@@ -7,9 +7,9 @@
  *   a JSON object  tt-npe workload: {"phases": [{"transfers": [...]}, ...]}; each transfer
  *                  group becomes num_packets synthetic events.
  * Coordinates in the file are NoC0 physical (what tt-metal writes, for both NoCs), NoC-native
- * (events on NoC1 in NoC1 coordinates) or translated (facts 1.4); all are converted to NoC0
- * physical and checked against the chip. Any error stops the load with one message naming
- * the file, the event and the field.
+ * (events on NoC1 in NoC1 coordinates) or translated (docs/hardware.md#coordinates); all are
+ * converted to NoC0 physical and checked against the chip. Any error stops the load with one
+ * message naming the file, the event and the field.
  */
 #ifndef BH_NOC_TRACE_LOAD_H
 #define BH_NOC_TRACE_LOAD_H
@@ -49,7 +49,7 @@ struct ChipShape {
      * Blackhole grid every tile but the router-only ones, minus the harvested/disabled tiles
      * below; on other grids every tile. */
     std::function<bool(int x, int y)> tile_exists;
-    /* Label for messages, e.g. "T12 (tensix)". Unset: the facts 1.2 labels on 17x12. */
+    /* Label for messages, e.g. "T12 (tensix)". Unset: docs/hardware.md#grid's labels on 17x12. */
     std::function<std::string(int x, int y)> tile_label;
     /* Blackhole harvesting, for translation and the default tile_exists: */
     std::vector<int> harvested_tensix_cols; /* NoC0 x of harvested Tensix columns */
@@ -75,8 +75,8 @@ bool parse_noc_trace(const std::string &text, const std::string &shown, CoordSpa
  * translated. */
 bool translated_to_noc0(const ChipShape &chip, int tx, int ty, int *x, int *y, std::string *why);
 
-/* Facts 1.2 label of a 17x12 Blackhole tile ("T12", "D3", "E10", "P0", "ARC", "SEC", "C2",
- * "--"), "" outside the grid. */
+/* docs/hardware.md#grid's label of a 17x12 Blackhole tile ("T12", "D3", "E10", "P0", "ARC",
+ * "SEC", "C2", "--"), "" outside the grid. */
 std::string blackhole_tile_label(int x, int y);
 
 } // namespace bh

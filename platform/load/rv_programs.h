@@ -6,11 +6,11 @@
  * one of brisc, ncrisc, trisc0, trisc1, trisc2, FILE the rest of the entry. Each file is read
  * (at most kElfFileMaxBytes) and parsed (model/riscv/rv_elf.h); its PT_LOAD segments must lie in
  * the tile's L1 or in that core's local data RAM (0xFFB00000, 8 KiB for brisc and ncrisc, 4 KiB
- * for the TRISCs). BRISC always starts at address 0 (facts §4): a BRISC program whose entry is
- * not 0 gets a jump to its entry at 0 (lui t0 / jalr, 8 bytes, as tt-metal's host places one),
- * so its own segments must leave [0, 8) free. Two entries for one core, or segments of two
- * programs of one tile that overlap in L1, are errors. Every error names the key, the entry and
- * what is wrong. */
+ * for the TRISCs). BRISC always starts at address 0 (docs/hardware.md#riscv): a BRISC program
+ * whose entry is not 0 gets a jump to its entry at 0 (lui t0 / jalr, 8 bytes, as tt-metal's
+ * host places one), so its own segments must leave [0, 8) free. Two entries for one core, or
+ * segments of two programs of one tile that overlap in L1, are errors. Every error names the
+ * key, the entry and what is wrong. */
 #ifndef BH_RV_PROGRAMS_H
 #define BH_RV_PROGRAMS_H
 #include <cstdint>

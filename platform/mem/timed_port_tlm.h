@@ -1,12 +1,18 @@
-/* platform/mem/timed_port_tlm.h - the timed side of a DRAM endpoint's NIU: turns the NIU's
- * memory accesses (NocMemOps.request) into TLM-2.0 approximately-timed transactions on the
- * base protocol (BEGIN_REQ / END_REQ / BEGIN_RESP), so any AT memory model (bhsim's GDDR6
- * controller, or DRAMSys) can sit behind it. A request not yet accepted by the target
- * (no END_REQ) holds back the next: the NIU sees BH_ERR_FULL and retries, which is how the
- * controller's queues push back into the NoC. A DRAM endpoint's two NIUs (one per NoC) share
- * its port: a source refused for want of room takes the next turn before the source served
- * last, so neither NoC starves the other (both NoCs step in a fixed order within a cycle,
- * which would otherwise hand every freed slot to NoC0). */
+/* platform/mem/timed_port_tlm.h - the timed side of a tile's NIU: turns the NIU's memory
+ * accesses (NocMemOps.request) into TLM-2.0 approximately-timed transactions on the base
+ * protocol (BEGIN_REQ / END_REQ / BEGIN_RESP), so any AT target can sit behind it. TileTlm
+ * attaches one (attach_timed_port) where the tile's memory is timed:
+ *   - a Tensix tile: one port per NoC, bound to L1's ports (TensixTileTlm::port), so each NIU is an
+ *     L1 client (NOC0, NOC1) that waits for its port and bank;
+ *   - a DRAM endpoint: one port its two NIUs share, bound to its GDDR6 controller's port
+ *     (Gddr6Tlm::port; any AT memory model could take the controller's place);
+ *   - the PCIe tile: one shared port, bound to the PCIe shell's host-window target
+ *     (PcieTlm::timed), one access per flit.
+ * A request not yet accepted by the target (no END_REQ) holds back the next: the NIU sees
+ * BH_ERR_FULL and retries, which is how the target's queues push back into the NoC. Where the
+ * two NIUs (one per NoC) share a port, a source refused for want of room takes the next turn
+ * before the source served last, so neither NoC starves the other (both NoCs step in a fixed
+ * order within a cycle, which would otherwise hand every freed slot to NoC0). */
 #ifndef BH_TIMED_PORT_TLM_H
 #define BH_TIMED_PORT_TLM_H
 #include <functional>

@@ -3,7 +3,7 @@
  * file.
  *
  * One panel per NoC id found in the links, side by side in increasing id order, each showing
- * the tile grid in NoC0 coordinates with y = 0 at the top (the layout of facts section 1.2).
+ * the tile grid in NoC0 coordinates with y = 0 at the top (the layout of docs/hardware.md#grid).
  * Panel titles are "NoC<id>"; they are "NoC" for a negative id, or when there is a single
  * panel and every tile is BH_TILE_GENERIC (a generic topology has one NoC). With no links at
  * all, one "NoC" panel shows the tiles alone.

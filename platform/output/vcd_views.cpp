@@ -85,8 +85,8 @@ bool write_text(const std::string &path, const std::string &text, std::string *e
  * kRvTiles tiles): per core its state through the filter rv_states, then its pc in hex. */
 bool riscv_groups(Chip &chip, const std::string &base, Writer *w, std::string *err)
 {
-    std::vector<const L1Tlm *> tiles;
-    for (const L1Tlm *l1 : chip.rv_tiles())
+    std::vector<const TensixTileTlm *> tiles;
+    for (const TensixTileTlm *l1 : chip.rv_tiles())
         if (l1->traced() && tiles.size() < kRvTiles)
             tiles.push_back(l1);
     if (tiles.empty())
@@ -98,10 +98,11 @@ bool riscv_groups(Chip &chip, const std::string &base, Writer *w, std::string *e
         text += std::to_string(k) + " " + tile_core_state_name(k) + "\n";
     if (!write_text(filter, text, err))
         return false;
-    std::sort(tiles.begin(), tiles.end(),
-              [](const L1Tlm *a, const L1Tlm *b) { return std::string(a->name()) < b->name(); });
+    std::sort(tiles.begin(), tiles.end(), [](const TensixTileTlm *a, const TensixTileTlm *b) {
+        return std::string(a->name()) < b->name();
+    });
     const std::string filter_line = "^2 " + absolute(filter);
-    for (const L1Tlm *l1 : tiles) {
+    for (const TensixTileTlm *l1 : tiles) {
         std::vector<std::string> lines;
         for (uint32_t c = 0; c < TILE_CORES; c++) {
             if (!l1->tile().cores[c].released)
@@ -165,12 +166,13 @@ bool write_vcd_views(Chip &chip, const std::string &vcd_path, std::string *err)
         w.group("NoC" + std::to_string(k) + " NIUs injecting most: outstanding", lines);
     }
     /* 3. the traced L1s that moved most: used ports (holder named by the filter, blocked), banks */
-    std::vector<std::pair<uint64_t, const L1Tlm *>> l1s; /* (bytes moved, L1) in grid order */
+    std::vector<std::pair<uint64_t, const TensixTileTlm *>>
+        l1s; /* (bytes moved, L1) in grid order */
     for (uint32_t node : chip.plan().vcd_l1_tiles) {
-        if (const L1Tlm *l1 = chip.timed_l1(node); l1 && l1->traced())
+        if (const TensixTileTlm *l1 = chip.timed_l1(node); l1 && l1->traced())
             l1s.push_back({l1->state().st.bytes_moved, l1});
     }
-    std::vector<std::pair<uint64_t, const L1Tlm *>> top = l1s;
+    std::vector<std::pair<uint64_t, const TensixTileTlm *>> top = l1s;
     std::stable_sort(top.begin(), top.end(),
                      [](const auto &a, const auto &b) { return a.first > b.first; });
     if (top.size() > kL1Tiles)
@@ -179,7 +181,7 @@ bool write_vcd_views(Chip &chip, const std::string &vcd_path, std::string *err)
     for (const auto &e : l1s) {
         if (std::find(top.begin(), top.end(), e) == top.end())
             continue;
-        const L1Tlm &l1 = *e.second;
+        const TensixTileTlm &l1 = *e.second;
         const L1 &s = l1.state();
         bool any = false;
         for (uint32_t p = 0; p < s.cfg.ports; p++)

@@ -32,9 +32,11 @@ void Chip::bind_l1(TileTlm &tile, const BhTile &t, uint32_t node, BhLogContext *
         h.retime = [s = tile_sched_.get()] { s->retime(); };
         blocks_.add(std::move(h));
     }
-    tl1_.push_back(
-        std::make_unique<L1Tlm>((tname + "_l1").c_str(), plan_.l1, clk_, *tile_sched_, log));
-    L1Tlm &l1 = *tl1_.back();
+    /* named "<tile>_l1" as before the class was renamed from L1Tlm: VCD scopes, the GTKWave
+     * views and reports carry the name, and golden runs compare them */
+    tl1_.push_back(std::make_unique<TensixTileTlm>((tname + "_l1").c_str(), plan_.l1, clk_,
+                                                   *tile_sched_, log));
+    TensixTileTlm &l1 = *tl1_.back();
     l1_of_node_[node] = &l1;
     std::snprintf(l1.tile().name, sizeof l1.tile().name, "tile (%u,%u)", t.x, t.y);
     tile.set_tensix(&l1);
@@ -101,7 +103,7 @@ std::vector<int> Chip::assemble_tiles(BhLogContext *log)
 void Chip::register_l1_traces()
 {
     for (uint32_t node : plan_.vcd_l1_tiles)
-        if (L1Tlm *l1 = l1_of_node_.at(node)) {
+        if (TensixTileTlm *l1 = l1_of_node_.at(node)) {
             BlockHooks h;
             h.name = l1->basename();
             h.trace = [l1](VcdWriter &w) { l1->trace(w); };

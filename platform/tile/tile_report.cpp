@@ -9,7 +9,7 @@ namespace bh
 
 namespace json = boost::json;
 
-json::object tensix_stream_tile_json(L1Tlm &tl1, uint32_t node, const ReportContext &ctx)
+json::object tensix_stream_tile_json(TensixTileTlm &tl1, uint32_t node, const ReportContext &ctx)
 {
     Chip &chip = ctx.chip;
     const RunInfo &run = ctx.run;
@@ -125,7 +125,7 @@ static json::object core_json(const TileCoreSlot &s, const RvProgram &prog)
     return o;
 }
 
-json::object riscv_tile_json(const L1Tlm &l1, uint32_t node, const ReportContext &ctx)
+json::object riscv_tile_json(const TensixTileTlm &l1, uint32_t node, const ReportContext &ctx)
 {
     const BhGrid &g = *ctx.plan.grid;
     const TensixTile &t = l1.tile();

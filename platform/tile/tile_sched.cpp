@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "platform/tile/tile_sched.h"
 #include <algorithm>
-#include "platform/tile/l1_tlm.h"
+#include "platform/tile/tensix_tile_tlm.h"
 
 namespace bh
 {
@@ -14,7 +14,7 @@ TileScheduler::TileScheduler(sc_core::sc_module_name name, const Clock &clk)
     dont_initialize();
 }
 
-uint32_t TileScheduler::add(L1Tlm *tile)
+uint32_t TileScheduler::add(TensixTileTlm *tile)
 {
     tiles_.push_back(tile);
     next_.push_back(BH_IDLE);

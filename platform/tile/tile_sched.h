@@ -1,7 +1,7 @@
 /* platform/tile/tile_sched.h - one SystemC process that steps every Tensix tile of a chip.
- * Each tile (L1Tlm) tells the scheduler the cycle it next has work, or BH_IDLE; the scheduler
- * wakes once at the earliest such cycle, at phase::kTile (platform/clock.h), and steps the
- * tiles due then in the order they were added (grid order). One event for all tiles instead of
+ * Each tile (TensixTileTlm) tells the scheduler the cycle it next has work, or BH_IDLE; the
+ * scheduler wakes once at the earliest such cycle, at phase::kTile (platform/clock.h), and steps
+ * the tiles due then in the order they were added (grid order). One event for all tiles instead of
  * one each: on a busy chip every tile steps every cycle, and a SystemC event and process
  * dispatch per tile per cycle cost more than many a tile's step. Tiles hand work to each other
  * only through the networks, which act at an earlier phase, so their order within a cycle does
@@ -16,7 +16,7 @@
 namespace bh
 {
 
-class L1Tlm;
+class TensixTileTlm;
 
 class TileScheduler : public sc_core::sc_module
 {
@@ -24,7 +24,7 @@ class TileScheduler : public sc_core::sc_module
     SC_HAS_PROCESS(TileScheduler);
     TileScheduler(sc_core::sc_module_name name, const Clock &clk);
     /* a tile to step; returns its index for want() */
-    uint32_t add(L1Tlm *tile);
+    uint32_t add(TensixTileTlm *tile);
     /* tile `id` next has work in `cycle` (BH_IDLE: none): replaces what it wanted before */
     void want(uint32_t id, uint64_t cycle);
     /* the time of a tile's step in `cycle` */
@@ -38,7 +38,7 @@ class TileScheduler : public sc_core::sc_module
     void run();
     void arm(uint64_t cycle);
     const Clock &clk_;
-    std::vector<L1Tlm *> tiles_;
+    std::vector<TensixTileTlm *> tiles_;
     void prefetch_next_due(size_t i, uint64_t now) const;
     std::vector<uint64_t> next_;  /* per tile: the cycle it wants, BH_IDLE if none */
     std::vector<uint64_t> live_;  /* bit i: next_[i] is not BH_IDLE */

@@ -2,7 +2,7 @@
 #include "platform/tile/tile_tlm.h"
 #include <cstdio>
 #include <cstring>
-#include "platform/tile/l1_tlm.h"
+#include "platform/tile/tensix_tile_tlm.h"
 
 namespace bh
 {

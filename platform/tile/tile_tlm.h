@@ -60,7 +60,7 @@ inline uint64_t niu_base(uint32_t noc)
  * scopes and logs sort in grid order. */
 std::string tile_module_name(uint32_t x, uint32_t y);
 
-class L1Tlm;
+class TensixTileTlm;
 
 class TileTlm : public sc_core::sc_module
 {
@@ -96,7 +96,7 @@ class TileTlm : public sc_core::sc_module
     }
     /* the shell of this tile's Tensix tile module (L1, coprocessor, registers, core RAMs),
      * which the address map reaches beyond the NIUs */
-    void set_tensix(L1Tlm *t)
+    void set_tensix(TensixTileTlm *t)
     {
         tensix_ = t;
     }
@@ -121,7 +121,7 @@ class TileTlm : public sc_core::sc_module
     uint32_t n_nocs_;
     const Clock &clk_;
     std::unique_ptr<TimedPortTlm> port_[2]; /* per NoC; port_[0] alone when shared */
-    L1Tlm *tensix_ = nullptr;
+    TensixTileTlm *tensix_ = nullptr;
     TileMap map_; /* NIU decode for every tile; the whole map on Tensix tiles */
 };
 

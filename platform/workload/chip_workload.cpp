@@ -14,7 +14,7 @@ namespace bh
  * report's tiles section. */
 void Chip::register_coprocessor(uint32_t node)
 {
-    L1Tlm *l1 = core_of_node_[node];
+    TensixTileTlm *l1 = core_of_node_[node];
     BlockHooks h;
     h.name = l1->basename();
     h.error_kind = "tensix";
@@ -106,7 +106,8 @@ void Chip::assemble_workload(const std::vector<int> &socket_of)
     if (!plan_.stream_tiles.empty()) {
         core_of_node_.assign(g.w * g.h, nullptr);
         for (uint32_t node : plan_.stream_tiles) {
-            L1Tlm *l1 = l1_of_node_.at(node); /* planning checked: a timed L1 on a Tensix tile */
+            TensixTileTlm *l1 =
+                l1_of_node_.at(node); /* planning checked: a timed L1 on a Tensix tile */
             l1->enable_coprocessor(plan_.tensix, plan_.tensix_deadlock_cycles);
             core_of_node_[node] = l1;
         }

@@ -18,7 +18,7 @@ LAYOUT_END = L1_RTA + 2 * RTA_WORDS * 4  # BRISC's and NCRISC's arguments
 ROLES = {"brisc": 0, "ncrisc": 1}
 NOC_OF_ROLE = [0, 1, 0, 0, 0]
 FMT_BF16 = 5
-# tt-metal's worker endpoint of each DRAM controller (NoC0; facts §1.2)
+# tt-metal's worker endpoint of each DRAM controller (NoC0; docs/hardware.md#grid)
 DRAM_BANKS = [(0, 11), (0, 3), (0, 8), (0, 6), (9, 11), (9, 3), (9, 8), (9, 6)]
 L1_BANK_TILES = [(1, 4), (2, 4), (3, 6), (5, 9)]
 

@@ -15,7 +15,7 @@
  *       product N times); each must equal, bit for bit, the reference product at PHASES fidelity
  *       phases (tests/ref/ref_matmul.c: per-phase mantissa slices, FP32 Dst) of the values the
  *       Src registers hold: BF16 and FP16 as they are, FP32 cut to TF32 (the unpacker drops the
- *       low 13 mantissa bits, seeds/unpack-data-path.txt section 3), BFP8 datums as
+ *       low 13 mantissa bits, docs/hardware.md#unpackers), BFP8 datums as
  *       magnitude * 2^(exponent - 133), exact in BF16. A BF16 C is the reference rounded the way
  *       Packers/FormatConversion.md says (round to nearest, ties away from zero; denormals and
  *       -0 to +0); an FP32 C is the reference itself. Prints the mean error against the exact

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Checks the RISC-V core signals of a riscv run's VCD (platform/tile/l1_tlm.h): the core's
-`<tile>_l1.<core>.pc` (32 bits) and `.state` (3 bits) exist, the pc takes values inside the
+"""Checks the RISC-V core signals of a riscv run's VCD (platform/tile/tensix_tile_tlm.h): the
+core's `<tile>_l1.<core>.pc` (32 bits) and `.state` (3 bits) exist, the pc takes values inside the
 program's text (its executable ELF segments) and more than one of them, the state is running
 (1) at some point, and the last state is ebreak (4). A core given with --held must stay held
 (0) throughout.

@@ -1,20 +1,23 @@
 /* tests/programs/niu.h - the NoC0 NIU's command-buffer registers and counters the programs
- * program and poll (facts §2.4, §2.5). */
+ * program and poll (docs/hardware.md#niu). The names are those of model/noc/noc_niu_regs.def,
+ * without a prefix: a register is its offset in command buffer 0, a counter the offset of
+ * its word, both from NIU0. */
 #ifndef BH_TEST_NIU_H
 #define BH_TEST_NIU_H
+#include "firmware/include/bh_niu.h"
 #include "tests/programs/tile_io.h"
 
-#define NIU0 0xFFB20000u
-#define TARG_ADDR_LO 0x00u
-#define TARG_ADDR_HI 0x08u
-#define RET_ADDR_LO 0x0Cu
-#define RET_ADDR_HI 0x14u
-#define CTRL 0x1Cu
-#define AT_LEN_BE 0x20u
-#define AT_DATA 0x28u
-#define CMD_CTRL 0x40u
-#define MST_WR_ACK_RECEIVED (0x200u + 4 * 1)
-#define MST_RD_RESP_RECEIVED (0x200u + 4 * 2)
+#define NIU0 BH_NIU_BASE(0)
+enum {
+#define NOC_CMD_REG(name, off, access, doc) name = off,
+#include "model/noc/noc_niu_regs.def"
+#undef NOC_CMD_REG
+};
+enum {
+#define NOC_COUNTER(name, idx) name = BH_NIU_COUNTER_BASE + 4 * idx,
+#include "model/noc/noc_niu_regs.def"
+#undef NOC_COUNTER
+};
 #define XY(x, y) ((x) | (y) << 6)
 
 /* Programs command buffer 0 and issues it, then waits until `counter` moves (the request's

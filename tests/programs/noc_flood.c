@@ -7,15 +7,15 @@
 int main(void)
 {
     for (;;) {
-        while (mmio_read(NIU0 + 0x40u)) /* CMD_CTRL: the buffer is still issuing */
+        while (mmio_read(NIU0 + CMD_CTRL)) /* the buffer is still issuing */
             ;
-        mmio_write(NIU0 + 0x00u, 0x20000u); /* TARG_ADDR_LO: local source */
-        mmio_write(NIU0 + 0x08u, XY(2, 2)); /* TARG_ADDR_HI */
-        mmio_write(NIU0 + 0x0Cu, 0x80000u); /* RET_ADDR_LO: remote destination */
-        mmio_write(NIU0 + 0x14u, XY(1, 2)); /* RET_ADDR_HI */
-        mmio_write(NIU0 + 0x1Cu, 0x02u);    /* CTRL: write, posted */
-        mmio_write(NIU0 + 0x20u, 8192u);    /* AT_LEN_BE */
-        mmio_write(NIU0 + 0x40u, 1u);       /* CMD_CTRL: issue */
+        mmio_write(NIU0 + TARG_ADDR_LO, 0x20000u); /* local source */
+        mmio_write(NIU0 + TARG_ADDR_HI, XY(2, 2));
+        mmio_write(NIU0 + RET_ADDR_LO, 0x80000u); /* remote destination */
+        mmio_write(NIU0 + RET_ADDR_HI, XY(1, 2));
+        mmio_write(NIU0 + CTRL, 0x02u); /* write, posted */
+        mmio_write(NIU0 + AT_LEN_BE, 8192u);
+        mmio_write(NIU0 + CMD_CTRL, 1u); /* issue */
     }
     return 0;
 }

@@ -10,12 +10,12 @@ int main(void)
     for (uint32_t i = 0; i < 2000; i++) /* let (5,7) fall asleep on its poll first */
         sink = sink + i;
     const uint32_t acks = mmio_read(NIU0 + MST_WR_ACK_RECEIVED);
-    mmio_write(NIU0 + 0x00u, RISCV_DEBUG_REGS + 0x068u); /* TARG_ADDR_LO: the register */
-    mmio_write(NIU0 + 0x08u, XY(5, 7));                  /* TARG_ADDR_HI */
-    mmio_write(NIU0 + 0x1Cu, 0x1Au);                     /* CTRL: write, inline, acknowledged */
-    mmio_write(NIU0 + 0x20u, 0u);      /* AT_LEN_BE 0: the MMIO form, one 32-bit store */
-    mmio_write(NIU0 + 0x28u, 0x1234u); /* AT_DATA */
-    mmio_write(NIU0 + 0x40u, 1u);      /* CMD_CTRL: issue */
+    mmio_write(NIU0 + TARG_ADDR_LO, RISCV_DEBUG_REGS + 0x068u); /* the register */
+    mmio_write(NIU0 + TARG_ADDR_HI, XY(5, 7));
+    mmio_write(NIU0 + CTRL, 0x1Au);   /* write, inline, acknowledged */
+    mmio_write(NIU0 + AT_LEN_BE, 0u); /* 0: the MMIO form, one 32-bit store */
+    mmio_write(NIU0 + AT_DATA, 0x1234u);
+    mmio_write(NIU0 + CMD_CTRL, 1u); /* issue */
     while (mmio_read(NIU0 + MST_WR_ACK_RECEIVED) == acks)
         ;
     return 0;

@@ -1,5 +1,6 @@
-/* tests/programs/tile_io.h - what the test programs touch on a Tensix tile (facts §3.4):
- * 32-bit MMIO, and .ttinsn, the rotated Tensix instruction word a core executes to push it. */
+/* tests/programs/tile_io.h - what the test programs touch on a Tensix tile
+ * (docs/hardware.md#tile-map): 32-bit MMIO, and .ttinsn, the rotated Tensix instruction word a
+ * core executes to push it. */
 #ifndef BH_TEST_TILE_IO_H
 #define BH_TEST_TILE_IO_H
 #include <stdint.h>

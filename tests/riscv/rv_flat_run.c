@@ -39,8 +39,8 @@
 #define FINISH_FAIL 0x3333u
 #define CHUNK_CYCLES 100000u
 #define BUS_HALF (RV_FLAT_RAM_SIZE / 2) /* --l1-bus: the bus serves [base + this, end) */
-#define BUS_LOAD_CYCLES 8u              /* an L1 miss (facts §4: >= 8) */
-#define BUS_AMO_CYCLES 12u              /* an L1 atomic (facts §4: >= 12) */
+#define BUS_LOAD_CYCLES 8u              /* an L1 miss (docs/hardware.md#riscv: >= 8) */
+#define BUS_AMO_CYCLES 12u              /* an L1 atomic (docs/hardware.md#riscv: >= 12) */
 
 typedef struct Flat {
     uint8_t *ram;

@@ -4,7 +4,8 @@
  *
  * Sources: tt-isa-documentation WormholeB0/TensixTile/TensixCoprocessor/ADCs.md, SETADC.md,
  * SETADCXY.md, SETADCZW.md, SETADCXX.md, INCADCXY.md, INCADCZW.md, ADDRCRXY.md, ADDRCRZW.md;
- * shared/reference/seeds/unpack-data-path.txt section 4. Blackhole keeps the Wormhole layout.
+ * anuraagw.me's "unpack data path" notes, section 4 (docs/hardware.md#registers). Blackhole
+ * keeps the Wormhole layout.
  *
  * Interface: adc_execute() runs one of the eight instructions from its word. CNT_SET_MASK
  *   selects the sets: bit 0 unpacker 0, bit 1 unpacker 1, bit 2 the packer. SETADC's value

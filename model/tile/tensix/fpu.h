@@ -7,7 +7,7 @@
  * ZEROSRC.md, MOVA2D.md, MOVB2D.md, MOVD2A.md, MOVD2B.md, TRNSPSRCB.md, SHIFTXA.md, SHIFTXB.md,
  * SrcASrcB.md (fidelity phases), Dst.md (scheduling), FloatBitPatterns.md; Blackhole field
  * layouts from tensix_isa.def and tt-llk tt_llk_blackhole/common/inc/ckernel_ops.h (DOTPV,
- * SHIFTXA, SHIFTXB have no row in the table); shared/reference/tensix-isa-notes.md 3.1-3.7.
+ * SHIFTXA, SHIFTXB have no row in the table); summary: docs/hardware.md#registers, #matrix-unit.
  *
  * Interface: the coprocessor dispatch asks fpu_handles(opcode), then fpu_can_issue() each cycle
  *   the word is presented (calling fpu_note_stall() when it says no), then fpu_issue() once. The

@@ -8,7 +8,7 @@
  * Packers/InputAddressGenerator.md, Packers/OutputAddressGenerator.md, Packers/FormatConversion.md,
  * Packers/EdgeMasking.md, Packers/ReLU.md, Packers/ExponentThresholding.md,
  * Packers/Downsampling.md, TDMA-RISC.md and SETDMAREG_Special.md (tile size and header);
- * shared/reference/tensix-isa-notes.md section 4 (Blackhole: one packer with four Dst read
+ * docs/hardware.md#packer (Blackhole: one packer with four Dst read
  * interfaces chosen by ReadIntfSel, 0 = all; sub-byte outputs zero-fill the last 16-byte block
  * on flush); tt-llk tt_llk_blackhole/llk_lib/llk_pack.h (a 32x32 tile is 16 PACRs of 4 rows,
  * ADDR_MOD_PACK Y/Z steps, Last on the final one) and common/inc/cpack_common.h

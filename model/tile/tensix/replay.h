@@ -23,11 +23,11 @@
  *     out; the REPLAY itself emits nothing;
  *   - REPLAY Load=0: emits Buf[(Index + i) % 32] for i < Count;
  *   - Index is bits 18:14 (5 bits), Count bits 9:4. A Count of 0 means 32: tt-isa-documentation
- *     REPLAY.md since revision 065d59f ("Instruction.Count or 32"; earlier revisions, and the
- *     MOP/replay seed notes, said 64), and Blackhole's tt-llk assembly.yaml says the hardware
- *     uses only log2(32) = 5 bits of len and start_idx. Counts above 32 are "not supported"
- *     (the number of words can differ from Count): they are logged as a guest error and
- *     modeled with those 5 bits (Count & 31, 0 meaning 32).
+ *     REPLAY.md since revision 065d59f ("Instruction.Count or 32"; earlier revisions, and
+ *     anuraagw.me's "mop and replay expanders" notes, said 64), and Blackhole's tt-llk
+ *     assembly.yaml says the hardware uses only log2(32) = 5 bits of len and start_idx. Counts
+ *     above 32 are "not supported" (the number of words can differ from Count): they are
+ *     logged as a guest error and modeled with those 5 bits (Count & 31, 0 meaning 32).
  *   - The buffer starts as 32 zero words, as in the functional model.
  * Timing: pass-through and record+execute ingest and emit one word per cycle; record-only
  *   ingests one per cycle and emits nothing; a playback REPLAY ingested in cycle t emits its

@@ -2,7 +2,7 @@
  * vector units address SrcA, SrcB and Dst with, and the AddrMod slots that step them.
  *
  * Sources: tt-isa-documentation WormholeB0/TensixTile/TensixCoprocessor/RWCs.md (ApplyAddrMod),
- * SETRWC.md, INCRWC.md; shared/reference/tensix-isa-notes.md 3.3. The slot fields are read
+ * SETRWC.md, INCRWC.md; docs/hardware.md#registers. The slot fields are read
  * from ThreadConfig words ADDR_MOD_AB_SEC<i>, ADDR_MOD_DST_SEC<i>, ADDR_MOD_BIAS_SEC<i>
  * (i = 0..7) through the generated tensix_cfg field layout, so they are written with SETC16.
  * Blackhole's instructions name a slot with 3 bits (0..7) and its register map has no

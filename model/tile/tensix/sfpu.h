@@ -10,8 +10,7 @@
  * tt-llk tt_llk_blackhole/common/inc/ckernel_ops.h (3-bit AddrMod field of SFPLOAD/SFPSTORE,
  * used with ADDR_MOD_7 by the SFPU kernels). SFPLOADMACRO (sfpu_macro.c): SFPLOADMACRO.md and
  * SFPCONFIG.md (LoadMacroConfig), its uses in tt-llk tt_llk_blackhole/common/inc/sfpu/
- * ckernel_sfpu_{recip,typecast,where,exp,mul_int}.h. Summary: shared/reference/
- * tensix-isa-notes.md 6.
+ * ckernel_sfpu_{recip,typecast,where,exp,mul_int}.h. Summary: docs/hardware.md#sfpu.
  *
  * Interface: the coprocessor routes every opcode sfpu_handles() accepts here. It presents a
  *   word with sfpu_can_issue(); when that says yes it calls sfpu_issue() in the same cycle,

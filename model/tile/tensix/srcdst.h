@@ -3,7 +3,7 @@
  * (1024 x 16 x 16 bits, also viewed as 512 x 16 x 32 bits), with their datum bit layouts.
  *
  * Sources: tt-isa-documentation WormholeB0/TensixTile/TensixCoprocessor/SrcASrcB.md and
- * Dst.md (shared with Blackhole, shared/reference/tensix-isa-notes.md section 3.1-3.2); the
+ * Dst.md (shared with Blackhole; docs/hardware.md#registers); the
  * bit layouts are the diagrams Diagrams/Out/Bits32_Src_*.svg and Bits32_Dst16_* / Dst32_*.
  *
  * Datum layouts (a "raw" value is the format's ordinary bit pattern: IEEE-style sign,

@@ -3,8 +3,8 @@
  *
  * Sources: tt-isa-documentation BlackholeA0/TensixTile/TensixCoprocessor/SyncUnit.md,
  * SEMINIT.md, SEMPOST.md, SEMGET.md, SEMWAIT.md, ATGETM.md, ATRELM.md;
- * BlackholeA0/TensixTile/BabyRISCV/PCBufs.md, ManualTTSync.md (shared/reference/
- * tensix-isa-notes.md sections 2.4-2.6).
+ * BlackholeA0/TensixTile/BabyRISCV/PCBufs.md, ManualTTSync.md (docs/hardware.md#frontend,
+ * #sync).
  *
  * Interface:
  *   instructions  sync_seminit/sempost/semget/atgetm/atrelm and sync_wait_issue take the

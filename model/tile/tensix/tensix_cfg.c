@@ -35,15 +35,6 @@ void tensix_cfg_init(TensixCfg *c, const TensixCfgHooks *hooks, BhLogContext *lo
         c->hooks = *hooks;
 }
 
-void tensix_cfg_reset(TensixCfg *c)
-{
-    TensixCfgHooks hooks = c->hooks;
-    BhLogContext *log = c->log;
-    memset(c, 0, sizeof *c);
-    c->hooks = hooks;
-    c->log = log;
-}
-
 static uint32_t field_mask(uint32_t width)
 {
     return width >= 32 ? 0xFFFFFFFFu : (1u << width) - 1u;

@@ -137,7 +137,6 @@ typedef struct TensixCfg {
 
 void tensix_cfg_init(TensixCfg *c, const TensixCfgHooks *hooks,
                      BhLogContext *log); /* hooks may be NULL */
-void tensix_cfg_reset(TensixCfg *c);     /* everything to zero */
 
 BhStatus tensix_cfg_wrcfg(TensixCfg *c, uint32_t thread, const uint32_t gprs[TCFG_GPRS],
                           uint32_t InputReg, uint32_t Is128Bit, uint32_t CfgIndex, uint64_t now);

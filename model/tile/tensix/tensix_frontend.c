@@ -78,8 +78,8 @@ int tensix_thread_refuse(const TensixThread *t, int late)
     return f->n == f->depth;
 }
 
-/* Block classes by instruction (tensix-isa-notes 2.4's per-instruction table); instructions
- * not listed are matrix-unit (FPU) instructions, SFP* are the vector unit's. */
+/* Block classes by instruction (STALLWAIT.md's per-instruction table, docs/hardware.md#frontend);
+ * instructions not listed are matrix-unit (FPU) instructions, SFP* are the vector unit's. */
 uint32_t tensix_block_class(uint32_t op)
 {
     switch (op) {

@@ -1,7 +1,7 @@
 /* model/tile/tensix/tensix_frontend.h - one Tensix thread's frontend: the instruction FIFO its core
  * pushes into, the MOP expander, the FIFO before the replay expander, the replay expander, the
  * FIFO before the wait gate, and the wait gate that hands instructions to the backend in
- * order (reference/tensix-isa-notes.md section 2, seed tensix-coprocessor-pipeline.txt).
+ * order (docs/hardware.md#frontend; anuraagw.me's "tensix coprocessor pipeline" notes).
  *
  * Interface:
  *   tensix_thread_push          the thread's own core pushes a word (INSTRN_BUF_BASE):
@@ -13,7 +13,7 @@
  * Timing: tensix_thread_step(now) moves every stage once, downstream first, so a word
  *   advances at most one stage per cycle apart from what the expanders pass straight through
  *   (their own documented timing: model/tile/tensix/mop.h, replay.h). FIFO depths: 32 (first; the
- *   Blackhole 28-then-drain quirk is not modeled), 8, 2 (Blackhole column of the notes).
+ *   Blackhole 28-then-drain quirk is not modeled), 8, 2 (Blackhole's, docs/hardware.md#frontend).
  * Wait gate: STALLWAIT and SEMWAIT latch {block mask, condition mask, semaphore mask}; on
  *   Blackhole a new wait does not execute until the latched one is forgotten. An instruction
  *   whose block class is in the mask waits while any selected condition holds; the latch is
@@ -37,7 +37,7 @@ extern "C" {
 #define TENSIX_FIFO1_DEPTH 8
 #define TENSIX_FIFO2_DEPTH 2
 
-/* Block classes (bits of a wait's block mask), tensix-isa-notes 2.4. */
+/* Block classes (bits of a wait's block mask), docs/hardware.md#frontend. */
 enum {
     TENSIX_B_MISC = 1u << 0, /* misc, Mover, ThCon, packer, unpacker */
     TENSIX_B_SYNC = 1u << 1,

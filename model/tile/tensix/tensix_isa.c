@@ -59,12 +59,6 @@ uint32_t tensix_field(uint32_t word, TensixField f)
     return (word >> fields[f].lo) & ((1u << fields[f].width) - 1u);
 }
 
-const char *tensix_field_name(TensixField f)
-{
-    BH_ASSERT((unsigned)f < TENSIX_FIELD_COUNT);
-    return fields[f].name;
-}
-
 unsigned tensix_field_lo(TensixField f)
 {
     BH_ASSERT((unsigned)f < TENSIX_FIELD_COUNT);

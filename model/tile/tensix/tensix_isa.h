@@ -64,7 +64,6 @@ const char *tensix_op_name(uint32_t opcode); /* mnemonic, or NULL if unknown */
  * consecutive), 0 for an unknown opcode or one without operands. */
 unsigned tensix_op_fields(uint32_t opcode, TensixField *first);
 uint32_t tensix_field(uint32_t word, TensixField f);
-const char *tensix_field_name(TensixField f);
 unsigned tensix_field_lo(TensixField f);
 unsigned tensix_field_width(TensixField f);
 TensixOp tensix_field_op(TensixField f);

@@ -6,7 +6,7 @@
  * SUBDMAREG.md, MULDMAREG.md, BITWOPDMAREG.md, SHIFTDMAREG.md, CMPDMAREG.md, DMANOP.md,
  * LOADIND.md, STOREIND_L1.md, STOREIND_MMIO.md, LOADREG.md, STOREREG.md, ATINCGET.md,
  * ATINCGETPTR.md, ATCAS.md, ATSWAP.md; L1.md for the 1-request-per-3-cycles rate
- * (shared/reference/blackhole-facts.md 3.1). L1 is Blackhole's 1536 KiB, not Wormhole's 1464.
+ * (docs/hardware.md#l1, #thcon). L1 is Blackhole's 1536 KiB, not Wormhole's 1464.
  *
  * Interface:
  *   instructions  thcon_<mnemonic>(t, thread, fields..., now) with the decoded fields named as
@@ -91,10 +91,11 @@ typedef struct ThconPorts {
 /* Scalar parameters: name, default, min, max, meaning. This is their only declaration: the
  * platform makes each the configuration key "thcon.<name>" with this default, range and text
  * (platform/params.def, BH_PARAM_BLOCK). Sources: ScalarUnit.md's cycle table and the pages
- * named in the text; facts = shared/reference/blackhole-facts.md. */
+ * named in the text. */
 #define THCON_PARAMS(X)                                                                            \
     X(issue_interval_cycles, 3, 1, 64,                                                             \
-      "ThCon cycles between two L1/MMIO requests (L1.md: 1 request per 3 cycles, facts 3.1)")      \
+      "ThCon cycles between two L1/MMIO requests (L1.md: 1 request per 3 cycles; "                 \
+      "docs/hardware.md#thcon)")                                                                   \
     X(max_outstanding, 4, 1, THCON_MAX_OUTSTANDING,                                                \
       "ThCon L1/MMIO requests sent and not yet answered (not documented)")                         \
     X(max_outstanding_atomics, 1, 1, THCON_MAX_OUTSTANDING,                                        \

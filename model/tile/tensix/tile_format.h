@@ -7,8 +7,9 @@
  * Packers/FormatConversion.md (early and late conversion tables, configuration fields, denormal
  * and NaN rules), FloatBitPatterns.md (BFP meaning, Tensix FP16 has no NaN/Inf encodings);
  * jasondavies/tt-isa-documentation WormholeB0/TensixTile/TensixCoprocessor/Unpackers/
- * FormatConversion.md (the legal unpack pairs); shared/reference/seeds/unpack-data-path.txt
- * sections 1 and 3; tt-llk tt_llk_blackhole/common/inc/cunpack_common.h (cross-check).
+ * FormatConversion.md (the legal unpack pairs); anuraagw.me's "unpack data path" notes,
+ * sections 1 and 3 (docs/hardware.md#unpackers); tt-llk
+ * tt_llk_blackhole/common/inc/cunpack_common.h (cross-check).
  *
  * Interface:
  *   formats  TfmtFormat is the 4-bit code of InDataFormat / OutDataFormat / In_data_format /

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-/* The unpackers: UNPACR decoded per the seed's functional model, L1 reads timed by the L1
+/* The unpackers: UNPACR decoded per UNPACR_Regular.md's functional model, L1 reads timed by the L1
  * model, conversion through tile_format. */
 #include "model/tile/tensix/unpacker.h"
 #include <stdio.h>
@@ -115,7 +115,8 @@ static uint32_t wrap(uint32_t a, uint32_t limit, uint32_t fifo)
 }
 
 /* the run of an uncompressed UNPACR: rows of 16 datums (the first one from the group start),
- * each wrapped on its own, plus the exponents (seed 2.3, 2.5) */
+ * each wrapped on its own, plus the exponents (UNPACR_Regular.md; the "unpack
+ * data path" notes 2.3, 2.5) */
 static const char *plan_dense(UnpackJob *j, uint32_t in_addr, uint32_t exp_addr, uint32_t first,
                               uint32_t n, uint32_t stride, uint32_t limit, uint32_t fifo)
 {

@@ -5,12 +5,13 @@
  * Sources: tt-isa-documentation WormholeB0/TensixTile/TensixCoprocessor/UNPACR_Regular.md (the
  *   functional model: contexts, row search and blobs, compressed tiles and the decompression
  *   loop, the speed rules), UNPACR_IncrementContextCounter.md, UNPACR_FlushCache.md,
- *   Packers/Compression.md (the compressed layout); shared/reference/seeds/unpack-data-path.txt
- *   (sections 1.3, 2, 4, 8, 12, 13); tt-llk tt_llk_blackhole/common/inc/ckernel_ops.h and
- *   ckernel_instr_params.h (Blackhole's UNPACR_NOP: Unpack_Pop 0 overlay pop, 1 clear a Src
- *   bank, 2 plain NOP, 3 overlay pop of a named stream; Src_ClrVal_Ctrl 0 zero, 1 -inf, 2 one,
- *   3 the NOP_REG value; Clr_to1_fmt_Ctrl 0 FP16, 1 BF16/TF32, 2 INT8; Set_Dvalid then hands
- *   the bank over). Formats: tile_format.h; Src layouts: srcdst.h.
+ *   Packers/Compression.md (the compressed layout); anuraagw.me's "unpack data path" notes
+ *   (sections 1.3, 2, 4, 8, 12, 13; docs/hardware.md#unpackers); tt-llk
+ *   tt_llk_blackhole/common/inc/ckernel_ops.h and ckernel_instr_params.h (Blackhole's
+ *   UNPACR_NOP: Unpack_Pop 0 overlay pop, 1 clear a Src bank, 2 plain NOP, 3 overlay pop of a
+ *   named stream; Src_ClrVal_Ctrl 0 zero, 1 -inf, 2 one, 3 the NOP_REG value; Clr_to1_fmt_Ctrl
+ *   0 FP16, 1 BF16/TF32, 2 INT8; Set_Dvalid then hands the bank over). Formats: tile_format.h;
+ *   Src layouts: srcdst.h.
  *
  * Interface: unpacker_try_issue() for UNPACR and UNPACR_NOP words (the caller presents the
  *   word each cycle until it answers 1); unpackers_step() each cycle; unpacker_l1_done() with
@@ -29,10 +30,11 @@
  *   datum / RLE-nibble groups and the exponents are then read and decompressed per the
  *   document's loop (zeros after each datum, DecompressDrop / DecompressNumDatums for a partial
  *   row, AllDatumsAreZero dropping the zeros).
- * UNPACR_NOP clears: zero, -inf (SrcA only, as the seed has it), one in the Clr_to1_fmt_Ctrl
- *   format (the Src layout of 1.0 or integer 1), or the low 19 bits of
+ * UNPACR_NOP clears: zero, -inf (SrcA only, as UNPACR_NOP_ZEROSRC.md has it), one in the
+ *   Clr_to1_fmt_Ctrl format (the Src layout of 1.0 or integer 1), or the low 19 bits of
  *   UNP{0,1}_NOP_REG_CLR_VAL used as a Src datum as they are. Blackhole's UNPACR_NOP has no
- *   SETREG form (the seed's 5-bit mode table is Wormhole's; Unpack_Pop is two bits here).
+ *   SETREG form (the "unpack data path" notes' 5-bit mode table is Wormhole's; Unpack_Pop is
+ *   two bits here).
  * Timing: an UNPACR spends 2 cycles in address setup, during which its thread cannot issue
  *   and no other UNPACR can start (the issuing thread presents it twice); a compressed one
  *   stays in setup until its RSI reads return (the documents' "more" cycles, timed by the L1

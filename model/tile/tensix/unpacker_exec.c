@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 /* The unpackers' queues: bank waits, L1 reads at the tier's rate (and the RSI reads of a
- * compressed UNPACR in address setup), conversion and the writes into SrcA/SrcB/Dst (seed
- * unpack-data-path.txt 2.6, 8.2, 8.3, 12; UNPACR_Regular.md). */
+ * compressed UNPACR in address setup), conversion and the writes into SrcA/SrcB/Dst
+ * (UNPACR_Regular.md; the "unpack data path" notes 2.6, 8.2, 8.3, 12;
+ * docs/hardware.md#unpackers). */
 #include <string.h>
 #include "model/tile/tensix/tensix_isa.h"
 #include "model/tile/tensix/unpacker.h"

@@ -3,9 +3,9 @@
  * the interleaved groups (32 datums, then their 32 four-bit zero counts) and of the exponents,
  * and the decompression loop. Sources: tt-isa-documentation WormholeB0/TensixTile/
  * TensixCoprocessor/UNPACR_Regular.md (functional model), Packers/Compression.md (layout);
- * shared/reference/seeds/unpack-data-path.txt 1.3. The seed calls an RSI entry a byte offset;
- * the functional model uses it as an augmented datum index (group RSI >> 5, slot RSI & 31),
- * as Compression.md does, and so do we. */
+ * anuraagw.me's "unpack data path" notes 1.3 (docs/hardware.md#unpackers). Those notes call an
+ * RSI entry a byte offset; the functional model uses it as an augmented datum index (group
+ * RSI >> 5, slot RSI & 31), as Compression.md does, and so do we. */
 #include <stdint.h>
 #include <string.h>
 #include "model/tile/tensix/unpacker.h"

@@ -6,7 +6,7 @@
  *     device/api/umd/device/arch/blackhole_implementation.hpp (SCRATCH_RAM_*, doorbell);
  *   tenstorrent/tt-zephyr-platforms lib/tenstorrent/bh_arc/{init.h, reset.c, status_reg.h,
  *     msgqueue.c, aiclk_ppm.c, telemetry.{c,h}}, include/tenstorrent/{msgqueue.h,
- *     smc_msg.h, post_code.h}; reference/blackhole-facts.md 1.5 (column order), 7. */
+ *     smc_msg.h, post_code.h}; docs/hardware.md#harvesting (column order), #arc. */
 #include <string.h>
 #include "model/arc/arc.h"
 #include "tests/check.h"
@@ -369,7 +369,7 @@ static void test_other_messages(void)
     CHECK_EQ_U32(send(0x77, 0, rsp), 0xFF); /* unknown */
     CHECK_EQ_U32(send(0x00, 0, rsp), 0xFF);
     CHECK_EQ_U32(send(0x11, 0, rsp), 0); /* NOP */
-    /* x = 7 and 10 are physical columns 12 and 13 (facts 1.5) */
+    /* x = 7 and 10 are physical columns 12 and 13 (docs/hardware.md#harvesting) */
     CHECK_EQ_U32(c.tensix_col_enabled, 0x0FFF);
     CHECK_EQ_U32(send(0x57, 0, rsp), 0); /* GET_HARVESTING */
     CHECK_EQ_U32(rsp[1], 0x3000);

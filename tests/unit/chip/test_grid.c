@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
-/* Tile map checks against reference/blackhole-facts.md section 1.2, which is encoded here
- * independently of the model (the model places tiles from coordinate lists). */
+/* Tile map checks against docs/hardware.md#grid, which is encoded here independently of the
+ * model (the model places tiles from coordinate lists). */
 #include "model/chip/bh_grid.h"
 #include "tests/check.h"
 #include <stdlib.h>
 #include <string.h>
 
-/* Facts 1.2, copied verbatim: the header and 12 rows of the NoC0 map. */
-static const char *const facts_map[] = {
+/* docs/hardware.md#grid's NoC0 map, copied verbatim: the header and 12 rows. */
+static const char *const doc_map[] = {
     "y\\x    0    1    2    3    4    5    6    7    8    9   10   11   12   13   14   15   16",
     "  0   D0   --   P0   --   --   --   --   --  ARC   D4   --   P1   --   --   --   --   --",
     "  1   D0   E0   E2   E4   E6   E8  E10  E12   --   D4  E13  E11   E9   E7   E5   E3   E1",
@@ -23,7 +23,7 @@ static const char *const facts_map[] = {
     " 11   D0 T126 T127 T128 T129 T130 T131 T132   --   D4 T133 T134 T135 T136 T137 T138 T139",
 };
 
-/* Facts 1.2: bank c -> NoC0 endpoints in UMD port order. */
+/* docs/hardware.md#grid: bank c -> NoC0 endpoints in UMD port order. */
 static const int dram_ports[8][3][2] = {
     {{0, 0}, {0, 1}, {0, 11}}, {{0, 2}, {0, 10}, {0, 3}}, {{0, 9}, {0, 4}, {0, 8}},
     {{0, 5}, {0, 7}, {0, 6}},  {{9, 0}, {9, 1}, {9, 11}}, {{9, 2}, {9, 10}, {9, 3}},
@@ -47,7 +47,7 @@ static BhGridConfig blackhole_cfg(uint32_t cols, uint32_t dram, uint32_t eth)
     return cfg;
 }
 
-/* Kind and index a facts label stands for. */
+/* Kind and index a map label stands for. */
 static void decode_label(const char *label, int *kind, int *index)
 {
     *index = -1;
@@ -81,14 +81,14 @@ static void decode_label(const char *label, int *kind, int *index)
     }
 }
 
-static void test_every_label_matches_facts(void)
+static void test_every_label_matches_the_doc(void)
 {
     BhGrid *g = make_grid(bh_grid_config_default());
     CHECK_EQ_U32(g->w, 17);
     CHECK_EQ_U32(g->h, 12);
     for (int y = 0; y < 12; y++) {
         char row[128];
-        strcpy(row, facts_map[1 + y]);
+        strcpy(row, doc_map[1 + y]);
         char *tok = strtok(row, " ");
         CHECK_EQ_U32(atoi(tok), y);
         for (int x = 0; x < 17; x++) {
@@ -319,18 +319,18 @@ static char *format_all(const BhGrid *g)
     return s;
 }
 
-static void test_format_full_chip_is_the_facts_table(void)
+static void test_format_full_chip_is_the_doc_map(void)
 {
     BhGrid *g = make_grid(bh_grid_config_default());
     char *s = format_all(g);
     const char *line = s;
-    for (size_t i = 0; i < BH_ARRAY_LEN(facts_map); i++) {
+    for (size_t i = 0; i < BH_ARRAY_LEN(doc_map); i++) {
         const char *nl = strchr(line, '\n');
         CHECK(nl != NULL);
         if (!nl)
             break;
-        CHECK_EQ_U64((size_t)(nl - line), strlen(facts_map[i]));
-        CHECK(!strncmp(line, facts_map[i], strlen(facts_map[i])));
+        CHECK_EQ_U64((size_t)(nl - line), strlen(doc_map[i]));
+        CHECK(!strncmp(line, doc_map[i], strlen(doc_map[i])));
         line = nl + 1;
     }
     CHECK(strstr(line, "legend:") == line);
@@ -396,7 +396,7 @@ static void test_kind_names(void)
 
 int main(void)
 {
-    RUN(test_every_label_matches_facts);
+    RUN(test_every_label_matches_the_doc);
     RUN(test_full_chip_counts);
     RUN(test_dram_controller_and_port);
     RUN(test_eth_pcie_l2cpu_placement);
@@ -404,7 +404,7 @@ int main(void)
     RUN(test_p100a_harvest);
     RUN(test_config_check_rejects_bad_values);
     RUN(test_generic_grids);
-    RUN(test_format_full_chip_is_the_facts_table);
+    RUN(test_format_full_chip_is_the_doc_map);
     RUN(test_format_marks_disabled_tiles);
     RUN(test_format_never_overflows);
     RUN(test_kind_names);

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 /* MOP expander, checked against sequences written out by hand from the functional model in
- * tt-isa-documentation MOPExpander.md (and the MOP/replay seed notes): every expected word and
- * cycle below is derived from the pseudo-code, never read back from the model. Instruction
- * words are built with local copies of tt-llk's TT_OP_* encodings, independent of the
- * generated table, which the "isa" tests at the end check against the same encodings. */
+ * tt-isa-documentation MOPExpander.md (and anuraagw.me's "mop and replay expanders" notes):
+ * every expected word and cycle below is derived from the pseudo-code, never read back from
+ * the model. Instruction words are built with local copies of tt-llk's TT_OP_* encodings,
+ * independent of the generated table, which the "isa" tests at the end check against the same
+ * encodings. */
 #include <string.h>
 #include "model/tile/tensix/mop.h"
 #include "model/tile/tensix/tensix_isa.h"
@@ -489,7 +490,7 @@ static void test_t1_ignores_mop_operands(void)
     CHECK(bh_log_count(&test_log, BH_LOG_UNIMP) <= unimp + 1);
 }
 
-/* ---- the generated instruction table, against tt-llk's encodings and the seed's examples */
+/* ---- the generated instruction table, against tt-llk's encodings and the notes' examples */
 
 static void test_isa_opcodes_and_names(void)
 {
@@ -526,7 +527,7 @@ static void test_isa_fields(void)
                      TENSIX_PUT(MOP, LOOP_COUNT, 0x55) |
                      TENSIX_PUT(MOP, ZMASK_LO16_OR_LOOP_COUNT, 0xBEEF),
                  mop);
-    /* The seed's .ttinsn encodings: 0x06000000 is MOP(1, 0, 0). */
+    /* The notes' .ttinsn encodings: 0x06000000 is MOP(1, 0, 0). */
     CHECK_EQ_U32(tensix_from_ttinsn(0x06000000), OP_MOP(1, 0, 0));
     CHECK_EQ_U32(tensix_from_ttinsn(0x06000000), 0x01800000);
     /* MVMUL: dst [9:0], addr_mode [16:14], instr_mod19 [19], clear_dvalid [23:22]. */

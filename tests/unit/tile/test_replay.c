@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 /* Replay expander, and the MOP expander feeding it, checked against sequences written out by
  * hand from the functional models in tt-isa-documentation REPLAY.md and MOPExpander.md and
- * the examples of the MOP/replay seed notes. Expected words and cycles are derived from the
- * documents, never read back from the model. Words are built with local copies of tt-llk's
- * TT_OP_* encodings. */
+ * the examples of anuraagw.me's "mop and replay expanders" notes. Expected words and cycles
+ * are derived from the documents, never read back from the model. Words are built with local
+ * copies of tt-llk's TT_OP_* encodings. */
 #include <string.h>
 #include "model/tile/tensix/mop.h"
 #include "model/tile/tensix/replay.h"
@@ -160,7 +160,7 @@ static void test_record_and_execute(void)
     CHECK_EQ_U32(rp.buf[11], 0);
 }
 
-/* Count 0 is 32 (REPLAY.md since 065d59f; the seed and earlier revisions said 64). */
+/* Count 0 is 32 (REPLAY.md since 065d59f; the notes and earlier revisions said 64). */
 static void test_count_zero_is_32(void)
 {
     Replay rp;
@@ -248,7 +248,7 @@ static void test_replay_recorded_as_data(void)
     CHECK_EQ_U64(rp.plays, 1);
 }
 
-/* The seed's replay without MOP: record + execute 5 SFPU words, then six playbacks - 35
+/* The notes' replay without MOP: record + execute 5 SFPU words, then six playbacks - 35
  * words with no gap after the REPLAY's own cycle. */
 static void test_seed_standalone_example(void)
 {
@@ -304,7 +304,7 @@ static void test_busy_backpressure_reset(void)
     CHECK(rp.buf[0] == W(1) && rp.buf[1] == W(2));
 }
 
-/* The seed's REPLAY encodings: the .ttinsn word rotated right by 2 is the Tensix word, and the
+/* The notes' REPLAY encodings: the .ttinsn word rotated right by 2 is the Tensix word, and the
  * generated field table decodes it. */
 static void test_isa_replay_encoding(void)
 {
@@ -327,7 +327,7 @@ static void test_isa_replay_encoding(void)
 
 /* ---- MOP -> replay */
 
-/* The seed's matmul: record 16 MVMULs (record + execute) into slots 16..31, program
+/* The notes' matmul: record 16 MVMULs (record + execute) into slots 16..31, program
  * ckernel_template(1, fidelity = 2, replay_insn(16, 16)) with
  * set_last_outer_loop_instr(MVMUL(CLR_A, 0, ADDR_MOD_3, 0)), run MOP(1, 0, 0), then one more
  * instruction. Loop0Last replaces the last REPLAY with a single MVMUL, so the MOP's
@@ -396,7 +396,7 @@ static void test_chain_replay_hides_penalty(void)
     check_cycles(r, 0, nw, 1); /* 1..49 without a gap */
 }
 
-/* The seed's SFPU example: record REPLAY(0, 4) without executing, then ckernel_template(1, 32,
+/* The notes' SFPU example: record REPLAY(0, 4) without executing, then ckernel_template(1, 32,
  * replay_insn(0, 4)): 32 x 4 = 128 backend words, one per cycle. */
 static void test_chain_seed_sfpu(void)
 {

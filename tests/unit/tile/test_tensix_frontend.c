@@ -155,7 +155,7 @@ static void test_unit_busy_and_unimplemented(void)
 }
 
 /* A template-1 MOP of DMANOPs reaches the backend one per cycle, then the bubble before the
- * next instruction (MOP expander timing, tensix-isa-notes 2.2). */
+ * next instruction (MOP expander timing, docs/hardware.md#frontend). */
 static void test_mop_through_the_frontend(void)
 {
     TensixThread t;

@@ -124,7 +124,8 @@ static void test_register_reset_values_and_access(void)
     tile_free(t);
 }
 
-/* facts §4: SOFT_RESET_0's reset value 0x47800 holds all five cores (bits 11..14, 18) */
+/* docs/hardware.md#riscv: SOFT_RESET_0's reset value 0x47800 holds all five cores (bits
+ * 11..14, 18) */
 static void test_reset_and_start_pcs(void)
 {
     TensixTile *t = tile_new(0);

@@ -1,9 +1,9 @@
 /* tests/unit/tile/test_tile_cores.c - the Tensix tile's RISC-V cores through the tile module,
  * without SystemC: reset and start through SOFT_RESET_0 and the reset PCs, and the load-to-use
  * latency of each target class measured by a program with the cycle CSR, against the figures
- * of facts §4 (BH BabyRISCV README): local RAM 2, PCBufs/semaphores 3, Tensix GPRs 4, tile
- * registers 7, L1 with the L0 D-cache off 8 (a hit 2), another core's RAM through its slow
- * window 8, an L1 atomic 12; then the same L1 load losing bank cycles to NoC writes. */
+ * of docs/hardware.md#riscv (BH BabyRISCV README): local RAM 2, PCBufs/semaphores 3, Tensix
+ * GPRs 4, tile registers 7, L1 with the L0 D-cache off 8 (a hit 2), another core's RAM through
+ * its slow window 8, an L1 atomic 12; then the same L1 load losing bank cycles to NoC writes. */
 #include <stdlib.h>
 #include <string.h>
 #include "model/tile/tensix_tile.h"

@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
 """Checks model/tile/tile_map.def and tile_regs.def against their two sources: ttsim's
-tile_regs.json (model/tile/ttsim-data/, "address_map" and the "riscv_debug_regs" block) and
-blackhole-facts.md §3.4 / §4 (transcribed below, since the facts file is not part of the
-repository). Python because the sources are JSON and prose; the compiled table's own
-consistency (order, overlaps, decode) is test_tensix_tile.c's job.
+tile_regs.json (model/tile/ttsim-data/, "address_map" and the "riscv_debug_regs" block) and the
+tables of docs/hardware.md#tile-map (regions: base, last byte, cores, NoC) and #riscv (reset and
+start registers), which this test reads, so the page and the tables cannot drift apart.
+Python because the sources are JSON and Markdown; the compiled table's own consistency (order,
+overlaps, decode) is test_tensix_tile.c's job.
 Exit status 0 when every row agrees or differs only as listed in SIZE_EXCEPTIONS."""
 import json
 import os
@@ -32,56 +33,65 @@ OTHER_TILES = ("eth_", "arc_", "pcie_")
 
 # where the .def's size differs from tile_regs.json, and why (the base always agrees)
 SIZE_EXCEPTIONS = {
-    "NOC_OVERLAY": "json gives one byte; facts §3.4: 0xFFB4_0000-0xFFB7_FFFF",
-    "MOP_CFG": "facts §3.4: 0xFFB8_0000-0023 (9 words); json rounds to 4 KiB",
-    "INSTRN_BUF": "facts gives the base only; the coprocessor decodes 64 KiB (any offset pushes)",
+    "NOC_OVERLAY": "json gives one byte; the doc: 0xFFB4_0000-0xFFB7_FFFF",
+    "MOP_CFG": "the doc: 0xFFB8_0000-0023 (9 words); json rounds to 4 KiB",
+    "INSTRN_BUF": "the doc gives the base only; the coprocessor decodes 64 KiB (any offset pushes)",
     "INSTRN1_BUF": "as INSTRN_BUF",
     "INSTRN2_BUF": "as INSTRN_BUF",
-    "PC_BUF": "facts §3.4: 0xFFE8_0020-FFFF semaphores, so 64 KiB",
+    "PC_BUF": "the doc: 0xFFE8_0020-FFFF semaphores, so 64 KiB",
     "PC1_BUF": "as PC_BUF",
     "PC2_BUF": "as PC_BUF",
-    "TENSIX_CFG": "facts §3.4: 0xFFEF_0000-FFFF",
+    "TENSIX_CFG": "the doc: 0xFFEF_0000-FFFF",
 }
 
 B, NC, T = {"B"}, {"NC"}, {"T0", "T1", "T2"}
 ALL = B | NC | T
-# facts §3.4 (and §3.2 for the RAM sizes): name -> (base, last byte or None, cores, NoC-visible)
-FACTS = {
-    "L1": (0x0, 0x17FFFF, ALL, 1),
-    "LOCAL_MEM": (0xFFB00000, 0xFFB00FFF, ALL, 0),
-    "LOCAL_MEM_HI": (0xFFB01000, 0xFFB01FFF, B | NC, 0),
-    "TDMA_REGS": (0xFFB11000, 0xFFB11FFF, B | T, 0),
-    "DEBUG_REGS": (0xFFB12000, 0xFFB12FFF, ALL, 1),
-    "PIC": (0xFFB13000, 0xFFB13137, ALL, 1),
-    "PC_SNAPSHOT": (0xFFB13138, 0xFFB1314B, ALL, 1),
-    "BRISC_LOCAL_MEM": (0xFFB14000, 0xFFB15FFF, ALL, 1),
-    "NCRISC_LOCAL_MEM": (0xFFB16000, 0xFFB17FFF, ALL, 1),
-    "TRISC0_LOCAL_MEM": (0xFFB18000, None, ALL, 1),
-    "TRISC1_LOCAL_MEM": (0xFFB1A000, None, ALL, 1),
-    "TRISC2_LOCAL_MEM": (0xFFB1C000, None, ALL, 1),
-    "NOC0_NIU": (0xFFB20000, 0xFFB2FFFF, ALL, 1),
-    "NOC1_NIU": (0xFFB30000, 0xFFB3FFFF, ALL, 1),
-    "NOC_OVERLAY": (0xFFB40000, 0xFFB7FFFF, ALL, 1),
-    "MOP_CFG": (0xFFB80000, 0xFFB80023, T, 0),
-    "DST": (0xFFBD8000, 0xFFBDFFFF, T, 0),
-    "REGFILE": (0xFFE00000, 0xFFE00FFF, B | T, 0),
-    "INSTRN_BUF": (0xFFE40000, None, B | T, 0),
-    "INSTRN1_BUF": (0xFFE50000, None, B, 0),
-    "INSTRN2_BUF": (0xFFE60000, None, B, 0),
-    "PC_BUF": (0xFFE80000, 0xFFE8FFFF, B | T, 0),
-    "PC1_BUF": (0xFFE90000, None, B, 0),
-    "PC2_BUF": (0xFFEA0000, None, B, 0),
-    "MAILBOX0": (0xFFEC0000, None, B | T, 0),
-    "MAILBOX1": (0xFFEC1000, None, B | T, 0),
-    "MAILBOX2": (0xFFEC2000, None, B | T, 0),
-    "MAILBOX3": (0xFFEC3000, None, B | T, 0),
-    "TENSIX_CFG": (0xFFEF0000, 0xFFEFFFFF, B | T, 0),
-}
-# facts §4: reset/start registers (offsets in the debug window)
-FACTS_REGS = {"SOFT_RESET_0": 0x1B0, "TRISC0_RESET_PC": 0x228, "TRISC1_RESET_PC": 0x22C,
-              "TRISC2_RESET_PC": 0x230, "TRISC_RESET_PC_OVERRIDE": 0x234,
-              "NCRISC_RESET_PC": 0x238, "NCRISC_RESET_PC_OVERRIDE": 0x23C,
-              "DISABLE_RESET": 0x224, "WALL_CLOCK_L": 0x1F0, "WALL_CLOCK_H": 0x1F8}
+DOC = os.path.join(ROOT, "docs", "hardware.md")
+CORE_WORDS = {"all": ALL, "B": B, "NC": NC, "T0-T2": T, "T0": {"T0"}, "T1": {"T1"}, "T2": {"T2"}}
+
+
+def doc_section(anchor):
+    """docs/hardware.md from <a id="anchor"> to the next anchor of its level or above"""
+    text = open(DOC).read()
+    m = re.search(r'<a id="%s"></a>\n(#+) ' % re.escape(anchor), text)
+    if not m:
+        sys.exit("docs/hardware.md: no section #%s" % anchor)
+    level = len(m.group(1))
+    rest = text[m.end():]
+    nxt = re.search(r'<a id="[^"]+"></a>\n#{1,%d} ' % level, rest)
+    return rest[:nxt.start()] if nxt else rest
+
+
+def doc_rows(anchor, ncols):
+    """Table rows of a section whose first cell is a `NAME`, as lists of cells, backticks off."""
+    rows = {}
+    for line in doc_section(anchor).splitlines():
+        m = re.match(r"^\| `(\w+)` \|(.*)\|\s*$", line)
+        if m:
+            cells = [c.strip().strip("`") for c in m.group(2).split("|")]
+            if len(cells) < ncols:
+                sys.exit("docs/hardware.md#%s: short row %r" % (anchor, line))
+            rows[m.group(1)] = cells
+    return rows
+
+
+def doc_regions():
+    """#tile-map: name -> (base, last byte or None, cores, NoC-visible)"""
+    out = {}
+    for name, (first, last, cores, noc, _what) in doc_rows("tile-map", 5).items():
+        seen = set()
+        for w in cores.split():
+            seen |= CORE_WORDS[w]
+        out[name] = (int(first, 16), None if last == "-" else int(last, 16), seen,
+                     {"yes": 1, "no": 0}[noc])
+    return out
+
+
+def doc_regs():
+    """#riscv: reset and start registers, name -> offset in the debug window"""
+    return {name: int(cells[0], 16) for name, cells in doc_rows("riscv", 2).items()}
+
+
 SEEN = {"TILE_SEEN_B": B, "TILE_SEEN_NC": NC, "TILE_SEEN_T": T, "TILE_SEEN_ALL": ALL,
         "TILE_SEEN_T0": {"T0"}, "TILE_SEEN_T1": {"T1"}, "TILE_SEEN_T2": {"T2"}}
 
@@ -124,28 +134,29 @@ def main():
         if size != jlast - jbase + 1 and JSON_NAME[jname] not in SIZE_EXCEPTIONS:
             errors.append("%s: size 0x%x, tile_regs.json 0x%x" % (JSON_NAME[jname], size,
                                                                    jlast - jbase + 1))
-    if set(rows) != set(FACTS):
-        errors.append("rows not in facts §3.4: %s; facts not in rows: %s" %
-                      (sorted(set(rows) - set(FACTS)), sorted(set(FACTS) - set(rows))))
-    for name, (fbase, flast, fcores, fnoc) in FACTS.items():
+    regions_doc, regs_doc = doc_regions(), doc_regs()
+    if set(rows) != set(regions_doc):
+        errors.append("rows not in the doc's #tile-map: %s; doc rows not in tile_map.def: %s" %
+                      (sorted(set(rows) - set(regions_doc)), sorted(set(regions_doc) - set(rows))))
+    for name, (fbase, flast, fcores, fnoc) in regions_doc.items():
         if name not in rows:
             continue
         base, size, seen, noc = rows[name]
         if base != fbase or (flast is not None and base + size - 1 != flast):
-            errors.append("%s: [0x%x, 0x%x], facts §3.4 [0x%x, %s]" % (
+            errors.append("%s: [0x%x, 0x%x], the doc [0x%x, %s]" % (
                 name, base, base + size - 1, fbase, "?" if flast is None else hex(flast)))
         if seen != fcores:
-            errors.append("%s: seen by %s, facts §3.4 %s" % (name, sorted(seen), sorted(fcores)))
+            errors.append("%s: seen by %s, the doc %s" % (name, sorted(seen), sorted(fcores)))
         if noc != fnoc:
-            errors.append("%s: NoC-visible %d, facts §3.4 %d" % (name, noc, fnoc))
-    # registers: offsets against facts §4, offset / access / reset value against the json
+            errors.append("%s: NoC-visible %d, the doc %d" % (name, noc, fnoc))
+    # registers: offsets against the doc's #riscv, offset / access / reset value against the json
     jregs = {r["name"].upper(): r for blk in data["regs"] if blk["name"] == "riscv_debug_regs"
              for r in blk["regs"]}
     jregs["WALL_CLOCK_L"], jregs["WALL_CLOCK_H_NOW"] = jregs["WALL_CLOCK_0"], jregs["WALL_CLOCK_1"]
     jregs["WALL_CLOCK_H"] = jregs["WALL_CLOCK_1_AT"]
     for name, off, reset, acc, _doc in load_def("tile_regs.def", "TILE_REG", 5):
-        if name in FACTS_REGS and num(off) != FACTS_REGS[name]:
-            errors.append("register %s at 0x%x, facts §4 0x%x" % (name, num(off), FACTS_REGS[name]))
+        if name in regs_doc and num(off) != regs_doc[name]:
+            errors.append("register %s at 0x%x, the doc 0x%x" % (name, num(off), regs_doc[name]))
         j = jregs.get(name)
         if j is None:
             errors.append("register %s not in tile_regs.json" % name)
@@ -160,7 +171,7 @@ def main():
     for e in errors:
         print("tile map:", e)
     print("tile map: %d regions, %d registers checked, %d problems" % (
-        len(rows), len(FACTS_REGS), len(errors)))
+        len(rows), len(regs_doc), len(errors)))
     return 1 if errors else 0
 
 

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 /* tests/unit/trace/test_noc_trace_load.cpp - the NoC trace / tt-npe workload loader: every
  * event type's mapping, *_WITH_STATE filling, coordinate spaces (translated coordinates
- * checked tile by tile against facts 1.4), the samples in traces/samples, and each error. */
+ * checked tile by tile against docs/hardware.md#coordinates), the samples in traces/samples,
+ * and each error. */
 #include <sys/stat.h>
 #include <unistd.h>
 #include <cstdint>
@@ -289,8 +290,8 @@ static void check_table(const ChipShape &c, const std::vector<Xy> &rows, int lin
     }
 }
 
-/* Facts 1.4/1.5; DRAM with D2 fused and ETH with E5/E8 fused as in the ISA's example pictures
- * (tt-isa-documentation Diagrams/Src/NoC.lua bh_y1223, bh_y25). */
+/* docs/hardware.md#coordinates, #harvesting; DRAM with D2 fused and ETH with E5/E8 fused as in
+ * the ISA's example pictures (tt-isa-documentation Diagrams/Src/NoC.lua bh_y1223, bh_y25). */
 static void test_translation_table()
 {
     // clang-format off

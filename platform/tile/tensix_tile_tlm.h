@@ -1,5 +1,5 @@
-/* platform/tile/l1_tlm.h - the shell of a Tensix tile module (model/tile/tensix_tile.h): its
- * L1 (model/tile/l1.h) behind TLM-2.0 targets, its coprocessor, its registers and core RAMs
+/* platform/tile/tensix_tile_tlm.h - the shell of a Tensix tile module (model/tile/tensix_tile.h):
+ * its L1 (model/tile/l1.h) behind TLM-2.0 targets, its coprocessor, its registers and core RAMs
  * (reached through TileTlm's `mmio`, which decodes the tile map and calls tile()):
  *   port        approximately-timed, base protocol, one binding per client (the binder says
  *               which L1 client it is with bind_client): BEGIN_REQ gets END_REQ when the
@@ -10,8 +10,8 @@
  * The tile steps when the chip's TileScheduler (platform/tile/tile_sched.h) calls step(), at
  * phase::kTile, after the networks and the synthetic cores, so every request made in a cycle
  * is arbitrated in that cycle whatever the order of processes. */
-#ifndef BH_L1_TLM_H
-#define BH_L1_TLM_H
+#ifndef BH_TENSIX_TILE_TLM_H
+#define BH_TENSIX_TILE_TLM_H
 #include <systemc>
 #include <tlm>
 #include <tlm_utils/multi_passthrough_target_socket.h>
@@ -26,18 +26,18 @@
 namespace bh
 {
 
-class L1Tlm : public sc_core::sc_module
+class TensixTileTlm : public sc_core::sc_module
 {
   public:
-    tlm_utils::multi_passthrough_target_socket<L1Tlm, 32, tlm::tlm_base_protocol_types, 0,
+    tlm_utils::multi_passthrough_target_socket<TensixTileTlm, 32, tlm::tlm_base_protocol_types, 0,
                                                sc_core::SC_ZERO_OR_MORE_BOUND>
         port{"port"};
-    tlm_utils::multi_passthrough_target_socket<L1Tlm, 32, tlm::tlm_base_protocol_types, 0,
+    tlm_utils::multi_passthrough_target_socket<TensixTileTlm, 32, tlm::tlm_base_protocol_types, 0,
                                                sc_core::SC_ZERO_OR_MORE_BOUND>
         functional{"functional"};
-    L1Tlm(sc_core::sc_module_name name, const L1Config &cfg, const Clock &clk, TileScheduler &sched,
-          BhLogContext *log);
-    ~L1Tlm() override;
+    TensixTileTlm(sc_core::sc_module_name name, const L1Config &cfg, const Clock &clk,
+                  TileScheduler &sched, BhLogContext *log);
+    ~TensixTileTlm() override;
     /* the next binding of `port` is L1 client `client` (L1_CLIENT_TABLE) */
     void bind_client(uint32_t client)
     {
@@ -54,7 +54,7 @@ class L1Tlm : public sc_core::sc_module
     /* The tile's five RISC-V cores (model/riscv/rv_core.h), held in reset until SOFT_RESET_0
      * releases them; niu performs their NIU register accesses. At elaboration only. */
     void enable_cores(const RvConfig &cfg, TileNiuFn niu, void *niu_ctx);
-    /* the NoC model's watch of this tile's NIUs (noc_net_set_niu_watch; ctx: the L1Tlm) */
+    /* the NoC model's watch of this tile's NIUs (noc_net_set_niu_watch; ctx: the TensixTileTlm) */
     static void niu_watch(void *ctx);
     TensixCore *core()
     {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "platform/tile/l1_tlm.h"
+#include "platform/tile/tensix_tile_tlm.h"
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
@@ -12,51 +12,52 @@ namespace bh
 static_assert(L1_CLIENTS < 16, "the traced holder (1 + client) is 4 bits wide");
 static_assert(TILE_CORE_STATES <= 8, "the traced core state is 3 bits wide");
 
-L1Tlm::L1Tlm(sc_core::sc_module_name name, const L1Config &cfg, const Clock &clk,
-             TileScheduler &sched, BhLogContext *log)
+TensixTileTlm::TensixTileTlm(sc_core::sc_module_name name, const L1Config &cfg, const Clock &clk,
+                             TileScheduler &sched, BhLogContext *log)
     : sc_module(name), clk_(clk), sched_(sched), sched_id_(sched.add(this))
 {
     char why[256] = "";
-    if (tensix_tile_init(&tile_, &cfg, &L1Tlm::deliver, this, log, why, sizeof why) != BH_OK)
+    if (tensix_tile_init(&tile_, &cfg, &TensixTileTlm::deliver, this, log, why, sizeof why) !=
+        BH_OK)
         throw std::runtime_error(std::string(this->name()) + ": " + why);
-    port.register_nb_transport_fw(this, &L1Tlm::nb_transport_fw);
-    port.register_transport_dbg(this, &L1Tlm::transport_dbg);
-    functional.register_b_transport(this, &L1Tlm::b_transport);
-    functional.register_transport_dbg(this, &L1Tlm::transport_dbg);
+    port.register_nb_transport_fw(this, &TensixTileTlm::nb_transport_fw);
+    port.register_transport_dbg(this, &TensixTileTlm::transport_dbg);
+    functional.register_b_transport(this, &TensixTileTlm::b_transport);
+    functional.register_transport_dbg(this, &TensixTileTlm::transport_dbg);
 }
 
-void L1Tlm::enable_coprocessor(const TensixCoreConfig &cfg, uint64_t deadlock_cycles)
+void TensixTileTlm::enable_coprocessor(const TensixCoreConfig &cfg, uint64_t deadlock_cycles)
 {
     if (tensix_tile_enable_coprocessor(&tile_, &cfg, deadlock_cycles) != BH_OK)
         throw std::runtime_error(std::string(name()) + ": bad coprocessor configuration");
 }
 
-void L1Tlm::enable_cores(const RvConfig &cfg, TileNiuFn niu, void *niu_ctx)
+void TensixTileTlm::enable_cores(const RvConfig &cfg, TileNiuFn niu, void *niu_ctx)
 {
     char why[256] = "";
     if (tensix_tile_enable_cores(&tile_, &cfg, niu, niu_ctx, why, sizeof why) != BH_OK)
         throw std::runtime_error(std::string(name()) + ": " + why);
 }
 
-void L1Tlm::niu_watch(void *ctx)
+void TensixTileTlm::niu_watch(void *ctx)
 {
-    L1Tlm *t = static_cast<L1Tlm *>(ctx);
+    TensixTileTlm *t = static_cast<TensixTileTlm *>(ctx);
     if (tensix_tile_niu_changed(&t->tile_, t->clk_.now()))
         t->kick();
 }
 
-void L1Tlm::start_of_simulation()
+void TensixTileTlm::start_of_simulation()
 {
     if (tile_.cores_enabled)
         schedule(0);
 }
 
-L1Tlm::~L1Tlm()
+TensixTileTlm::~TensixTileTlm()
 {
     tensix_tile_destroy(&tile_);
 }
 
-bool L1Tlm::debug_access(bool write, uint64_t addr, void *data, uint64_t len)
+bool TensixTileTlm::debug_access(bool write, uint64_t addr, void *data, uint64_t len)
 {
     BhStatus st = write ? l1_debug_write(&tile_.l1, addr, data, len)
                         : l1_debug_read(&tile_.l1, addr, data, len);
@@ -67,31 +68,31 @@ bool L1Tlm::debug_access(bool write, uint64_t addr, void *data, uint64_t len)
     return st == BH_OK;
 }
 
-unsigned L1Tlm::transport_dbg(int, tlm::tlm_generic_payload &gp)
+unsigned TensixTileTlm::transport_dbg(int, tlm::tlm_generic_payload &gp)
 {
     return debug_access(gp.is_write(), gp.get_address(), gp.get_data_ptr(), gp.get_data_length())
                ? gp.get_data_length()
                : 0;
 }
 
-void L1Tlm::b_transport(int id, tlm::tlm_generic_payload &gp, sc_core::sc_time &)
+void TensixTileTlm::b_transport(int id, tlm::tlm_generic_payload &gp, sc_core::sc_time &)
 {
     gp.set_response_status(transport_dbg(id, gp) ? tlm::TLM_OK_RESPONSE
                                                  : tlm::TLM_ADDRESS_ERROR_RESPONSE);
 }
 
-sc_core::sc_time L1Tlm::at(uint64_t cycle) const
+sc_core::sc_time TensixTileTlm::at(uint64_t cycle) const
 {
     return sched_.at(cycle);
 }
 
-void L1Tlm::schedule(uint64_t cycle)
+void TensixTileTlm::schedule(uint64_t cycle)
 {
     scheduled_ = cycle;
     sched_.want(sched_id_, cycle);
 }
 
-void L1Tlm::kick()
+void TensixTileTlm::kick()
 {
     uint64_t now = clk_.now();
     uint64_t next = sc_core::sc_time_stamp() <= at(now) ? now : now + 1;
@@ -99,7 +100,7 @@ void L1Tlm::kick()
         schedule(next);
 }
 
-BhStatus L1Tlm::offer(int id, tlm::tlm_generic_payload &gp)
+BhStatus TensixTileTlm::offer(int id, tlm::tlm_generic_payload &gp)
 {
     if (gp.get_byte_enable_ptr())
         return BH_ERR_UNSUPPORTED;
@@ -108,8 +109,8 @@ BhStatus L1Tlm::offer(int id, tlm::tlm_generic_payload &gp)
                       reinterpret_cast<uint64_t>(&gp), clk_.now());
 }
 
-tlm::tlm_sync_enum L1Tlm::nb_transport_fw(int id, tlm::tlm_generic_payload &gp,
-                                          tlm::tlm_phase &phase, sc_core::sc_time &)
+tlm::tlm_sync_enum TensixTileTlm::nb_transport_fw(int id, tlm::tlm_generic_payload &gp,
+                                                  tlm::tlm_phase &phase, sc_core::sc_time &)
 {
     if (phase == tlm::END_RESP)
         return tlm::TLM_COMPLETED;
@@ -134,7 +135,7 @@ tlm::tlm_sync_enum L1Tlm::nb_transport_fw(int id, tlm::tlm_generic_payload &gp,
     }
 }
 
-void L1Tlm::step(uint64_t now)
+void TensixTileTlm::step(uint64_t now)
 {
     uint64_t next = tensix_tile_step(&tile_, now);
     for (size_t id = 0; id < waiting_.size(); id++) {
@@ -157,9 +158,9 @@ void L1Tlm::step(uint64_t now)
 }
 
 /* An L1 completion of a client outside the tile module (the NIUs): its response */
-void L1Tlm::deliver(void *ctx, const L1Done *d)
+void TensixTileTlm::deliver(void *ctx, const L1Done *d)
 {
-    L1Tlm *t = static_cast<L1Tlm *>(ctx);
+    TensixTileTlm *t = static_cast<TensixTileTlm *>(ctx);
     auto *gp = reinterpret_cast<tlm::tlm_generic_payload *>(d->token);
     if (gp->is_read())
         std::memcpy(gp->get_data_ptr(), d->data, d->bytes);
@@ -174,7 +175,7 @@ void L1Tlm::deliver(void *ctx, const L1Done *d)
 }
 
 /* true while anything traced is non-zero, so the next cycle is sampled too */
-bool L1Tlm::sample(uint64_t now)
+bool TensixTileTlm::sample(uint64_t now)
 {
     /* the mirrors are what the file shows: only a mirror that moves is reported */
     auto put = [this](uint8_t *mirror, uint8_t v, uint32_t signal) {
@@ -208,7 +209,7 @@ bool L1Tlm::sample(uint64_t now)
     return ports_shown_ || banks_shown_;
 }
 
-void L1Tlm::sample_cores()
+void TensixTileTlm::sample_cores()
 {
     for (uint32_t c = 0; c < TILE_CORES; c++) {
         const uint32_t pc = rv_core_pc(tile_.cores[c].rv);
@@ -224,19 +225,19 @@ void L1Tlm::sample_cores()
     }
 }
 
-std::string L1Tlm::core_signal(uint32_t core, const char *what) const
+std::string TensixTileTlm::core_signal(uint32_t core, const char *what) const
 {
     return std::string(name()) + "." + tile_core_name(core) + "." + what;
 }
 
-std::string L1Tlm::signal(const char *kind, uint32_t index, const char *what) const
+std::string TensixTileTlm::signal(const char *kind, uint32_t index, const char *what) const
 {
     char b[16];
     std::snprintf(b, sizeof b, "%02u", index);
     return std::string(name()) + "." + kind + b + "." + what;
 }
 
-void L1Tlm::trace(VcdWriter &w)
+void TensixTileTlm::trace(VcdWriter &w)
 {
     traced_ = true;
     vcd_ = &w;
