@@ -298,7 +298,7 @@ void noc_net_set_timed_memory(NocNet *n, uint32_t node, int timed)
 void noc_net_mem_done(NocNet *n, uint32_t node, uint64_t token)
 {
     uint32_t k = (uint32_t)token;
-    BH_ASSERT(token >> 32 == n->cfg.noc_id);
+    BH_ASSERT(noc_mem_token_noc(token) == n->cfg.noc_id);
     if (k == NOC_NONE)
         return; /* a posted write: nobody waits for it */
     NocPacket *p = &n->pkts[k];

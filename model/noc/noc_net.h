@@ -49,6 +49,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "model/common/bh_common.h"
+#include "model/common/bh_region.h"
 #include "model/common/bh_stats.h"
 #include "model/noc/noc_niu_port.h"
 #ifdef __cplusplus
@@ -203,13 +204,21 @@ uint32_t noc_class_vcs(const NocNetConfig *c, uint32_t cls);
  * one (the PCIe tile sends a NoC read of host memory up the link as one read, and a write's
  * flits as whole TLPs). One access is one flit of a packet. */
 typedef struct NocMemAccess {
-    uint64_t token;      /* for noc_net_mem_done: bits 63:32 the NoC, 31:0 the packet */
+    uint64_t token;      /* for noc_net_mem_done; noc_mem_token_noc() names its network */
     uint64_t pkt_addr;   /* the packet's first byte at this memory */
     uint32_t pkt_bytes;  /* the packet's payload */
     uint32_t flit_bytes; /* of this NoC: access i of the packet is at pkt_addr + i * flit_bytes */
     uint8_t acked;       /* write: an acknowledgement waits for the packet's accesses */
     uint8_t last;        /* the packet's last data flit */
+    uint8_t noc;         /* the network whose NIU waits (the memory may serve both) */
 } NocMemAccess;
+
+/* The network a memory access token belongs to: a memory serving both NoCs of a tile hands
+ * each completion back to that network's noc_net_mem_done. */
+static inline uint32_t noc_mem_token_noc(uint64_t token)
+{
+    return (uint32_t)(token >> 32);
+}
 
 /* The network's flit counters (bh_stats.h): field, report key, kind, text */
 #define NOC_NET_FLIT_STATS(X)                                                                      \
@@ -482,10 +491,13 @@ size_t noc_net_describe_blocked(const NocNet *n, char *buf, size_t len);
 BhStatus noc_niu_mmio_read(NocNet *n, uint32_t node, uint32_t off, uint32_t *val, int debug);
 /* NIU registers take aligned 32-bit accesses, whoever the master is */
 #define NOC_NIU_REG_BYTES 4u
+/* The NIU register file as a region (bh_region.h): one aligned 32-bit word per access, whoever
+ * the master is; the PCIe tile's BAR0 window and the tile map take the rule from here. */
+extern const BhRegionOps noc_niu_regs_region;
 /* One access of len bytes to node's NIU registers by any master (a tile's RISC-V cores, a
- * workload, the PCIe tile's BAR0 window): their access rule is stated here once. BH_ERR_WIDTH:
- * len is not NOC_NIU_REG_BYTES; BH_ERR_ACCESS: a debug write (it would have side effects) or
- * an unaligned offset; else as noc_niu_mmio_read / _write. After a write the caller wakes the
+ * workload, the PCIe tile's BAR0 window), through noc_niu_regs_region. BH_ERR_WIDTH: len is not
+ * NOC_NIU_REG_BYTES or off not a multiple of it; BH_ERR_ACCESS: a debug write (it would have
+ * side effects); else as noc_niu_mmio_read / _write. After a write the caller wakes the
  * network's step, as a write may have issued a command. */
 BhStatus noc_niu_reg_access(NocNet *n, uint32_t node, uint32_t off, uint32_t len, int write,
                             uint32_t *val, int debug, uint64_t now);

@@ -323,14 +323,40 @@ void noc_niu_tag_command(NocNet *n, uint32_t node, uint32_t buf, uint64_t tag)
     n->nius[node].cmd[buf].tag = tag;
 }
 
+/* The region device's state: one NIU of a network */
+typedef struct NiuDev {
+    NocNet *n;
+    uint32_t node;
+} NiuDev;
+
+static BhStatus niu_region_read(void *dev, BhRegionAccess *a)
+{
+    const NiuDev *d = dev;
+    return noc_niu_mmio_read(d->n, d->node, a->off, a->data, a->debug);
+}
+
+static BhStatus niu_region_write(void *dev, BhRegionAccess *a)
+{
+    const NiuDev *d = dev;
+    if (a->debug)
+        return BH_ERR_ACCESS; /* a write issues commands: it cannot be a backdoor one */
+    uint32_t val;
+    memcpy(&val, a->data, 4);
+    return noc_niu_mmio_write(d->n, d->node, a->off, val, a->now);
+}
+
+const BhRegionOps noc_niu_regs_region = {"NIU registers",
+                                         niu_region_read,
+                                         niu_region_write,
+                                         NOC_NIU_REG_BYTES,
+                                         NOC_NIU_REG_BYTES,
+                                         1 /* aligned */,
+                                         0 /* answers at once */};
+
 BhStatus noc_niu_reg_access(NocNet *n, uint32_t node, uint32_t off, uint32_t len, int write,
                             uint32_t *val, int debug, uint64_t now)
 {
-    if (len != NOC_NIU_REG_BYTES)
-        return BH_ERR_WIDTH;
-    if (!write)
-        return noc_niu_mmio_read(n, node, off, val, debug);
-    if (debug)
-        return BH_ERR_ACCESS;
-    return noc_niu_mmio_write(n, node, off, *val, now);
+    NiuDev d = {n, node};
+    BhRegionAccess a = {0, 0, 0, off, len, (uint8_t)write, (uint8_t)debug, 0, val, now};
+    return bh_region_access(&noc_niu_regs_region, &d, &a);
 }

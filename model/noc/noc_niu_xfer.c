@@ -394,7 +394,8 @@ static void consume(NocNet *n, uint32_t node, uint32_t vc, NocPacket *p, const N
     }
 }
 
-/* The memory may serve both NoCs of a tile: the token says which network's packet waits. */
+/* The memory may serve both NoCs of a tile: the token says which network's packet waits
+ * (noc_mem_token_noc reads it back). */
 static uint64_t mem_token(const NocNet *n, uint32_t pkt)
 {
     return ((uint64_t)n->cfg.noc_id << 32) | pkt;
@@ -404,8 +405,9 @@ static int timed_write(NocNet *n, uint32_t node, uint32_t vc, const NocPacket *p
 {
     uint32_t fb = n->cfg.flit_bytes, off = (f->seq - 1u) * fb;
     uint32_t ack = n->nius[node].ej_ack[vc];
-    const NocMemAccess acc = {mem_token(n, ack),       p->wr_addr, p->len, fb, ack != NOC_NONE,
-                              f->seq + 1u == p->nflits};
+    const NocMemAccess acc = {
+        mem_token(n, ack),     p->wr_addr, p->len, fb, ack != NOC_NONE, f->seq + 1u == p->nflits,
+        (uint8_t)n->cfg.noc_id};
     BhStatus st = n->mem.request(n->nius[node].mem_ctx, 1, p->wr_addr + off,
                                  BH_MIN(fb, p->len - off), noc_flit_data(n, f->data), &acc);
     if (st == BH_ERR_FULL)
@@ -426,7 +428,8 @@ static void issue_reads(NocNet *n, uint32_t node)
     NocPacket *p = &n->pkts[k];
     uint32_t fb = n->cfg.flit_bytes, off = u->job_next * fb;
     const NocMemAccess acc = {
-        mem_token(n, k), p->rd_addr, p->len, fb, 1, u->job_next + 1u == p->mem_needed};
+        mem_token(n, k),       p->rd_addr, p->len, fb, 1, u->job_next + 1u == p->mem_needed,
+        (uint8_t)n->cfg.noc_id};
     BhStatus st =
         n->mem.request(u->mem_ctx, 0, p->rd_addr + off, BH_MIN(fb, p->len - off), NULL, &acc);
     if (st == BH_ERR_FULL)

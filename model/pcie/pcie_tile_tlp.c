@@ -21,15 +21,9 @@ static void tlb_cfg_words(PcieTile *t, const PcieLinkEvent *ev, const PcieTarget
                           int write)
 {
     for (uint32_t i = 0; i + 4 <= ev->bytes; i += 4) {
-        uint32_t v = 0;
-        BhStatus st;
-        if (write) {
-            memcpy(&v, data + i, 4);
-            st = pcie_tlb_cfg_write32(&t->tlbs, (uint32_t)(tg->offset + i), v);
-        } else {
-            st = pcie_tlb_cfg_read32(&t->tlbs, (uint32_t)(tg->offset + i), &v);
-            memcpy(data + i, &v, 4);
-        }
+        BhRegionAccess a = {
+            0, 0, 0, (uint32_t)(tg->offset + i), 4, (uint8_t)write, 0, 0, data + i, now_cycle(t)};
+        const BhStatus st = bh_region_access(&pcie_tlb_cfg_region, &t->tlbs, &a);
         if (st != BH_OK)
             BH_LOG_GUEST(t->log, "pcie: host %s at 0x%llx: past the TLB configuration words",
                          write ? "write" : "read", (unsigned long long)(ev->addr + i));
@@ -217,6 +211,7 @@ void pcie_tile_tlp_at_device(PcieTile *t, const PcieLinkEvent *ev)
     uint64_t off = 0;
     PcieTarget tg;
     memset(&tg, 0, sizeof tg);
+    const BhRegionOps *words = NULL; /* a register window's rule (bh_region.h) */
     char why[192] = "";
     /* what the TLP's first word hits (a TLP never crosses a 2 MiB window: it is split at
      * max-payload and read-request boundaries); the TLB configuration takes whole words */
@@ -224,11 +219,12 @@ void pcie_tile_tlp_at_device(PcieTile *t, const PcieLinkEvent *ev)
         pcie_bar_access_decode(&t->tlbs, bar, off, ev->bytes < 4 ? ev->bytes : 4, &tg, why,
                                sizeof why) != BH_OK)
         tg.kind = PCIE_TGT_NONE;
-    else if ((tg.kind == PCIE_TGT_TLB_CFG || tg.kind == PCIE_TGT_NIU) &&
-             (ev->addr % 4 || ev->bytes % 4)) {
-        snprintf(why, sizeof why, "the %s take%s whole aligned 32-bit words",
-                 tg.kind == PCIE_TGT_NIU ? "NIU registers" : "TLB configuration",
-                 tg.kind == PCIE_TGT_NIU ? "" : "s");
+    else if ((words = tg.kind == PCIE_TGT_NIU       ? &noc_niu_regs_region
+                      : tg.kind == PCIE_TGT_TLB_CFG ? &pcie_tlb_cfg_region
+                                                    : NULL) &&
+             bh_region_check_burst(words, ev->addr, ev->bytes) != BH_OK) {
+        snprintf(why, sizeof why, "the %s take%s whole aligned %u-bit words", words->name,
+                 tg.kind == PCIE_TGT_NIU ? "" : "s", 8u * words->max_bytes);
         tg.kind = PCIE_TGT_NONE;
     } else if (tg.kind == PCIE_TGT_ARC && tg.offset < PCIE_TILE_ARC_XBAR_OFF) {
         snprintf(why, sizeof why,

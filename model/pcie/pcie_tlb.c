@@ -278,3 +278,23 @@ BhStatus pcie_bar_access_decode(const PcieTlbs *t, int bar, uint64_t offset, uin
     FAIL(BH_ERR_ADDR, "BAR0 offset 0x%llx: reserved (nothing mapped)", o);
 #undef FAIL
 }
+
+static BhStatus cfg_region_read(void *dev, BhRegionAccess *a)
+{
+    return pcie_tlb_cfg_read32(dev, a->off, a->data);
+}
+
+static BhStatus cfg_region_write(void *dev, BhRegionAccess *a)
+{
+    uint32_t v;
+    memcpy(&v, a->data, 4);
+    return pcie_tlb_cfg_write32(dev, a->off, v);
+}
+
+const BhRegionOps pcie_tlb_cfg_region = {"TLB configuration",
+                                         cfg_region_read,
+                                         cfg_region_write,
+                                         4,
+                                         4,
+                                         1 /* aligned */,
+                                         0 /* answers at once */};

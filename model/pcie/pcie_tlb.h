@@ -34,6 +34,7 @@
 #define BH_PCIE_TLB_H
 #include <stdint.h>
 #include "model/common/bh_common.h"
+#include "model/common/bh_region.h"
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -137,6 +138,8 @@ BhStatus pcie_tlbs_init(PcieTlbs *t, const PcieTlbsConfig *c); /* also resets */
 /* off: offset in the configuration region, 4-aligned, below PCIE_TLB_CFG_BYTES */
 BhStatus pcie_tlb_cfg_read32(const PcieTlbs *t, uint32_t off, uint32_t *val);
 BhStatus pcie_tlb_cfg_write32(PcieTlbs *t, uint32_t off, uint32_t val);
+/* The configuration words as a region (bh_region.h; dev: the PcieTlbs): aligned 32-bit words */
+extern const BhRegionOps pcie_tlb_cfg_region;
 /* idx < PCIE_TLB_COUNT; set truncates each field to its width */
 void pcie_tlb_get(const PcieTlbs *t, uint32_t idx, PcieTlbCfg *out);
 void pcie_tlb_set(PcieTlbs *t, uint32_t idx, const PcieTlbCfg *in);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-/* The Tensix tile module: decode through the map, the targets the tile owns, and its step. */
+/* The Tensix tile module: its registers, init, and step; what its map's regions do is in
+ * tensix_tile_regions.c. */
 #include "model/tile/tensix_tile.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -157,24 +158,8 @@ void tensix_tile_prefetch(const TensixTile *t)
         tensix_core_prefetch(t->core);
 }
 
-static int sees(const TileRegion *r, uint32_t who)
-{
-    return who == TILE_NOC ? r->noc : who < TILE_CORES && (r->cores & 1u << who);
-}
-
-/* The RAM behind a local-RAM region for `who`, and its size; NULL if none */
-static uint8_t *local_ram(TensixTile *t, const TileRegion *r, uint32_t who, uint32_t *bytes)
-{
-    uint32_t owner = r->target == TILE_T_LOCAL ? who : r->arg;
-    uint32_t skip = r->target == TILE_T_LOCAL ? r->arg : 0;
-    if (owner >= TILE_CORES || t->cores[owner].ram_bytes <= skip)
-        return NULL;
-    *bytes = t->cores[owner].ram_bytes - skip;
-    return t->cores[owner].ram + skip;
-}
-
-static BhStatus debug_reg(TensixTile *t, uint32_t off, int write, uint32_t *val, uint64_t now,
-                          int debug)
+BhStatus tensix_tile_reg_access(TensixTile *t, uint32_t off, int write, uint32_t *val, uint64_t now,
+                                int debug)
 {
     uint32_t r = 0;
     while (r < TILE_NUM_REGS && reg_tab[r].off != off)
@@ -205,181 +190,6 @@ static BhStatus debug_reg(TensixTile *t, uint32_t off, int write, uint32_t *val,
         *val = reg_tab[r].access == ACC_WO ? 0 : t->regs[r];
         return BH_OK;
     }
-}
-
-static BhStatus memory(uint8_t *mem, uint32_t bytes, uint32_t off, uint32_t len, int write,
-                       void *data)
-{
-    if (!mem || off > bytes || len > bytes - off)
-        return BH_ERR_ADDR;
-    if (write)
-        memcpy(mem + off, data, len);
-    else
-        memcpy(data, mem + off, len);
-    return BH_OK;
-}
-
-static TileAccess perform(TensixTile *t, uint32_t who, uint32_t region, uint32_t off, uint32_t len,
-                          int write, void *data, uint64_t now, int debug)
-{
-    TileAccess a = {BH_ERR_ADDR, off, (uint8_t)region, TILE_LAT_MMIO, 0, 0, 0};
-    const TileRegion *r = tile_region(region);
-    if (!r)
-        return a;
-    a.latency = r->latency;
-    int coproc = r->target >= TILE_T_TDMA && r->target <= TILE_T_CFG;
-    if (!coproc && !sees(r, who)) /* the coprocessor applies its own views */
-        return a;
-    uint32_t bytes = 0;
-    uint8_t *ram;
-    switch (r->target) {
-    case TILE_T_L1:
-        a.status =
-            write ? l1_debug_write(&t->l1, off, data, len) : l1_debug_read(&t->l1, off, data, len);
-        return a;
-    case TILE_T_LOCAL:
-    case TILE_T_SLOW_LOCAL:
-        ram = local_ram(t, r, who, &bytes);
-        a.status = memory(ram, bytes, off, len, write, data);
-        return a;
-    case TILE_T_NIU:
-        a.niu = (uint8_t)(1 + r->arg);
-        a.status = BH_OK;
-        return a;
-    case TILE_T_ABSENT:
-        return a;
-    default:
-        break;
-    }
-    if (coproc && (!t->core || who == TILE_NOC))
-        return a;                  /* no coprocessor on this tile, or not NoC-visible */
-    if (r->target == TILE_T_DST) { /* 1, 2 or 4 bytes as the view says; reads never pop */
-        a.status = tensix_core_dst_access(t->core, who, off, len, write, data);
-        return a;
-    }
-    if (len != 4) {
-        a.status = BH_ERR_ACCESS;
-        a.width_error = 1;
-        return a;
-    }
-    uint32_t val;
-    memcpy(&val, data, 4);
-    if (r->target == TILE_T_DEBUG) {
-        a.status = debug_reg(t, off, write, &val, now, debug);
-    } else if (r->target == TILE_T_OVERLAY) {
-        a.status = overlay_access(&t->overlay, off, write, &val, debug);
-    } else if (r->target == TILE_T_PIC) {
-        a.status = pic_access(&t->pic, off, write, &val, debug);
-    } else if (r->target == TILE_T_MAILBOX) {
-        a.status = write ? mailbox_write(&t->mbox, who, r->arg, off, val, debug)
-                         : mailbox_read(&t->mbox, who, r->arg, off, &val, debug);
-        if (a.status != BH_OK)
-            return a;
-    } else if (debug) {
-        a.status = BH_ERR_UNSUPPORTED; /* the coprocessor's reads can pop FIFOs */
-        return a;
-    } else {
-        a.status = write ? tensix_core_region_write(t->core, who, region, off, val, now)
-                         : tensix_core_region_read(t->core, who, region, off, &val, now);
-        a.wake = 1;
-    }
-    if (!write)
-        memcpy(data, &val, 4);
-    return a;
-}
-
-TileAccess tensix_tile_access_region(TensixTile *t, uint32_t who, uint32_t region, uint32_t offset,
-                                     uint32_t len, int write, void *data, uint64_t now)
-{
-    return perform(t, who, region, offset, len, write, data, now, 0);
-}
-
-TileAccess tensix_tile_access(TensixTile *t, uint32_t who, uint64_t addr, uint32_t len, int write,
-                              void *data, uint64_t now)
-{
-    uint32_t region = tile_map_lookup(&t->map, addr);
-    const TileRegion *r = tile_region(region);
-    return perform(t, who, region, r ? (uint32_t)(addr - r->base) : 0, len, write, data, now, 0);
-}
-
-BhStatus tensix_tile_debug(TensixTile *t, uint32_t who, uint64_t addr, uint32_t len, int write,
-                           void *data, uint64_t now)
-{
-    uint32_t region = tile_map_lookup(&t->map, addr);
-    const TileRegion *r = tile_region(region);
-    if (!r)
-        return BH_ERR_ADDR;
-    TileAccess a = perform(t, who, region, (uint32_t)(addr - r->base), len, write, data, now, 1);
-    return a.niu ? BH_ERR_UNSUPPORTED : a.status;
-}
-
-int tensix_tile_is_register(uint32_t target)
-{
-    return target == TILE_T_DEBUG || target == TILE_T_OVERLAY || target == TILE_T_PIC;
-}
-
-const char *tensix_tile_reg_why(const TensixTile *t, uint32_t target)
-{
-    return target == TILE_T_OVERLAY ? t->overlay.why : target == TILE_T_PIC ? t->pic.why : NULL;
-}
-
-/* A NoC access past L1, region by region; registers one word at a time (tensix_tile.h, NoC). */
-TileAccess tensix_tile_noc_access(TensixTile *t, uint64_t addr, uint32_t len, int write, void *data,
-                                  uint64_t now)
-{
-    TileAccess a = {BH_OK, 0, TILE_RG_NONE, TILE_LAT_MMIO, 0, 0, 0};
-    const uint64_t end = addr + len;
-    const char *why = NULL;
-    uint64_t at = addr;
-    /* 1. the whole range first: NoC-visible regions, whole words where they are registers */
-    while (at < end && !why) {
-        const TileRegion *r = tile_region(tile_map_lookup(&t->map, at));
-        const uint64_t stop = r ? BH_MIN(end, r->base + r->size) : end;
-        if (!r || !r->noc || r->target == TILE_T_ABSENT) {
-            a.status = BH_ERR_ADDR;
-            why = !r ? "is not mapped" : !r->noc ? "is not visible from the NoC" : "is not modeled";
-        } else if (tensix_tile_is_register(r->target) && (at % 4 || (stop - at) % 4)) {
-            a.status = BH_ERR_ACCESS;
-            why = "is a register: the NoC moves whole 32-bit words, 4-byte aligned, to registers";
-        } else {
-            at = stop;
-        }
-    }
-    /* 2. each region's part in address order: memory in one access, registers word by word */
-    for (uint64_t next = addr; !why && next < end;) {
-        at = next;
-        const uint32_t region = tile_map_lookup(&t->map, at);
-        const TileRegion *r = tile_region(region);
-        const uint32_t n = (uint32_t)(BH_MIN(end, r->base + r->size) - at);
-        const uint32_t step = tensix_tile_is_register(r->target) ? 4 : n;
-        a.region = (uint8_t)region;
-        if (r->target == TILE_T_NIU) {
-            a.niu = (uint8_t)(1 + r->arg);
-            return a;
-        }
-        uint32_t done = 0; /* words (or bytes of memory) performed in this region */
-        for (uint32_t k = 0; k < n && !why; k += step) {
-            at = next + k;
-            const TileAccess w = perform(t, TILE_NOC, region, (uint32_t)(at - r->base), step, write,
-                                         (uint8_t *)data + (at - addr), now, 0);
-            a.status = w.status;
-            done += w.status == BH_OK;
-            if (w.status != BH_OK)
-                why = tensix_tile_reg_why(t, r->target) ? tensix_tile_reg_why(t, r->target)
-                      : w.status == BH_ERR_ADDR         ? "is not modeled"
-                                                        : bh_status_name(w.status);
-        }
-        /* cores asleep on a register re-read it (a PIC read may have cleared an IRQ) */
-        if (done && (write || r->target == TILE_T_PIC) && tensix_tile_is_register(r->target) &&
-            tensix_tile_noc_wrote(t, region, now))
-            a.wake = 1;
-        next += n;
-    }
-    if (why)
-        BH_LOG_GUEST(t->log, "%s: NoC %s of %u bytes at 0x%08llx: 0x%08llx %s", t->name,
-                     write ? "write" : "read", len, (unsigned long long)addr,
-                     (unsigned long long)at, why);
-    return a;
 }
 
 uint32_t tile_core_reset_bit(uint32_t core)

@@ -8,15 +8,19 @@
  *                       addr, at cycle now; returns status, the region, the offset in it and
  *                       its latency class (TileLatency: docs/hardware.md#riscv's loads; data,
  *                       not yet timing).
- *                       A region `who` does not see, or not mapped: BH_ERR_ADDR. Register
- *                       windows take 4-byte accesses only (else BH_ERR_ACCESS, width_error).
+ *                       A region `who` does not see, or not mapped: BH_ERR_ADDR. What a
+ *                       region does and the sizes it takes are its device's
+ *                       (tile_region_ops, bh_region.h, in tensix_tile_regions.c): register
+ *                       windows take aligned 4-byte accesses only (else BH_ERR_WIDTH,
+ *                       width_error); NIU regions go to the NoC model's register file
+ *                       (TileNiuFn), which states its own rule.
  *                       Targets: L1 (untimed, as the loaders use it), private local RAM (the
  *                       core's own; 8 KiB B/NC, 4 KiB T), the slow local-RAM windows (any
  *                       core's RAM), the debug registers, the coprocessor's windows (TDMA-RISC,
  *                       MopCfg, GPRs, instruction pushes, PCBufs/semaphores, configuration;
- *                       wake is set: the owner must step the tile this cycle). NIU regions
- *                       are not performed here: niu = 1 + the NoC, offset into its window; the
- *                       caller performs them on the NoC model. The mailboxes (mailbox.h) are
+ *                       wake is set: the owner must step the tile this cycle). An NIU region
+ *                       sets niu = 1 + the NoC; without cores (no TileNiuFn) it answers
+ *                       BH_ERR_UNSUPPORTED. The mailboxes (mailbox.h) are
  *                       the tile's own: 4-byte accesses by B and the TRISCs only; a push that
  *                       does not fit or a pop from an empty FIFO is BH_ERR_FULL (retry).
  *                       DST: a TRISC's 1-, 2- or 4-byte access in its thread's view
@@ -27,21 +31,20 @@
  *                       TILE_T_ABSENT regions (PC snapshots) answer BH_ERR_ADDR.
  *   tensix_tile_noc_access  a NoC access past L1 of any length (tile_noc_access below).
  *   tensix_tile_debug   the same without side effects (transport_dbg): L1, local RAMs and
- *                       stored registers, Dst; the coprocessor's other windows are
- * BH_ERR_UNSUPPORTED. Timing: tensix_tile_step(now) steps the cores, wakes the cores sleeping on a
- * mailbox if one changed during the step, steps the coprocessor (if enabled), then L1, then hands
- * out L1's finished requests: the coprocessor's to it, the others to the `done` callback in
- *   completion order. Returns the next cycle with work, or BH_IDLE.
- * Registers: stored with their reset values (tile_regs.def); WALL_CLOCK_* read `now`.
- *   SOFT_RESET_0 holds and releases the cores (tensix_tile_reset_changed), whoever writes it.
- * NoC: the shell sends every NoC access past L1 here (tensix_tile_noc_access): inline writes,
- *   atomics, and the data of streaming reads and writes, a flit at a time. The slow local-RAM
- *   windows take any length; register regions (control/debug, overlay) take a 4-byte aligned
- *   address and a multiple of 4 bytes, performed one 32-bit word per 4 bytes in address order,
- *   at once, as a word access is. An access may cross regions. The first word that fails
- *   stops it (the words before it are done) and its status is the access's; a length or
- *   address that is not word-aligned, or a region the NoC does not see, fails before any word
- *   is performed. Each failure is a guest error naming the address and the reason.
+ *                       stored registers, Dst; the coprocessor's other windows and the NIUs
+ *                       are BH_ERR_UNSUPPORTED. Timing: tensix_tile_step(now) steps the cores,
+ * wakes the cores sleeping on a mailbox if one changed during the step, steps the coprocessor (if
+ * enabled), then L1, then hands out L1's finished requests: the coprocessor's to it, the others to
+ * the `done` callback in completion order. Returns the next cycle with work, or BH_IDLE. Registers:
+ * stored with their reset values (tile_regs.def); WALL_CLOCK_* read `now`. SOFT_RESET_0 holds and
+ * releases the cores (tensix_tile_reset_changed), whoever writes it. NoC: the shell sends every NoC
+ * access past L1 here (tensix_tile_noc_access): inline writes, atomics, and the data of streaming
+ * reads and writes, a flit at a time. The slow local-RAM windows take any length; register regions
+ * (control/debug, overlay) take a 4-byte aligned address and a multiple of 4 bytes, performed one
+ * 32-bit word per 4 bytes in address order, at once, as a word access is. An access may cross
+ * regions. The first word that fails stops it (the words before it are done) and its status is the
+ * access's; a length or address that is not word-aligned, or a region the NoC does not see, fails
+ * before any word is performed. Each failure is a guest error naming the address and the reason.
  *   tensix_tile_noc_wrote wakes cores asleep on a tile register.
  * Not modeled: PC snapshots (BH_ERR_ADDR, as the coprocessor has always answered); interrupts
  *   (the PIC refuses what would interrupt a core).
@@ -180,9 +183,14 @@ typedef struct TileAccess {
     uint8_t latency;     /* TileLatency */
     uint8_t niu;         /* 1 + NoC: the caller performs the access at that NIU */
     uint8_t wake;        /* the coprocessor was reached: step the tile this cycle */
-    uint8_t width_error; /* a register window took other than 4 bytes */
+    uint8_t width_error; /* the region does not take this size (BH_ERR_WIDTH) */
 } TileAccess;
 
+/* The control/debug register at byte offset off (tile_regs.def): one 32-bit word; debug reads
+ * latch nothing. BH_ERR_ADDR where no register is, BH_ERR_ACCESS for a write to a read-only one.
+ * The debug-register region's device (tensix_tile_regions.c) calls it. */
+BhStatus tensix_tile_reg_access(TensixTile *t, uint32_t off, int write, uint32_t *val, uint64_t now,
+                                int debug);
 const char *tile_reg_name(uint32_t reg);
 uint32_t tile_reg_offset(uint32_t reg);
 uint32_t tile_reg_reset_value(uint32_t reg);

@@ -103,26 +103,9 @@ static RvMemResult mmio(TensixTile *t, uint32_t core, RvCore *rv, const RvMemReq
     uint8_t data[16] = {0};
     if (write)
         memcpy(data, q->wdata, q->size);
-    if (r->target == TILE_T_NIU) {
-        uint32_t val;
-        memcpy(&val, data, 4);
-        if (!t->niu) {
-            snprintf(why, why_len, "%s NIU register 0x%08x: no NoC on this tile", what, q->addr);
-            return RV_MEM_FAULT;
-        }
-        BhStatus st = t->niu(t->niu_ctx, r->arg, off, q->size, write, 0, &val, t->now);
-        if (st != BH_OK) {
-            snprintf(why, why_len, "%s NIU register 0x%08x: %s", what, q->addr,
-                     st == BH_ERR_WIDTH ? "NIU registers take 4-byte accesses"
-                                        : bh_status_name(st));
-            return RV_MEM_FAULT;
-        }
-        memcpy(rdata, &val, 4);
-        *latency = t->lat_cycles[r->latency];
-        return RV_MEM_DONE;
-    }
     TileAccess a = tensix_tile_access_region(t, core, region, off, q->size, write, data, t->now);
-    if ((write || r->target == TILE_T_PIC) && a.status == BH_OK) /* a PIC read may clear */
+    /* a PIC read may clear; the NoC model watches its own NIU registers */
+    if ((write || r->target == TILE_T_PIC) && a.status == BH_OK && r->target != TILE_T_NIU)
         t->poll_dirty |= (uint8_t)(1u << (tensix_tile_is_register(r->target) ? TILE_WATCH_DEBUG
                                                                              : TILE_WATCH_COPROC));
     switch (a.status) {
@@ -148,15 +131,22 @@ static RvMemResult mmio(TensixTile *t, uint32_t core, RvCore *rv, const RvMemReq
         *when = BH_IDLE;
         return RV_MEM_LATER;
     default:
-        if (t->core && t->core->failed)
+        if (r->target == TILE_T_NIU)
+            snprintf(why, why_len, "%s NIU register 0x%08x: %s", what, q->addr,
+                     a.status == BH_ERR_UNSUPPORTED ? "no NoC on this tile"
+                     : a.status == BH_ERR_WIDTH     ? "NIU registers take 4-byte accesses"
+                                                    : bh_status_name(a.status));
+        else if (t->core && t->core->failed)
             snprintf(why, why_len, "%s 0x%08x (%s): %s", what, q->addr, r->name, t->core->error);
         else if (tensix_tile_reg_why(t, r->target) &&
                  !a.width_error) /* the fault names the address */
             snprintf(why, why_len, "%s %s", what, tensix_tile_reg_why(t, r->target));
+        else if (a.width_error)
+            snprintf(why, why_len, "%s 0x%08x (%s) takes %u-byte accesses only", what, q->addr,
+                     r->name, r->ops->max_bytes);
         else
             snprintf(why, why_len, "%s 0x%08x (%s) %s", what, q->addr, r->name,
-                     a.width_error ? "takes 4-byte accesses only"
-                     : r->target == TILE_T_DST && a.status == BH_ERR_ACCESS
+                     r->target == TILE_T_DST && a.status == BH_ERR_ACCESS
                          ? "in a way Dst.md leaves undefined for this thread's view, see the log"
                      : a.status == BH_ERR_ADDR ? "is not modeled"
                                                : bh_status_name(a.status));

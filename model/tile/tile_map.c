@@ -4,7 +4,8 @@
 #include <stdio.h>
 
 const TileRegion tile_map_regions[TILE_REGIONS] = {
-#define TILE_REGION(nm, b, sz, tg, a, c, n, lat) {#nm, b, sz, tg, c, n, lat, a},
+#define TILE_REGION(nm, b, sz, tg, a, c, n, lat)                                                   \
+    {#nm, b, sz, tg, c, n, lat, a, &tile_region_ops[tg]},
 #include "model/tile/tile_map.def"
 #undef TILE_REGION
 };
@@ -49,6 +50,15 @@ BhStatus tile_map_check(const TileRegion *rows, uint32_t n, char *why, size_t wh
                      "tile map: region %s [0x%llx, +0x%llx) is empty or leaves "
                      "the 32-bit address space",
                      r->name, (unsigned long long)r->base, (unsigned long long)r->size);
+            return BH_ERR_CONFIG;
+        }
+        const BhRegionOps *o = r->ops;
+        if (!o || !o->name || (!o->read && !o->write) || !o->min_bytes ||
+            (o->max_bytes && o->max_bytes < o->min_bytes)) {
+            snprintf(why, why_len,
+                     "tile map: region %s has no device, or one without a name, a read or "
+                     "write, or a sane access size",
+                     r->name);
             return BH_ERR_CONFIG;
         }
         if (i == 0)

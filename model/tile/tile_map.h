@@ -18,6 +18,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "model/common/bh_common.h"
+#include "model/common/bh_region.h"
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -67,7 +68,13 @@ typedef enum TileTarget {
     TILE_T_OVERLAY,    /* the NoC overlay's stream registers, overlay.h */
     TILE_T_PIC,        /* the PIC's IRQ registers, pic.h */
     TILE_T_ABSENT,     /* documented, not modeled: BH_ERR_ADDR */
+    TILE_TARGETS
 } TileTarget;
+
+/* What each target does, as a region (bh_region.h): its read and write and the access sizes
+ * it takes, the one statement of that rule for every master (tensix_tile_regions.c). Indexed by
+ * TileTarget; a row of tile_map.def reaches its own through TileRegion.ops. */
+extern const BhRegionOps tile_region_ops[TILE_TARGETS];
 
 /* Load latency classes: enum name, cycles (docs/hardware.md#riscv's loads; lower bounds). The
  * classes answered by registers take their cycles from TILE_LATENCY_PARAMS, which makes them keys;
@@ -130,6 +137,7 @@ typedef struct TileRegion {
     uint8_t noc;    /* the NoC sees it */
     uint8_t latency;
     uint32_t arg;
+    const BhRegionOps *ops; /* &tile_region_ops[target] */
 } TileRegion;
 
 /* Page index of the MMIO space 0xFFB0_0000..0xFFFF_FFFF: the first region in each 4 KiB page */

@@ -58,9 +58,9 @@ NocMemOps TileTlm::mem_ops()
 
 TimedPortTlm &TileTlm::attach_timed_port(int noc, uint32_t max_in_flight)
 {
-    /* a completion names the NoC whose NIU waits (token bits 63:32) */
+    /* a completion names the NoC whose NIU waits */
     auto done = [this](uint64_t token) {
-        uint32_t k = (uint32_t)(token >> 32);
+        const uint32_t k = noc_mem_token_noc(token);
         noc_net_mem_done(&nocs_[k]->net(), nodes_[k], token);
         nocs_[k]->kick(nodes_[k]);
     };
@@ -85,17 +85,16 @@ BhStatus TileTlm::mem_request(void *ctx, int is_write, uint64_t addr, uint32_t l
             is_write ? t->mem_access(tlm::TLM_WRITE_COMMAND, addr, const_cast<void *>(wdata), len)
                      : BH_OK;
         if (st == BH_OK) {
-            const uint32_t k = (uint32_t)(token >> 32);
+            const uint32_t k = acc->noc;
             noc_net_mem_done(&t->nocs_[k]->net(), t->nodes_[k], token);
             t->nocs_[k]->kick(t->nodes_[k]);
         }
         return st;
     }
-    TimedPortTlm *p =
-        t->port_[token >> 32 & 1] ? t->port_[token >> 32 & 1].get() : t->port_[0].get();
+    TimedPortTlm *p = t->port_[acc->noc] ? t->port_[acc->noc].get() : t->port_[0].get();
     if (!p)
         return BH_ERR_UNSUPPORTED;
-    return p->request((uint32_t)(token >> 32 & 1), is_write, addr, len, wdata, *acc);
+    return p->request(acc->noc, is_write, addr, len, wdata, *acc);
 }
 
 tlm::tlm_response_status TileTlm::niu_access(uint32_t noc, uint32_t off,

@@ -248,7 +248,7 @@ static void test_pcbuf_1_2(void)
     CHECK_EQ_U32(st_n(t, TILE_NCRISC, 0xFFEA0000u, 4, 1), BH_ERR_ADDR);
     ld_n(t, TILE_TRISC2, 0xFFEA0000u, 4, &st);
     CHECK_EQ_U32(st, BH_ERR_ADDR);
-    CHECK_EQ_U32(st_n(t, TILE_BRISC, 0xFFE90002u, 2, 1), BH_ERR_ACCESS);
+    CHECK_EQ_U32(st_n(t, TILE_BRISC, 0xFFE90002u, 2, 1), BH_ERR_WIDTH);
     CHECK_EQ_U64(t->core->sync.stats.pcbuf_pushes, 18);
     CHECK_EQ_U64(t->core->sync.stats.pcbuf_pops, 18);
     tile_free(t);

@@ -283,7 +283,7 @@ static void test_through_tile(void)
     CHECK_OK(tensix_tile_debug(&t, TILE_TRISC1, base + off(2, SPACE + 17), 4, 0, &v, 0));
     CHECK_EQ_U32(v, 0x80);
     a = tensix_tile_access(&t, TILE_BRISC, base + off(2, SPACE), 2, 0, &v, 0);
-    CHECK(a.status == BH_ERR_ACCESS && a.width_error);
+    CHECK(a.status == BH_ERR_WIDTH && a.width_error);
     /* the NoC: four words from REMOTE_SRC (index 4) to REMOTE_DEST (7), in order */
     uint32_t w[4] = {0xFFFFFFFF, 0x12345, 0x6, 0x7}, r[4] = {0};
     a = tensix_tile_noc_access(&t, base + off(40, REMOTE_SRC), 16, 1, w, 0);

@@ -120,7 +120,7 @@ static void test_register_reset_values_and_access(void)
     tensix_tile_access(t, TILE_BRISC, base + 0x1F4, 4, 0, &v, 0x900000000ull);
     CHECK_EQ_U32(v, 9);
     a = tensix_tile_access(t, TILE_BRISC, base + 0x1B0, 2, 0, &v, 0);
-    CHECK(a.status == BH_ERR_ACCESS && a.width_error);
+    CHECK(a.status == BH_ERR_WIDTH && a.width_error);
     tile_free(t);
 }
 
@@ -201,7 +201,7 @@ static void test_mailboxes_through_the_map(void)
     CHECK_EQ_U32(rd(t, TILE_TRISC0, 0xFFEC0000, &st), 42);
     CHECK_OK(st);
     TileAccess a = tensix_tile_access(t, TILE_TRISC1, 0xFFEC3000, 2, 1, &v, 0);
-    CHECK(a.status == BH_ERR_ACCESS && a.width_error && a.latency == TILE_LAT_MAILBOX);
+    CHECK(a.status == BH_ERR_WIDTH && a.width_error && a.latency == TILE_LAT_MAILBOX);
     CHECK_EQ_U32(wr(t, TILE_NCRISC, 0xFFEC0000, 1), BH_ERR_ADDR); /* NCRISC has none */
     CHECK_EQ_U32(wr(t, TILE_NOC, 0xFFEC0000, 1), BH_ERR_ADDR);    /* nor the NoC */
     CHECK_EQ_U32(tensix_tile_debug(t, TILE_BRISC, 0xFFEC1000, 4, 1, &v, 0), BH_ERR_UNSUPPORTED);
