@@ -183,6 +183,8 @@ class Chip : public sc_core::sc_module
     /* the program registered for `core` of node's tile whose symbols hold pc, else the last
      * registered (a host's firmware, then its kernels); null if none */
     const RvProgram *program_at(uint32_t node, uint32_t core, uint32_t pc) const;
+    /* the riscv tiles' stall ("" none): BlockHooks::stall of the programs' cores */
+    std::string riscv_stalled(uint64_t now, uint64_t last_move, uint64_t limit) const;
     /* the NoC0 node of rv_tiles()[i] */
     uint32_t rv_node(size_t i) const
     {

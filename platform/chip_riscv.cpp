@@ -89,6 +89,48 @@ void Chip::setup_riscv()
         };
         blocks_.add(std::move(h));
     }
+    if (!rv_tiles_.empty()) {
+        BlockHooks h;
+        h.name = "riscv";
+        h.stall = [this](uint64_t now, uint64_t quiet_since, uint64_t limit) {
+            return riscv_stalled(now, quiet_since, limit);
+        };
+        blocks_.add(std::move(h));
+    }
+}
+
+/* The programs' stall: on every tile the released cores that have not finished wait for
+ * something only another agent could change (a word they poll, a mailbox, a FIFO), no
+ * coprocessor or L1 works, every network is empty, and nothing has moved for `limit`
+ * (noc.deadlock_cycles) cycles: nothing can ever wake them. */
+std::string Chip::riscv_stalled(uint64_t now, uint64_t last_move, uint64_t limit) const
+{
+    uint32_t tiles = 0;
+    for (TensixTileTlm *l1 : rv_tiles_) {
+        const int stuck = tensix_tile_cores_stuck(&l1->tile(), nullptr, 0);
+        if (stuck < 0)
+            return "";
+        last_move = std::max<uint64_t>(last_move, l1->last_busy_cycle());
+        tiles += stuck > 0;
+    }
+    if (!tiles || now <= last_move + limit)
+        return "";
+    std::string what;
+    uint32_t shown = 0;
+    for (size_t i = 0; i < rv_tiles_.size(); i++) {
+        char buf[1024];
+        if (tensix_tile_cores_stuck(&rv_tiles_[i]->tile(), buf, sizeof buf) > 0 &&
+            shown++ < NOC_WAIT_LIST_SHOWN)
+            what += name_pcs(rv_node(i), buf) + "\n";
+    }
+    return "stall: the RISC-V cores of " + std::to_string(tiles) +
+           " tile(s) wait for what nothing can change: nothing has moved since cycle " +
+           std::to_string(last_move) + " (now " + std::to_string(now) + ", noc.deadlock_cycles " +
+           std::to_string(limit) + ")" +
+           (tiles > NOC_WAIT_LIST_SHOWN
+                ? "; the first " + std::to_string(NOC_WAIT_LIST_SHOWN) + " tiles"
+                : std::string()) +
+           ":\n" + what;
 }
 
 void Chip::add_symbols(uint32_t node, uint32_t core, std::shared_ptr<const RvProgram> prog)

@@ -2,11 +2,12 @@
  * idle, its error, the last cycle it was busy, and what it is doing when a run cannot end (for
  * a block that can hold a run open or stop it); its VCD signals; its entry in a section of the
  * JSON report, or a section of its own. Each shell (or the chip, for blocks it assembles)
- * registers a block once; the run loop, Chip::trace and build_report iterate over the registry,
- * so a new block is an addition, not an edit of them, and nothing asks a block for its concrete
- * type. */
+ * registers a block once; the run loop (its end, watchdogs and stalls), Chip::trace and
+ * build_report iterate over the registry, so a new block is an addition, not an edit of them,
+ * and nothing asks a block for its concrete type. */
 #ifndef BH_REGISTRY_H
 #define BH_REGISTRY_H
+#include <algorithm>
 #include <boost/json.hpp>
 #include <cstdint>
 #include <functional>
@@ -26,7 +27,18 @@ struct BlockHooks {
     std::function<std::string()> error;     /* "" or null: none; else the run stops */
     std::function<uint64_t()> last_busy;    /* null: not counted in a run's length */
     std::function<std::string(uint64_t now)>
-        busy;                               /* what it still does; null: "<name> is busy; " */
+        busy; /* what it still does; null: "<name> is busy; " */
+    /* a fault it detects on its own (a network whose flits have not moved for more than
+     * `limit` cycles): "" none; else the run stops with watchdog_kind */
+    std::function<std::string(uint64_t now, uint64_t limit)> watchdog;
+    const char *watchdog_kind = "";
+    /* a block that moves work between others (a network): the cycle it last moved anything;
+     * while it is not idle nothing is stalled */
+    std::function<uint64_t()> last_move;
+    /* agents that wait for what only another could change, while every mover has been idle
+     * since `quiet_since` for more than `limit` cycles: "" none, else why nothing can wake
+     * them (the run stops as a stall) */
+    std::function<std::string(uint64_t now, uint64_t quiet_since, uint64_t limit)> stall;
     std::function<void(VcdWriter &)> trace; /* declares its VCD signals; null: none */
     std::function<void()> retime; /* its clock changed: re-arm its wake; null: not clocked */
     const char *report_key = "";  /* the report's array that report adds this block's entry to,
@@ -75,6 +87,40 @@ class BlockRegistry
             if (b.idle && !b.idle(now))
                 why += b.busy ? b.busy(now) : b.name + " is busy; ";
         return why;
+    }
+    /* the first block's watchdog fault ("" if none), and its kind */
+    std::string watchdog(uint64_t now, uint64_t limit, const char **kind) const
+    {
+        for (const BlockHooks &b : blocks_)
+            if (std::string e = b.watchdog ? b.watchdog(now, limit) : ""; !e.empty()) {
+                *kind = b.watchdog_kind;
+                return e;
+            }
+        return "";
+    }
+    /* the latest cycle a mover moved, capped at `now` (0 without movers) */
+    uint64_t last_move(uint64_t now) const
+    {
+        uint64_t last = 0;
+        for (const BlockHooks &b : blocks_)
+            if (b.last_move)
+                last = std::max(last, std::min(now, b.last_move()));
+        return last;
+    }
+    /* every mover idle: the first stall a block reports ("" if none) */
+    std::string stall(uint64_t now, uint64_t limit) const
+    {
+        uint64_t since = 0;
+        for (const BlockHooks &b : blocks_)
+            if (b.last_move) {
+                if (b.idle && !b.idle(now))
+                    return "";
+                since = std::max(since, b.last_move());
+            }
+        for (const BlockHooks &b : blocks_)
+            if (std::string e = b.stall ? b.stall(now, since, limit) : ""; !e.empty())
+                return e;
+        return "";
     }
     /* the AICLK domain changed frequency: every clocked block re-arms its wake */
     void retime() const

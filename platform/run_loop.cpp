@@ -65,85 +65,15 @@ static std::string failed(RunInfo *run, const char *kind, uint64_t now, const st
     return msg;
 }
 
-/* The riscv workload's stall: on every tile the released cores that have not finished wait
- * for something only another agent could change (a word they poll, a mailbox, a FIFO), no
- * coprocessor or L1 works, every network is empty, and nothing has moved for
- * noc.deadlock_cycles: nothing can ever wake them. */
-static std::string riscv_stalled(Chip &chip, const BhParams &p, uint64_t now, uint64_t last_move)
-{
-    uint32_t tiles = 0;
-    for (TensixTileTlm *l1 : chip.rv_tiles()) {
-        const int stuck = tensix_tile_cores_stuck(&l1->tile(), nullptr, 0);
-        if (stuck < 0)
-            return "";
-        last_move = std::max<uint64_t>(last_move, l1->last_busy_cycle());
-        tiles += stuck > 0;
-    }
-    if (!tiles || now <= last_move + (uint64_t)p.noc_deadlock_cycles)
-        return "";
-    std::string what;
-    uint32_t shown = 0;
-    for (size_t i = 0; i < chip.rv_tiles().size(); i++) {
-        char buf[1024];
-        if (tensix_tile_cores_stuck(&chip.rv_tiles()[i]->tile(), buf, sizeof buf) > 0 &&
-            shown++ < NOC_WAIT_LIST_SHOWN)
-            what += chip.name_pcs(chip.rv_node(i), buf) + "\n";
-    }
-    return "stall: the RISC-V cores of " + std::to_string(tiles) +
-           " tile(s) wait for what nothing can change: nothing has moved since cycle " +
-           std::to_string(last_move) + " (now " + std::to_string(now) + ", noc.deadlock_cycles " +
-           std::to_string(p.noc_deadlock_cycles) + ")" +
-           (tiles > NOC_WAIT_LIST_SHOWN
-                ? "; the first " + std::to_string(NOC_WAIT_LIST_SHOWN) + " tiles"
-                : std::string()) +
-           ":\n" + what;
-}
-
-/* A stall: cores spin on NIU state while every network is empty and has been for
- * noc.deadlock_cycles, so nothing in flight can ever change what they poll. */
-static std::string stalled(Chip &chip, const BhParams &p, uint64_t now)
-{
-    uint64_t last_move = 0;
-    for (uint32_t k = 0; k < chip.n_nocs(); k++) {
-        const NocNet &net = chip.noc(k).net();
-        if (!noc_net_quiescent(&net))
-            return "";
-        last_move = std::max<uint64_t>(last_move, net.last_progress);
-    }
-    std::string what;
-    if (!chip.rv_tiles().empty()) /* programs: every core waits for what nothing changes */
-        return riscv_stalled(chip, p, now, last_move);
-    if (!chip.workload() || now <= last_move + (uint64_t)p.noc_deadlock_cycles)
-        return "";
-    uint32_t n = chip.workload()->model().waiting(now, &what);
-    if (!n)
-        return "";
-    return "stall: " + std::to_string(n) +
-           " core(s) poll NIU state that nothing can change: every network has been empty since "
-           "cycle " +
-           std::to_string(last_move) + " (now " + std::to_string(now) + ", noc.deadlock_cycles " +
-           std::to_string(p.noc_deadlock_cycles) + ")" +
-           (n > NOC_WAIT_LIST_SHOWN ? "; the first " + std::to_string(NOC_WAIT_LIST_SHOWN)
-                                    : std::string()) +
-           ":\n" + what;
-}
-
+/* 1. a block's own watchdog (a NoC whose flits stopped moving), 2. a stall: agents waiting for
+ * what nothing can change while every mover has been idle for noc.deadlock_cycles. */
 std::string check_watchdogs(Chip &chip, const BhParams &p, uint64_t now, RunInfo *run)
 {
-    for (uint32_t k = 0; k < chip.n_nocs(); k++) {
-        const NocNet &net = chip.noc(k).net();
-        if (!noc_net_quiescent(&net) && now > net.last_progress + (uint64_t)p.noc_deadlock_cycles) {
-            char buf[2048];
-            noc_net_describe_blocked(&net, buf, sizeof buf);
-            return failed(run, "noc_deadlock", now,
-                          "deadlock on NoC" + std::to_string(k) +
-                              ": no flit has moved since cycle " +
-                              std::to_string(net.last_progress) + " (now " + std::to_string(now) +
-                              ") while " + std::to_string(net.pkts_live) +
-                              " packets are in flight; blocked input VCs:\n" + buf);
-        }
-    }
-    if (std::string st = stalled(chip, p, now); !st.empty())
+    const char *kind = "";
+    const uint64_t limit = (uint64_t)p.noc_deadlock_cycles;
+    if (std::string wd = chip.blocks().watchdog(now, limit, &kind); !wd.empty())
+        return failed(run, kind, now, wd);
+    if (std::string st = chip.blocks().stall(now, limit); !st.empty())
         return failed(run, "stall", now, st);
     return "";
 }
@@ -151,23 +81,12 @@ std::string check_watchdogs(Chip &chip, const BhParams &p, uint64_t now, RunInfo
 /* What keeps a run from ending: packets in the networks, a workload's cores, coprocessors. */
 bool chip_idle(Chip &chip, uint64_t now)
 {
-    for (uint32_t k = 0; k < chip.n_nocs(); k++)
-        if (!noc_net_quiescent(&chip.noc(k).net()))
-            return false;
     return chip.blocks().idle(now);
 }
 
 std::string still_busy(Chip &chip, uint64_t now)
 {
-    std::string why;
-    for (uint32_t k = 0; k < chip.n_nocs(); k++) {
-        const NocNet &net = chip.noc(k).net();
-        if (!noc_net_quiescent(&net))
-            why += "NoC" + std::to_string(k) + " holds " + std::to_string(net.pkts_live) +
-                   " packets (last flit moved at cycle " + std::to_string(net.last_progress) +
-                   "); ";
-    }
-    why += chip.blocks().busy(now);
+    const std::string why = chip.blocks().busy(now);
     return why.empty() ? "nothing is busy (a model bug)" : why;
 }
 
@@ -254,8 +173,7 @@ std::string run_loop(Chip &chip, const BhParams &p, bool quiet, RunInfo *run)
      * programs were still running there) */
     uint64_t last =
         window_to_end && !cut ? chip.blocks().last_busy() : std::min<uint64_t>(now, cycles);
-    for (uint32_t k = 0; k < chip.n_nocs(); k++)
-        last = std::max<uint64_t>(last, std::min<uint64_t>(now, chip.noc(k).net().last_progress));
+    last = std::max<uint64_t>(last, chip.blocks().last_move(now));
     run->cycles = last;
     if (window_to_end) {
         close_window(chip, run);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-/* The chip's networks: one NocNetTlm per NoC, each registered for its report section. */
+/* The chip's networks: one NocNetTlm per NoC, each registered for its report section and as
+ * the run's mover: idle when empty, its deadlock watchdog, the cycle it last moved a flit. */
 #include <string>
 #include "platform/chip.h"
 #include "platform/noc/noc_report.h"
@@ -21,6 +22,25 @@ void Chip::assemble_nocs(bool trace_busy, BhLogContext *log)
         h.name = nocs_[k]->basename();
         h.report_key = noc_keys[k];
         h.retime = [n = nocs_[k].get()] { n->retime(); };
+        const NocNet *net = &nocs_[k]->net();
+        h.idle = [net](uint64_t) { return noc_net_quiescent(net) != 0; };
+        h.busy = [net, k](uint64_t) {
+            return "NoC" + std::to_string(k) + " holds " + std::to_string(net->pkts_live) +
+                   " packets (last flit moved at cycle " + std::to_string(net->last_progress) +
+                   "); ";
+        };
+        h.last_move = [net] { return net->last_progress; };
+        h.watchdog_kind = "noc_deadlock";
+        h.watchdog = [net, k](uint64_t now, uint64_t limit) {
+            if (noc_net_quiescent(net) || now <= net->last_progress + limit)
+                return std::string();
+            char buf[2048];
+            noc_net_describe_blocked(net, buf, sizeof buf);
+            return "deadlock on NoC" + std::to_string(k) + ": no flit has moved since cycle " +
+                   std::to_string(net->last_progress) + " (now " + std::to_string(now) +
+                   ") while " + std::to_string(net->pkts_live) +
+                   " packets are in flight; blocked input VCs:\n" + buf;
+        };
         h.report_object = [k](const ReportContext &ctx, boost::json::object &n) {
             noc_report(k, ctx, n);
         };

@@ -54,6 +54,23 @@ void Chip::register_workload()
                         ":\n" + what
                   : std::string("; "));
     };
+    /* cores polling NIU state that no packet in flight can change */
+    h.stall = [w](uint64_t now, uint64_t quiet_since, uint64_t limit) {
+        std::string what;
+        if (now <= quiet_since + limit)
+            return what;
+        const uint32_t n = w->waiting(now, &what);
+        if (!n)
+            return std::string();
+        return "stall: " + std::to_string(n) +
+               " core(s) poll NIU state that nothing can change: every network has been empty "
+               "since cycle " +
+               std::to_string(quiet_since) + " (now " + std::to_string(now) +
+               ", noc.deadlock_cycles " + std::to_string(limit) + ")" +
+               (n > NOC_WAIT_LIST_SHOWN ? "; the first " + std::to_string(NOC_WAIT_LIST_SHOWN)
+                                        : std::string()) +
+               ":\n" + what;
+    };
     blocks_.add(std::move(h));
 }
 
