@@ -179,13 +179,31 @@ void hp_split(uint32_t n, uint32_t cores, uint32_t core, uint32_t *start, uint32
 
 void hp_json(HpRun *r, const char *fmt, ...)
 {
-    size_t used = strlen(r->json);
-    if (used && used + 1 < sizeof r->json)
-        r->json[used++] = ',', r->json[used] = 0;
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(r->json + used, sizeof r->json - used, fmt, ap);
+    const int n = vsnprintf(NULL, 0, fmt, ap);
     va_end(ap);
+    if (n < 0 || r->json_lost) {
+        r->json_lost = 1;
+        return;
+    }
+    const size_t need = r->json_len + 1 + (size_t)n + 1; /* a comma, the pairs, the NUL */
+    if (need > r->json_cap) {
+        const size_t cap = need > 2 * r->json_cap ? need : 2 * r->json_cap;
+        char *grown = realloc(r->json, cap);
+        if (!grown) {
+            r->json_lost = 1;
+            return;
+        }
+        r->json = grown;
+        r->json_cap = cap;
+    }
+    if (r->json_len)
+        r->json[r->json_len++] = ',';
+    va_start(ap, fmt);
+    vsnprintf(r->json + r->json_len, r->json_cap - r->json_len, fmt, ap);
+    va_end(ap);
+    r->json_len += (size_t)n;
 }
 
 int hp_run(HpRun *r, BhProgram *p, BhProgramTiming *t)
@@ -239,11 +257,21 @@ static void host_figures(HpRun *r)
 int hp_finish(HpRun *r, const char *name, int passed)
 {
     host_figures(r);
-    char section[4300];
-    snprintf(section, sizeof section, "{\"name\":\"%s\",\"passed\":%s%s%s}", name,
-             passed ? "true" : "false", r->json[0] ? "," : "", r->json);
-    if (bh_chip_set_report_section(r->chip, "program", section) != BH_CHIP_OK)
-        return hp_fail(r, HP_FAILED, "program: the report section is not valid JSON: %s", section);
+    if (r->json_lost)
+        return hp_fail(r, HP_FAILED, "program: out of host memory building the report section");
+    const char *pairs = r->json_len ? r->json : "";
+    const size_t len = strlen(name) + r->json_len + 64;
+    char *section = hp_malloc(r, len);
+    snprintf(section, len, "{\"name\":\"%s\",\"passed\":%s%s%s}", name, passed ? "true" : "false",
+             r->json_len ? "," : "", pairs);
+    const BhChipStatus st = bh_chip_set_report_section(r->chip, "program", section);
+    if (st != BH_CHIP_OK) {
+        const int rc =
+            hp_fail(r, HP_FAILED, "program: the report section is not valid JSON: %s", section);
+        free(section);
+        return rc;
+    }
+    free(section);
     fprintf(stderr, "bhsim: %s: %s\n", name,
             passed ? "result matches the host reference" : "RESULT DIFFERS from the reference");
     return passed ? HP_OK : HP_FAILED;
@@ -324,5 +352,6 @@ int bh_host_workload_run(BhChip *chip, const char *name)
         return hp_fail(&r, HP_FAILED, "device: %s", err);
     int rc = prog ? prog->run(&r) : HP_OK;
     bh_device_close(r.dev);
+    free(r.json);
     return rc;
 }

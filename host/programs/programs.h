@@ -17,7 +17,10 @@ typedef struct HpRun {
     BhChip *chip;
     BhDevice *dev;
     uint64_t rng;    /* splitmix64 state, from sim.seed */
-    char json[4096]; /* the program section being built: "key":value pairs, comma separated */
+    char *json;      /* the program section being built: "key":value pairs, comma separated */
+    size_t json_len; /* bytes in json, without its terminating NUL */
+    size_t json_cap; /* bytes allocated; it grows, nothing is ever cut */
+    int json_lost;   /* out of host memory while adding to it: the run fails (hp_finish) */
     uint64_t device_cycles; /* launch to done, summed over the runs of hp_run */
     uint64_t device_ps;     /* the same in simulated time (AICLK may change meanwhile) */
 } HpRun;
