@@ -21,16 +21,15 @@ Chip::Chip(sc_core::sc_module_name name, const ChipPlan &plan, bool trace_busy, 
 {
     /* Assembly by area. Blocks register in this order, which is the order of the report's
      * sections and of the VCD's signals: the networks, the tiles, the GDDR6 controllers and
-     * the dram section, the traced L1s, the RISC-V tiles, the coprocessors, the workload, the host
-     * side. */
+     * the dram section, the traced L1s, the RISC-V cores (every Tensix tile's; the workload's
+     * tiles first), the coprocessors, the workload, the host side. */
     assemble_nocs(trace_busy, log);                         /* noc/chip_noc.cpp */
     make_memories(log);                                     /* dram/chip_dram.cpp */
     make_host_side(log);                                    /* pcie/chip_pcie.cpp */
     const std::vector<int> socket_of = assemble_tiles(log); /* tile/chip_tiles.cpp */
     register_dram();
     register_l1_traces();
-    if (!plan.rv_tiles.empty())
-        setup_riscv();            /* chip_riscv.cpp */
+    assemble_cores();             /* chip_riscv.cpp */
     assemble_workload(socket_of); /* workload/chip_workload.cpp */
     register_host_side();
     /* the user's bytes last, so they win over the workload's source pattern */

@@ -38,10 +38,31 @@ namespace bh
 
 constexpr uint64_t kDramBytes = 4ull << 30;
 
-struct ChipPlan {
+/* The chip as the hardware keys build it: every block and its parameters. Every enabled Tensix
+ * tile has its five RISC-V cores and its coprocessor whenever L1 is timed (the cores are L1
+ * clients), whatever runs on them; an idle one costs nothing, as steps are event-driven. */
+struct HardwarePlan {
     std::unique_ptr<BhGrid> grid;
     NocNetConfig noc[2];
     uint32_t n_nocs = 0;
+    bool dram_timed = true;    /* GDDR6 controllers, else untimed stores */
+    bool l1_timed = true;      /* L1 banks and ports, else an untimed byte array */
+    bool tensix_cores = false; /* the Tensix tiles have cores and coprocessors (l1_timed) */
+    L1Config l1{};
+    Gddr6Config gddr6{};
+    uint32_t dram_endpoint_in_flight = 64;
+    double aiclk_mhz = 1350.0;
+    TensixCoreConfig tensix{};                /* mover.*, thcon.* */
+    uint64_t tensix_deadlock_cycles = 100000; /* tensix.deadlock_cycles */
+    RvConfig riscv{};                         /* riscv.*: the cores' timing */
+    TileLatencyConfig riscv_latency{};        /* riscv.*_load_cycles of the register windows */
+    bool has_host_side = false;               /* a PCIe tile facing the host and the ARC */
+    PcieTileConfig pcie{};                    /* pcie.* */
+    ArcConfig arc{};                          /* arc.*, and what the chip tells the ARC */
+};
+
+/* What runs on that hardware (workload.*): traffic, a trace, scripts, programs, L1 contents. */
+struct WorkloadPlan {
     NocTrafficConfig traffic{};
     std::vector<uint32_t> injectors; /* NoC0 node indices */
     bool dram_stream = false;        /* the dram_stream workload instead of synthetic traffic */
@@ -51,25 +72,20 @@ struct ChipPlan {
     /* tensix_stream: per tile and core (TRISC0..2, BRISC) the script's items */
     std::vector<uint32_t> stream_tiles;                      /* NoC0 nodes */
     std::vector<std::vector<TensixStreamItem>> stream_items; /* [core], shared by the tiles */
-    /* riscv: the programs (workload.elf), the tiles they run on, the cores' timing */
+    /* riscv and host workloads: the programs (workload.elf) and the tiles whose cores they run,
+     * which the report, the VCD and the stall watchdog follow */
     std::vector<RvProgram> rv_programs;
     std::vector<uint32_t> rv_tiles; /* NoC0 nodes, each once, in workload.elf's order */
-    RvConfig riscv{};
-    TileLatencyConfig riscv_latency{};  /* riscv.*_load_cycles of the register windows */
-    bool dram_timed = true;             /* GDDR6 controllers, else untimed stores */
-    bool l1_timed = true;               /* L1 banks and ports, else an untimed byte array */
+    std::vector<L1Blob> l1_init;    /* workload.l1_init */
+};
+
+/* What the run shows beyond the report (output.*). */
+struct OutputPlan {
     std::vector<uint32_t> vcd_l1_tiles; /* NoC0 nodes whose L1 the VCD traces (output.vcd_l1) */
-    std::vector<L1Blob> l1_init;        /* workload.l1_init */
     std::vector<L1Dump> l1_dumps;       /* output.dump_l1 */
-    L1Config l1{};
-    Gddr6Config gddr6{};
-    uint32_t dram_endpoint_in_flight = 64;
-    double aiclk_mhz = 1350.0;
-    TensixCoreConfig tensix{};                /* mover.*, thcon.* */
-    bool has_host_side = false;               /* a PCIe tile facing the host and the ARC */
-    PcieTileConfig pcie{};                    /* pcie.* */
-    ArcConfig arc{};                          /* arc.*, and what the chip tells the ARC */
-    uint64_t tensix_deadlock_cycles = 100000; /* tensix.deadlock_cycles */
+};
+
+struct ChipPlan : HardwarePlan, WorkloadPlan, OutputPlan {
 };
 
 /* false with a message naming the key on a bad configuration */
@@ -169,7 +185,8 @@ class Chip : public sc_core::sc_module
         return arc_.get();
     }
 
-    /* the tiles whose RISC-V cores run (the riscv workload) */
+    /* the tiles whose RISC-V cores the workload runs (riscv, host workloads); every Tensix tile
+     * has cores, these are the ones the report, the VCD and the stall watchdog follow */
     const std::vector<TensixTileTlm *> &rv_tiles() const
     {
         return rv_tiles_;
@@ -207,7 +224,8 @@ class Chip : public sc_core::sc_module
     std::vector<int> assemble_tiles(BhLogContext *log); /* tile/chip_tiles.cpp */
     void bind_l1(TileTlm &tile, const BhTile &t, uint32_t node, BhLogContext *log);
     void register_l1_traces();
-    void setup_riscv();                                        /* chip_riscv.cpp */
+    void assemble_cores(); /* every Tensix tile's cores, then the programs: chip_riscv.cpp */
+    void setup_programs();
     void assemble_workload(const std::vector<int> &socket_of); /* workload/chip_workload.cpp */
     WorkloadTlm::Factory workload_factory(const std::vector<uint32_t> **sources);
     void register_coprocessor(uint32_t node);
@@ -226,7 +244,8 @@ class Chip : public sc_core::sc_module
     std::vector<TensixTileTlm *> core_of_node_;       /* tensix_stream tiles' L1 and coprocessor */
     std::vector<TensixTileTlm *> l1_of_node_;         /* timed L1 of each NoC0 node, or null */
     std::vector<MemoryTlm *> untimed_l1_of_node_;     /* untimed L1 of each NoC0 node, or null */
-    std::vector<TensixTileTlm *> rv_tiles_;           /* riscv workload tiles */
+    std::vector<TensixTileTlm *> rv_tiles_;           /* the tiles whose cores the workload runs */
+    std::vector<TensixTileTlm *> idle_cores_;         /* the other tiles with cores */
     std::vector<uint8_t> is_dram_;                    /* per NoC0 node, for the trace replay */
     std::vector<std::unique_ptr<TileTlm>> tiles_;
     std::unique_ptr<WorkloadTlm> workload_;

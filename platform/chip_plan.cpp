@@ -153,6 +153,17 @@ static bool plan_l1(const BhParams &p, ChipPlan *plan, std::string *err)
         return fail(err, std::string("mover.") + why);
     if (thcon_config_check(&p.thcon, why, sizeof why) != BH_OK)
         return fail(err, std::string("thcon.") + why);
+    plan->tensix_deadlock_cycles = (uint64_t)p.tensix_deadlock_cycles;
+    /* every Tensix tile's cores (L1 clients: they need its ports) */
+    plan->tensix_cores = plan->l1_timed;
+    plan->riscv = p.riscv;
+    plan->riscv_latency = p.riscv_latency;
+    /* riscv.poll_sleep_l1=2 ("host workloads only"): the idle firmware of a host program polls
+     * L1 and may sleep; a riscv program's polls run exactly */
+    if (plan->riscv.poll_sleep_l1 == 2)
+        plan->riscv.poll_sleep_l1 = bh_workload_is_host(p.workload_name) ? 1 : 0;
+    if (rv_config_check(&plan->riscv, why, sizeof why) != BH_OK)
+        return fail(err, why);
     return true;
 }
 
@@ -372,7 +383,6 @@ static bool plan_vcd_l1(const BhParams &p, ChipPlan *plan, std::string *err)
 /* tensix_stream: the tiles and the four scripts (the same scripts on every tile). */
 static bool plan_tensix_stream(const BhParams &p, ChipPlan *plan, std::string *err)
 {
-    plan->tensix_deadlock_cycles = (uint64_t)p.tensix_deadlock_cycles;
     const BhGrid &g = *plan->grid;
     if (!plan->l1_timed)
         return fail(err, "l1.timed: tensix_stream needs the timed L1 (its Mover and ThCon are "
@@ -413,21 +423,12 @@ static bool plan_tensix_stream(const BhParams &p, ChipPlan *plan, std::string *e
     return true;
 }
 
-/* riscv: the programs and the cores' timing; the cores' tiles get a coprocessor too (the
- * TRISCs push its instructions). */
+/* riscv: the programs, and the tiles they run on (every Tensix tile has its cores). */
 static bool plan_riscv(const BhParams &p, ChipPlan *plan, std::string *err)
 {
-    plan->tensix_deadlock_cycles = (uint64_t)p.tensix_deadlock_cycles;
-    if (!plan->l1_timed)
+    if (!plan->tensix_cores)
         return fail(err, "l1.timed: the riscv workload needs the timed L1 (the cores are L1 "
                          "clients)");
-    char why[256] = "";
-    plan->riscv = p.riscv;
-    plan->riscv_latency = p.riscv_latency;
-    if (plan->riscv.poll_sleep_l1 == 2) /* "only host workloads": programs poll exactly */
-        plan->riscv.poll_sleep_l1 = 0;
-    if (rv_config_check(&plan->riscv, why, sizeof why) != BH_OK)
-        return fail(err, why);
     if (!plan_rv_programs(*plan->grid, p.workload_elf, plan->l1.size_bytes, &plan->rv_programs,
                           err))
         return false;
@@ -438,21 +439,13 @@ static bool plan_riscv(const BhParams &p, ChipPlan *plan, std::string *err)
     return true;
 }
 
-/* A host workload: every enabled Tensix tile gets its coprocessor and five cores, held in
- * reset with no program; the host program loads firmware and releases them (host/). */
+/* A host workload: the host program loads firmware on every enabled Tensix tile's cores,
+ * held in reset until then, and releases them (host/); the run follows all of them. */
 static bool plan_host(const BhParams &p, ChipPlan *plan, std::string *err)
 {
-    plan->tensix_deadlock_cycles = (uint64_t)p.tensix_deadlock_cycles;
-    if (!plan->l1_timed)
+    if (!plan->tensix_cores)
         return fail(err, std::string("l1.timed: the host workload ") + p.workload_name +
                              " needs the timed L1 (the cores are L1 clients)");
-    char why[256] = "";
-    plan->riscv = p.riscv;
-    plan->riscv_latency = p.riscv_latency;
-    if (plan->riscv.poll_sleep_l1 == 2) /* the idle firmware polls L1: let it sleep */
-        plan->riscv.poll_sleep_l1 = 1;
-    if (rv_config_check(&plan->riscv, why, sizeof why) != BH_OK)
-        return fail(err, why);
     const BhGrid &g = *plan->grid;
     for (uint32_t i = 0; i < g.w * g.h; i++)
         if (g.tiles[i].enabled && g.tiles[i].kind == BH_TILE_TENSIX)

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-/* The riscv workload's part of the chip: on each tile of workload.elf, the coprocessor and the
- * five cores, the programs placed, the reset PCs set and the loaded cores released at cycle 0
- * (as a host does: all cores held, program, reset PCs and overrides, release). */
+/* The RISC-V cores of the chip: on every enabled Tensix tile (with the timed L1) the coprocessor
+ * and the five cores, held in reset; then the riscv workload's programs placed, the reset PCs
+ * set and the loaded cores released at cycle 0 (as a host does: all cores held, program, reset
+ * PCs and overrides, release). */
 #include <algorithm>
 #include <cstdlib>
 #include <stdexcept>
@@ -23,22 +24,39 @@ static uint32_t read_reg(TensixTile &t, uint32_t reg)
     return t.regs[reg];
 }
 
-void Chip::setup_riscv()
+void Chip::assemble_cores()
 {
     const BhGrid &g = *plan_.grid;
-    for (uint32_t node : plan_.rv_tiles) {
-        TensixTileTlm *l1 =
-            l1_of_node_.at(node); /* planning checked: a timed L1 on a Tensix tile */
+    if (!plan_.tensix_cores)
+        return;
+    std::vector<uint8_t> runs(g.w * g.h, 0);
+    for (uint32_t node : plan_.rv_tiles)
+        runs[node] = 1;
+    for (uint32_t node = 0; node < g.w * g.h; node++) {
+        const BhTile &bt = g.tiles[node];
+        TensixTileTlm *l1 = l1_of_node_.at(node);
+        if (!bt.enabled || bt.kind != BH_TILE_TENSIX || !l1)
+            continue;
         l1->enable_coprocessor(plan_.tensix, plan_.tensix_deadlock_cycles);
         TileTlm *tile = tiles_.at(node).get();
         l1->enable_cores(plan_.riscv, &TileTlm::core_niu, tile);
         tensix_tile_set_latencies(&l1->tile(), &plan_.riscv_latency);
         for (uint32_t k = 0; k < plan_.n_nocs; k++)
             nocs_[k]->watch_niu(tile->node(k), &TensixTileTlm::niu_watch, l1);
-        const BhTile &bt = g.tiles[node];
-        std::snprintf(l1->tile().name, sizeof l1->tile().name, "tile (%u,%u)", bt.x, bt.y);
+        if (!runs[node])
+            idle_cores_.push_back(l1);
+    }
+    for (uint32_t node : plan_.rv_tiles) {
+        TensixTileTlm *l1 = l1_of_node_.at(node); /* planning checked: a timed Tensix tile */
+        l1->trace_cores(true);
         rv_tiles_.push_back(l1);
     }
+    setup_programs();
+}
+
+void Chip::setup_programs()
+{
+    const BhGrid &g = *plan_.grid;
     std::vector<uint32_t> release(g.w * g.h, 0);
     for (const RvProgram &prog : plan_.rv_programs) {
         TensixTile &t = l1_of_node_.at(prog.node)->tile();
@@ -87,6 +105,20 @@ void Chip::setup_riscv()
             tensix_tile_sync_cores(&l1->tile());
             tiles.push_back(riscv_tile_json(*l1, node, ctx));
         };
+        blocks_.add(std::move(h));
+    }
+    /* the cores nothing runs on: if something starts them (a host through the C API), their
+     * guest errors stop the run and they hold it open while they run */
+    for (TensixTileTlm *l1 : idle_cores_) {
+        BlockHooks h;
+        h.name = l1->basename();
+        h.error_kind = "riscv";
+        h.idle = [l1](uint64_t) { return tensix_tile_cores_idle(&l1->tile()) != 0; };
+        h.error = [l1] {
+            const TensixTile &t = l1->tile();
+            return t.failed ? std::string(t.name) + " " + t.error : std::string();
+        };
+        h.busy = [l1](uint64_t) { return rv_busy_text(l1->tile()); };
         blocks_.add(std::move(h));
     }
     if (!rv_tiles_.empty()) {
@@ -191,14 +223,16 @@ std::string Chip::name_pcs(uint32_t node, const std::string &text) const
 
 void Chip::set_core_horizon(uint64_t end)
 {
-    for (TensixTileTlm *l1 : rv_tiles_)
-        l1->tile().horizon = end;
+    for (const auto *list : {&rv_tiles_, &idle_cores_})
+        for (TensixTileTlm *l1 : *list)
+            l1->tile().horizon = end;
 }
 
 void Chip::settle_cores(uint64_t end)
 {
-    for (TensixTileTlm *l1 : rv_tiles_)
-        tensix_tile_settle_cores(&l1->tile(), end);
+    for (const auto *list : {&rv_tiles_, &idle_cores_})
+        for (TensixTileTlm *l1 : *list)
+            tensix_tile_settle_cores(&l1->tile(), end);
 }
 
 /* which cores still run, and where */

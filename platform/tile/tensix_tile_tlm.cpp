@@ -151,7 +151,7 @@ void TensixTileTlm::step(uint64_t now)
     if (traced_) {
         if (sample(now))
             next = std::min(next, now + 1);
-        if (tile_.cores_enabled)
+        if (cores_traced_)
             sample_cores();
     }
     schedule(next);
@@ -252,7 +252,7 @@ void TensixTileTlm::trace(VcdWriter &w)
     }
     for (uint32_t b = 0; b < tile_.l1.cfg.banks; b++)
         bank_sig_[b] = w.add(nullptr, bank_holder_[b], signal("bank", b, "holder"), 4);
-    if (!tile_.cores_enabled)
+    if (!cores_traced_ || !tile_.cores_enabled)
         return;
     for (uint32_t c = 0; c < TILE_CORES; c++) { /* pc, then state at + 1 */
         core_sig_[c] = w.add(nullptr, core_pc_[c], core_signal(c, "pc"), 32);

@@ -90,6 +90,11 @@ class TensixTileTlm : public sc_core::sc_module
      * steps it may run ahead (up to the tile's run-ahead window, on private work), and a stop
      * shows at the step that finds it. */
     void trace(VcdWriter &w);
+    /* the VCD shows this tile's cores (pc, state): the tiles a workload runs */
+    void trace_cores(bool on)
+    {
+        cores_traced_ = on;
+    }
     bool traced() const
     {
         return traced_;
@@ -125,6 +130,7 @@ class TensixTileTlm : public sc_core::sc_module
     std::vector<tlm::tlm_generic_payload *> waiting_; /* per binding: BEGIN_REQ not taken */
     std::vector<int> binding_of_client_;
     bool traced_ = false;
+    bool cores_traced_ = false;
     VcdWriter *vcd_ = nullptr;                  /* the mirrors below report their changes to it */
     std::vector<uint32_t> port_sig_, bank_sig_; /* VCD signals: holder (+ 1: blocked); holder */
     uint32_t core_sig_[TILE_CORES] = {};        /* pc (+ 1: state) */

@@ -125,7 +125,8 @@ void Chip::assemble_workload(const std::vector<int> &socket_of)
         for (uint32_t node : plan_.stream_tiles) {
             TensixTileTlm *l1 =
                 l1_of_node_.at(node); /* planning checked: a timed L1 on a Tensix tile */
-            l1->enable_coprocessor(plan_.tensix, plan_.tensix_deadlock_cycles);
+            if (!l1->core())          /* every Tensix tile has one with the timed L1 */
+                l1->enable_coprocessor(plan_.tensix, plan_.tensix_deadlock_cycles);
             core_of_node_[node] = l1;
         }
     }

@@ -394,6 +394,32 @@ static void test_params_and_sections(void)
 
 /* The backdoor reaches a core's tile registers: a write to the register BRISC polls (asleep)
  * wakes it, as a NoC write would; its PC is named by the symbols registered for it. */
+/* The chip is built from hardware keys alone: with no workload at all, every Tensix tile has its
+ * cores, held in reset, and a program a debugger places and releases runs (the four words are
+ * RV32I, assembled by hand: lui x5,0x30; addi x6,x0,0x55; sw x6,0(x5); ebreak). */
+static void test_cores_without_a_workload(void)
+{
+    const char *const sets[] = {"workload.name=none"};
+    BhChip *c = make_with(sets, 1);
+    const uint32_t prog[4] = {0x000302B7u, 0x05500313u, 0x0062A023u, 0x00100073u};
+    char what[256] = "";
+    CHECK_EQ_U32(bh_chip_core_text(c, 2, 3, "brisc", what, sizeof what), BH_CHIP_OK);
+    CHECK(strstr(what, "held") != NULL);
+    CHECK_EQ_U32(bh_chip_mem_write(c, 2, 3, 0x0, prog, sizeof prog), BH_CHIP_OK); /* reset PC */
+    uint32_t v = 0x47800u & ~(1u << 11); /* SOFT_RESET_0 without BRISC's bit */
+    CHECK_EQ_U32(bh_chip_mem_write(c, 2, 3, 0xFFB121B0u, &v, 4), BH_CHIP_OK);
+    CHECK_EQ_U32(bh_chip_advance(c, 1000), BH_CHIP_OK);
+    v = 0;
+    CHECK_EQ_U32(bh_chip_mem_read(c, 2, 3, 0x30000, &v, 4), BH_CHIP_OK);
+    CHECK_EQ_U32(v, 0x55);
+    CHECK_EQ_U32(bh_chip_core_text(c, 2, 3, "brisc", what, sizeof what), BH_CHIP_OK);
+    CHECK(strstr(what, "ebreak") != NULL);
+    /* no other tile's cores moved */
+    CHECK_EQ_U32(bh_chip_core_text(c, 3, 3, "brisc", what, sizeof what), BH_CHIP_OK);
+    CHECK(strstr(what, "held") != NULL);
+    bh_chip_free(c);
+}
+
 static void test_backdoor_registers(void)
 {
     static const char *const sets[] = {"workload.name=riscv",
@@ -423,7 +449,11 @@ static void test_backdoor_registers(void)
     /* a held core starts when the backdoor releases it (NCRISC runs from its reset PC) */
     CHECK_EQ_U32(bh_chip_core_text(c, 5, 7, "ncrisc", what, sizeof what), BH_CHIP_OK);
     CHECK(strstr(what, "held") != NULL);
-    CHECK_EQ_U32(bh_chip_core_text(c, 4, 7, "brisc", what, sizeof what), BH_CHIP_ERR_ADDRESS);
+    /* every Tensix tile has its cores, whatever the workload runs: (4,7) runs no program, its
+     * cores are held; a tile that is not a Tensix tile has none */
+    CHECK_EQ_U32(bh_chip_core_text(c, 4, 7, "brisc", what, sizeof what), BH_CHIP_OK);
+    CHECK(strstr(what, "held") != NULL);
+    CHECK_EQ_U32(bh_chip_core_text(c, 0, 0, "brisc", what, sizeof what), BH_CHIP_ERR_ADDRESS);
     /* BRISC's local data RAM, and NCRISC's through its window, as a debugger reaches them */
     v = 0x1234;
     CHECK_EQ_U32(bh_chip_mem_write(c, 5, 7, 0xFFB00100u, &v, 4), BH_CHIP_OK);
@@ -437,6 +467,7 @@ static void test_backdoor_registers(void)
 int main(void)
 {
     RUN(test_params_and_sections);
+    RUN(test_cores_without_a_workload);
     RUN(test_backdoor_registers);
     RUN(test_one_chip);
     RUN(test_two_chips);
