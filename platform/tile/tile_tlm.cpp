@@ -73,12 +73,18 @@ TimedPortTlm &TileTlm::attach_timed_port(int noc, uint32_t max_in_flight)
     return *slot;
 }
 
+bool TileTlm::timed_region(uint64_t addr) const
+{
+    const TileRegion *r = tile_region(tile_map_lookup(&map_, addr));
+    return r && r->ops->timed && addr - r->base < tensix_->tile().l1.cfg.size_bytes;
+}
+
 BhStatus TileTlm::mem_request(void *ctx, int is_write, uint64_t addr, uint32_t len,
                               const void *wdata, const NocMemAccess *acc)
 {
     TileTlm *t = static_cast<TileTlm *>(ctx);
     const uint64_t token = acc->token;
-    if (t->tensix_ && addr >= t->tensix_->tile().l1.cfg.size_bytes) {
+    if (t->tensix_ && !t->timed_region(addr)) {
         /* registers and windows past L1 are not behind L1's ports: the tile answers at once,
          * as it answers a word access; a read's data is taken as its flit leaves (mem_read) */
         const BhStatus st =
@@ -182,7 +188,7 @@ BhStatus TileTlm::mem_access(tlm::tlm_command cmd, uint64_t addr, void *buf, uin
 {
     /* past L1 on a Tensix tile: the registers and windows the NoC sees (tile_map.def's noc
      * column), word by word where they are registers (tensix_tile_noc_access) */
-    if (tensix_ && addr >= tensix_->tile().l1.cfg.size_bytes) {
+    if (tensix_ && !timed_region(addr)) {
         const TileAccess a = tensix_tile_noc_access(&tensix_->tile(), addr, len,
                                                     cmd == tlm::TLM_WRITE_COMMAND, buf, clk_.now());
         if (a.niu)

@@ -110,6 +110,9 @@ class TileTlm : public sc_core::sc_module
     tlm::tlm_response_status niu_access(uint32_t noc, uint32_t off, tlm::tlm_generic_payload &gp,
                                         bool debug);
     BhStatus mem_access(tlm::tlm_command cmd, uint64_t addr, void *buf, uint32_t len);
+    /* addr is in a timed region of the tile's map (L1, behind its ports; bh_region.h), within
+     * the configured l1.size_bytes; the other regions answer a NoC access at once */
+    bool timed_region(uint64_t addr) const;
     static BhStatus mem_read(void *ctx, uint64_t addr, void *buf, uint32_t len);
     static BhStatus mem_write(void *ctx, uint64_t addr, const void *buf, uint32_t len);
     static BhStatus mem_request(void *ctx, int is_write, uint64_t addr, uint32_t len,
