@@ -70,7 +70,7 @@ static void run(uint32_t preset, const char *name, int noc, int unpack, int risc
         }
     }
     const L1Stats *st = &l1->st;
-    uint64_t waited = st->client_wait[L1_MOVER], by_noc = 0, by_unpack = 0, by_self = 0,
+    uint64_t waited = st->client[L1_MOVER].wait_cycles, by_noc = 0, by_unpack = 0, by_self = 0,
              by_risc = 0;
     for (uint32_t p = 0; p < l1->cfg.ports; p++) {
         by_noc += st->port_conflict[p][L1_NOC0];

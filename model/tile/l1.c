@@ -264,3 +264,10 @@ BhStatus l1_debug_write(L1 *l, uint64_t addr, const void *buf, uint64_t len)
     }
     return BH_OK;
 }
+
+#define L1_X_ROW(field, key, kind, text) BH_STAT_ROW_(L1ClientStats, field, key, kind, text)
+static const BhStat client_stats[] = {L1_CLIENT_STATS(L1_X_ROW)};
+#undef L1_X_ROW
+const BhStatTable l1_client_stat_table = {
+    "L1ClientStats", "riscv[].l1_clients[], tiles[].l1.clients[]", client_stats,
+    sizeof client_stats / sizeof client_stats[0]};

@@ -122,6 +122,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "model/common/bh_common.h"
+#include "model/common/bh_stats.h"
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -247,16 +248,28 @@ typedef struct L1Done {
                                        past max(bytes, 16) are not set */
 } L1Done;
 
+/* What each client did at L1 (bh_stats.h): field, report key, kind, text. The report's
+ * l1_clients (and a tensix_stream tile's l1.clients) show them for every client that asked. */
+#define L1_CLIENT_STATS(X)                                                                         \
+    X(requests, "requests", COUNT, "requests the client made")                                     \
+    X(bytes, "bytes", BYTES, "bytes its granted accesses moved")                                   \
+    X(rmw, "read_modify_writes", COUNT, "of its accesses, read-modify-writes")                     \
+    X(wait_cycles, "wait_cycles", CYCLES,                                                          \
+      "cycles its accesses waited for a port or bank (sum of the conflicts charged to holders)")
+
+typedef struct L1ClientStats {
+    BH_STAT_FIELDS(L1_CLIENT_STATS)
+    uint64_t accesses; /* granted accesses: the arbiters' fairness, which tests check */
+} L1ClientStats;
+
+extern const BhStatTable l1_client_stat_table;
+
 typedef struct L1Stats {
     uint64_t port_busy[L1_PORTS_MAX];
     uint64_t bank_busy[L1_BANKS_MAX];
     uint64_t port_conflict[L1_PORTS_MAX][L1_CLIENTS]; /* [port][holder]: cycles others waited */
     uint64_t bank_conflict[L1_BANKS_MAX][L1_CLIENTS]; /* [bank][holder] */
-    uint64_t client_requests[L1_CLIENTS];
-    uint64_t client_accesses[L1_CLIENTS]; /* granted accesses */
-    uint64_t client_rmw[L1_CLIENTS];      /* of which read-modify-write */
-    uint64_t client_bytes[L1_CLIENTS];    /* bytes moved */
-    uint64_t client_wait[L1_CLIENTS];     /* wait cycles, see the header text */
+    L1ClientStats client[L1_CLIENTS];
     uint64_t bytes_requested, bytes_moved, bytes_completed;
 } L1Stats;
 

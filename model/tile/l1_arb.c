@@ -160,9 +160,9 @@ static void grant(L1 *l, uint32_t pi, uint64_t now)
     l->pending--;
     l->st.port_busy[pi] += occ;
     l->st.bank_busy[x->bank] += occ;
-    l->st.client_accesses[k]++;
-    l->st.client_rmw[k] += x->rmw;
-    l->st.client_bytes[k] += x->len;
+    l->st.client[k].accesses++;
+    l->st.client[k].rmw += x->rmw;
+    l->st.client[k].bytes += x->len;
     l->st.bytes_moved += x->len;
     if (++r->ngranted < r->naccess)
         return;
@@ -202,7 +202,7 @@ static void charge_waits(L1 *l, uint64_t now, uint32_t held, uint32_t ready)
         l->waited_slot[p->head_client][s] = now;
         BH_ASSERT(l->bank[x->bank].busy_until > now);
         l->st.bank_conflict[x->bank][l->bank[x->bank].hold_client]++;
-        l->st.client_wait[p->head_client]++;
+        l->st.client[p->head_client].wait_cycles++;
     }
     for (; ready; ready &= ready - 1) {
         const uint32_t k = (uint32_t)__builtin_ctz(ready) / 2,
@@ -226,7 +226,7 @@ static void charge_waits(L1 *l, uint64_t now, uint32_t held, uint32_t ready)
             continue;
         l->waited_dir[k][d] = now;
         l->st.port_conflict[blame][port_holder(l, (uint32_t)blame, now)]++;
-        l->st.client_wait[k]++;
+        l->st.client[k].wait_cycles++;
     }
 }
 

@@ -88,7 +88,7 @@ static BhStatus enqueue(L1 *l, uint32_t client, uint32_t kind, uint64_t addr, ui
     l->qn[client]++;
     l->qn_dir[client][dir]++;
     l->pending += naccess;
-    l->st.client_requests[client]++;
+    l->st.client[client].requests++;
     l->st.bytes_requested += bytes;
     return BH_OK;
 }

@@ -4,15 +4,16 @@
 #include "model/noc/noc_net.h"
 #include "model/pcie/pcie_link.h"
 #include "model/riscv/rv_core.h"
+#include "model/tile/l1.h"
 
 namespace bh
 {
 
 const std::vector<const BhStatTable *> &stats_tables()
 {
-    static const std::vector<const BhStatTable *> tables = {&noc_net_flit_stat_table,
-                                                            &rv_core_stat_table, &gddr6_stat_table,
-                                                            &pcie_link_side_stat_table};
+    static const std::vector<const BhStatTable *> tables = {
+        &noc_net_flit_stat_table, &rv_core_stat_table, &l1_client_stat_table, &gddr6_stat_table,
+        &pcie_link_side_stat_table};
     return tables;
 }
 

@@ -9,6 +9,20 @@ namespace bh
 
 namespace json = boost::json;
 
+/* who used L1, and how long each waited: every client that made a request, its statistics
+ * from the table (L1_CLIENT_STATS) */
+static json::array l1_clients_json(const L1 &l1)
+{
+    json::array clients;
+    for (uint32_t k = 0; k < L1_CLIENTS; k++)
+        if (l1.st.client[k].requests) {
+            json::object o = {{"client", l1_client_name(k)}};
+            stats_add(o, l1_client_stat_table, &l1.st.client[k]);
+            clients.push_back(std::move(o));
+        }
+    return clients;
+}
+
 json::object tensix_stream_tile_json(TensixTileTlm &tl1, uint32_t node, const ReportContext &ctx)
 {
     Chip &chip = ctx.chip;
@@ -71,20 +85,12 @@ json::object tensix_stream_tile_json(TensixTileTlm &tl1, uint32_t node, const Re
         }
         return a;
     };
-    json::array clients; /* who used L1, and how long each waited */
-    for (uint32_t k = 0; k < L1_CLIENTS; k++)
-        if (l1.st.client_requests[k])
-            clients.push_back({{"client", l1_client_name(k)},
-                               {"requests", l1.st.client_requests[k]},
-                               {"bytes", l1.st.client_bytes[k]},
-                               {"read_modify_writes", l1.st.client_rmw[k]},
-                               {"wait_cycles", l1.st.client_wait[k]}});
     return {{"tile", json::array{node % g.w, node / g.w}},
             {"cores", std::move(cores)},
             {"threads", std::move(threads)},
             {"units", std::move(units)},
             {"l1",
-             {{"clients", std::move(clients)},
+             {{"clients", l1_clients_json(l1)},
               {"ports", resource(l1.cfg.ports, l1.st.port_busy, l1.st.port_conflict, "port")},
               {"banks", resource(l1.cfg.banks, l1.st.bank_busy, l1.st.bank_conflict, "bank")}}},
             {"mover", {{"bytes", c->mover.st.l1_bytes_written + c->mover.st.l0_bytes_written}}}};
@@ -139,17 +145,9 @@ json::object riscv_tile_json(const TensixTileTlm &l1, uint32_t node, const Repor
                 const RvProgram *p = ctx.chip.program_at(node, c, rv_core_pc(t.cores[c].rv));
                 cores.push_back(core_json(t.cores[c], p ? *p : RvProgram{}));
             }
-    json::array clients;
-    for (uint32_t k = 0; k < L1_CLIENTS; k++)
-        if (t.l1.st.client_requests[k])
-            clients.push_back({{"client", l1_client_name(k)},
-                               {"requests", t.l1.st.client_requests[k]},
-                               {"bytes", t.l1.st.client_bytes[k]},
-                               {"read_modify_writes", t.l1.st.client_rmw[k]},
-                               {"wait_cycles", t.l1.st.client_wait[k]}});
     return {{"tile", json::array{node % g.w, node / g.w}},
             {"cores", std::move(cores)},
-            {"l1_clients", std::move(clients)}};
+            {"l1_clients", l1_clients_json(t.l1)}};
 }
 
 } // namespace bh

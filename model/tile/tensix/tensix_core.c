@@ -242,7 +242,7 @@ static uint64_t l1_requests_but_thcon(const L1 *l1)
 {
     /* every request takes the next sequence number, so seq is the clients' requests summed;
      * a scripted core's store (debug_writes) may release the wait too */
-    return l1->debug_writes + l1->seq - l1->st.client_requests[L1_THCON];
+    return l1->debug_writes + l1->seq - l1->st.client[L1_THCON].requests;
 }
 
 /* ThCon retrying an ATCAS or ATINCGETPTR whose word nothing else touches: no instruction

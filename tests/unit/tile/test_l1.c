@@ -3,6 +3,7 @@
  * blocking, atomics, fairness, conservation, errors and configuration checks. Expected cycles
  * are formulas over the configuration (access_latency_cycles, rmw_cycles), never numbers read
  * back from the model; the bandwidth tests check the rates WormholeB0/TensixTile/L1.md states. */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include "model/tile/l1.h"
@@ -85,6 +86,16 @@ static uint64_t in_bank(const L1Config *g, uint32_t bank, uint32_t n)
     return (uint64_t)n * g->interleave_bytes * g->banks + (uint64_t)bank * g->interleave_bytes;
 }
 
+/* one per-client statistic (the L1ClientStats field at `off`) summed over the clients */
+static uint64_t sum_clients(const L1Stats *st, size_t off)
+{
+    uint64_t s = 0;
+    for (uint32_t k = 0; k < L1_CLIENTS; k++)
+        s += *(const uint64_t *)((const char *)&st->client[k] + off);
+    return s;
+}
+#define SUM_CLIENTS(st, f) sum_clients(st, offsetof(L1ClientStats, f))
+
 static uint64_t sum_u64(const uint64_t *v, uint32_t n)
 {
     uint64_t s = 0;
@@ -144,9 +155,9 @@ static void test_same_bank_serializes(void)
     CHECK_EQ_U64(done_at(t, 1), 0 + lat); /* lower port first in the bank's round robin */
     CHECK_EQ_U64(done_at(t, 2), 1 + lat); /* exactly one cycle later */
     CHECK_EQ_U64(done_at(t, 3), 0 + lat); /* another bank does not wait */
-    CHECK_EQ_U64(t->l.st.client_wait[L1_NOC0], 1);
-    CHECK_EQ_U64(t->l.st.client_wait[L1_BRISC], 0);
-    CHECK_EQ_U64(t->l.st.client_wait[L1_NOC1], 0);
+    CHECK_EQ_U64(t->l.st.client[L1_NOC0].wait_cycles, 1);
+    CHECK_EQ_U64(t->l.st.client[L1_BRISC].wait_cycles, 0);
+    CHECK_EQ_U64(t->l.st.client[L1_NOC1].wait_cycles, 0);
     CHECK_EQ_U64(t->l.st.bank_conflict[0][L1_BRISC], 1);
     CHECK_EQ_U64(t->l.st.bank_busy[0], 2);
     CHECK_EQ_U64(t->l.st.bank_busy[1], 1);
@@ -193,8 +204,8 @@ static void test_same_port_round_robin(void)
     /* NCRISC waited in cycles 0, 2, 4, 6 for BRISC, BRISC in 1, 3, 5 for NCRISC */
     CHECK_EQ_U64(t->l.st.port_conflict[2][L1_BRISC], 4);
     CHECK_EQ_U64(t->l.st.port_conflict[2][L1_NCRISC], 3);
-    CHECK_EQ_U64(t->l.st.client_wait[L1_NCRISC], 4);
-    CHECK_EQ_U64(t->l.st.client_wait[L1_BRISC], 3);
+    CHECK_EQ_U64(t->l.st.client[L1_NCRISC].wait_cycles, 4);
+    CHECK_EQ_U64(t->l.st.client[L1_BRISC].wait_cycles, 3);
     CHECK_EQ_U64(t->l.st.port_busy[2], 8);
     tb_free(t);
 }
@@ -217,12 +228,12 @@ static void test_narrow_write_blocks(void)
     CHECK_EQ_U64(done_at(t, 2), rmw + lat);
     CHECK_EQ_U64(done_at(t, 3), 0 + lat);
     CHECK_EQ_U64(done_at(t, 4), rmw + lat);
-    CHECK_EQ_U64(t->l.st.client_wait[L1_NOC0], rmw);
+    CHECK_EQ_U64(t->l.st.client[L1_NOC0].wait_cycles, rmw);
     CHECK_EQ_U64(t->l.st.bank_conflict[0][L1_NCRISC], rmw);
-    CHECK_EQ_U64(t->l.st.client_wait[L1_NOC1], 0);
-    CHECK_EQ_U64(t->l.st.client_wait[L1_BRISC], rmw - 1);
+    CHECK_EQ_U64(t->l.st.client[L1_NOC1].wait_cycles, 0);
+    CHECK_EQ_U64(t->l.st.client[L1_BRISC].wait_cycles, rmw - 1);
     CHECK_EQ_U64(t->l.st.port_conflict[2][L1_NCRISC], rmw - 1);
-    CHECK_EQ_U64(t->l.st.client_rmw[L1_NCRISC], 1);
+    CHECK_EQ_U64(t->l.st.client[L1_NCRISC].rmw, 1);
     CHECK_EQ_U64(t->l.st.bank_busy[0], rmw + 1);
     CHECK_EQ_U64(t->l.st.port_busy[2], rmw + 1);
     uint32_t back;
@@ -243,8 +254,8 @@ static void test_narrow_write_blocks(void)
     CHECK_OK(l1_debug_read(&t->l, in_bank(&g, 6, 0), m, 16));
     for (uint32_t i = 0; i < 16; i++)
         CHECK_EQ_U32(m[i], i == 7 ? 0 : w[i]);
-    CHECK_EQ_U64(t->l.st.client_rmw[L1_NOC0], 0);
-    CHECK_EQ_U64(t->l.st.client_rmw[L1_NOC1], 1);
+    CHECK_EQ_U64(t->l.st.client[L1_NOC0].rmw, 0);
+    CHECK_EQ_U64(t->l.st.client[L1_NOC1].rmw, 1);
     tb_free(t);
 }
 
@@ -433,7 +444,7 @@ static void test_fairness(void)
     Tb *t = tb_new(&g);
     hammer(t, all, L1_CLIENTS, cycles);
     for (uint32_t k = 0; k < L1_CLIENTS; k++) {
-        int64_t d = (int64_t)t->l.st.client_accesses[k] - (int64_t)(cycles / L1_CLIENTS);
+        int64_t d = (int64_t)t->l.st.client[k].accesses - (int64_t)(cycles / L1_CLIENTS);
         CHECK(d >= -1 && d <= 1);
     }
     CHECK_EQ_U64(t->l.st.bank_busy[0], cycles);
@@ -447,7 +458,7 @@ static void test_fairness(void)
     hammer(t, risc, 5, cycles);
     for (uint32_t i = 0; i < 5; i++) {
         uint64_t share = i < 3 ? cycles / 2 / 3 : cycles / 2 / 2;
-        int64_t d = (int64_t)t->l.st.client_accesses[risc[i]] - (int64_t)share;
+        int64_t d = (int64_t)t->l.st.client[risc[i]].accesses - (int64_t)share;
         CHECK(d >= -1 && d <= 1);
     }
     tb_free(t);
@@ -476,10 +487,10 @@ static void test_fairness(void)
                 const uint32_t p = g.port_of_client[k][s];
                 share += (double)cycles / nports / outer[p] / (g.port_inner[k][s] ? inner[p] : 1);
             }
-        double d = (double)t->l.st.client_accesses[k] - share;
+        double d = (double)t->l.st.client[k].accesses - share;
         if (d < -3 || d > 3) {
             fprintf(stderr, "  %s: %.1f accesses, share %.1f\n", l1_client_name(k),
-                    (double)t->l.st.client_accesses[k], share);
+                    (double)t->l.st.client[k].accesses, share);
             CHECK(0);
         }
     }
@@ -545,14 +556,14 @@ static void test_random_conservation(void)
     const L1Stats *st = &t->l.st;
     CHECK(accepted > 10000);
     CHECK_EQ_U64(t->ndone, accepted);
-    CHECK_EQ_U64(sum_u64(st->client_requests, L1_CLIENTS), accepted);
+    CHECK_EQ_U64(SUM_CLIENTS(st, requests), accepted);
     CHECK_EQ_U64(st->bytes_requested, st->bytes_moved);
     CHECK_EQ_U64(st->bytes_moved, st->bytes_completed);
-    CHECK_EQ_U64(sum_u64(st->client_bytes, L1_CLIENTS), st->bytes_moved);
-    CHECK_EQ_U64(sum_u64(st->client_wait, L1_CLIENTS),
+    CHECK_EQ_U64(SUM_CLIENTS(st, bytes), st->bytes_moved);
+    CHECK_EQ_U64(SUM_CLIENTS(st, wait_cycles),
                  sum_u64(&st->port_conflict[0][0], L1_PORTS_MAX * L1_CLIENTS) +
                      sum_u64(&st->bank_conflict[0][0], L1_BANKS_MAX * L1_CLIENTS));
-    CHECK(sum_u64(st->client_wait, L1_CLIENTS) > 0);
+    CHECK(SUM_CLIENTS(st, wait_cycles) > 0);
     uint8_t *mem = malloc(L1_CLIENTS * REGION);
     CHECK_OK(l1_debug_read(&t->l, 0, mem, L1_CLIENTS * REGION));
     CHECK(memcmp(mem, shadow, L1_CLIENTS * REGION) == 0);
@@ -722,7 +733,7 @@ static void test_idle_and_next_event(void)
     t->now = 21;
     run_idle(t, 100);
     CHECK_EQ_U64(done_at(t, 3), 21 + g.access_latency_cycles);
-    CHECK_EQ_U64(t->l.st.client_wait[L1_TRISC2], 1);
+    CHECK_EQ_U64(t->l.st.client[L1_TRISC2].wait_cycles, 1);
     CHECK_EQ_U64(t->l.st.port_conflict[3][L1_TRISC1], 1);
     tb_free(t);
 }
@@ -743,7 +754,7 @@ static void stream(Tb *t, Stream *s, uint32_t n, uint64_t cycles, double *rate)
     for (uint64_t c = 0; c < cycles; c++, t->now++) {
         if (c == cycles / 2)
             for (uint32_t i = 0; i < n; i++)
-                mid[i] = t->l.st.client_accesses[s[i].client];
+                mid[i] = t->l.st.client[s[i].client].accesses;
         for (uint32_t i = 0; i < n; i++)
             while (l1_request(&t->l, s[i].client, s[i].base + s[i].next % 65536, s[i].bytes,
                               s[i].write, w, i, t->now) == BH_OK) {
@@ -757,7 +768,7 @@ static void stream(Tb *t, Stream *s, uint32_t n, uint64_t cycles, double *rate)
                 s[d[k].token].outstanding--;
     }
     for (uint32_t i = 0; i < n; i++)
-        rate[i] = (double)(t->l.st.client_accesses[s[i].client] - mid[i]) / (double)(cycles / 2);
+        rate[i] = (double)(t->l.st.client[s[i].client].accesses - mid[i]) / (double)(cycles / 2);
 }
 
 /* The rates WormholeB0/TensixTile/L1.md gives, on the WH layout, and the BH NoC's doubling. */

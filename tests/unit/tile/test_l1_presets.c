@@ -74,8 +74,8 @@ static uint64_t two_clients(uint32_t preset, uint32_t a, uint32_t b, uint64_t cy
         while (l1_take_done(l, d, 32) > 0) {
         }
     }
-    const uint64_t got = l->st.client_accesses[a] + l->st.client_accesses[b];
-    CHECK(l->st.client_accesses[a] > 0 && l->st.client_accesses[b] > 0);
+    const uint64_t got = l->st.client[a].accesses + l->st.client[b].accesses;
+    CHECK(l->st.client[a].accesses > 0 && l->st.client[b].accesses > 0);
     l1_destroy(l);
     free(l);
     return got;
@@ -122,7 +122,7 @@ static void test_inner_mux_share(void)
             }
         }
         for (uint32_t i = 0; i < 5; i++) {
-            const double got = (double)l->st.client_accesses[k[i]] / (double)cycles;
+            const double got = (double)l->st.client[k[i]].accesses / (double)cycles;
             if (got < 0.98 * share[i] || got > 1.02 * share[i]) {
                 fprintf(stderr, "  %s: %.3f of port 2, want %.3f\n", l1_client_name(k[i]), got,
                         share[i]);

@@ -191,7 +191,7 @@ static void test_memory_instructions(void)
     CHECK_OK(l1_debug_read(&r->l1, 0x4000, dst, sizeof dst));
     CHECK(!memcmp(src, dst, sizeof src));
     CHECK_EQ_U64(r->core.thcon.stats.requests, 5);
-    CHECK(r->l1.st.client_rmw[L1_THCON] >= 3); /* the atomics and the masked store */
+    CHECK(r->l1.st.client[L1_THCON].rmw >= 3); /* the atomics and the masked store */
     CHECK(tensix_core_idle(&r->core));
     rig_free(r);
 }

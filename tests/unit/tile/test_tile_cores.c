@@ -164,14 +164,14 @@ static void test_l1_bank_conflict(void)
     /* the measured load lost cycles, all of them waiting for the bank NoC0 held (the core's
      * port is its own: no port conflict), and L1 says so */
     CHECK(contended > alone);
-    CHECK(t->l1.st.client_wait[L1_TRISC0] >= contended - alone);
-    CHECK(t->l1.st.bank_conflict[bank][L1_NOC0] >= t->l1.st.client_wait[L1_TRISC0]);
+    CHECK(t->l1.st.client[L1_TRISC0].wait_cycles >= contended - alone);
+    CHECK(t->l1.st.bank_conflict[bank][L1_NOC0] >= t->l1.st.client[L1_TRISC0].wait_cycles);
     uint64_t port_waits = 0;
     for (uint32_t p = 0; p < t->l1.cfg.ports; p++)
         for (uint32_t k = 0; k < L1_CLIENTS; k++)
             port_waits += t->l1.st.port_conflict[p][k];
     CHECK_EQ_U64(port_waits, 0);
-    CHECK(t->l1.st.client_requests[L1_TRISC0] > 0);
+    CHECK(t->l1.st.client[L1_TRISC0].requests > 0);
     tile_free(t);
 }
 
