@@ -268,7 +268,8 @@ int sc_main(int argc, char *argv[])
         free(text);
         return BH_EXIT_SIM_ERROR;
     }
-    BhOptions opts = {.config = "p150b", .host_run = bh_host_workload_run};
+    BhOptions opts = {
+        .config = "p150b", .host_run = bh_host_workload_run, .host_stats = &bh_host_stat_table};
     int rc = parse(argc, argv, &opts, sets, text);
     if (rc < 0)
         rc = bh_platform_run(&opts);

@@ -31,6 +31,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "firmware/include/bh_l1_layout.h"
+#include "model/common/bh_stats.h"
 #include "platform/bhsim.h"
 #ifdef __cplusplus
 extern "C" {
@@ -59,21 +60,29 @@ uint32_t bh_device_dram_banks(const BhDevice *dev);
 int bh_device_dram_bank_noc(const BhDevice *dev, uint32_t bank, uint32_t *noc_x, uint32_t *noc_y);
 
 /* Where the host's simulated time went since the device opened (host.transport), in
- * picoseconds; under backdoor every figure but the polls is 0. */
+ * picoseconds, and what it moved (bh_stats.h: field, report key in the program section, kind,
+ * text); under backdoor every time but the polls is 0. */
+#define BH_HOST_STATS(X)                                                                           \
+    X(firmware_ps, "host_firmware_us", PICOSECONDS,                                                \
+      "bh_device_open: firmware, bank tables, reset release")                                      \
+    X(upload_ps, "host_kernel_upload_us", PICOSECONDS, "kernel images")                            \
+    X(rta_ps, "host_runtime_args_us", PICOSECONDS, "runtime arguments")                            \
+    X(launch_ps, "host_launch_us", PICOSECONDS, "circular buffers, semaphores, launch messages")   \
+    X(buffer_write_ps, "host_buffer_write_us", PICOSECONDS, "bh_buffer_write")                     \
+    X(buffer_read_ps, "host_buffer_read_us", PICOSECONDS, "bh_buffer_read")                        \
+    X(boot_poll_ps, "host_boot_poll_us", PICOSECONDS, "waiting for the firmware to boot")          \
+    X(done_poll_ps, "host_done_poll_us", PICOSECONDS,                                              \
+      "bh_program_wait: the kernels run meanwhile")                                                \
+    X(bytes_written, "host_bytes_written", BYTES, "bytes the host wrote to the chip")              \
+    X(bytes_read, "host_bytes_read", BYTES, "bytes the host read from the chip")                   \
+    X(tlb_programs, "host_tlb_programs", COUNT, "TLB windows (re)programmed")                      \
+    X(mcast_writes, "host_multicast_writes", COUNT, "writes through a multicast window")
+
 typedef struct BhHostTimes {
-    const char *transport;    /* "pcie" or "backdoor" */
-    uint64_t firmware_ps;     /* bh_device_open: firmware, bank tables, reset release */
-    uint64_t upload_ps;       /* kernel images */
-    uint64_t rta_ps;          /* runtime arguments */
-    uint64_t launch_ps;       /* circular buffers, semaphores, launch messages */
-    uint64_t buffer_write_ps; /* bh_buffer_write */
-    uint64_t buffer_read_ps;  /* bh_buffer_read */
-    uint64_t boot_poll_ps;    /* waiting for the firmware to boot */
-    uint64_t done_poll_ps;    /* bh_program_wait: the kernels run meanwhile */
-    uint64_t bytes_written, bytes_read;
-    uint64_t tlb_programs; /* TLB windows (re)programmed */
-    uint64_t mcast_writes; /* writes through a multicast window */
+    const char *transport; /* "pcie" or "backdoor" */
+    BH_STAT_FIELDS(BH_HOST_STATS)
 } BhHostTimes;
+extern const BhStatTable bh_host_stat_table;
 void bh_device_host_times(const BhDevice *dev, BhHostTimes *out);
 
 /* ---- buffers */

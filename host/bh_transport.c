@@ -267,3 +267,9 @@ void bh_device_host_times(const BhDevice *dev, BhHostTimes *out)
     out->tlb_programs = t->tlb_programs;
     out->mcast_writes = t->mcast_writes;
 }
+
+#define HX_X_ROW(field, key, kind, text) BH_STAT_ROW_(BhHostTimes, field, key, kind, text)
+static const BhStat host_stats[] = {BH_HOST_STATS(HX_X_ROW)};
+#undef HX_X_ROW
+const BhStatTable bh_host_stat_table = {"BhHostTimes", "program (host workloads)", host_stats,
+                                        sizeof host_stats / sizeof host_stats[0]};

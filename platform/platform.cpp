@@ -30,7 +30,7 @@ extern "C" int bh_platform_run(const BhOptions *opts)
         return BH_EXIT_OK;
     }
     if (opts->list_stats) {
-        std::fputs(stats_markdown().c_str(), stdout);
+        std::fputs(stats_markdown(opts->host_stats).c_str(), stdout);
         return BH_EXIT_OK;
     }
     if (opts->list_tiles) {

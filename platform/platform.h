@@ -20,6 +20,9 @@ typedef struct BhOptions {
      * library's bh_host_workload_run, so this library does not link it. NULL: such a
      * workload is a usage error. */
     int (*host_run)(struct BhChip *chip, const char *workload_name);
+    /* The host library's statistics table (bh_stats.h; BhHostTimes), listed by --list-stats
+     * after the models'; sc_main.c passes bh_host_stat_table. NULL: none. */
+    const struct BhStatTable *host_stats;
 } BhOptions;
 
 #define BH_EXIT_OK 0

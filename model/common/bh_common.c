@@ -86,5 +86,8 @@ void bh_assert_fail(const char *cond, const char *file, int line)
 
 const char *bh_stat_kind_name(uint8_t kind)
 {
-    return kind == BH_STAT_CYCLES ? "cycles" : kind == BH_STAT_BYTES ? "bytes" : "count";
+    return kind == BH_STAT_CYCLES        ? "cycles"
+           : kind == BH_STAT_BYTES       ? "bytes"
+           : kind == BH_STAT_PICOSECONDS ? "ps (reported in us)"
+                                         : "count";
 }

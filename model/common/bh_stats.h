@@ -24,6 +24,7 @@ typedef enum BhStatKind {
     BH_STAT_COUNT,  /* events */
     BH_STAT_CYCLES, /* AICLK cycles (a model's own clock where its text says so) */
     BH_STAT_BYTES,
+    BH_STAT_PICOSECONDS, /* simulated time; the report shows it in microseconds (%.3f) */
 } BhStatKind;
 
 typedef struct BhStat {
@@ -54,7 +55,7 @@ static inline uint64_t bh_stat_value(const BhStat *s, const void *base)
     return v;
 }
 
-const char *bh_stat_kind_name(uint8_t kind); /* "count", "cycles", "bytes" */
+const char *bh_stat_kind_name(uint8_t kind); /* "count", "cycles", "bytes", "ps" */
 
 #ifdef __cplusplus
 }

@@ -20,7 +20,8 @@ inline boost::json::object stats_object(const BhStatTable &t, const void *base)
     stats_add(o, t, base);
     return o;
 }
-std::string stats_markdown(); /* the docs page */
+/* the docs page: every model table, then the host library's (null: none) */
+std::string stats_markdown(const BhStatTable *host = nullptr);
 
 } // namespace bh
 #endif
