@@ -281,7 +281,10 @@ BhStatus pcie_bar_access_decode(const PcieTlbs *t, int bar, uint64_t offset, uin
 
 static BhStatus cfg_region_read(void *dev, BhRegionAccess *a)
 {
-    return pcie_tlb_cfg_read32(dev, a->off, a->data);
+    uint32_t v = 0; /* a->data may be any byte of a TLP's payload: not aligned for a uint32_t */
+    const BhStatus st = pcie_tlb_cfg_read32(dev, a->off, &v);
+    memcpy(a->data, &v, 4);
+    return st;
 }
 
 static BhStatus cfg_region_write(void *dev, BhRegionAccess *a)
