@@ -332,9 +332,7 @@ BhChipStatus bh_chip_advance_until_done(BhChip *c, uint64_t id, uint64_t max_cyc
 void bh_chip_window_begin(BhChip *c)
 {
     Enter in(c);
-    for (uint32_t k = 0; k < c->chip->n_nocs(); k++)
-        noc_net_reset_window(&c->chip->noc(k).net());
-    c->run.dram_from = c->chip->dram_stats();
+    c->chip->blocks().window_open(c->run);
     c->window_begin = c->chip->clock().now();
     c->run.host_window = false; /* open */
 }

@@ -77,6 +77,18 @@ struct WorkloadPlan {
     std::vector<RvProgram> rv_programs;
     std::vector<uint32_t> rv_tiles; /* NoC0 nodes, each once, in workload.elf's order */
     std::vector<L1Blob> l1_init;    /* workload.l1_init */
+
+    /* a replayed trace, scripted cores or programs are measured whole: the window closes at the
+     * end of the run, not at sim.cycles */
+    bool measured_whole() const
+    {
+        return trace != nullptr || !stream_tiles.empty() || !rv_tiles.empty();
+    }
+    /* programs may run for ever (firmware waits for the next launch): sim.cycles ends them */
+    bool runs_programs() const
+    {
+        return !rv_tiles.empty();
+    }
 };
 
 /* What the run shows beyond the report (output.*). */

@@ -18,6 +18,7 @@ namespace bh
 {
 
 struct ReportContext; /* platform/output/report.h */
+struct RunInfo;       /* platform/output/report.h */
 class VcdWriter;      /* platform/output/vcd_writer.h */
 
 struct BlockHooks {
@@ -39,6 +40,9 @@ struct BlockHooks {
      * since `quiet_since` for more than `limit` cycles: "" none, else why nothing can wake
      * them (the run stops as a stall) */
     std::function<std::string(uint64_t now, uint64_t quiet_since, uint64_t limit)> stall;
+    /* the measured window opens (sim.warmup_cycles, or a host program's window): the block
+     * starts its window counters (in run, or its own); and closes: it freezes them into run */
+    std::function<void(RunInfo &)> window_open, window_close;
     std::function<void(VcdWriter &)> trace; /* declares its VCD signals; null: none */
     std::function<void()> retime; /* its clock changed: re-arm its wake; null: not clocked */
     const char *report_key = "";  /* the report's array that report adds this block's entry to,
@@ -121,6 +125,19 @@ class BlockRegistry
             if (std::string e = b.stall ? b.stall(now, since, limit) : ""; !e.empty())
                 return e;
         return "";
+    }
+    /* the measured window opens or closes, for every block that measures one */
+    void window_open(RunInfo &run) const
+    {
+        for (const BlockHooks &b : blocks_)
+            if (b.window_open)
+                b.window_open(run);
+    }
+    void window_close(RunInfo &run) const
+    {
+        for (const BlockHooks &b : blocks_)
+            if (b.window_close)
+                b.window_close(run);
     }
     /* the AICLK domain changed frequency: every clocked block re-arms its wake */
     void retime() const

@@ -11,18 +11,12 @@
 namespace bh
 {
 
-/* The measured window ends: freeze per-link and DRAM counters. */
+/* The measured window ends: every block that measures one freezes its counters into run (the
+ * networks their links' flits, the DRAM its controllers' counters). */
 void close_window(Chip &chip, RunInfo *run)
 {
-    run->dram_to = chip.dram_stats();
     run->window_flits.clear();
-    for (uint32_t k = 0; k < chip.n_nocs(); k++) {
-        const NocNet &net = chip.noc(k).net();
-        std::vector<uint64_t> w(net.n_links);
-        for (uint32_t li = 0; li < net.n_links; li++)
-            w[li] = net.links[li].window_flits;
-        run->window_flits.push_back(std::move(w));
-    }
+    chip.blocks().window_close(*run);
 }
 
 /* Ends the progress line (if one is showing) before anything else is printed. */
@@ -98,17 +92,14 @@ std::string run_loop(Chip &chip, const BhParams &p, bool quiet, RunInfo *run)
     run->window_first = warmup;
     const uint64_t drain_limit = cycles + (uint64_t)p.sim_drain_limit_cycles;
     const uint64_t slice = 20000;
-    /* a replayed trace or scripted cores are measured whole: the window closes at the end */
-    const bool window_to_end = chip.plan().trace != nullptr || !chip.plan().stream_tiles.empty() ||
-                               !chip.plan().rv_tiles.empty();
-    /* programs may run for ever (firmware waits for the next launch): sim.cycles ends them */
-    const bool hard_end = !p.sim_drain || !chip.plan().rv_tiles.empty();
+    const bool window_to_end = chip.plan().measured_whole();
+    const bool hard_end = !p.sim_drain || chip.plan().runs_programs();
     Progress progress{quiet};
     uint64_t now = 0;
     bool window_closed = false;
     bool cut = false; /* ended at sim.cycles with programs still running */
     auto t0 = std::chrono::steady_clock::now();
-    if (hard_end && !chip.plan().rv_tiles.empty())
+    if (hard_end && chip.plan().runs_programs())
         chip.set_core_horizon(cycles);
     /* whatever ends the run, the report shows what was measured up to then */
     auto finish = [&](const std::string &err) {
@@ -133,11 +124,8 @@ std::string run_loop(Chip &chip, const BhParams &p, bool quiet, RunInfo *run)
             target = drain_limit;
         sc_core::sc_start(clk.time_of(target) - sc_core::sc_time_stamp());
         now = target;
-        if (now == warmup) {
-            for (uint32_t k = 0; k < chip.n_nocs(); k++)
-                noc_net_reset_window(&chip.noc(k).net());
-            run->dram_from = chip.dram_stats();
-        }
+        if (now == warmup)
+            chip.blocks().window_open(*run);
         if (now == cycles && !window_to_end) {
             close_window(chip, run);
             window_closed = true;

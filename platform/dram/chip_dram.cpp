@@ -79,6 +79,8 @@ void Chip::register_dram()
     h.report_object = [this](const ReportContext &ctx, boost::json::object &d) {
         dram_section(ctx, d);
     };
+    h.window_open = [this](RunInfo &run) { run.dram_from = dram_stats(); };
+    h.window_close = [this](RunInfo &run) { run.dram_to = dram_stats(); };
     blocks_.add(std::move(h));
 }
 

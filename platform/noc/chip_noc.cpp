@@ -4,6 +4,7 @@
 #include <string>
 #include "platform/chip.h"
 #include "platform/noc/noc_report.h"
+#include "platform/output/report.h"
 
 namespace bh
 {
@@ -30,6 +31,14 @@ void Chip::assemble_nocs(bool trace_busy, BhLogContext *log)
                    "); ";
         };
         h.last_move = [net] { return net->last_progress; };
+        NocNet *mnet = &nocs_[k]->net();
+        h.window_open = [mnet](RunInfo &) { noc_net_reset_window(mnet); };
+        h.window_close = [net](RunInfo &run) { /* each link's flits in the window, NoC k's */
+                                               std::vector<uint64_t> w(net->n_links);
+                                               for (uint32_t li = 0; li < net->n_links; li++)
+                                                   w[li] = net->links[li].window_flits;
+                                               run.window_flits.push_back(std::move(w));
+        };
         h.watchdog_kind = "noc_deadlock";
         h.watchdog = [net, k](uint64_t now, uint64_t limit) {
             if (noc_net_quiescent(net) || now <= net->last_progress + limit)
