@@ -5,6 +5,9 @@
 #include "model/pcie/pcie_link.h"
 #include "model/riscv/rv_core.h"
 #include "model/tile/l1.h"
+#include "model/tile/tensix/fpu.h"
+#include "model/tile/tensix/packer.h"
+#include "model/tile/tensix/unpacker.h"
 
 namespace bh
 {
@@ -12,8 +15,9 @@ namespace bh
 const std::vector<const BhStatTable *> &stats_tables()
 {
     static const std::vector<const BhStatTable *> tables = {
-        &noc_net_flit_stat_table, &rv_core_stat_table, &l1_client_stat_table, &gddr6_stat_table,
-        &pcie_link_side_stat_table};
+        &noc_net_flit_stat_table, &rv_core_stat_table,       &l1_client_stat_table,
+        &fpu_stat_table,          &unpack_stat_table,        &pack_stat_table,
+        &gddr6_stat_table,        &pcie_link_side_stat_table};
     return tables;
 }
 

@@ -54,18 +54,11 @@ json::object tensix_stream_tile_json(TensixTileTlm &tl1, uint32_t node, const Re
     for (uint32_t u = 0; u < TENSIX_UNITS; u++)
         units[tensix_core_unit_name(u)] = {{"instructions", c->unit_instructions[u]},
                                            {"busy_cycles", c->unit_busy_cycles[u]}};
-    const FpuStats &fs = c->fpu.stats;
-    units["matrix"].as_object()["flops"] = fs.flops; /* per instruction, x phases */
-    units["matrix"].as_object()["stall_cycles"] = fs.stall_cycles;
-    units["matrix"].as_object()["first_issue_cycle"] = fs.first_issue;
-    units["matrix"].as_object()["last_issue_cycle"] = fs.last_issue;
-    for (uint32_t u = 0; u < 2; u++) {
-        json::object &o = units[u ? "unpack1" : "unpack0"].as_object();
-        o["l1_bytes"] = c->unp.stats[u].l1_bytes;
-        o["bank_wait_cycles"] = c->unp.stats[u].bank_wait_cycles;
-    }
-    units["pack"].as_object()["l1_bytes"] = c->pack.stats.l1_bytes;
-    units["pack"].as_object()["tiles"] = c->pack.stats.tiles;
+    stats_add(units["matrix"].as_object(), fpu_stat_table, &c->fpu.stats);
+    for (uint32_t u = 0; u < 2; u++)
+        stats_add(units[u ? "unpack1" : "unpack0"].as_object(), unpack_stat_table,
+                  &c->unp.stats[u]);
+    stats_add(units["pack"].as_object(), pack_stat_table, &c->pack.stats);
     units["pack"].as_object()["dst_races"] = c->pack_dst_races;
     auto resource = [&](uint32_t n, const uint64_t *busy, const uint64_t(*conf)[L1_CLIENTS],
                         const char *what) {

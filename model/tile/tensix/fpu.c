@@ -467,3 +467,9 @@ BhStatus fpu_issue(Fpu *f, SrcDst *r, Rwc *rwc, const TensixCfg *cfg, uint32_t t
     f->stats.busy_cycles += occupy;
     return BH_OK;
 }
+
+#define FPU_X_ROW(field, key, kind, text) BH_STAT_ROW_(FpuStats, field, key, kind, text)
+static const BhStat fpu_stats[] = {FPU_STATS(FPU_X_ROW)};
+#undef FPU_X_ROW
+const BhStatTable fpu_stat_table = {"FpuStats", "tiles[].units.matrix (tensix_stream)", fpu_stats,
+                                    sizeof fpu_stats / sizeof fpu_stats[0]};

@@ -64,6 +64,7 @@
 #define BH_FPU_H
 #include <stdint.h>
 #include "model/common/bh_common.h"
+#include "model/common/bh_stats.h"
 #include "model/tile/tensix/rwc.h"
 #include "model/tile/tensix/srcdst.h"
 #include "model/tile/tensix/tensix_cfg.h"
@@ -74,13 +75,20 @@ extern "C" {
 #define FPU_DST_BLOCKS (DST_ROWS16 / 8) /* aligned 8-row blocks of DstBits, the hazard grain */
 #define FPU_DST_HAZARD_CYCLES 4
 
+/* What the report shows of the matrix unit (bh_stats.h): field, report key, kind, text. Its
+ * instructions and busy cycles are the coprocessor's per-unit counts (TensixCore). */
+#define FPU_STATS(X)                                                                               \
+    X(flops, "flops", COUNT, "floating-point operations, per instruction as fpu.h counts them")    \
+    X(stall_cycles, "stall_cycles", CYCLES, "cycles an instruction was presented but refused")     \
+    X(first_issue, "first_issue_cycle", CYCLES, "the cycle of its first issue (0: none)")          \
+    X(last_issue, "last_issue_cycle", CYCLES, "the cycle of its last issue (0: none)")
+
 typedef struct FpuStats {
     uint64_t instructions;
-    uint64_t flops;                   /* per instruction as in the header text */
-    uint64_t busy_cycles;             /* cycles the unit was taken by an issue (SHIFTXB: 2) */
-    uint64_t stall_cycles;            /* fpu_note_stall calls: presented but refused */
-    uint64_t first_issue, last_issue; /* cycles of the first and last issue (0, 0: none) */
+    uint64_t busy_cycles; /* cycles the unit was taken by an issue (SHIFTXB: 2) */
+    BH_STAT_FIELDS(FPU_STATS)
 } FpuStats;
+extern const BhStatTable fpu_stat_table;
 
 typedef struct Fpu {
     uint64_t done_at;      /* last result written (fpu_busy; the coprocessor's every step) */

@@ -285,3 +285,9 @@ int packer_busy_thread(const Packer *p, uint32_t thread)
             return 1;
     return 0;
 }
+
+#define PACK_X_ROW(field, key, kind, text) BH_STAT_ROW_(PackerStats, field, key, kind, text)
+static const BhStat pack_stats[] = {PACK_STATS(PACK_X_ROW)};
+#undef PACK_X_ROW
+const BhStatTable pack_stat_table = {"PackerStats", "tiles[].units.pack (tensix_stream)",
+                                     pack_stats, sizeof pack_stats / sizeof pack_stats[0]};

@@ -119,9 +119,16 @@ typedef struct PackStages {
     uint8_t thr_en, thr;
 } PackStages;
 
+/* What the report shows of the packer (bh_stats.h): field, report key, kind, text */
+#define PACK_STATS(X)                                                                              \
+    X(l1_bytes, "l1_bytes", BYTES, "bytes it wrote to L1")                                         \
+    X(tiles, "tiles", COUNT, "tiles it packed")
+
 typedef struct PackerStats {
-    uint64_t instructions, datums, l1_bytes, busy_cycles, tiles;
+    uint64_t instructions, datums, busy_cycles;
+    BH_STAT_FIELDS(PACK_STATS)
 } PackerStats;
+extern const BhStatTable pack_stat_table;
 
 typedef struct Packer {
     uint32_t head, count; /* before the jobs: a step reads them every cycle */

@@ -441,3 +441,10 @@ void unpacker_increment_context(Unpackers *u, const TensixCfg *cfg, uint32_t thr
         next = 0;
     u->u[which].ctx_counter[thread] = next & 7;
 }
+
+#define UNP_X_ROW(field, key, kind, text) BH_STAT_ROW_(UnpackerStats, field, key, kind, text)
+static const BhStat unpack_stats[] = {UNPACK_STATS(UNP_X_ROW)};
+#undef UNP_X_ROW
+const BhStatTable unpack_stat_table = {"UnpackerStats",
+                                       "tiles[].units.unpack0, unpack1 (tensix_stream)",
+                                       unpack_stats, sizeof unpack_stats / sizeof unpack_stats[0]};

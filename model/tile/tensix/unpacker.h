@@ -123,9 +123,16 @@ typedef struct UnpackRsi {
     uint8_t seq;               /* tags the reads: a stale one is ignored */
 } UnpackRsi;
 
+/* What the report shows of each unpacker (bh_stats.h): field, report key, kind, text */
+#define UNPACK_STATS(X)                                                                            \
+    X(l1_bytes, "l1_bytes", BYTES, "bytes it read from L1")                                        \
+    X(bank_wait_cycles, "bank_wait_cycles", CYCLES, "cycles its L1 reads waited for a port or bank")
+
 typedef struct UnpackerStats {
-    uint64_t instructions, datums, l1_bytes, busy_cycles, bank_wait_cycles;
+    uint64_t instructions, datums, busy_cycles;
+    BH_STAT_FIELDS(UNPACK_STATS)
 } UnpackerStats;
+extern const BhStatTable unpack_stat_table;
 
 typedef struct Unpackers {
     /* what a step reads every cycle first, before the large job queues */
