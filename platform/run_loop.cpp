@@ -166,7 +166,7 @@ std::string run_loop(Chip &chip, const BhParams &p, bool quiet, RunInfo *run)
     if (window_to_end) {
         close_window(chip, run);
         window_closed = true;
-        run->window_cycles = last - warmup;
+        run->window_cycles = last > warmup ? last - warmup : 0; /* ended in its warm-up */
     }
     run->drained = true;
     return finish("");
