@@ -79,6 +79,24 @@ int hp_op(HpRun *r, const char *dflt, char *buf, size_t len)
     return HP_OK;
 }
 
+/* A decimal count of at most `limit` starting at *s, digits only (no sign, space or wrap past
+ * the limit); *s moves past it. 0 if there is none or it is larger. */
+static int parse_count(const char **s, uint32_t limit, uint32_t *out)
+{
+    uint64_t v = 0;
+    const char *p = *s;
+    for (; *p >= '0' && *p <= '9'; p++) {
+        v = v * 10 + (uint64_t)(*p - '0');
+        if (v > limit)
+            return 0;
+    }
+    if (p == *s)
+        return 0;
+    *s = p;
+    *out = (uint32_t)v;
+    return 1;
+}
+
 int hp_grid(HpRun *r, uint32_t *cols, uint32_t *rows)
 {
     char buf[64];
@@ -86,9 +104,10 @@ int hp_grid(HpRun *r, uint32_t *cols, uint32_t *rows)
     if (hp_text(r, "workload.grid", buf, sizeof buf) != HP_OK)
         return HP_USAGE;
     bh_device_grid(r->dev, &gc, &gr);
-    unsigned c = 0, w = 0;
-    char tail = 0;
-    if (sscanf(buf, "%ux%u%c", &c, &w, &tail) != 2 || c < 1 || w < 1 || c > gc || w > gr)
+    uint32_t c = 0, w = 0;
+    const char *at = buf;
+    const int ok = parse_count(&at, gc, &c) && *at++ == 'x' && parse_count(&at, gr, &w) && !*at;
+    if (!ok || c < 1 || w < 1)
         return hp_fail(r, HP_USAGE,
                        "workload.grid: must be CxR with 1 <= C <= %u and 1 <= R <= %u (the "
                        "worker grid), got '%s'",
