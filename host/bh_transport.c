@@ -72,17 +72,24 @@ void hx_close(BhDevice *dev)
 
 /* Programs window i: local_offset [42:0], x_end [48:43], y_end [54:49], x_start [60:55],
  * y_start [66:61], noc_sel 67 (NoC0), mcast 69, ordering [71:70] (0: acknowledged writes) */
+/* why a BAR access failed: the chip stopped, or it refused the access */
+static const char *pci_why(const BhDevice *dev, BhChipStatus st)
+{
+    return st == BH_CHIP_ERR_SIM ? bh_chip_error(dev->chip) : bh_chip_refusal(dev->chip);
+}
+
 static int program_window(BhDevice *dev, uint32_t i, const BhHxWindow *w)
 {
     const uint64_t lo = w->page | ((uint64_t)w->x1 << 43) | ((uint64_t)w->y1 << 49) |
                         ((uint64_t)w->x0 << 55) | ((uint64_t)(w->y0 & 7u) << 61);
     const uint32_t words[3] = {(uint32_t)lo, (uint32_t)(lo >> 32),
                                ((uint32_t)w->y0 >> 3) | ((uint32_t)w->mcast << 5)};
-    for (uint32_t k = 0; k < 3; k++)
-        if (bh_chip_pci_write(dev->chip, dev->hx.bar0 + TLB_CONFIG_OFF + 12u * i + 4u * k,
-                              &words[k], 4, NULL) != BH_CHIP_OK)
-            return bh_host_fail(dev, "pcie: cannot program TLB %u: %s", i,
-                                bh_chip_error(dev->chip));
+    for (uint32_t k = 0; k < 3; k++) {
+        const BhChipStatus st = bh_chip_pci_write(
+            dev->chip, dev->hx.bar0 + TLB_CONFIG_OFF + 12u * i + 4u * k, &words[k], 4, NULL);
+        if (st != BH_CHIP_OK)
+            return bh_host_fail(dev, "cannot program TLB %u: %s", i, pci_why(dev, st));
+    }
     dev->hx.tlb_programs++;
     return 0;
 }
@@ -154,7 +161,7 @@ static int pcie_access(BhDevice *dev, BhHxWindow shape, uint64_t addr, uint8_t *
             return bh_host_fail(dev, "pcie: %s %u bytes at 0x%llx of tile (%u,%u)%s: %s",
                                 write ? "writing" : "reading", n, (unsigned long long)addr,
                                 shape.x0, shape.y0, shape.mcast ? " (multicast)" : "",
-                                bh_chip_error(dev->chip));
+                                pci_why(dev, st));
         if (write && remember(dev, id) != 0)
             return -1;
         if (write)

@@ -77,6 +77,10 @@ BhChipStatus bh_chip_advance_until_idle(BhChip *chip, uint64_t max_cycles, uint6
 BhChipStatus bh_chip_run(BhChip *chip);
 /* The error that stopped the chip, "" if none. */
 const char *bh_chip_error(const BhChip *chip);
+/* Why the last call that refused an access without stopping the chip (BH_CHIP_ERR_ADDRESS or
+ * BH_CHIP_ERR_CONFIG from bh_chip_pci_write / bh_chip_pci_read) refused it; "" if the last
+ * such call succeeded. */
+const char *bh_chip_refusal(const BhChip *chip);
 
 /* Backdoor access to the memory of the tile at NoC0 (x, y) (its L1, or its DRAM controller's
  * store for a DRAM endpoint): no time passes, nothing is counted. */

@@ -271,6 +271,11 @@ const char *bh_chip_error(const BhChip *c)
     return c->error.c_str();
 }
 
+const char *bh_chip_refusal(const BhChip *c)
+{
+    return c->refusal.c_str();
+}
+
 BhChipStatus bh_chip_mem_write(BhChip *c, uint32_t x, uint32_t y, uint64_t addr, const void *data,
                                uint64_t len)
 {

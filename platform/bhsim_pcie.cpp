@@ -23,10 +23,15 @@ template <typename Issue> static BhChipStatus host_access(BhChip *c, Issue issue
             Enter in(c);
             st = issue(p, id, &why);
         }
-        if (st == BH_OK)
+        if (st == BH_OK) {
+            c->refusal.clear();
             return BH_CHIP_OK;
-        if (st != BH_ERR_FULL)
+        }
+        if (st != BH_ERR_FULL) { /* the reason, for bh_chip_refusal: nothing failed */
+            c->refusal =
+                why.empty() ? std::string("pcie: host access refused: ") + bh_status_name(st) : why;
             return st == BH_ERR_ADDR ? BH_CHIP_ERR_ADDRESS : BH_CHIP_ERR_CONFIG;
+        }
         if (BhChipStatus s = bh_chip_advance(c, 1); s != BH_CHIP_OK)
             return s;
     }

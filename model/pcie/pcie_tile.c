@@ -160,16 +160,23 @@ void pcie_tile_finish_if_done(PcieTile *t, PcieTileOp *op)
 static BhStatus host_access(PcieTile *t, int read, uint64_t paddr, const void *data, uint32_t len,
                             uint64_t *id, char *why, size_t why_len)
 {
-    if (len == 0)
+    if (len == 0) {
+        snprintf(why, why_len, "pcie: a host access of 0 bytes at 0x%llx",
+                 (unsigned long long)paddr);
         return BH_ERR_ACCESS;
+    }
     int bar = 0, last_bar = 0;
     uint64_t off = 0;
     if (pcie_cfg_bar_decode(&t->pcfg, paddr, &bar, &off) != BH_OK ||
         pcie_cfg_bar_decode(&t->pcfg, paddr + len - 1, &last_bar, &off) != BH_OK ||
         bar != last_bar) {
-        snprintf(why, why_len,
-                 "pcie: host address 0x%llx (%u bytes) is not inside one BAR of the chip",
-                 (unsigned long long)paddr, len);
+        int n = snprintf(why, why_len,
+                         "pcie: host address 0x%llx (%u bytes) is not inside one BAR of the chip",
+                         (unsigned long long)paddr, len);
+        for (int i = 0; i < PCIE_CFG_BARS && n >= 0 && (size_t)n < why_len; i++) /* the BARs */
+            n += snprintf(why + n, why_len - (size_t)n, "%s BAR%d 0x%llx + 0x%llx", i ? "," : ":",
+                          2 * i, (unsigned long long)t->pcfg.bar_base[i],
+                          (unsigned long long)t->pcfg.bar_mask[i] + 1);
         return BH_ERR_ADDR;
     }
     PcieTileOp *op = pcie_tile_new_op(t);
@@ -186,6 +193,9 @@ static BhStatus host_access(PcieTile *t, int read, uint64_t paddr, const void *d
                              : pcie_link_write(&t->link, PCIE_H2D, now, paddr, len, oid, &link_op);
     if (st != BH_OK) {
         free(buf);
+        if (st != BH_ERR_FULL) /* full: the caller advances and retries */
+            snprintf(why, why_len, "pcie: the host link refused a %u-byte %s at 0x%llx: %s", len,
+                     read ? "read" : "write", (unsigned long long)paddr, bh_status_name(st));
         return st;
     }
     pcie_tile_commit_op(t, op, buf, len);

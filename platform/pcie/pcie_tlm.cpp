@@ -109,7 +109,7 @@ BhStatus PcieTlm::cfg_write32(uint32_t off, uint32_t val)
 BhStatus PcieTlm::host_write(uint64_t paddr, const void *data, uint32_t len, uint64_t *id,
                              std::string *why)
 {
-    char b[192] = "";
+    char b[320] = "";
     const BhStatus st = pcie_tile_host_write(&tile_, paddr, data, len, id, b, sizeof b);
     *why = b;
     return st;
@@ -117,7 +117,7 @@ BhStatus PcieTlm::host_write(uint64_t paddr, const void *data, uint32_t len, uin
 
 BhStatus PcieTlm::host_read(uint64_t paddr, uint32_t len, uint64_t *id, std::string *why)
 {
-    char b[192] = "";
+    char b[320] = "";
     const BhStatus st = pcie_tile_host_read(&tile_, paddr, len, id, b, sizeof b);
     *why = b;
     return st;
