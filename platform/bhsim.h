@@ -188,7 +188,8 @@ BhChipStatus bh_chip_pci_wait(BhChip *chip, uint64_t id, uint64_t max_cycles);
 uint64_t bh_chip_time_ps(const BhChip *chip);
 /* The time of AICLK cycle `cycle`'s edge in picoseconds, by the clock's frequency segments (an
  * ARC message may change AICLK): per-second figures over cycles [a, b) divide by
- * bh_chip_cycle_ps(b) - bh_chip_cycle_ps(a). */
+ * bh_chip_cycle_ps(b) - bh_chip_cycle_ps(a). UINT64_MAX for a cycle past what 64 bits of
+ * picoseconds hold (it saturates, never wraps). */
 uint64_t bh_chip_cycle_ps(const BhChip *chip, uint64_t cycle);
 /* Host memory, where the device's writes to the PCIe tile's host windows land and its reads
  * come from: the chip's own 64 GiB store (read and written by these calls, no time), or the

@@ -139,9 +139,50 @@ __attribute__((weak)) int sc_main(int, char **)
     return 1;
 }
 
+/* The caller's arrays: a count that is not negative and no NULL entries (else why) */
+static bool strings_ok(const char *const *v, int n, const char *what, std::string *why)
+{
+    if (n < 0 || (n > 0 && !v)) {
+        *why = std::string(what) + ": " + std::to_string(n) + " entries at " +
+               (v ? "an array" : "NULL");
+        return false;
+    }
+    for (int i = 0; i < n; i++)
+        if (!v[i]) {
+            *why = std::string(what) + "[" + std::to_string(i) + "] is NULL";
+            return false;
+        }
+    return true;
+}
+
+static BhChipStatus create(const BhChipOptions *opts, BhChip **out, char *err, size_t err_len);
+
 BhChipStatus bh_chip_create(const BhChipOptions *opts, BhChip **out, char *err, size_t err_len)
 {
+    if (!out) {
+        set_err(err, err_len, "bh_chip_create: out is NULL");
+        return BH_CHIP_ERR_CONFIG;
+    }
     *out = nullptr;
+    std::string why;
+    if (!opts)
+        why = "opts is NULL";
+    else if (strings_ok(opts->sets, opts->nsets, "sets", &why))
+        strings_ok(opts->dumps, opts->ndumps, "dumps", &why);
+    if (!why.empty()) {
+        set_err(err, err_len, "bh_chip_create: " + why);
+        return BH_CHIP_ERR_CONFIG;
+    }
+    try { /* no exception crosses the C API: out of memory, or a bhsim bug */
+        return create(opts, out, err, err_len);
+    } catch (const std::exception &ex) {
+        set_err(err, err_len, std::string("bh_chip_create: ") + ex.what());
+        return BH_CHIP_ERR_SIM;
+    }
+}
+
+static BhChipStatus create(const BhChipOptions *opts, BhChip **out, char *err, size_t err_len)
+{
     auto c = std::make_unique<BhChip>();
     c->log_fn = opts->log;
     c->log_ctx = opts->log_ctx;

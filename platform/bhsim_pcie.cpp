@@ -65,8 +65,7 @@ BhChipStatus bh_chip_pci_config_write32(BhChip *c, uint32_t offset, uint32_t val
 
 uint64_t bh_chip_cycle_ps(const BhChip *c, uint64_t cycle)
 {
-    Enter in(c);
-    return Clock::ps_of(c->chip->clock().time_of(cycle));
+    return c->chip->clock().edge_ps(cycle); /* saturates rather than wrap in femtoseconds */
 }
 
 uint64_t bh_chip_time_ps(const BhChip *c)

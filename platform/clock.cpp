@@ -48,6 +48,8 @@ uint64_t Clock::edge_ps(uint64_t cycle) const
     if (n <= (UINT64_MAX - khz) / 1000000000u)
         return s.t0 + (n * 1000000000u + khz - 1) / khz;
     unsigned __int128 ps = (static_cast<unsigned __int128>(n) * 1000000000u + khz - 1) / khz;
+    if (ps > UINT64_MAX - s.t0)
+        return UINT64_MAX; /* saturates: no 64-bit time holds it */
     return s.t0 + static_cast<uint64_t>(ps);
 }
 

@@ -75,6 +75,9 @@ class Clock
     /* Sets SystemC's time resolution to 1 fs, or checks that it is; throws if something
      * fixed another resolution first (any sc_time built before the first chip). */
     static void use_fs_resolution();
+    /* The start of `cycle` in whole picoseconds (rounded up); UINT64_MAX past what 64 bits of
+     * picoseconds hold */
+    uint64_t edge_ps(uint64_t cycle) const;
 
   private:
     struct Segment {
@@ -82,7 +85,6 @@ class Clock
     };
     const Segment &segment_of_cycle(uint64_t cycle) const;
     const Segment &segment_at(uint64_t ps) const;
-    uint64_t edge_ps(uint64_t cycle) const;
     std::vector<Segment> seg_;
 };
 

@@ -394,6 +394,46 @@ static void test_params_and_sections(void)
 
 /* The backdoor reaches a core's tile registers: a write to the register BRISC polls (asleep)
  * wakes it, as a NoC write would; its PC is named by the symbols registered for it. */
+/* A careless caller gets a status and a reason, never an abort: NULL options or result, a
+ * negative count, a NULL entry (each once threw a C++ exception through the C API) */
+static void test_create_bad_arguments(void)
+{
+    char err[256] = "";
+    BhChip *c = (BhChip *)&err; /* set to NULL on failure */
+    CHECK_EQ_U32(bh_chip_create(NULL, &c, err, sizeof err), BH_CHIP_ERR_CONFIG);
+    CHECK(c == NULL && strstr(err, "opts is NULL"));
+    BhChipOptions o = {0};
+    o.quiet = 1;
+    CHECK_EQ_U32(bh_chip_create(&o, NULL, err, sizeof err), BH_CHIP_ERR_CONFIG);
+    CHECK(strstr(err, "out is NULL") != NULL);
+    o.nsets = -5;
+    CHECK_EQ_U32(bh_chip_create(&o, &c, err, sizeof err), BH_CHIP_ERR_CONFIG);
+    CHECK(strstr(err, "sets: -5 entries") != NULL);
+    const char *const sets[] = {NULL};
+    o.sets = sets;
+    o.nsets = 1;
+    CHECK_EQ_U32(bh_chip_create(&o, &c, err, sizeof err), BH_CHIP_ERR_CONFIG);
+    CHECK(strstr(err, "sets[0] is NULL") != NULL);
+    o.nsets = 0;
+    o.ndumps = 2; /* dumps NULL */
+    CHECK_EQ_U32(bh_chip_create(&o, &c, err, sizeof err), BH_CHIP_ERR_CONFIG);
+    CHECK(strstr(err, "dumps: 2 entries at NULL") != NULL);
+    CHECK(c == NULL);
+}
+
+/* cycle -> picoseconds saturates instead of wrapping: at 1.35 GHz a cycle is 740.7 ps, so
+ * 2^62 cycles are past 2^64 ps */
+static void test_cycle_ps_saturates(void)
+{
+    const char *const sets[] = {"workload.name=none"};
+    BhChip *c = make_with(sets, 1);
+    CHECK_EQ_U64(bh_chip_cycle_ps(c, 1350), 1000000); /* 1 us */
+    CHECK_EQ_U64(bh_chip_cycle_ps(c, UINT64_MAX), UINT64_MAX);
+    CHECK_EQ_U64(bh_chip_cycle_ps(c, 1ull << 62), UINT64_MAX);
+    CHECK(bh_chip_cycle_ps(c, 1ull << 40) < bh_chip_cycle_ps(c, (1ull << 40) + 1));
+    bh_chip_free(c);
+}
+
 /* The chip is built from hardware keys alone: with no workload at all, every Tensix tile has its
  * cores, held in reset, and a program a debugger places and releases runs (the four words are
  * RV32I, assembled by hand: lui x5,0x30; addi x6,x0,0x55; sw x6,0(x5); ebreak). */
@@ -467,6 +507,8 @@ static void test_backdoor_registers(void)
 int main(void)
 {
     RUN(test_params_and_sections);
+    RUN(test_create_bad_arguments);
+    RUN(test_cycle_ps_saturates);
     RUN(test_cores_without_a_workload);
     RUN(test_backdoor_registers);
     RUN(test_one_chip);
