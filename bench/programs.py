@@ -81,11 +81,21 @@ def dram_bw(tmp):
 
 
 def main():
-    todo = sys.argv[1:] or ["matmul1", "matmul130", "dram_bw"]
+    benches = {"matmul1": matmul1, "matmul130": matmul130, "dram_bw": dram_bw}
+    todo = sys.argv[1:] or list(benches)
+    if any(a in ("-h", "--help") for a in todo):
+        print(__doc__)
+        return 0
+    unknown = [a for a in todo if a not in benches]
+    if unknown:
+        print(f"programs.py: no benchmark {', '.join(unknown)} (there are {', '.join(benches)});"
+              " --help says what each measures", file=sys.stderr)
+        return 2
     with tempfile.TemporaryDirectory() as tmp:
         for name in todo:
-            {"matmul1": matmul1, "matmul130": matmul130, "dram_bw": dram_bw}[name](tmp)
+            benches[name](tmp)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())
