@@ -77,6 +77,7 @@ static BhStatus load_segments(const uint8_t *buf, size_t len, RvElfSink sink, vo
                     "runs past the end of the file",
                     phnum, phoff);
     char sub[160];
+    uint32_t lo[RV_ELF_MAX_SEGMENTS], hi[RV_ELF_MAX_SEGMENTS], seg_of[RV_ELF_MAX_SEGMENTS], n = 0;
     for (uint32_t i = 0; i < phnum; i++) {
         const uint8_t *ph = buf + phoff + (size_t)i * phentsize;
         if (rd32(ph) != PT_LOAD)
@@ -94,6 +95,18 @@ static BhStatus load_segments(const uint8_t *buf, size_t len, RvElfSink sink, vo
         if ((uint64_t)paddr + memsz > 0x100000000ull)
             return fail(why, why_len, "segment %u at 0x%x wraps past the 32-bit address space", i,
                         paddr);
+        if (memsz) { /* two segments of one program never share a byte */
+            for (uint32_t k = 0; k < n; k++)
+                if (paddr < hi[k] && lo[k] < paddr + memsz)
+                    return fail(why, why_len,
+                                "segment %u (0x%08x..0x%08x) overlaps segment %u "
+                                "(0x%08x..0x%08x)",
+                                i, paddr, paddr + memsz - 1, seg_of[k], lo[k], hi[k] - 1);
+            if (n == RV_ELF_MAX_SEGMENTS)
+                return fail(why, why_len, "more than %u loadable segments",
+                            (unsigned)RV_ELF_MAX_SEGMENTS);
+            lo[n] = paddr, hi[n] = paddr + memsz, seg_of[n++] = i;
+        }
         sub[0] = 0;
         BhStatus st = BH_OK;
         if (filesz)

@@ -5,8 +5,10 @@
  * Checks, each a BH_ERR_CONFIG with the reason in why (the platform names the file): not ELF,
  * not 32-bit (ELFCLASS32), not little endian, not EM_RISCV (243), not ET_EXEC, a header or
  * table that runs past the end of the file, a segment whose file bytes run past it, p_filesz >
- * p_memsz, a segment that wraps 32 bits, no PT_LOAD segment, and whatever the sink rejects
- * (its message: a segment outside the memory it can place). Never reads outside buf.
+ * p_memsz, a segment that wraps 32 bits, two segments that share a byte (a program places each
+ * byte once), more than RV_ELF_MAX_SEGMENTS loadable segments, no PT_LOAD segment, and whatever
+ * the sink rejects (its message: a segment outside the memory it can place). Never reads
+ * outside buf.
  */
 #ifndef BH_RV_ELF_H
 #define BH_RV_ELF_H
@@ -18,6 +20,7 @@ extern "C" {
 #endif
 
 #define RV_ELF_SYMS_MAX 4096
+#define RV_ELF_MAX_SEGMENTS 64 /* loadable segments with bytes; a program has a handful */
 #define RV_ELF_NAME_MAX 48
 
 /* Places len bytes at addr (data NULL: zeros). Returns BH_OK or fills why. */

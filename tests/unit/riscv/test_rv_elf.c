@@ -184,6 +184,14 @@ static void e_entsize(uint8_t *b)
 {
     w16(b + 42, 8);
 }
+static void e_overlap(uint8_t *b) /* data moved onto text's last 4 bytes */
+{
+    w32(b + 52 + 32 + 12, 0x104);
+}
+static void e_touching(uint8_t *b) /* data right after text: adjacent, not overlapping */
+{
+    w32(b + 52 + 32 + 12, 0x108);
+}
 static void e_symtab(uint8_t *b)
 {
     w32(b + SH + 40 + 16, 0xFFFFFF00u);
@@ -209,6 +217,19 @@ int main(void)
     bad("outside names segment", IMG, e_outside, "segment 0 (0x01000000..0x01000007)");
     bad("no PT_LOAD", IMG, e_noload, "no loadable (PT_LOAD) segment");
     bad("phentsize", IMG, e_entsize, "program header entry size 8");
+    bad("overlap", IMG, e_overlap,
+        "segment 1 (0x00000104..0x00000113) overlaps segment 0 (0x00000100..0x00000107)");
+    { /* adjacent segments are fine */
+        uint8_t b[IMG];
+        build(b);
+        e_touching(b);
+        Mem m;
+        memset(&m, 0x55, sizeof m);
+        m.calls = 0;
+        RvElfInfo info = {0};
+        char why[256] = "";
+        CHECK(rv_elf_load(b, IMG, sink, &m, &info, why, sizeof why) == BH_OK);
+    }
     { /* a broken symbol table is skipped: the program still loads */
         uint8_t b[IMG];
         build(b);
