@@ -57,6 +57,13 @@ bool Chip::dump_l1(std::string *err) const
 static bool backdoor(TileTlm &tile, tlm::tlm_command cmd, uint64_t addr, uint8_t *data,
                      uint64_t len)
 {
+    /* the last byte first: a memory that holds both ends holds the range, so an access that
+     * would fail part way fails before it moves anything */
+    if (len > 1) {
+        uint8_t last;
+        if (!backdoor(tile, tlm::TLM_READ_COMMAND, addr + len - 1, &last, 1))
+            return false;
+    }
     while (len > 0) {
         const uint32_t n = (uint32_t)std::min<uint64_t>(len, 1u << 20);
         tlm::tlm_generic_payload gp;
@@ -72,11 +79,26 @@ static bool backdoor(TileTlm &tile, tlm::tlm_command cmd, uint64_t addr, uint8_t
     return true;
 }
 
+/* The range is inside one region of the tile's map (and of L1's configured size), so an
+ * access either fails at its start or not at all: nothing is half written. */
+static bool one_region(const TensixTile &t, uint64_t addr, uint64_t len)
+{
+    if (len == 0 || addr + len < addr || addr + len > 0x100000000ull)
+        return len == 0;
+    const uint32_t id = tile_map_lookup(&t.map, addr);
+    const TileRegion *r = tile_region(id);
+    if (!r || tile_map_lookup(&t.map, addr + len - 1) != id)
+        return false;
+    return r->target != TILE_T_L1 || addr + len <= t.l1.cfg.size_bytes;
+}
+
 /* A tile with cores: the tile map by debug access, as BRISC's debugger port sees it. */
 static bool backdoor_tile(TensixTileTlm &l1, bool write, uint64_t addr, uint8_t *data, uint64_t len,
                           uint64_t now)
 {
     TensixTile &t = l1.tile();
+    if (!one_region(t, addr, len))
+        return false;
     while (len > 0) {
         const uint32_t n = (uint32_t)std::min<uint64_t>(len, 1u << 20);
         if (addr + n < addr || addr + n > 0x100000000ull ||

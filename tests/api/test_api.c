@@ -434,6 +434,31 @@ static void test_cycle_ps_saturates(void)
     bh_chip_free(c);
 }
 
+/* Backdoor accesses are all or nothing: a range that runs past L1's end (1.5 MiB) is refused
+ * before a byte moves (a write used to land its first megabyte, a read to fill part of the
+ * buffer), on a tile with cores and on a DRAM endpoint's store alike */
+static void test_backdoor_all_or_nothing(void)
+{
+    const char *const sets[] = {"workload.name=none"};
+    BhChip *c = make_with(sets, 1);
+    const uint64_t l1 = 0x180000, len = 0x200000; /* 2 MiB from 0: its first MiB is L1 */
+    uint8_t *buf = malloc(len);
+    memset(buf, 0xAB, len);
+    CHECK_EQ_U32(bh_chip_mem_write(c, 2, 3, 0, buf, len), BH_CHIP_ERR_ADDRESS);
+    uint32_t v = 1;
+    CHECK_EQ_U32(bh_chip_mem_read(c, 2, 3, 0, &v, 4), BH_CHIP_OK);
+    CHECK_EQ_U32(v, 0); /* untouched */
+    memset(buf, 0x5C, len);
+    CHECK_EQ_U32(bh_chip_mem_read(c, 2, 3, 0, buf, len), BH_CHIP_ERR_ADDRESS);
+    CHECK(buf[0] == 0x5C && buf[len - 1] == 0x5C); /* not filled in part */
+    /* a range across two regions (L1's last word and what follows) */
+    CHECK_EQ_U32(bh_chip_mem_write(c, 2, 3, l1 - 4, buf, 8), BH_CHIP_ERR_ADDRESS);
+    /* within L1 it works, to its last byte */
+    CHECK_EQ_U32(bh_chip_mem_write(c, 2, 3, l1 - 4, buf, 4), BH_CHIP_OK);
+    bh_chip_free(c);
+    free(buf);
+}
+
 /* The chip is built from hardware keys alone: with no workload at all, every Tensix tile has its
  * cores, held in reset, and a program a debugger places and releases runs (the four words are
  * RV32I, assembled by hand: lui x5,0x30; addi x6,x0,0x55; sw x6,0(x5); ebreak). */
@@ -509,6 +534,7 @@ int main(void)
     RUN(test_params_and_sections);
     RUN(test_create_bad_arguments);
     RUN(test_cycle_ps_saturates);
+    RUN(test_backdoor_all_or_nothing);
     RUN(test_cores_without_a_workload);
     RUN(test_backdoor_registers);
     RUN(test_one_chip);
