@@ -65,7 +65,10 @@ const char *bh_chip_tile_kind(const BhChip *chip, uint32_t x, uint32_t y);
  * outside the grid, for a disabled (harvested) tile or a kind without numbers. */
 int bh_chip_tile_index(const BhChip *chip, uint32_t x, uint32_t y, int *port);
 
-/* Advances `cycles` AICLK cycles. BH_CHIP_ERR_SIM if a watchdog stops the chip. */
+/* Advances `cycles` AICLK cycles. BH_CHIP_ERR_SIM if a watchdog stops the chip;
+ * BH_CHIP_ERR_CONFIG (bh_chip_refusal says why) for a count past the last cycle the simulation
+ * can represent (about 2.5e13 at 1.35 GHz). An idle chip (every block idle) goes to the end
+ * in one step, however far it is, instead of in slices that look at the watchdogs. */
 BhChipStatus bh_chip_advance(BhChip *chip, uint64_t cycles);
 /* Advances until nothing is left to do: every network empty, the workload (if any) and every
  * registered block idle; at most max_cycles. *cycles (if not NULL) says how many it took.

@@ -104,10 +104,26 @@ BhChipStatus advance_chip(BhChip *c, uint64_t cycles, const std::function<bool()
         return BH_CHIP_ERR_SIM;
     Enter in(c);
     const Clock &clk = c->chip->clock();
-    uint64_t now = clk.now(), end = now + cycles;
+    uint64_t now = clk.now();
+    /* SystemC's time is 64 bits of femtoseconds: about 2.5e13 cycles at 1.35 GHz */
+    const uint64_t last = clk.cycle_at(sc_core::sc_max_time()) - 1;
+    if (stop && cycles > last - now)
+        cycles = last - now; /* "until done": the condition ends it long before */
+    if (cycles > last - now) {
+        c->refusal = "advance: " + std::to_string(cycles) + " cycles from cycle " +
+                     std::to_string(now) + " pass the last cycle the simulation can represent (" +
+                     std::to_string(last) + ")";
+        return BH_CHIP_ERR_CONFIG;
+    }
+    c->refusal.clear();
+    const uint64_t end = now + cycles;
     const uint64_t slice = 2000; /* the watchdogs look between slices */
     while (now < end) {
         uint64_t target = std::min(end, now + slice);
+        /* every block idle: no watchdog can fire and no block can start work until the caller
+         * acts again (what still happens, DRAM refresh, is its own), so one slice to the end */
+        if (!stop && c->chip->blocks().idle(now))
+            target = end;
         sc_core::sc_start(clk.time_of(target) - sc_core::sc_time_stamp());
         const bool stopped = stop && stop();
         now = stopped ? clk.now() : target;

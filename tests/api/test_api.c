@@ -459,6 +459,25 @@ static void test_backdoor_all_or_nothing(void)
     free(buf);
 }
 
+/* An idle chip advances any representable distance at once (a 4-billion-cycle advance of an
+ * idle chip took minutes of 2000-cycle slices), and a count past what 64 bits of femtoseconds
+ * hold is refused with a reason instead of wrapping or running for ever */
+static void test_advance_far(void)
+{
+    /* without refresh, the idle chip has nothing at all to do meanwhile */
+    const char *const sets[] = {"workload.name=none", "dram.refresh=false"};
+    BhChip *c = make_with(sets, 2);
+    CHECK_EQ_U32(bh_chip_advance(c, 100), BH_CHIP_OK); /* settle the start-up steps */
+    CHECK_EQ_U32(bh_chip_advance(c, 4000000000ull), BH_CHIP_OK);
+    CHECK_EQ_U64(bh_chip_now(c), 4000000100ull);
+    CHECK_EQ_U32(bh_chip_advance(c, UINT64_MAX), BH_CHIP_ERR_CONFIG);
+    CHECK(strstr(bh_chip_refusal(c), "pass the last cycle") != NULL);
+    CHECK(bh_chip_error(c)[0] == 0); /* refused, not failed: the chip goes on */
+    CHECK_EQ_U32(bh_chip_advance(c, 10), BH_CHIP_OK);
+    CHECK_EQ_U64(bh_chip_now(c), 4000000110ull);
+    bh_chip_free(c);
+}
+
 /* The chip is built from hardware keys alone: with no workload at all, every Tensix tile has its
  * cores, held in reset, and a program a debugger places and releases runs (the four words are
  * RV32I, assembled by hand: lui x5,0x30; addi x6,x0,0x55; sw x6,0(x5); ebreak). */
@@ -535,6 +554,7 @@ int main(void)
     RUN(test_create_bad_arguments);
     RUN(test_cycle_ps_saturates);
     RUN(test_backdoor_all_or_nothing);
+    RUN(test_advance_far);
     RUN(test_cores_without_a_workload);
     RUN(test_backdoor_registers);
     RUN(test_one_chip);
