@@ -116,6 +116,16 @@ BhStatus l1_config_check(const L1Config *c, char *why, size_t len)
                 if (c->port_of_client[k][t] == p)
                     REJECT("port_of_client.%s[%u]: port %u already listed at [%u]", nm, s, p, t);
         }
+        /* every direction the client uses (its default ports') needs a port: a NoC reads and
+         * writes, an unpacker only reads, the packer only writes */
+        uint32_t has = 0, needs = 0;
+        for (uint32_t s = 0; s < c->client_ports[k]; s++)
+            has |= c->port_dir[k][s];
+        for (uint32_t s = 0; s < L1_CLIENT_PORTS_MAX && client_default_ports[k][s]; s++)
+            needs |= client_default_ports[k][s] >> 8 & 3;
+        if (needs & ~has)
+            REJECT("port_dir.%s: no port of %s can %s L1, which it does (l1.port_map)", nm, nm,
+                   needs & ~has & L1_DIR_WRITE ? "write" : "read");
     }
     return BH_OK;
 #undef REJECT
