@@ -594,14 +594,34 @@ void tensix_core_describe_wait(const TensixCore *c, char *buf, size_t len)
         const TensixThread *t = &c->thr[i];
         if (tensix_thread_idle(t))
             continue;
-        char word[64] = "?";
+        char word[64] = "";
         if (t->fifo2.n)
             tensix_format(t->fifo2.slot[t->fifo2.rd], word, sizeof word);
         char *sp = strchr(word, ' ');
         if (sp)
             *sp = 0; /* the mnemonic is enough here */
-        n += (size_t)snprintf(buf + n, len - n, "T%u waits at %s%s; ", i, word,
-                              t->wait_active ? " behind a latched wait" : "");
+        char latched[160] = "";
+        if (t->wait_active && t->wait_is_sem) { /* which semaphores, holding what */
+            size_t m = (size_t)snprintf(latched, sizeof latched, "SEMWAIT on");
+            for (uint32_t k = 0; k < SYNC_SEMAPHORES && m < sizeof latched; k++)
+                if (t->wait_sem >> k & 1)
+                    m += (size_t)snprintf(latched + m, sizeof latched - m, " sem%u=%u/%u", k,
+                                          c->sync.sem[k].value, c->sync.sem[k].max);
+            if (m < sizeof latched)
+                snprintf(latched + m, sizeof latched - m, " (waits while %s)",
+                         t->wait_cond == 3   ? "zero or at its max"
+                         : t->wait_cond == 1 ? "zero"
+                                             : "at its max");
+        } else if (t->wait_active) {
+            snprintf(latched, sizeof latched, "STALLWAIT on conditions 0x%x, resources 0x%x",
+                     t->wait_cond, t->wait_block);
+        }
+        if (word[0])
+            n += (size_t)snprintf(buf + n, len - n, "T%u waits at %s%s%s; ", i, word,
+                                  latched[0] ? " behind " : "", latched);
+        else
+            n += (size_t)snprintf(buf + n, len - n, "T%u waits at %s; ", i,
+                                  latched[0] ? latched : "an instruction past its FIFO");
     }
     if (n < len) {
         const SrcDst *r = &c->regs;
