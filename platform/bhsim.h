@@ -97,9 +97,9 @@ BhChipStatus bh_chip_mem_read(BhChip *chip, uint32_t x, uint32_t y, uint64_t add
 /* A timed NoC read issued by the NIU of tile (x, y) on NoC `noc` through its request port, as a
  * hardware master's would: `len` bytes at src_addr of tile (src_x, src_y) (NoC0 coordinates)
  * land at dst_addr of tile (x, y). It counts on transaction ID 15 of that NIU. *id names the
- * access for bh_chip_access_done. BH_CHIP_ERR_BUSY: the NIU has no free request record;
- * advance and retry. BH_CHIP_ERR_ADDRESS: no such tile; BH_CHIP_ERR_CONFIG: no such NoC or a
- * malformed request (zero length, ...), which the chip also logs as a guest error. */
+ * access for bh_chip_access_done (id may be NULL: not followed). BH_CHIP_ERR_BUSY: the NIU has no
+ * free request record; advance and retry. BH_CHIP_ERR_ADDRESS: no such tile; BH_CHIP_ERR_CONFIG: no
+ * such NoC or a malformed request (zero length, ...), which the chip also logs as a guest error. */
 BhChipStatus bh_chip_noc_read(BhChip *chip, uint32_t noc, uint32_t x, uint32_t y, uint32_t src_x,
                               uint32_t src_y, uint64_t src_addr, uint64_t dst_addr, uint32_t len,
                               uint64_t *id);
@@ -130,7 +130,8 @@ uint64_t bh_chip_log_count(const BhChip *chip, int level);
 
 /* The value of configuration key `key` (e.g. "workload.name", "noc.vc_buffer_flits") as text:
  * strings as they are, numbers and booleans as JSON writes them. BH_CHIP_ERR_CONFIG for a key
- * that does not exist (buf then holds the message) or a buffer too small for the value. */
+ * that does not exist or is NULL (buf then holds the message) or a buffer too small for the
+ * value. */
 BhChipStatus bh_chip_param_text(const BhChip *chip, const char *key, char *buf, size_t len);
 /* A top-level section `key` of the report (bh_chip_report, output.report) holding json_text,
  * replacing any earlier section of that key (a host program's "program" section). The report's
@@ -169,7 +170,7 @@ int bh_workload_is_host(const char *name);
  * networks have no PCIe tile: these calls answer BH_CHIP_ERR_ADDRESS (reads 0xFFFFFFFF). */
 /* NoC0 coordinates of the PCIe tile facing the host: kernels reach host memory through its
  * host windows (NoC address bit 60 and the host address, as tt-metal's NOC_XY_PCIE_ENCODING).
- * BH_CHIP_ERR_ADDRESS on a generic network. */
+ * BH_CHIP_ERR_ADDRESS on a generic network. Either pointer may be NULL. */
 BhChipStatus bh_chip_pcie_tile(const BhChip *chip, uint32_t *x, uint32_t *y);
 uint32_t bh_chip_pci_config_read32(BhChip *chip, uint32_t offset);
 BhChipStatus bh_chip_pci_config_write32(BhChip *chip, uint32_t offset, uint32_t value);

@@ -362,6 +362,9 @@ BhChipStatus bh_chip_noc_read(BhChip *c, uint32_t noc, uint32_t x, uint32_t y, u
         return BH_CHIP_ERR_ADDRESS;
     if (!c->error.empty())
         return BH_CHIP_ERR_SIM;
+    uint64_t unused;
+    if (!id) /* the caller does not want to follow it */
+        id = &unused;
     Enter in(c);
     switch (
         c->accesses->read(noc, node, src, src_addr, dst_addr, len, c->chip->clock().now(), id)) {
@@ -473,6 +476,10 @@ uint64_t bh_chip_log_count(const BhChip *c, int level)
 
 BhChipStatus bh_chip_param_text(const BhChip *c, const char *key, char *buf, size_t len)
 {
+    if (!key) {
+        set_err(buf, len, "no configuration key: the key is NULL");
+        return BH_CHIP_ERR_CONFIG;
+    }
     const boost::json::object all = config_to_json(c->p);
     const boost::json::value *v = all.if_contains(key);
     if (!v) {

@@ -44,8 +44,10 @@ BhChipStatus bh_chip_pcie_tile(const BhChip *c, uint32_t *x, uint32_t *y)
     if (!pcie_of(c))
         return BH_CHIP_ERR_ADDRESS;
     const ChipPlan &plan = c->chip->plan();
-    *x = plan.pcie.node0 % plan.grid->w;
-    *y = plan.pcie.node0 / plan.grid->w;
+    if (x) /* either may be NULL: the caller wants only the other */
+        *x = plan.pcie.node0 % plan.grid->w;
+    if (y)
+        *y = plan.pcie.node0 / plan.grid->w;
     return BH_CHIP_OK;
 }
 

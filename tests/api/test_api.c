@@ -419,6 +419,18 @@ static void test_create_bad_arguments(void)
     CHECK_EQ_U32(bh_chip_create(&o, &c, err, sizeof err), BH_CHIP_ERR_CONFIG);
     CHECK(strstr(err, "dumps: 2 entries at NULL") != NULL);
     CHECK(c == NULL);
+    /* the other calls' pointers: NULL where a caller may not care, refused where it must */
+    const char *const sets2[] = {"workload.name=none"};
+    c = make_with(sets2, 1);
+    uint32_t x = 99;
+    CHECK_EQ_U32(bh_chip_pcie_tile(c, &x, NULL), BH_CHIP_OK);
+    CHECK(x < bh_chip_width(c));
+    CHECK_EQ_U32(bh_chip_pcie_tile(c, NULL, NULL), BH_CHIP_OK);
+    char text[64] = "";
+    CHECK_EQ_U32(bh_chip_param_text(c, NULL, text, sizeof text), BH_CHIP_ERR_CONFIG);
+    CHECK(strstr(text, "the key is NULL") != NULL);
+    CHECK_EQ_U32(bh_chip_noc_read(c, 0, 5, 7, 1, 2, 0x1000, 0x2000, 64, NULL), BH_CHIP_OK);
+    bh_chip_free(c);
 }
 
 /* cycle -> picoseconds saturates instead of wrapping: at 1.35 GHz a cycle is 740.7 ps, so
