@@ -45,10 +45,8 @@ uint64_t bh_log_count(const BhLogContext *lc, BhLogLevel level)
     return lc->counts[level];
 }
 
-static void emit(BhLogContext *lc, BhLogLevel level, const char *msg)
+static void pass_on(BhLogContext *lc, BhLogLevel level, const char *msg)
 {
-    BH_ASSERT(lc); /* every block that logs is given its chip's context at init */
-    lc->counts[level]++;
     if (lc->sink) {
         lc->sink(lc->sink_ctx, level, msg);
         return;
@@ -57,9 +55,40 @@ static void emit(BhLogContext *lc, BhLogLevel level, const char *msg)
     fprintf(stderr, "bhsim: %s: %s\n", prefix[level], msg);
 }
 
+static int power_of_ten(uint64_t n)
+{
+    while (n >= 10 && n % 10 == 0)
+        n /= 10;
+    return n == 1;
+}
+
+static void emit(BhLogContext *lc, BhLogLevel level, const char *msg)
+{
+    BH_ASSERT(lc); /* every block that logs is given its chip's context at init */
+    lc->counts[level]++;
+    if (lc->repeats && lc->last_level == level && !strcmp(lc->last, msg)) {
+        const uint64_t n = ++lc->repeats;
+        if (n <= BH_LOG_REPEATS_SHOWN) {
+            pass_on(lc, level, msg);
+        } else if (power_of_ten(n)) { /* flooding: say how much, rarely */
+            char note[BH_LOG_MSG_MAX + 96];
+            snprintf(note, sizeof note,
+                     "%s [the same message %llu times in a row; shown again at each power of "
+                     "ten]",
+                     msg, (unsigned long long)n);
+            pass_on(lc, level, note);
+        }
+        return;
+    }
+    snprintf(lc->last, sizeof lc->last, "%s", msg);
+    lc->last_level = (uint8_t)level;
+    lc->repeats = 1;
+    pass_on(lc, level, msg);
+}
+
 void bh_log(BhLogContext *lc, BhLogLevel level, const char *fmt, ...)
 {
-    char msg[512];
+    char msg[BH_LOG_MSG_MAX];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);

@@ -42,12 +42,19 @@ typedef void (*BhLogSink)(void *ctx, BhLogLevel level, const char *msg);
  * apart. There is no process-wide or current context: a unit test that makes a block without a
  * chip gives it a context of its own. */
 #define BH_LOG_ONCE_MAX 64
+#define BH_LOG_MSG_MAX 512
+#define BH_LOG_REPEATS_SHOWN 3
 typedef struct BhLogContext {
     BhLogSink sink; /* NULL: stderr with a "bhsim: <level>: " prefix */
     void *sink_ctx;
     uint64_t counts[BH_LOG_ERROR + 1];
     const char *once[BH_LOG_ONCE_MAX]; /* messages given by BH_LOG_UNIMP_ONCE (by address) */
     uint32_t n_once;
+    /* A message repeated in a row (a guest error every cycle) is passed on BH_LOG_REPEATS_SHOWN
+     * times, then once at each power of ten of its count; every one is counted. */
+    char last[BH_LOG_MSG_MAX];
+    uint8_t last_level;
+    uint64_t repeats; /* times `last` came in a row */
 } BhLogContext;
 
 const char *bh_status_name(BhStatus s);
