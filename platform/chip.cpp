@@ -101,10 +101,9 @@ static bool backdoor_tile(TensixTileTlm &l1, bool write, uint64_t addr, uint8_t 
         return false;
     while (len > 0) {
         const uint32_t n = (uint32_t)std::min<uint64_t>(len, 1u << 20);
-        if (addr + n < addr || addr + n > 0x100000000ull ||
-            tensix_tile_debug(&t, TILE_BRISC, addr, n, write, data, now) != BH_OK)
-            return false;
-        if (write) { /* cores asleep on a register re-read it; a release must step the tile */
+        if (tensix_tile_debug(&t, TILE_BRISC, addr, n, write, data, now) != BH_OK)
+            return false; /* one_region checked the range's bounds */
+        if (write) {      /* cores asleep on a register re-read it; a release must step the tile */
             tensix_tile_noc_wrote(&t, tile_map_lookup(&t.map, addr), now);
             if (sc_core::sc_start_of_simulation_invoked()) /* before: every tile starts anyway */
                 l1.kick();

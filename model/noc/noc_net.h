@@ -204,13 +204,13 @@ uint32_t noc_class_vcs(const NocNetConfig *c, uint32_t cls);
  * one (the PCIe tile sends a NoC read of host memory up the link as one read, and a write's
  * flits as whole TLPs). One access is one flit of a packet. */
 typedef struct NocMemAccess {
-    uint64_t token;      /* for noc_net_mem_done; noc_mem_token_noc() names its network */
+    uint64_t token; /* for noc_net_mem_done; noc_mem_token_noc() names the network whose NIU waits
+                       (the memory may serve both) */
     uint64_t pkt_addr;   /* the packet's first byte at this memory */
     uint32_t pkt_bytes;  /* the packet's payload */
     uint32_t flit_bytes; /* of this NoC: access i of the packet is at pkt_addr + i * flit_bytes */
     uint8_t acked;       /* write: an acknowledgement waits for the packet's accesses */
     uint8_t last;        /* the packet's last data flit */
-    uint8_t noc;         /* the network whose NIU waits (the memory may serve both) */
 } NocMemAccess;
 
 /* The network a memory access token belongs to: a memory serving both NoCs of a tile hands

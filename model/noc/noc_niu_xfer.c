@@ -405,9 +405,8 @@ static int timed_write(NocNet *n, uint32_t node, uint32_t vc, const NocPacket *p
 {
     uint32_t fb = n->cfg.flit_bytes, off = (f->seq - 1u) * fb;
     uint32_t ack = n->nius[node].ej_ack[vc];
-    const NocMemAccess acc = {
-        mem_token(n, ack),     p->wr_addr, p->len, fb, ack != NOC_NONE, f->seq + 1u == p->nflits,
-        (uint8_t)n->cfg.noc_id};
+    const NocMemAccess acc = {mem_token(n, ack),       p->wr_addr, p->len, fb, ack != NOC_NONE,
+                              f->seq + 1u == p->nflits};
     BhStatus st = n->mem.request(n->nius[node].mem_ctx, 1, p->wr_addr + off,
                                  BH_MIN(fb, p->len - off), noc_flit_data(n, f->data), &acc);
     if (st == BH_ERR_FULL)
@@ -428,8 +427,7 @@ static void issue_reads(NocNet *n, uint32_t node)
     NocPacket *p = &n->pkts[k];
     uint32_t fb = n->cfg.flit_bytes, off = u->job_next * fb;
     const NocMemAccess acc = {
-        mem_token(n, k),       p->rd_addr, p->len, fb, 1, u->job_next + 1u == p->mem_needed,
-        (uint8_t)n->cfg.noc_id};
+        mem_token(n, k), p->rd_addr, p->len, fb, 1, u->job_next + 1u == p->mem_needed};
     BhStatus st =
         n->mem.request(u->mem_ctx, 0, p->rd_addr + off, BH_MIN(fb, p->len - off), NULL, &acc);
     if (st == BH_ERR_FULL)

@@ -91,16 +91,17 @@ BhStatus TileTlm::mem_request(void *ctx, int is_write, uint64_t addr, uint32_t l
             is_write ? t->mem_access(tlm::TLM_WRITE_COMMAND, addr, const_cast<void *>(wdata), len)
                      : BH_OK;
         if (st == BH_OK) {
-            const uint32_t k = acc->noc;
+            const uint32_t k = noc_mem_token_noc(token);
             noc_net_mem_done(&t->nocs_[k]->net(), t->nodes_[k], token);
             t->nocs_[k]->kick(t->nodes_[k]);
         }
         return st;
     }
-    TimedPortTlm *p = t->port_[acc->noc] ? t->port_[acc->noc].get() : t->port_[0].get();
+    const uint32_t k = noc_mem_token_noc(token);
+    TimedPortTlm *p = t->port_[k] ? t->port_[k].get() : t->port_[0].get();
     if (!p)
         return BH_ERR_UNSUPPORTED;
-    return p->request(acc->noc, is_write, addr, len, wdata, *acc);
+    return p->request(k, is_write, addr, len, wdata, *acc);
 }
 
 tlm::tlm_response_status TileTlm::niu_access(uint32_t noc, uint32_t off,

@@ -3,18 +3,9 @@
  * busy in registration order, the first watchdog fault with its kind, the last cycle a mover
  * moved (capped at now), and a stall only while every mover is idle, reported by the first
  * block that sees one, with the movers' quiet cycle handed to it. No SystemC. */
-#include <cstdio>
 #include <string>
 #include "platform/registry.h"
-
-static int failures;
-#define EXPECT(cond)                                                                               \
-    do {                                                                                           \
-        if (!(cond)) {                                                                             \
-            std::fprintf(stderr, "%s:%d: EXPECT(%s) failed\n", __FILE__, __LINE__, #cond);         \
-            failures++;                                                                            \
-        }                                                                                          \
-    } while (0)
+#include "tests/check.h"
 
 struct Mover {
     bool empty = true;
@@ -36,7 +27,7 @@ static bh::BlockHooks mover(const char *name, Mover *m)
     return h;
 }
 
-int main()
+static void test_run_end_questions()
 {
     Mover a, b;
     uint64_t seen_since = 0;
@@ -55,29 +46,32 @@ int main()
 
     /* all quiet: idle, nothing busy, no fault; the stall hook hears the latest move */
     a.moved = 100, b.moved = 250;
-    EXPECT(r.idle(1000));
-    EXPECT(r.busy(1000).empty());
+    CHECK(r.idle(1000));
+    CHECK(r.busy(1000).empty());
     const char *kind = "";
-    EXPECT(r.watchdog(1000, 50, &kind).empty());
-    EXPECT(r.stall(1000, 800) == "");
-    EXPECT(seen_since == 250 && stall_asks == 1);
-    EXPECT(r.stall(1100, 800) == "stall: cores");
+    CHECK(r.watchdog(1000, 50, &kind).empty());
+    CHECK(r.stall(1000, 800) == "");
+    CHECK(seen_since == 250 && stall_asks == 1);
+    CHECK(r.stall(1100, 800) == "stall: cores");
     /* last move is capped at now */
-    EXPECT(r.last_move(200) == 200 && r.last_move(1000) == 250);
+    CHECK(r.last_move(200) == 200 && r.last_move(1000) == 250);
 
     /* a mover holds packets: not idle, named in busy (in order), and no stall is asked */
     b.empty = false;
-    EXPECT(!r.idle(1000));
-    EXPECT(r.busy(1000) == "noc1 holds packets; ");
-    EXPECT(r.stall(5000, 10) == "");
-    EXPECT(stall_asks == 2);
+    CHECK(!r.idle(1000));
+    CHECK(r.busy(1000) == "noc1 holds packets; ");
+    CHECK(r.stall(5000, 10) == "");
+    CHECK(stall_asks == 2);
     /* ... until it has not moved for longer than the limit: its watchdog fires, with its kind */
-    EXPECT(r.watchdog(260, 50, &kind).empty());
-    EXPECT(r.watchdog(400, 50, &kind) == "deadlock on noc1" && std::string(kind) == "noc_deadlock");
+    CHECK(r.watchdog(260, 50, &kind).empty());
+    CHECK(r.watchdog(400, 50, &kind) == "deadlock on noc1" && std::string(kind) == "noc_deadlock");
     a.empty = false;
-    EXPECT(r.watchdog(400, 50, &kind) == "deadlock on noc0"); /* the first registered */
-    EXPECT(r.busy(400) == "noc0 holds packets; noc1 holds packets; ");
+    CHECK(r.watchdog(400, 50, &kind) == "deadlock on noc0"); /* the first registered */
+    CHECK(r.busy(400) == "noc0 holds packets; noc1 holds packets; ");
+}
 
-    std::fprintf(stderr, "%s test_registry\n", failures ? "FAIL" : "ok  ");
-    return failures ? 1 : 0;
+int main()
+{
+    RUN(test_run_end_questions);
+    return check_failures();
 }
