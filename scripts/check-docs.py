@@ -104,10 +104,10 @@ def block_commands(page, first_line, body, errors):
             continue
         line, text = first_line + k, ""
         while True:
-            part = body[k].rstrip()
+            part = body[k].strip()
             k += 1
             if part.endswith("\\") and k < len(body):
-                text += part[:-1] + " "
+                text += part[:-1].rstrip() + " "
                 continue
             text += part
             break

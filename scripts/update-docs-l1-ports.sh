@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# scripts/update-readme-l1-ports.sh [--check] [BHSIM] [README] - rewrites the lines between
-# "<!-- l1-ports:begin -->" and "<!-- l1-ports:end -->" in README.md with
+# scripts/update-docs-l1-ports.sh [--check] [BHSIM] [PAGE] - rewrites the lines between
+# "<!-- l1-ports:begin -->" and "<!-- l1-ports:end -->" in docs/outputs.md with
 # `bhsim --list-l1-ports=markdown` (the L1 client-to-port map of model/tile/l1.h). With
 # --check, rewrites nothing and fails when the tables differ (blank lines at the ends do not
-# count). BHSIM defaults to build/bhsim, README to the repository's README.md.
+# count); the test cli.docs_l1_ports runs that. BHSIM defaults to build/bhsim, PAGE to the
+# repository's docs/outputs.md.
 set -euo pipefail
 check=0
 if [ "${1:-}" = --check ]; then
@@ -12,13 +13,13 @@ if [ "${1:-}" = --check ]; then
 fi
 root=$(cd "$(dirname "$0")/.." && pwd)
 bhsim=${1:-$root/build/bhsim}
-readme=${2:-$root/README.md}
-me=update-readme-l1-ports
-begin=$(grep -nxF '<!-- l1-ports:begin -->' "$readme" | cut -d: -f1 || true)
-end=$(grep -nxF '<!-- l1-ports:end -->' "$readme" | cut -d: -f1 || true)
+page=${2:-$root/docs/outputs.md}
+me=update-docs-l1-ports
+begin=$(grep -nxF '<!-- l1-ports:begin -->' "$page" | cut -d: -f1 || true)
+end=$(grep -nxF '<!-- l1-ports:end -->' "$page" | cut -d: -f1 || true)
 if [ "$(echo "$begin" | wc -w)" != 1 ] || [ "$(echo "$end" | wc -w)" != 1 ] ||
     [ "$begin" -gt "$end" ]; then
-    echo "$me: $readme needs one '<!-- l1-ports:begin -->' line, then one" \
+    echo "$me: $page needs one '<!-- l1-ports:begin -->' line, then one" \
         "'<!-- l1-ports:end -->' line" >&2
     exit 1
 fi
@@ -29,24 +30,24 @@ if [ -z "$table" ]; then
 fi
 trim() { sed -e '/[^[:space:]]/,$!d' | tac | sed -e '/[^[:space:]]/,$!d' | tac; }
 if [ $check = 1 ]; then
-    have=$(sed -n "$((begin + 1)),$((end - 1))p" "$readme" | trim)
+    have=$(sed -n "$((begin + 1)),$((end - 1))p" "$page" | trim)
     if [ "$have" != "$(printf '%s\n' "$table" | trim)" ]; then
-        echo "$me: the L1 port tables in $readme are out of date (- README, + bhsim):" >&2
+        echo "$me: the L1 port tables in $page are out of date (- page, + bhsim):" >&2
         diff <(printf '%s\n' "$have") <(printf '%s\n' "$table" | trim) >&2 || true
-        echo "$me: run scripts/update-readme-l1-ports.sh to rewrite them" >&2
+        echo "$me: run scripts/update-docs-l1-ports.sh to rewrite them" >&2
         exit 1
     fi
-    echo "$me: README L1 port tables match bhsim --list-l1-ports=markdown"
+    echo "$me: the L1 port tables in $page match bhsim --list-l1-ports=markdown"
     exit 0
 fi
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 {
-    sed -n "1,${begin}p" "$readme"
+    sed -n "1,${begin}p" "$page"
     echo
     printf '%s\n' "$table"
     echo
-    sed -n "${end},\$p" "$readme"
+    sed -n "${end},\$p" "$page"
 } >"$out"
-cat "$out" >"$readme"
-echo "$me: rewrote the L1 port tables in $readme"
+cat "$out" >"$page"
+echo "$me: rewrote the L1 port tables in $page"
