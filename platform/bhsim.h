@@ -12,7 +12,19 @@
  * nothing can change); another chip does not move meanwhile.
  * Threads: a chip must be used by one thread at a time; different chips from different threads
  * is not supported (the SystemC kernel keeps one current context per process).
- * Linking: libbh_platform with SystemC; a program without sc_main gets a weak one that fails. */
+ * Errors: no call exits or aborts the caller, and no C++ exception leaves one. A NULL chip is
+ * refused: a status is BH_CHIP_ERR_CONFIG, a count or time 0, a pointer NULL, a done test -1,
+ * bh_chip_error and bh_chip_refusal a message saying so; a void call does nothing. A NULL
+ * buffer with a non-zero length is BH_CHIP_ERR_CONFIG (nothing moves); any other pointer the
+ * description does not allow to be NULL is refused the same way. An exception inside bhsim
+ * (out of memory, a SystemC error, a bhsim bug) stops the chip as a watchdog does: the call
+ * answers BH_CHIP_ERR_SIM (or its neutral value), bh_chip_error says "<function>: internal
+ * error: <what>", the chip's log has it at level 3, and every later call that would advance
+ * the chip answers BH_CHIP_ERR_SIM; the chip can still be read (report, backdoor) and freed. An
+ * internal consistency check that fails (a bhsim bug in the C models) still aborts, with a message.
+ * Linking: libbhsim.so (installed: pkg-config bhsim, or CMake's find_package(bhsim) and the
+ * target bhsim::bhsim; docs/api.md), or the static bh_platform with SystemC inside the build;
+ * a program without sc_main gets a weak one that says to use this API. */
 #ifndef BH_BHSIM_H
 #define BH_BHSIM_H
 #include <stddef.h>
@@ -52,7 +64,7 @@ typedef struct BhChipOptions {
  * starting with "config: " or "output: " (BH_CHIP_ERR_CONFIG: a bad key or value, an output
  * path that cannot be written) or "elaboration failed: " (BH_CHIP_ERR_SIM). */
 BhChipStatus bh_chip_create(const BhChipOptions *opts, BhChip **out, char *err, size_t err_len);
-void bh_chip_free(BhChip *chip);
+void bh_chip_free(BhChip *chip); /* NULL: nothing */
 
 uint64_t bh_chip_now(const BhChip *chip); /* AICLK cycles simulated */
 uint32_t bh_chip_width(const BhChip *chip);
@@ -78,7 +90,7 @@ BhChipStatus bh_chip_advance_until_idle(BhChip *chip, uint64_t max_cycles, uint6
 /* Runs the configured workload to its end exactly as bhsim's command line does: injection for
  * sim.cycles, then drain, with every watchdog. */
 BhChipStatus bh_chip_run(BhChip *chip);
-/* The error that stopped the chip, "" if none. */
+/* The error that stopped the chip, "" if none; never NULL. */
 const char *bh_chip_error(const BhChip *chip);
 /* Why the last call that refused an access without stopping the chip (BH_CHIP_ERR_ADDRESS or
  * BH_CHIP_ERR_CONFIG from bh_chip_pci_write / bh_chip_pci_read) refused it; "" if the last
@@ -118,20 +130,21 @@ BhChipStatus bh_chip_advance_until_done(BhChip *chip, uint64_t id, uint64_t max_
 void bh_chip_window_begin(BhChip *chip);
 void bh_chip_window_end(BhChip *chip, uint64_t cycles);
 
-/* The report as JSON text (what --report writes), valid until the next call on this chip. */
+/* The report as JSON text (what --report writes), valid until the next call on this chip;
+ * NULL if it could not be built (bh_chip_error says why). */
 const char *bh_chip_report(BhChip *chip);
 /* Writes the outputs the configuration asks for (output.report, output.heatmap, output.vcd
  * and its views, output.dump_l1); err names the first that failed. */
 BhChipStatus bh_chip_write_outputs(BhChip *chip, char *err, size_t err_len);
-/* The console summary of the report. */
+/* The console summary of the report, on stdout. */
 void bh_chip_print_summary(BhChip *chip);
 /* Messages the chip logged at `level` (0..3) */
 uint64_t bh_chip_log_count(const BhChip *chip, int level);
 
 /* The value of configuration key `key` (e.g. "workload.name", "noc.vc_buffer_flits") as text:
  * strings as they are, numbers and booleans as JSON writes them. BH_CHIP_ERR_CONFIG for a key
- * that does not exist or is NULL (buf then holds the message) or a buffer too small for the
- * value. */
+ * that does not exist or is NULL, or a NULL chip (buf then holds the message, cut to len), or
+ * a buffer that is NULL or too small for the value. */
 BhChipStatus bh_chip_param_text(const BhChip *chip, const char *key, char *buf, size_t len);
 /* A top-level section `key` of the report (bh_chip_report, output.report) holding json_text,
  * replacing any earlier section of that key (a host program's "program" section). The report's
@@ -152,7 +165,8 @@ BhChipStatus bh_chip_add_symbols(BhChip *chip, uint32_t x, uint32_t y, const cha
  * symbols of bh_chip_add_symbols, e.g. "brisc running at pc 0x00020010 (kernel_main+0x10)",
  * "brisc poll_sleep at pc 0x00020010 (kernel_main+0x10), polling 0x00080000 (still 0x0)".
  * BH_CHIP_ERR_ADDRESS: no such tile, or its cores are not modelled (not a riscv or host
- * workload); BH_CHIP_ERR_CONFIG: no such core. */
+ * workload); BH_CHIP_ERR_CONFIG: no such core, or buf NULL or len 0 (a longer text is cut to
+ * len - 1 characters). */
 BhChipStatus bh_chip_core_text(const BhChip *chip, uint32_t x, uint32_t y, const char *core_name,
                                char *buf, size_t len);
 /* Cores asleep on a poll of L1 word `addr` (on any tile with cores) are idle firmware waiting
@@ -199,7 +213,9 @@ uint64_t bh_chip_time_ps(const BhChip *chip);
 uint64_t bh_chip_cycle_ps(const BhChip *chip, uint64_t cycle);
 /* Host memory, where the device's writes to the PCIe tile's host windows land and its reads
  * come from: the chip's own 64 GiB store (read and written by these calls, no time), or the
- * embedder's callbacks (libttsim's DMA callbacks) once set. */
+ * embedder's callbacks (libttsim's DMA callbacks) once set; a NULL callback is the chip's own
+ * store again for that direction. The host_mem calls: BH_CHIP_ERR_ADDRESS outside the store or
+ * on a generic network. */
 typedef void (*BhHostMemRead)(void *ctx, uint64_t addr, void *dst, uint32_t len);
 typedef void (*BhHostMemWrite)(void *ctx, uint64_t addr, const void *src, uint32_t len);
 void bh_chip_set_host_memory(BhChip *chip, BhHostMemRead rd, BhHostMemWrite wr, void *ctx);

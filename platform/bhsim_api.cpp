@@ -146,13 +146,56 @@ BhChipStatus advance_chip(BhChip *c, uint64_t cycles, const std::function<bool()
     return BH_CHIP_OK;
 }
 
-extern "C" {
-
-/* A host program links the platform without SystemC's sc_main; bhsim's sc_main.c overrides. */
-__attribute__((weak)) int sc_main(int, char **)
+void api_exception(const BhChip *c, const char *fn, const char *what) noexcept
 {
-    std::fprintf(stderr, "bhsim: this program has no sc_main; use the bhsim.h API\n");
-    return 1;
+    /* every BhChip is made non-const by bh_chip_create: recording through a const handle is
+     * defined, and a const query that failed must still stop the chip */
+    BhChip *m = const_cast<BhChip *>(c);
+    try {
+        m->error = std::string(fn) + ": internal error: " + what;
+        m->run.error_kind = "internal";
+        m->run.error_message = m->error;
+    } catch (...) { /* no memory for the message: the log below still says it */
+    }
+    bh_log(&m->log, BH_LOG_ERROR, "%s: internal error: %s", fn, what);
+}
+
+uint64_t chip_now(const BhChip *c)
+{
+    Enter in(c);
+    return c->chip->clock().now();
+}
+
+/* The chip's report as JSON text, kept in c->report_text. */
+static const char *report_of(BhChip *c)
+{
+    Enter in(c);
+    if (!c->ran) { /* driven by a host program: its window, or the whole time so far */
+        if (!c->run.host_window) {
+            close_window(*c->chip, &c->run);
+            c->run.window_cycles = c->chip->clock().now();
+            c->run.window_first = 0;
+        }
+        c->run.cycles = c->chip->clock().now();
+        c->run.peak_rss_mib = peak_rss_mib();
+        /* a host program's run lasts from the chip's creation (its compiles included) */
+        c->run.wall_seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - c->created).count();
+    }
+    c->report = build_report(*c->chip, c->p, c->run);
+    for (const auto &[key, value] : c->sections)
+        c->report[key] = value;
+    c->report_text = boost::json::serialize(c->report);
+    return c->report_text.c_str();
+}
+
+/* A core of a Tensix tile by name, or TILE_CORES */
+static uint32_t core_of(const char *name)
+{
+    for (uint32_t k = 0; k < TILE_CORES; k++)
+        if (name && !std::strcmp(name, tile_core_name(k)))
+            return k;
+    return TILE_CORES;
 }
 
 /* The caller's arrays: a count that is not negative and no NULL entries (else why) */
@@ -169,32 +212,6 @@ static bool strings_ok(const char *const *v, int n, const char *what, std::strin
             return false;
         }
     return true;
-}
-
-static BhChipStatus create(const BhChipOptions *opts, BhChip **out, char *err, size_t err_len);
-
-BhChipStatus bh_chip_create(const BhChipOptions *opts, BhChip **out, char *err, size_t err_len)
-{
-    if (!out) {
-        set_err(err, err_len, "bh_chip_create: out is NULL");
-        return BH_CHIP_ERR_CONFIG;
-    }
-    *out = nullptr;
-    std::string why;
-    if (!opts)
-        why = "opts is NULL";
-    else if (strings_ok(opts->sets, opts->nsets, "sets", &why))
-        strings_ok(opts->dumps, opts->ndumps, "dumps", &why);
-    if (!why.empty()) {
-        set_err(err, err_len, "bh_chip_create: " + why);
-        return BH_CHIP_ERR_CONFIG;
-    }
-    try { /* no exception crosses the C API: out of memory, or a bhsim bug */
-        return create(opts, out, err, err_len);
-    } catch (const std::exception &ex) {
-        set_err(err, err_len, std::string("bh_chip_create: ") + ex.what());
-        return BH_CHIP_ERR_SIM;
-    }
 }
 
 static BhChipStatus create(const BhChipOptions *opts, BhChip **out, char *err, size_t err_len)
@@ -248,31 +265,67 @@ static BhChipStatus create(const BhChipOptions *opts, BhChip **out, char *err, s
     return BH_CHIP_OK;
 }
 
+extern "C" {
+
+/* A host program links the platform without SystemC's sc_main; bhsim's sc_main.c overrides. */
+__attribute__((weak)) int sc_main(int, char **)
+{
+    std::fprintf(stderr, "bhsim: this program has no sc_main; use the bhsim.h API\n");
+    return 1;
+}
+
+BhChipStatus bh_chip_create(const BhChipOptions *opts, BhChip **out, char *err, size_t err_len)
+{
+    if (!out) {
+        set_err(err, err_len, "bh_chip_create: out is NULL");
+        return BH_CHIP_ERR_CONFIG;
+    }
+    *out = nullptr;
+    try { /* no exception crosses the C API: out of memory, or a bhsim bug */
+        std::string why;
+        if (!opts)
+            why = "opts is NULL";
+        else if (strings_ok(opts->sets, opts->nsets, "sets", &why))
+            strings_ok(opts->dumps, opts->ndumps, "dumps", &why);
+        if (!why.empty()) {
+            set_err(err, err_len, "bh_chip_create: " + why);
+            return BH_CHIP_ERR_CONFIG;
+        }
+        return create(opts, out, err, err_len);
+    } catch (abi::__forced_unwind &) {
+        throw;
+    } catch (const std::exception &ex) {
+        set_err(err, err_len, std::string("bh_chip_create: internal error: ") + ex.what());
+    } catch (...) {
+        set_err(err, err_len, "bh_chip_create: internal error: an unknown exception");
+    }
+    return BH_CHIP_ERR_SIM;
+}
+
 void bh_chip_free(BhChip *c)
 {
-    delete c;
+    delete c; /* ~BhChip is noexcept: what it calls does not throw */
 }
 
 uint64_t bh_chip_now(const BhChip *c)
 {
-    Enter in(c);
-    return c->chip->clock().now();
+    return api_value(c, __func__, uint64_t{0}, uint64_t{0}, [&] { return chip_now(c); });
 }
 
 uint32_t bh_chip_width(const BhChip *c)
 {
-    return c->plan.grid->w;
+    return c ? c->plan.grid->w : 0;
 }
 
 uint32_t bh_chip_height(const BhChip *c)
 {
-    return c->plan.grid->h;
+    return c ? c->plan.grid->h : 0;
 }
 
 const char *bh_chip_tile_kind(const BhChip *c, uint32_t x, uint32_t y)
 {
     uint32_t node;
-    if (!node_of(c, x, y, &node))
+    if (!c || !node_of(c, x, y, &node))
         return nullptr;
     return bh_tile_kind_name((BhTileKind)c->plan.grid->tiles[node].kind);
 }
@@ -280,7 +333,7 @@ const char *bh_chip_tile_kind(const BhChip *c, uint32_t x, uint32_t y)
 int bh_chip_tile_index(const BhChip *c, uint32_t x, uint32_t y, int *port)
 {
     uint32_t node;
-    if (!node_of(c, x, y, &node) || !c->plan.grid->tiles[node].enabled)
+    if (!c || !node_of(c, x, y, &node) || !c->plan.grid->tiles[node].enabled)
         return -1;
     const BhTile &t = c->plan.grid->tiles[node];
     if (port)
@@ -290,314 +343,343 @@ int bh_chip_tile_index(const BhChip *c, uint32_t x, uint32_t y, int *port)
 
 BhChipStatus bh_chip_advance(BhChip *c, uint64_t cycles)
 {
-    return advance_chip(c, cycles, nullptr);
+    return api_status(c, __func__, [&] { return advance_chip(c, cycles, nullptr); });
 }
 
 BhChipStatus bh_chip_advance_until_idle(BhChip *c, uint64_t max_cycles, uint64_t *cycles)
 {
-    const uint64_t start = bh_chip_now(c);
-    const BhChipStatus st = advance_until(
-        c, max_cycles,
-        [c] {
-            Enter in(c);
-            return chip_idle(*c->chip, c->chip->clock().now());
-        },
-        [c, max_cycles] {
-            Enter in(c);
-            return "still busy after " + std::to_string(max_cycles) +
-                   " cycles: " + still_busy(*c->chip, c->chip->clock().now());
-        });
-    if (st == BH_CHIP_OK && cycles)
-        *cycles = bh_chip_now(c) - start;
-    return st;
+    return api_status(c, __func__, [&] {
+        const uint64_t start = chip_now(c);
+        const BhChipStatus st = advance_until(
+            c, max_cycles,
+            [c] {
+                Enter in(c);
+                return chip_idle(*c->chip, c->chip->clock().now());
+            },
+            [c, max_cycles] {
+                Enter in(c);
+                return "still busy after " + std::to_string(max_cycles) +
+                       " cycles: " + still_busy(*c->chip, c->chip->clock().now());
+            });
+        if (st == BH_CHIP_OK && cycles)
+            *cycles = chip_now(c) - start;
+        return st;
+    });
 }
 
 BhChipStatus bh_chip_run(BhChip *c)
 {
-    if (!c->error.empty())
-        return BH_CHIP_ERR_SIM;
-    Enter in(c);
-    c->error = run_loop(*c->chip, c->p, c->quiet, &c->run);
-    c->run.peak_rss_mib = peak_rss_mib();
-    c->ran = true;
-    return c->error.empty() ? BH_CHIP_OK : BH_CHIP_ERR_SIM;
+    return api_status(c, __func__, [&] {
+        if (!c->error.empty())
+            return BH_CHIP_ERR_SIM;
+        Enter in(c);
+        c->error = run_loop(*c->chip, c->p, c->quiet, &c->run);
+        c->run.peak_rss_mib = peak_rss_mib();
+        c->ran = true;
+        return c->error.empty() ? BH_CHIP_OK : BH_CHIP_ERR_SIM;
+    });
 }
 
 const char *bh_chip_error(const BhChip *c)
 {
-    return c->error.c_str();
+    return c ? c->error.c_str() : "bh_chip_error: the chip is NULL";
 }
 
 const char *bh_chip_refusal(const BhChip *c)
 {
-    return c->refusal.c_str();
+    return c ? c->refusal.c_str() : "bh_chip_refusal: the chip is NULL";
 }
 
 BhChipStatus bh_chip_mem_write(BhChip *c, uint32_t x, uint32_t y, uint64_t addr, const void *data,
                                uint64_t len)
 {
-    uint32_t node;
-    Enter in(c);
-    return node_of(c, x, y, &node) && c->chip->backdoor_write(node, addr, data, len)
-               ? BH_CHIP_OK
-               : BH_CHIP_ERR_ADDRESS;
+    return api_status(c, __func__, [&] {
+        uint32_t node;
+        if (!data && len)
+            return BH_CHIP_ERR_CONFIG;
+        Enter in(c);
+        return node_of(c, x, y, &node) && c->chip->backdoor_write(node, addr, data, len)
+                   ? BH_CHIP_OK
+                   : BH_CHIP_ERR_ADDRESS;
+    });
 }
 
 BhChipStatus bh_chip_mem_read(BhChip *c, uint32_t x, uint32_t y, uint64_t addr, void *data,
                               uint64_t len)
 {
-    uint32_t node;
-    Enter in(c);
-    return node_of(c, x, y, &node) && c->chip->backdoor_read(node, addr, data, len)
-               ? BH_CHIP_OK
-               : BH_CHIP_ERR_ADDRESS;
+    return api_status(c, __func__, [&] {
+        uint32_t node;
+        if (!data && len)
+            return BH_CHIP_ERR_CONFIG;
+        Enter in(c);
+        return node_of(c, x, y, &node) && c->chip->backdoor_read(node, addr, data, len)
+                   ? BH_CHIP_OK
+                   : BH_CHIP_ERR_ADDRESS;
+    });
 }
 
 BhChipStatus bh_chip_noc_read(BhChip *c, uint32_t noc, uint32_t x, uint32_t y, uint32_t src_x,
                               uint32_t src_y, uint64_t src_addr, uint64_t dst_addr, uint32_t len,
                               uint64_t *id)
 {
-    uint32_t node, src;
-    if (!node_of(c, x, y, &node) || !node_of(c, src_x, src_y, &src))
-        return BH_CHIP_ERR_ADDRESS;
-    if (!c->error.empty())
-        return BH_CHIP_ERR_SIM;
-    uint64_t unused;
-    if (!id) /* the caller does not want to follow it */
-        id = &unused;
-    Enter in(c);
-    switch (
-        c->accesses->read(noc, node, src, src_addr, dst_addr, len, c->chip->clock().now(), id)) {
-    case BH_OK:
-        return BH_CHIP_OK;
-    case BH_ERR_FULL:
-        return BH_CHIP_ERR_BUSY;
-    default:
-        return BH_CHIP_ERR_CONFIG;
-    }
+    return api_status(c, __func__, [&] {
+        uint32_t node, src;
+        if (!node_of(c, x, y, &node) || !node_of(c, src_x, src_y, &src))
+            return BH_CHIP_ERR_ADDRESS;
+        if (!c->error.empty())
+            return BH_CHIP_ERR_SIM;
+        uint64_t unused;
+        if (!id) /* the caller does not want to follow it */
+            id = &unused;
+        Enter in(c);
+        switch (c->accesses->read(noc, node, src, src_addr, dst_addr, len, c->chip->clock().now(),
+                                  id)) {
+        case BH_OK:
+            return BH_CHIP_OK;
+        case BH_ERR_FULL:
+            return BH_CHIP_ERR_BUSY;
+        default:
+            return BH_CHIP_ERR_CONFIG;
+        }
+    });
 }
 
 int bh_chip_access_done(const BhChip *c, uint64_t id, uint64_t *issued, uint64_t *completed)
 {
-    return c->accesses->done(id, issued, completed);
+    return c ? c->accesses->done(id, issued, completed) : -1;
 }
 
 BhChipStatus bh_chip_advance_until_done(BhChip *c, uint64_t id, uint64_t max_cycles)
 {
-    if (bh_chip_access_done(c, id, nullptr, nullptr) < 0)
-        return BH_CHIP_ERR_CONFIG;
-    return advance_until(
-        c, max_cycles, [c, id] { return bh_chip_access_done(c, id, nullptr, nullptr) != 0; },
-        [id, max_cycles] {
-            return "access " + std::to_string(id) + " still in flight after " +
-                   std::to_string(max_cycles) + " cycles";
-        });
+    return api_status(c, __func__, [&] {
+        if (c->accesses->done(id, nullptr, nullptr) < 0)
+            return BH_CHIP_ERR_CONFIG;
+        return advance_until(
+            c, max_cycles, [c, id] { return c->accesses->done(id, nullptr, nullptr) != 0; },
+            [id, max_cycles] {
+                return "access " + std::to_string(id) + " still in flight after " +
+                       std::to_string(max_cycles) + " cycles";
+            });
+    });
 }
 
 void bh_chip_window_begin(BhChip *c)
 {
-    Enter in(c);
-    c->chip->blocks().window_open(c->run);
-    c->window_begin = c->chip->clock().now();
-    c->run.host_window = false; /* open */
+    api_void(c, __func__, [&] {
+        Enter in(c);
+        c->chip->blocks().window_open(c->run);
+        c->window_begin = c->chip->clock().now();
+        c->run.host_window = false; /* open */
+    });
 }
 
 void bh_chip_window_end(BhChip *c, uint64_t cycles)
 {
-    Enter in(c);
-    close_window(*c->chip, &c->run);
-    c->run.window_cycles = cycles ? cycles : c->chip->clock().now() - c->window_begin;
-    c->run.window_first = c->window_begin;
-    c->run.host_window = true;
+    api_void(c, __func__, [&] {
+        Enter in(c);
+        close_window(*c->chip, &c->run);
+        c->run.window_cycles = cycles ? cycles : c->chip->clock().now() - c->window_begin;
+        c->run.window_first = c->window_begin;
+        c->run.host_window = true;
+    });
 }
 
 const char *bh_chip_report(BhChip *c)
 {
-    Enter in(c);
-    if (!c->ran) { /* driven by a host program: its window, or the whole time so far */
-        if (!c->run.host_window) {
-            close_window(*c->chip, &c->run);
-            c->run.window_cycles = c->chip->clock().now();
-            c->run.window_first = 0;
-        }
-        c->run.cycles = c->chip->clock().now();
-        c->run.peak_rss_mib = peak_rss_mib();
-        /* a host program's run lasts from the chip's creation (its compiles included) */
-        c->run.wall_seconds =
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - c->created).count();
-    }
-    c->report = build_report(*c->chip, c->p, c->run);
-    for (const auto &[key, value] : c->sections)
-        c->report[key] = value;
-    c->report_text = boost::json::serialize(c->report);
-    return c->report_text.c_str();
+    return api_value(c, __func__, (const char *)nullptr, (const char *)nullptr,
+                     [&] { return report_of(c); });
 }
 
 BhChipStatus bh_chip_write_outputs(BhChip *c, char *err, size_t err_len)
 {
-    Enter in(c);
-    std::string msgs, e;
-    auto fail = [&](const std::string &m) { msgs += (msgs.empty() ? "" : "\n") + m; };
-    /* L1 as the run left it, also after a failure: that is when it is most wanted */
-    if (!c->chip->dump_l1(&e))
-        fail(e);
-    if (c->vcd && c->vcd->is_open()) {
-        if (!c->vcd->close(&e))
-            fail(e);
-        if (!write_vcd_views(*c->chip, c->p.output_vcd, &e))
-            fail(e);
+    if (!c) {
+        set_err(err, err_len, "bh_chip_write_outputs: the chip is NULL");
+        return BH_CHIP_ERR_CONFIG;
     }
-    /* the report is written whatever happened: a failed run's says why, and when */
-    const char *report = bh_chip_report(c);
-    if (*c->p.output_report) {
-        std::ofstream f(c->p.output_report);
-        f << report << "\n";
-        if (!f)
-            fail(std::string("cannot write '") + c->p.output_report + "'");
-    }
-    if (*c->p.output_heatmap && !write_heatmap(*c->chip, c->run, c->p.output_heatmap, &e))
-        fail(e);
-    set_err(err, err_len, msgs);
-    return msgs.empty() ? BH_CHIP_OK : BH_CHIP_ERR_OUTPUT;
+    const BhChipStatus st = api_status(c, __func__, [&] {
+        Enter in(c);
+        std::string msgs, e;
+        auto fail = [&](const std::string &m) { msgs += (msgs.empty() ? "" : "\n") + m; };
+        /* L1 as the run left it, also after a failure: that is when it is most wanted */
+        if (!c->chip->dump_l1(&e))
+            fail(e);
+        if (c->vcd && c->vcd->is_open()) {
+            if (!c->vcd->close(&e))
+                fail(e);
+            if (!write_vcd_views(*c->chip, c->p.output_vcd, &e))
+                fail(e);
+        }
+        /* the report is written whatever happened: a failed run's says why, and when */
+        const char *report = report_of(c);
+        if (*c->p.output_report) {
+            std::ofstream f(c->p.output_report);
+            f << report << "\n";
+            if (!f)
+                fail(std::string("cannot write '") + c->p.output_report + "'");
+        }
+        if (*c->p.output_heatmap && !write_heatmap(*c->chip, c->run, c->p.output_heatmap, &e))
+            fail(e);
+        set_err(err, err_len, msgs);
+        return msgs.empty() ? BH_CHIP_OK : BH_CHIP_ERR_OUTPUT;
+    });
+    if (st == BH_CHIP_ERR_SIM) /* an exception: the chip's error says which */
+        set_err(err, err_len, c->error);
+    return st;
 }
 
 void bh_chip_print_summary(BhChip *c)
 {
-    Enter in(c);
-    if (c->report.empty())
-        bh_chip_report(c);
-    print_summary(c->report, stdout);
+    api_void(c, __func__, [&] {
+        if (c->report.empty())
+            report_of(c);
+        print_summary(c->report, stdout);
+    });
 }
 
 uint64_t bh_chip_log_count(const BhChip *c, int level)
 {
-    return level >= 0 && level <= BH_LOG_ERROR ? c->log.counts[level] : 0;
+    return c && level >= 0 && level <= BH_LOG_ERROR ? c->log.counts[level] : 0;
 }
 
 BhChipStatus bh_chip_param_text(const BhChip *c, const char *key, char *buf, size_t len)
 {
-    if (!key) {
-        set_err(buf, len, "no configuration key: the key is NULL");
+    if (!c) {
+        set_err(buf, len, "bh_chip_param_text: the chip is NULL");
         return BH_CHIP_ERR_CONFIG;
     }
-    const boost::json::object all = config_to_json(c->p);
-    const boost::json::value *v = all.if_contains(key);
-    if (!v) {
-        set_err(buf, len, std::string("no configuration key '") + key + "'");
-        return BH_CHIP_ERR_CONFIG;
-    }
-    const std::string text = v->is_string() ? std::string(v->as_string()) : serialize(*v);
-    if (!buf || text.size() >= len)
-        return BH_CHIP_ERR_CONFIG;
-    std::memcpy(buf, text.c_str(), text.size() + 1);
-    return BH_CHIP_OK;
+    return api_status(c, __func__, [&] {
+        if (!key) {
+            set_err(buf, len, "no configuration key: the key is NULL");
+            return BH_CHIP_ERR_CONFIG;
+        }
+        const boost::json::object all = config_to_json(c->p);
+        const boost::json::value *v = all.if_contains(key);
+        if (!v) {
+            set_err(buf, len, std::string("no configuration key '") + key + "'");
+            return BH_CHIP_ERR_CONFIG;
+        }
+        const std::string text = v->is_string() ? std::string(v->as_string()) : serialize(*v);
+        if (!buf || text.size() >= len)
+            return BH_CHIP_ERR_CONFIG;
+        std::memcpy(buf, text.c_str(), text.size() + 1);
+        return BH_CHIP_OK;
+    });
 }
 
 BhChipStatus bh_chip_set_report_section(BhChip *c, const char *key, const char *json_text)
 {
-    if (!key || !*key || !json_text)
-        return BH_CHIP_ERR_CONFIG;
-    Enter in(c);
-    if (c->report.empty())
-        bh_chip_report(c);
-    boost::system::error_code ec;
-    boost::json::value v = boost::json::parse(json_text, ec);
-    if (ec)
-        return BH_CHIP_ERR_CONFIG;
-    auto same = [key](const auto &s) { return s.first == key; };
-    auto it = std::find_if(c->sections.begin(), c->sections.end(), same);
-    if (it == c->sections.end() && c->report.contains(key))
-        return BH_CHIP_ERR_CONFIG; /* one of the report's own sections */
-    if (it != c->sections.end())
-        it->second = std::move(v);
-    else
-        c->sections.emplace_back(key, std::move(v));
-    return BH_CHIP_OK;
+    return api_status(c, __func__, [&] {
+        if (!key || !*key || !json_text)
+            return BH_CHIP_ERR_CONFIG;
+        Enter in(c);
+        if (c->report.empty())
+            report_of(c);
+        boost::system::error_code ec;
+        boost::json::value v = boost::json::parse(json_text, ec);
+        if (ec)
+            return BH_CHIP_ERR_CONFIG;
+        auto same = [key](const auto &s) { return s.first == key; };
+        auto it = std::find_if(c->sections.begin(), c->sections.end(), same);
+        if (it == c->sections.end() && c->report.contains(key))
+            return BH_CHIP_ERR_CONFIG; /* one of the report's own sections */
+        if (it != c->sections.end())
+            it->second = std::move(v);
+        else
+            c->sections.emplace_back(key, std::move(v));
+        return BH_CHIP_OK;
+    });
 }
 
 BhChipStatus bh_chip_add_symbols(BhChip *c, uint32_t x, uint32_t y, const char *core_name,
                                  const char *elf_path)
 {
-    uint32_t node;
-    if (!node_of(c, x, y, &node) || !c->chip->timed_l1(node))
-        return BH_CHIP_ERR_ADDRESS;
-    uint32_t core = TILE_CORES;
-    for (uint32_t k = 0; k < TILE_CORES; k++)
-        if (core_name && !std::strcmp(core_name, tile_core_name(k)))
-            core = k;
-    if (core == TILE_CORES || !elf_path)
-        return BH_CHIP_ERR_CONFIG;
-    std::shared_ptr<const RvProgram> &prog = c->elfs[elf_path];
-    if (!prog) { /* read once: the firmware's symbols serve every tile */
-        std::string text, e;
-        auto p = std::make_shared<RvProgram>();
-        p->path = elf_path;
-        p->syms.resize(RV_ELF_SYMS_MAX);
-        RvElfInfo info{};
-        info.syms = p->syms.data();
-        char why[256];
-        auto skip = [](void *, uint32_t, const uint8_t *, uint32_t, char *, size_t) {
-            return BH_OK;
-        };
-        if (!read_file_capped(elf_path, kElfFileMaxBytes, &text, &e) ||
-            rv_elf_load(reinterpret_cast<const uint8_t *>(text.data()), text.size(), skip, nullptr,
-                        &info, why, sizeof why) != BH_OK) {
-            c->elfs.erase(elf_path);
+    return api_status(c, __func__, [&] {
+        uint32_t node;
+        if (!node_of(c, x, y, &node) || !c->chip->timed_l1(node))
+            return BH_CHIP_ERR_ADDRESS;
+        const uint32_t core = core_of(core_name);
+        if (core == TILE_CORES || !elf_path)
             return BH_CHIP_ERR_CONFIG;
-        }
-        p->syms.resize(info.n_syms);
-        for (RvElfSym &sym : p->syms) /* kernels are C++: "kernel_main()", not _Z11kernel_mainv */
-            if (char *d = abi::__cxa_demangle(sym.name, nullptr, nullptr, nullptr)) {
-                std::snprintf(sym.name, sizeof sym.name, "%s", d);
-                std::free(d);
+        std::shared_ptr<const RvProgram> &prog = c->elfs[elf_path];
+        if (!prog) { /* read once: the firmware's symbols serve every tile */
+            std::string text, e;
+            auto p = std::make_shared<RvProgram>();
+            p->path = elf_path;
+            p->syms.resize(RV_ELF_SYMS_MAX);
+            RvElfInfo info{};
+            info.syms = p->syms.data();
+            char why[256];
+            auto skip = [](void *, uint32_t, const uint8_t *, uint32_t, char *, size_t) {
+                return BH_OK;
+            };
+            if (!read_file_capped(elf_path, kElfFileMaxBytes, &text, &e) ||
+                rv_elf_load(reinterpret_cast<const uint8_t *>(text.data()), text.size(), skip,
+                            nullptr, &info, why, sizeof why) != BH_OK) {
+                c->elfs.erase(elf_path);
+                return BH_CHIP_ERR_CONFIG;
             }
-        prog = std::move(p);
-    }
-    Enter in(c);
-    c->chip->add_symbols(node, core, prog);
-    return BH_CHIP_OK;
+            p->syms.resize(info.n_syms);
+            for (RvElfSym &sym : p->syms) /* kernels are C++: "kernel_main()", not _Z11... */
+                if (char *d = abi::__cxa_demangle(sym.name, nullptr, nullptr, nullptr)) {
+                    std::snprintf(sym.name, sizeof sym.name, "%s", d);
+                    std::free(d);
+                }
+            prog = std::move(p);
+        }
+        Enter in(c);
+        c->chip->add_symbols(node, core, prog);
+        return BH_CHIP_OK;
+    });
 }
 
 BhChipStatus bh_chip_core_text(const BhChip *c, uint32_t x, uint32_t y, const char *core_name,
                                char *buf, size_t len)
 {
-    uint32_t node;
-    if (!node_of(c, x, y, &node) || !c->chip->timed_l1(node) ||
-        !c->chip->timed_l1(node)->tile().cores_enabled)
-        return BH_CHIP_ERR_ADDRESS;
-    uint32_t core = TILE_CORES;
-    for (uint32_t k = 0; k < TILE_CORES; k++)
-        if (core_name && !std::strcmp(core_name, tile_core_name(k)))
-            core = k;
-    if (core == TILE_CORES)
-        return BH_CHIP_ERR_CONFIG;
-    Enter in(c);
-    const TensixTile &t = c->chip->timed_l1(node)->tile();
-    const TileCoreSlot &s = t.cores[core];
-    char text[256];
-    int n = std::snprintf(text, sizeof text, "%s %s at pc 0x%08x", tile_core_name(core),
+    return api_status(c, __func__, [&] {
+        uint32_t node;
+        if (!node_of(c, x, y, &node) || !c->chip->timed_l1(node) ||
+            !c->chip->timed_l1(node)->tile().cores_enabled)
+            return BH_CHIP_ERR_ADDRESS;
+        const uint32_t core = core_of(core_name);
+        if (core == TILE_CORES || !buf || !len)
+            return BH_CHIP_ERR_CONFIG;
+        Enter in(c);
+        const TensixTile &t = c->chip->timed_l1(node)->tile();
+        const TileCoreSlot &s = t.cores[core];
+        char text[256];
+        int n =
+            std::snprintf(text, sizeof text, "%s %s at pc 0x%08x", tile_core_name(core),
                           tile_core_state_name(tensix_tile_core_state(&t, core)), rv_core_pc(s.rv));
-    const RvPoll *p = rv_core_poll(s.rv);
-    if (s.sleeping && p->loads)
-        std::snprintf(text + n, sizeof text - (size_t)n, ", polling 0x%08x (still 0x%x)", p->addr,
-                      p->value);
-    else if (s.wait_mailbox || s.wait_coproc)
-        std::snprintf(text + n, sizeof text - (size_t)n, ", waiting for %s",
-                      s.wait_mailbox ? "a mailbox" : "a coprocessor FIFO");
-    set_err(buf, len, c->chip->name_pcs(node, text));
-    return BH_CHIP_OK;
+        const RvPoll *p = rv_core_poll(s.rv);
+        if (s.sleeping && p->loads)
+            std::snprintf(text + n, sizeof text - (size_t)n, ", polling 0x%08x (still 0x%x)",
+                          p->addr, p->value);
+        else if (s.wait_mailbox || s.wait_coproc)
+            std::snprintf(text + n, sizeof text - (size_t)n, ", waiting for %s",
+                          s.wait_mailbox ? "a mailbox" : "a coprocessor FIFO");
+        set_err(buf, len, c->chip->name_pcs(node, text));
+        return BH_CHIP_OK;
+    });
 }
 
 void bh_chip_set_idle_poll(BhChip *c, uint32_t addr)
 {
-    for (TensixTileTlm *l1 : c->chip->rv_tiles())
-        l1->tile().idle_poll = addr;
+    api_void(c, __func__, [&] {
+        for (TensixTileTlm *l1 : c->chip->rv_tiles())
+            l1->tile().idle_poll = addr;
+    });
 }
 
 int bh_workload_is_host(const char *name)
 {
-    const std::string list = std::string("|") + BH_HOST_WORKLOADS + "|";
-    return name && *name && list.find(std::string("|") + name + "|") != std::string::npos;
+    if (!name || !*name)
+        return 0;
+    try {
+        const std::string list = std::string("|") + BH_HOST_WORKLOADS + "|";
+        return list.find(std::string("|") + name + "|") != std::string::npos;
+    } catch (...) { /* no memory for the strings: no chip to record it on */
+        return 0;
+    }
 }
 
 } /* extern "C" */

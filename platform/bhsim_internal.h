@@ -1,8 +1,9 @@
 /* platform/bhsim_internal.h - what the files of the C API (bhsim_api.cpp, bhsim_pcie.cpp)
- * share: the BhChip behind the handle, the guard that makes its SystemC context current, and
- * advancing until a condition holds. */
+ * share: the BhChip behind the handle, the guard that keeps C++ exceptions inside the API, the
+ * guard that makes its SystemC context current, and advancing until a condition holds. */
 #ifndef BH_BHSIM_INTERNAL_H
 #define BH_BHSIM_INTERNAL_H
+#include <cxxabi.h>
 #include <algorithm>
 #include <chrono>
 #include <functional>
@@ -42,6 +43,47 @@ struct BhChip {
     ~BhChip();
 };
 
+/* No C++ exception crosses the C API: every exported function runs its body through one of
+ * these. A NULL chip answers `on_null` (BH_CHIP_ERR_CONFIG for a status) without running it. An
+ * exception (out of memory, a SystemC error, a bhsim bug) stops the chip, whose simulation may
+ * be half-way through a step: api_exception records "fn: what" as its error (bh_chip_error),
+ * logs it at error level, and the call answers `on_throw` (BH_CHIP_ERR_SIM for a status). A
+ * thread's cancellation unwinds on through (abi::__forced_unwind must not be swallowed). */
+void api_exception(const BhChip *c, const char *fn, const char *what) noexcept;
+
+template <typename R, typename Body>
+inline R api_value(const BhChip *c, const char *fn, R on_null, R on_throw, Body body)
+{
+    if (!c)
+        return on_null;
+    try {
+        return body();
+    } catch (abi::__forced_unwind &) {
+        throw;
+    } catch (const std::exception &ex) {
+        api_exception(c, fn, ex.what());
+    } catch (...) {
+        api_exception(c, fn, "an exception that is not a std::exception");
+    }
+    return on_throw;
+}
+
+template <typename Body> inline BhChipStatus api_status(const BhChip *c, const char *fn, Body body)
+{
+    return api_value(c, fn, BH_CHIP_ERR_CONFIG, BH_CHIP_ERR_SIM, body);
+}
+
+template <typename Body> inline void api_void(const BhChip *c, const char *fn, Body body)
+{
+    api_value(c, fn, 0, 0, [&] {
+        body();
+        return 0;
+    });
+}
+
+/* The chip's AICLK cycle, for the API's own use (bh_chip_now is the guarded one). */
+uint64_t chip_now(const BhChip *c);
+
 /* Makes the chip's SystemC context current for the scope (its blocks hold its log context). */
 class Enter
 {
@@ -69,14 +111,14 @@ BhChipStatus advance_chip(BhChip *c, uint64_t cycles, const std::function<bool()
 template <typename Done, typename Why>
 inline BhChipStatus advance_until(BhChip *c, uint64_t max_cycles, Done done, Why why)
 {
-    const uint64_t start = bh_chip_now(c);
+    const uint64_t start = chip_now(c);
     for (uint64_t step = 1; !done(); step = std::min<uint64_t>(step * 2, 2000)) {
-        const uint64_t spent = bh_chip_now(c) - start;
+        const uint64_t spent = chip_now(c) - start;
         if (spent >= max_cycles) {
             c->error = why();
             return BH_CHIP_ERR_SIM;
         }
-        if (BhChipStatus st = bh_chip_advance(c, std::min(step, max_cycles - spent));
+        if (BhChipStatus st = advance_chip(c, std::min(step, max_cycles - spent), nullptr);
             st != BH_CHIP_OK)
             return st;
     }

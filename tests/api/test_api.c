@@ -7,6 +7,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include "platform/bhsim.h"
 #include "tests/check.h"
 
@@ -560,8 +563,151 @@ static void test_backdoor_registers(void)
     bh_chip_free(c);
 }
 
+/* Every call on a NULL chip is refused with the neutral answer bhsim.h documents (each
+ * dereferenced the handle before) */
+static void test_null_chip(void)
+{
+    uint8_t b[8] = {0};
+    char text[96] = "";
+    uint64_t id = 7, n = 7;
+    uint32_t x = 7;
+    int port = 7;
+    CHECK_EQ_U64(bh_chip_now(NULL), 0);
+    CHECK_EQ_U32(bh_chip_width(NULL), 0);
+    CHECK_EQ_U32(bh_chip_height(NULL), 0);
+    CHECK(bh_chip_tile_kind(NULL, 1, 2) == NULL);
+    CHECK(bh_chip_tile_index(NULL, 1, 2, &port) == -1);
+    CHECK_EQ_U32(port, 7);
+    CHECK_EQ_U32(bh_chip_advance(NULL, 10), BH_CHIP_ERR_CONFIG);
+    CHECK_EQ_U32(bh_chip_advance_until_idle(NULL, 10, &n), BH_CHIP_ERR_CONFIG);
+    CHECK_EQ_U32(bh_chip_run(NULL), BH_CHIP_ERR_CONFIG);
+    CHECK(strstr(bh_chip_error(NULL), "NULL") != NULL);
+    CHECK(strstr(bh_chip_refusal(NULL), "NULL") != NULL);
+    CHECK_EQ_U32(bh_chip_mem_write(NULL, 1, 2, 0, b, 8), BH_CHIP_ERR_CONFIG);
+    CHECK_EQ_U32(bh_chip_mem_read(NULL, 1, 2, 0, b, 8), BH_CHIP_ERR_CONFIG);
+    CHECK_EQ_U32(bh_chip_noc_read(NULL, 0, 5, 7, 1, 2, 0, 0, 64, &id), BH_CHIP_ERR_CONFIG);
+    CHECK(bh_chip_access_done(NULL, 0, &id, &n) == -1);
+    CHECK_EQ_U32(bh_chip_advance_until_done(NULL, 0, 10), BH_CHIP_ERR_CONFIG);
+    bh_chip_window_begin(NULL);
+    bh_chip_window_end(NULL, 0);
+    CHECK(bh_chip_report(NULL) == NULL);
+    CHECK_EQ_U32(bh_chip_write_outputs(NULL, text, sizeof text), BH_CHIP_ERR_CONFIG);
+    CHECK(strstr(text, "NULL") != NULL);
+    bh_chip_print_summary(NULL);
+    CHECK_EQ_U64(bh_chip_log_count(NULL, 1), 0);
+    text[0] = 0;
+    CHECK_EQ_U32(bh_chip_param_text(NULL, "workload.name", text, sizeof text), BH_CHIP_ERR_CONFIG);
+    CHECK(strstr(text, "NULL") != NULL);
+    CHECK_EQ_U32(bh_chip_set_report_section(NULL, "program", "{}"), BH_CHIP_ERR_CONFIG);
+    CHECK_EQ_U32(bh_chip_add_symbols(NULL, 1, 2, "brisc", "x.elf"), BH_CHIP_ERR_CONFIG);
+    CHECK_EQ_U32(bh_chip_core_text(NULL, 1, 2, "brisc", text, sizeof text), BH_CHIP_ERR_CONFIG);
+    bh_chip_set_idle_poll(NULL, 0);
+    CHECK_EQ_U32(bh_chip_pcie_tile(NULL, &x, NULL), BH_CHIP_ERR_CONFIG);
+    CHECK_EQ_U32(x, 7);
+    CHECK_EQ_U32(bh_chip_pci_config_read32(NULL, 0), 0xFFFFFFFFu);
+    CHECK_EQ_U32(bh_chip_pci_config_write32(NULL, 0x10, 0), BH_CHIP_ERR_CONFIG);
+    CHECK_EQ_U32(bh_chip_pci_write(NULL, 1ull << 32, b, 4, &id), BH_CHIP_ERR_CONFIG);
+    CHECK_EQ_U32(bh_chip_pci_read(NULL, 1ull << 32, b, 4), BH_CHIP_ERR_CONFIG);
+    CHECK(bh_chip_pci_done(NULL, 0, &n) == -1);
+    CHECK_EQ_U32(bh_chip_pci_wait(NULL, 0, 10), BH_CHIP_ERR_CONFIG);
+    CHECK_EQ_U64(bh_chip_time_ps(NULL), 0);
+    CHECK_EQ_U64(bh_chip_cycle_ps(NULL, 1350), 0);
+    bh_chip_set_host_memory(NULL, NULL, NULL, NULL);
+    CHECK_EQ_U32(bh_chip_host_mem_read(NULL, 0, b, 8), BH_CHIP_ERR_CONFIG);
+    CHECK_EQ_U32(bh_chip_host_mem_write(NULL, 0, b, 8), BH_CHIP_ERR_CONFIG);
+    bh_chip_free(NULL);
+    CHECK(!bh_workload_is_host(NULL));
+}
+
+/* A NULL buffer with a length is refused before anything moves (the backdoor and the host
+ * memory copied from or to it); a zero length with NULL is nothing to do; a NULL key, text or
+ * file is refused; the chip is not stopped by any of it */
+static void test_null_buffers(void)
+{
+    BhChip *c = make("p150b");
+    CHECK_EQ_U32(bh_chip_mem_write(c, 1, 2, 0x1000, NULL, 16), BH_CHIP_ERR_CONFIG);
+    CHECK_EQ_U32(bh_chip_mem_read(c, 1, 2, 0x1000, NULL, 16), BH_CHIP_ERR_CONFIG);
+    CHECK_EQ_U32(bh_chip_mem_read(c, 1, 2, 0x1000, NULL, 0), BH_CHIP_OK);
+    CHECK_EQ_U32(bh_chip_host_mem_write(c, 0x1000, NULL, 16), BH_CHIP_ERR_CONFIG);
+    CHECK_EQ_U32(bh_chip_host_mem_read(c, 0x1000, NULL, 16), BH_CHIP_ERR_CONFIG);
+    CHECK_EQ_U32(bh_chip_pci_write(c, 1ull << 32, NULL, 64, NULL), BH_CHIP_ERR_CONFIG);
+    CHECK(strstr(bh_chip_refusal(c), "NULL") != NULL);
+    CHECK_EQ_U32(bh_chip_pci_read(c, 1ull << 32, NULL, 64), BH_CHIP_ERR_CONFIG);
+    CHECK_EQ_U32(bh_chip_set_report_section(c, "program", NULL), BH_CHIP_ERR_CONFIG);
+    CHECK_EQ_U32(bh_chip_set_report_section(c, NULL, "{}"), BH_CHIP_ERR_CONFIG);
+    CHECK_EQ_U32(bh_chip_add_symbols(c, 1, 2, "brisc", NULL), BH_CHIP_ERR_CONFIG);
+    CHECK_EQ_U32(bh_chip_add_symbols(c, 1, 2, NULL, "x.elf"), BH_CHIP_ERR_CONFIG);
+    CHECK_EQ_U32(bh_chip_param_text(c, "workload.name", NULL, 0), BH_CHIP_ERR_CONFIG);
+    CHECK_EQ_U32(bh_chip_advance(c, 100), BH_CHIP_OK);
+    CHECK(strcmp(bh_chip_error(c), "") == 0);
+    bh_chip_free(c);
+}
+
+#if defined(__SANITIZE_ADDRESS__)
+#define ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define ASAN 1
+#endif
+#endif
+
+/* An exception inside bhsim (here std::bad_alloc: the address space is capped, then a report
+ * section needs far more than is left) stops the chip with a reason instead of leaving the C
+ * API (which ended the process in std::terminate). In a child process: the cap stays there. */
+static void test_exception_stops_the_chip(void)
+{
+#ifdef ASAN
+    fprintf(stderr, "test_exception_stops_the_chip: skipped (ASan reserves the address space)\n");
+#else
+    fflush(stderr);
+    const pid_t pid = fork();
+    CHECK(pid >= 0);
+    if (pid == 0) {
+        BhChip *c = make("p150b");
+        const size_t n = 16u << 20; /* "[0,0,...]": 32 MiB of text, 256 MiB parsed */
+        char *json = malloc(2 * n + 2);
+        if (!json)
+            _exit(3);
+        json[0] = '[';
+        for (size_t i = 0; i < n; i++)
+            memcpy(json + 1 + 2 * i, i + 1 < n ? "0," : "0]", 2);
+        json[2 * n + 1] = 0;
+        long pages = 0, size = 0;
+        FILE *f = fopen("/proc/self/statm", "r");
+        if (!f || fscanf(f, "%ld %ld", &size, &pages) != 2)
+            _exit(4);
+        fclose(f);
+        const rlim_t cap = (rlim_t)size * (rlim_t)sysconf(_SC_PAGESIZE) + (64u << 20);
+        struct rlimit was, rl;
+        getrlimit(RLIMIT_AS, &was);
+        rl = was;
+        rl.rlim_cur = cap;
+        if (setrlimit(RLIMIT_AS, &rl) != 0)
+            _exit(5);
+        int bad = 0;
+        bad |= bh_chip_set_report_section(c, "program", json) != BH_CHIP_ERR_SIM;
+        bad |= strstr(bh_chip_error(c), "bh_chip_set_report_section: internal error: ") == NULL;
+        bad |= bh_chip_log_count(c, 3) != 1;
+        setrlimit(RLIMIT_AS, &was);
+        bad |= bh_chip_advance(c, 10) != BH_CHIP_ERR_SIM; /* the chip stopped */
+        if (bad)
+            fprintf(stderr, "test_exception_stops_the_chip: error '%s'\n", bh_chip_error(c));
+        _exit(bad ? 1 : 0);
+    }
+    int status = 0;
+    CHECK(waitpid(pid, &status, 0) == pid);
+    CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    if (!WIFEXITED(status))
+        fprintf(stderr, "test_exception_stops_the_chip: child ended by signal %d\n",
+                WTERMSIG(status));
+#endif
+}
+
 int main(void)
 {
+    RUN(test_null_chip);
+    RUN(test_null_buffers);
+    RUN(test_exception_stops_the_chip);
     RUN(test_params_and_sections);
     RUN(test_create_bad_arguments);
     RUN(test_cycle_ps_saturates);
