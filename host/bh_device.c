@@ -304,7 +304,8 @@ BhDevice *bh_device_open(BhChip *chip, char *err, size_t err_len)
                      "workload.name is %s: a device needs a host workload (host, ...) so "
                      "that every Tensix tile has its cores",
                      name);
-    else if (find_tiles(dev, ep_x, ep_y) == 0 && hx_open(dev) == 0 && boot(dev, ep_x, ep_y) == 0)
+    else if (find_tiles(dev, ep_x, ep_y) == 0 && hx_open(dev) == 0 &&
+             (bh_watch_open(dev), boot(dev, ep_x, ep_y)) == 0)
         return dev;
     snprintf(err, err_len, "%s", dev->err);
     hx_close(dev);

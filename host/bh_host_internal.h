@@ -110,9 +110,19 @@ typedef struct BhTransport {
     uint64_t bytes_written, bytes_read, tlb_programs, mcast_writes;
 } BhTransport;
 
+/* the watch over a launched program (bh_program_watch.c) */
+typedef struct BhWatch {
+    uint64_t deadline;        /* the chip cycle every program must be done by */
+    char deadline_keys[96];   /* the keys that set it, for the message */
+    uint64_t livelock_cycles; /* host.livelock_cycles; 0: no livelock detector */
+    uint64_t sig;             /* the program's progress signature last seen ... */
+    uint64_t sig_cycle;       /* ... and the cycle it was first seen */
+} BhWatch;
+
 struct BhDevice {
     BhChip *chip;
     BhTransport hx;
+    BhWatch watch;
     char err[BH_HOST_ERR];
     uint32_t cols, rows, n_workers;
     uint32_t wx[BH_HOST_MAX_WORKERS], wy[BH_HOST_MAX_WORKERS]; /* NoC0, index y * cols + x */
@@ -131,6 +141,17 @@ struct BhDevice {
     uint64_t compiler_runs; /* compiler invocations (tests check the cache) */
     uint32_t tmp_serial;    /* names the compiler's temporary files */
 };
+
+/* ---- the watch over a launched program (bh_program_watch.c) */
+void bh_watch_open(BhDevice *dev); /* reads the deadline and livelock keys */
+/* the program's progress signature as the wait starts at cycle now */
+void bh_watch_start(BhDevice *dev, const BhProgram *prog, uint64_t now);
+/* 1: no kernel finished, no CB page moved, no semaphore changed and no NIU accepted a command
+ * on any core of the launch for host.livelock_cycles up to cycle now */
+int bh_watch_livelock(BhDevice *dev, const BhProgram *prog, uint64_t now);
+/* the launch's unfinished cores, each with its kernel, what it is doing and, when it polls a
+ * CB counter or a semaphore, which one and whether the program set it up */
+void bh_watch_explain(BhDevice *dev, const BhProgram *prog, char *out, size_t len);
 
 /* printf into dev->err; returns -1 */
 int bh_host_fail(BhDevice *dev, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -14,7 +14,6 @@
 
 #define WAIT_STEP_MIN 256u
 #define WAIT_STEP_MAX 5000u
-#define SHOWN_MAX 8 /* cores listed in a wait's error */
 
 static int in_range(const BhCoreRange *r, uint32_t x, uint32_t y)
 {
@@ -439,41 +438,11 @@ static int all_done(BhDevice *dev, BhProgram *prog, BhProgramTiming *t)
     return 1;
 }
 
-/* the cores of the launch that have not answered, where they are (read by backdoor: this
- * only explains a failure) */
-static void not_done(BhDevice *dev, BhProgram *prog, char *out, size_t len)
-{
-    size_t n = 0;
-    uint32_t shown = 0, total = 0;
-    out[0] = 0;
-    for (uint32_t w = 0; w < dev->n_workers; w++) {
-        if (!prog->launched_on[w])
-            continue;
-        BhDoneMsg d[BH_ROLES];
-        bh_chip_mem_read(dev->chip, dev->wx[w], dev->wy[w], BH_L1_DONE, d, sizeof d);
-        for (uint32_t r = 0; r < BH_ROLES; r++) {
-            if (d[r].seq == prog->seq[w])
-                continue;
-            if (total++ >= SHOWN_MAX)
-                continue;
-            char what[512] = "";
-            bh_chip_core_text(dev->chip, dev->wx[w], dev->wy[w], bh_host_role_name(r), what,
-                              sizeof what);
-            shown++;
-            n += (size_t)snprintf(out + n, n < len ? len - n : 0,
-                                  "\n  core (%u,%u) = tile (%u,%u): %s", w % dev->cols,
-                                  w / dev->cols, dev->wx[w], dev->wy[w], what);
-        }
-    }
-    if (total > shown && n < len)
-        snprintf(out + n, len - n, "\n  ... %u cores in all", total);
-}
-
 /* The chip stopped (a watchdog): what it said and where the program's cores are */
 static int sim_error(BhDevice *dev, BhProgram *prog)
 {
     char where[4096];
-    not_done(dev, prog, where, sizeof where);
+    bh_watch_explain(dev, prog, where, sizeof where);
     const char *e = bh_chip_error(dev->chip);
     return bh_host_fail(dev, "simulation error: %s\nthe program's cores still running:%s%s", e,
                         where,
@@ -492,9 +461,43 @@ static uint64_t next_step(const BhDevice *dev, uint64_t step, uint64_t spent)
     return step * 2 < WAIT_STEP_MAX ? step * 2 : WAIT_STEP_MAX;
 }
 
+/* The program has not finished by the run's deadline, or has made no progress for
+ * host.livelock_cycles: says so, with what each of its cores is doing */
+static int not_finished(BhDevice *dev, BhProgram *prog, int livelock, uint64_t max_cycles)
+{
+    char where[4096];
+    bh_watch_explain(dev, prog, where, sizeof where);
+    const uint64_t now = bh_chip_now(dev->chip);
+    if (livelock)
+        return bh_host_fail(dev,
+                            "livelock: the program made no progress from cycle %llu to %llu "
+                            "(host.livelock_cycles %llu): no kernel finished, no CB page was "
+                            "pushed or popped, no semaphore changed and no NIU took a command "
+                            "on any of its cores, while they ran; still running:%s",
+                            (unsigned long long)dev->watch.sig_cycle, (unsigned long long)now,
+                            (unsigned long long)dev->watch.livelock_cycles, where);
+    if (now >= dev->watch.deadline)
+        return bh_host_fail(dev,
+                            "the program did not finish by cycle %llu, the end of the run (%s; "
+                            "launched at cycle %llu); still running:%s",
+                            (unsigned long long)dev->watch.deadline, dev->watch.deadline_keys,
+                            (unsigned long long)prog->launch_cycle, where);
+    return bh_host_fail(dev,
+                        "the program did not finish within %llu cycles (launched at cycle %llu); "
+                        "still running:%s",
+                        (unsigned long long)max_cycles, (unsigned long long)prog->launch_cycle,
+                        where);
+}
+
 static int wait_done(BhDevice *dev, BhProgram *prog, uint64_t max_cycles, BhProgramTiming *t)
 {
     const uint64_t start = bh_chip_now(dev->chip);
+    /* the run's deadline bounds every wait, whatever the caller allows */
+    if (dev->watch.deadline <= start)
+        max_cycles = 0;
+    else if (max_cycles > dev->watch.deadline - start)
+        max_cycles = dev->watch.deadline - start;
+    bh_watch_start(dev, prog, start);
     for (uint64_t step = WAIT_STEP_MIN;;
          step = next_step(dev, step, bh_chip_now(dev->chip) - start)) {
         const int done = all_done(dev, prog, t);
@@ -503,15 +506,10 @@ static int wait_done(BhDevice *dev, BhProgram *prog, uint64_t max_cycles, BhProg
         if (done)
             return done < 0 ? -1 : 0;
         const uint64_t spent = bh_chip_now(dev->chip) - start;
-        char where[4096];
-        if (spent >= max_cycles) {
-            not_done(dev, prog, where, sizeof where);
-            return bh_host_fail(dev,
-                                "the program did not finish within %llu cycles (launched at "
-                                "cycle %llu); still running:%s",
-                                (unsigned long long)max_cycles,
-                                (unsigned long long)prog->launch_cycle, where);
-        }
+        if (spent >= max_cycles)
+            return not_finished(dev, prog, 0, max_cycles);
+        if (bh_watch_livelock(dev, prog, bh_chip_now(dev->chip)))
+            return not_finished(dev, prog, 1, max_cycles);
         if (bh_chip_advance(dev->chip, step < max_cycles - spent ? step : max_cycles - spent) !=
             BH_CHIP_OK)
             return sim_error(dev, prog);
