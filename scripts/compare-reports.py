@@ -5,8 +5,8 @@ Usage: scripts/compare-reports.py [--new-keys] OLD_BUILD NEW_BUILD
 
 Runs, with each build's bhsim, every golden run of its ctest (the `golden.*.run` entries and
 the fixtures they need; every JSON file they write under the build's tests/ is a report), the
-default run (the bhsim command of scripts/run.sh) and every example of README.md's "Running
-bhsim" section, then
+default run (the bhsim command of scripts/run.sh) and every build/bhsim example of the ```sh
+blocks of README.md and docs/running.md, then
 compares the JSON reports key by key. Fields that measure the host rather than the chip
 (wall-clock time, simulation speed, memory) are left out, and each build's source and build
 directories are replaced by placeholders, since golden runs name input files by absolute
@@ -58,17 +58,27 @@ def default_run(src):
 
 
 def readme_examples(src):
-    """The bhsim command lines of README's Examples block (continuations joined)."""
+    """The bhsim command lines of the ```sh blocks of README.md and docs/running.md
+    (continuations joined; --help and --list-* left out), or, in a source from before the
+    docs moved, of README's Examples block."""
     text = open(os.path.join(src, "README.md")).read()
     m = re.search(r"^Examples:\n\n```\n(.*?)\n```", text, re.S | re.M)
-    if not m:
-        sys.exit("compare-reports: README.md has no Examples block")
+    if m:
+        blocks = [m.group(1)]
+    else:
+        blocks = []
+        for page in ("README.md", os.path.join("docs", "running.md")):
+            path = os.path.join(src, page)
+            if os.path.exists(path):
+                blocks += re.findall(r"^```sh\n(.*?)\n```", open(path).read(), re.S | re.M)
+        if not blocks:
+            sys.exit("compare-reports: README.md and docs/running.md have no examples")
     lines, cur = [default_run(src)], ""  # the default run (scripts/run.sh) first
-    for raw in m.group(1).splitlines():
+    for raw in "\n".join(blocks).splitlines():
         line = raw.split("#", 1)[0].rstrip()
         cur += line[:-1] + " " if line.endswith("\\") else line
         if not line.endswith("\\"):
-            if cur.strip().startswith("build/bhsim"):
+            if cur.strip().startswith("build/bhsim") and not re.search(r" --(help|list)", cur):
                 lines.append(cur.strip())
             cur = ""
     return lines
