@@ -1,7 +1,9 @@
 /* libttsim/libttsim.c - libbhsim.so: bhsim behind the C API of ttsim's libttsim
  * (tenstorrent/ttsim docs/libttsim_api.md), so a host driver written for ttsim drives a timed
  * Blackhole chip unchanged: configuration space, BAR reads and writes through the PCIe tile's
- * TLB windows, time, and the host memory the device's DMA reaches.
+ * TLB windows, time, and the host memory the device's DMA reaches. The same library exports
+ * bhsim's own C API (platform/bhsim.h, docs/api.md), over which this file is written; its calls
+ * let no C++ exception through, so neither do these.
  *
  * The contract is a process-wide singleton without a handle, so this file keeps the one chip
  * in a static: the only state outside a BhChip, and the reason this shim lives outside

@@ -5,7 +5,8 @@
  * or an array of names) loads other configs first, and the including file's keys override
  * them; a top-level "description" string is ignored. A name without '/' that does not end in
  * ".json" is a product, looked up as <name>.json in $BHSIM_CONFIG_DIR, then
- * <executable dir>/../platform/configs, then the source tree's platform/configs; anything else
+ * <executable dir>/../platform/configs, then (in libbhsim.so) the installed configs next to the
+ * library (<prefix>/share/bhsim/configs), then the source tree's platform/configs; anything else
  * is a file path (relative to the including file's directory for includes).
  * Every key is declared once, in params.def; unknown keys, wrong types, out-of-range values
  * and bad enum values are errors naming the key and the file.
