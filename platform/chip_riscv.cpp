@@ -100,6 +100,12 @@ void Chip::setup_programs()
         };
         h.last_busy = [l1] { return l1->last_busy_cycle(); };
         h.busy = [this, l1, node](uint64_t) { return name_pcs(node, rv_busy_text(l1->tile())); };
+        h.unfinished = [this, l1, node] {
+            char buf[512];
+            return tensix_tile_cores_held_unfinished(&l1->tile(), buf, sizeof buf)
+                       ? "stall: " + name_pcs(node, buf)
+                       : std::string();
+        };
         h.report_key = "riscv";
         h.report = [l1, node](const ReportContext &ctx, boost::json::array &tiles) {
             tensix_tile_sync_cores(&l1->tile());
@@ -157,8 +163,10 @@ std::string Chip::riscv_stalled(uint64_t now, uint64_t last_move, uint64_t limit
     }
     return "stall: the RISC-V cores of " + std::to_string(tiles) +
            " tile(s) wait for what nothing can change: nothing has moved since cycle " +
-           std::to_string(last_move) + " (now " + std::to_string(now) + ", noc.deadlock_cycles " +
-           std::to_string(limit) + ")" +
+           std::to_string(last_move) + " (now " + std::to_string(now) +
+           (limit ? ", noc.deadlock_cycles " + std::to_string(limit)
+                  : std::string(", the end of the run: sim.cycles")) +
+           ")" +
            (tiles > NOC_WAIT_LIST_SHOWN
                 ? "; the first " + std::to_string(NOC_WAIT_LIST_SHOWN) + " tiles"
                 : std::string()) +

@@ -40,6 +40,9 @@ struct BlockHooks {
      * since `quiet_since` for more than `limit` cycles: "" none, else why nothing can wake
      * them (the run stops as a stall) */
     std::function<std::string(uint64_t now, uint64_t quiet_since, uint64_t limit)> stall;
+    /* the run ends with every block idle: what of its work can never finish ("" nothing, else
+     * the run fails as a stall; a core held in reset before it reached ebreak) */
+    std::function<std::string()> unfinished;
     /* the measured window opens (sim.warmup_cycles, or a host program's window): the block
      * starts its window counters (in run, or its own); and closes: it freezes them into run */
     std::function<void(RunInfo &)> window_open, window_close;
@@ -74,6 +77,14 @@ class BlockRegistry
                 *kind = b.error_kind;
                 return e;
             }
+        return "";
+    }
+    /* the first block's work that can never finish ("" if none) */
+    std::string unfinished() const
+    {
+        for (const BlockHooks &b : blocks_)
+            if (std::string e = b.unfinished ? b.unfinished() : ""; !e.empty())
+                return e;
         return "";
     }
     uint64_t last_busy() const

@@ -141,9 +141,16 @@ std::string run_loop(Chip &chip, const BhParams &p, bool quiet, RunInfo *run)
         std::string cerr = chip.blocks().error(&kind);
         if (!cerr.empty())
             return finish(failed(run, kind, now, cerr));
-        if (chip_idle(chip, now))
+        if (chip_idle(chip, now)) {
+            if (std::string un = chip.blocks().unfinished(); !un.empty())
+                return finish(failed(run, "stall", now, un));
             break;
+        }
         if (now >= cycles && hard_end) {
+            /* the run ends here: cores that wait for what nothing can change would wait for
+             * ever, so say so now instead of after a watchdog window the run never reaches */
+            if (std::string st = chip.blocks().stall(now, 0); !st.empty())
+                return finish(failed(run, "stall", now, st));
             cut = true;
             break;
         }

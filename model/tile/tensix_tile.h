@@ -77,17 +77,20 @@ struct TensixTile;
 typedef struct TileCoreSlot {
     /* what the tile's every step reads of each core, first: the slots are small and adjacent
      * (the data RAM lives in TensixTile.core_ram) so a step touches few cache lines */
-    uint64_t wake;           /* next cycle to run it; BH_IDLE: waits for an event */
-    uint8_t held;            /* in reset (SOFT_RESET_0) */
-    uint8_t stopped;         /* ebreak, or a guest error (the tile's error) */
-    uint8_t sleeping;        /* on a poll (riscv.poll_sleep): watch says what wakes it */
-    uint8_t wait_coproc;     /* sleeps until the coprocessor steps (full FIFO) */
-    uint8_t wait_push;       /* its last bus access: an instruction push to region
-                                push_region at pc push_pc, refused (FIFO full) */
-    uint8_t wait_mailbox;    /* sleeps until a mailbox changes (full or empty) */
-    uint8_t released;        /* has left reset at least once */
-    uint8_t watch;           /* TileWatch */
-    RvCore *rv;              /* NULL until tensix_tile_enable_cores */
+    uint64_t wake;        /* next cycle to run it; BH_IDLE: waits for an event */
+    uint8_t held;         /* in reset (SOFT_RESET_0) */
+    uint8_t stopped;      /* ebreak, or a guest error (the tile's error) */
+    uint8_t sleeping;     /* on a poll (riscv.poll_sleep): watch says what wakes it */
+    uint8_t wait_coproc;  /* sleeps until the coprocessor steps (full FIFO) */
+    uint8_t wait_push;    /* its last bus access: an instruction push to region
+                             push_region at pc push_pc, refused (FIFO full) */
+    uint8_t wait_mailbox; /* sleeps until a mailbox changes (full or empty) */
+    uint8_t wait_pcbuf;   /* a TRISC popping its empty PCBuf: sleeps until the sync unit
+                             changes (pcbuf_version: its version then), not every cycle */
+    uint8_t released;     /* has left reset at least once */
+    uint8_t watch;        /* TileWatch */
+    RvCore *rv;           /* NULL until tensix_tile_enable_cores */
+    uint64_t pcbuf_version;
     struct TensixTile *tile; /* for the core's bus callback */
     uint32_t id;             /* TileCore */
     uint32_t ram_bytes;      /* TILE_CORE_TABLE's size */
@@ -268,6 +271,10 @@ int tensix_tile_noc_wrote(TensixTile *t, uint32_t region, uint64_t now);
  * core waits (all finished or held, or asleep on the idle_poll word); -1: something on the
  * tile runs */
 int tensix_tile_cores_stuck(const TensixTile *t, char *what, size_t len);
+/* Cores released once that are held in reset again before they stopped (ebreak or a guest
+ * error): at the end of a run nothing can release them, so their program never finished.
+ * Describes them into what; returns how many. */
+int tensix_tile_cores_held_unfinished(const TensixTile *t, char *what, size_t len);
 /* the end of a run: sleeping cores account the iterations they would have run until end */
 void tensix_tile_settle_cores(TensixTile *t, uint64_t end);
 /* Brings every core's RvCore up to date (refused push retries it owes, tensix_tile_cores.c);

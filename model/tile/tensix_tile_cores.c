@@ -122,6 +122,13 @@ static RvMemResult mmio(TensixTile *t, uint32_t core, RvCore *rv, const RvMemReq
             TileCoreSlot *s = &t->cores[core];
             s->wait_coproc = 1;
             rv_core_set_stall_cause(rv, RV_STALL_FIFO);
+            /* a pop of an empty PCBuf: only a push (or its override) ends it, and both change
+             * the sync unit, so it sleeps until then instead of retrying every cycle */
+            if (r->target == TILE_T_PC_BUF && !write && off == SYNC_OFF_PCBUF && t->core &&
+                core <= TILE_TRISC2) { /* TRISC0..2 are cores 0..2 */
+                s->wait_pcbuf = 1;
+                s->pcbuf_version = t->core->sync.version;
+            }
             if (r->target == TILE_T_INSTRN) { /* retry_refused may repeat it */
                 s->wait_push = 1;
                 s->push_region = region;
@@ -292,6 +299,7 @@ void tensix_tile_reset_changed(TensixTile *t, uint32_t old, uint64_t now)
             s->wait_coproc = 0;
             s->wait_push = 0;
             s->wait_mailbox = 0;
+            s->wait_pcbuf = 0;
             s->released = 1;
             s->wake = now;
             t->cores_kick = 1;
@@ -470,6 +478,11 @@ uint64_t tensix_tile_wake_waiters(TensixTile *t, TileWait what, uint64_t now)
         uint8_t *waits = what == TILE_WAIT_MAILBOX ? &s->wait_mailbox : &s->wait_coproc;
         if (!*waits || s->held || s->stopped)
             continue;
+        if (what == TILE_WAIT_COPROC && s->wait_pcbuf) {
+            if (t->core && t->core->sync.version == s->pcbuf_version)
+                continue; /* its PCBuf has not changed: still empty */
+            s->wait_pcbuf = 0;
+        }
         *waits = 0;
         if (!s->push_lazy)
             rv_core_wake(s->rv, now + 1);

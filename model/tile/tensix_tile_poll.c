@@ -218,6 +218,11 @@ int tensix_tile_cores_stuck(const TensixTile *t, char *what, size_t len)
             snprintf(one, sizeof one, "%s %s polls 0x%08x (%s) at pc 0x%08x, still 0x%08x", t->name,
                      tile_core_name(c), p->addr, tile_region(s->watch_region)->name, p->pc,
                      p->value);
+        else if (s->wait_pcbuf)
+            snprintf(one, sizeof one,
+                     "%s %s waits at pc 0x%08x to pop its PCBuf, which is empty: only BRISC "
+                     "pushes to it",
+                     t->name, tile_core_name(c), rv_core_pc(s->rv));
         else
             snprintf(one, sizeof one, "%s %s waits at pc 0x%08x for %s", t->name, tile_core_name(c),
                      rv_core_pc(s->rv),
@@ -228,4 +233,22 @@ int tensix_tile_cores_stuck(const TensixTile *t, char *what, size_t len)
             (size_t)snprintf(what + n, n < len ? len - n : 0, "%s%s", waiting > 1 ? "\n" : "", one);
     }
     return waiting > 0;
+}
+
+int tensix_tile_cores_held_unfinished(const TensixTile *t, char *what, size_t len)
+{
+    size_t n = 0;
+    int held = 0;
+    what[0] = 0;
+    for (uint32_t c = 0; c < TILE_CORES; c++) {
+        const TileCoreSlot *s = &t->cores[c];
+        if (!s->rv || !s->released || !s->held || s->stopped)
+            continue;
+        held++;
+        n += (size_t)snprintf(what + n, n < len ? len - n : 0,
+                              "%s%s %s is held in reset (SOFT_RESET_0) at pc 0x%08x before it "
+                              "reached ebreak, and nothing is left to release it",
+                              held > 1 ? "\n" : "", t->name, tile_core_name(c), rv_core_pc(s->rv));
+    }
+    return held;
 }

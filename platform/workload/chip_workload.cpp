@@ -66,7 +66,9 @@ void Chip::register_workload()
                " core(s) poll NIU state that nothing can change: every network has been empty "
                "since cycle " +
                std::to_string(quiet_since) + " (now " + std::to_string(now) +
-               ", noc.deadlock_cycles " + std::to_string(limit) + ")" +
+               (limit ? ", noc.deadlock_cycles " + std::to_string(limit)
+                      : std::string(", the end of the run: sim.cycles")) +
+               ")" +
                (n > NOC_WAIT_LIST_SHOWN ? "; the first " + std::to_string(NOC_WAIT_LIST_SHOWN)
                                         : std::string()) +
                ":\n" + what;
