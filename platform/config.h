@@ -36,7 +36,7 @@ bool config_load(const std::string &name_or_path, const std::vector<std::string>
                  BhParams *out, std::string *err);
 
 /* Every key with type, default, range or values and documentation: an aligned text table
- * grouped by the key's first component, or a GitHub markdown table (the README's). */
+ * grouped by the key's first component, or a GitHub markdown table (docs/configuration.md's). */
 void config_list_params(std::ostream &os, bool markdown);
 
 /* {"chip.product": "p150b", "noc.vc_buffer_flits": 20, ...} in params.def order. */

@@ -10,7 +10,7 @@
 namespace bh
 {
 
-/* Loader limits, documented in README.md. */
+/* Loader limits, documented in docs/configuration.md and docs/running.md. */
 constexpr uint64_t kConfigFileMaxBytes = 16ull << 20;    /* --config and its includes */
 constexpr uint64_t kNocTraceFileMaxBytes = 256ull << 20; /* workload.trace */
 constexpr uint64_t kStreamFileMaxBytes = 64ull << 20;    /* workload.t0/t1/t2/brisc */

@@ -284,7 +284,7 @@ static void test_ordering_modes(void)
 }
 
 /* BAR0's NIU windows (0x1FD0_4000 NIU #0, 0x1FD1_4000 NIU #1: BlackholeA0/PCIExpressTile/
- * README.md) are the PCIe tile (2,0)'s own NIU registers. NOC_NODE_ID (0x44): [5:0] x, [11:6]
+ * docs/host.md) are the PCIe tile (2,0)'s own NIU registers. NOC_NODE_ID (0x44): [5:0] x, [11:6]
  * y in that NoC's coordinates, [18:12] width 17, [25:19] height 12; NOC_ENDPOINT_ID (0x48):
  * [7:0] tile index, [23:8] type 0x0300 (PCIe), [31:24] NoC (NoC/MemoryMap.md;
  * docs/hardware.md#niu).

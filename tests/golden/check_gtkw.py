@@ -3,7 +3,7 @@
 and the L1 client table: every signal the save file names exists in the VCD, its groups open
 and close in pairs, its dump file is the VCD, the L1 translate filter it attaches maps 0 to
 idle and 1 + i to client i of `bhsim --list-l1-ports`, and the RISC-V core state filter (if
-any) maps 0..5 to the states of the README.
+any) maps 0..5 to the states of docs/outputs.md.
 
 usage: check_gtkw.py BHSIM BASE [--expect-group TEXT ...]
 BASE is the VCD path without ".vcd"; a run that wrote a VCD and no BASE.gtkw fails.
@@ -18,7 +18,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from vcd_walk import walk  # noqa: E402
 
 failures = []
-# the RISC-V core states of the VCD (model/tile/tensix_tile.h TILE_CORE_STATE_TABLE, README)
+# the RISC-V core states of the VCD (model/tile/tensix_tile.h TILE_CORE_STATE_TABLE, docs/outputs.md)
 RV_STATES = ["held", "running", "waiting", "poll_sleep", "ebreak", "error"]
 
 

@@ -3,7 +3,7 @@
  * at a time through BAR0, then accesses decoded into NoC targets. Every bit pattern below is
  * worked out by hand from the field table of jasondavies/tt-isa-documentation
  * BlackholeA0/PCIExpressTile/HostToDeviceTLBs.md; the BAR0 map from that directory's
- * README.md. */
+ * README.md (the ISA documentation's). */
 #include <string.h>
 #include "model/pcie/pcie_tlb.h"
 #include "tests/check.h"
