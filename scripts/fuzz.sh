@@ -14,7 +14,8 @@ shift $(($# > 0 ? 1 : 0))
 harnesses=("$@")
 [ ${#harnesses[@]} -gt 0 ] ||
   harnesses=(fuzz_config fuzz_noc_trace fuzz_tensix_stream fuzz_l1_spec fuzz_tensix_words fuzz_elf
-    fuzz_pcie_tile)
+    fuzz_pcie_tile fuzz_api)
+export SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 # fuzz_api makes SystemC contexts
 jobs=$(nproc)
 [ "$jobs" -gt 2 ] && jobs=2
 

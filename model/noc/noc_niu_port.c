@@ -9,7 +9,9 @@
 
 static uint32_t packets_for(const NocNet *n, uint32_t len)
 {
-    return len == 0 ? 1 : (len + n->cfg.max_packet_bytes - 1) / n->cfg.max_packet_bytes;
+    /* in 64 bits: len + max - 1 wraps for a length near 4 GiB (0 packets, then an assert) */
+    const uint64_t max = n->cfg.max_packet_bytes;
+    return len == 0 ? 1 : (uint32_t)(((uint64_t)len + max - 1) / max);
 }
 
 static uint32_t parts_of(const NocNet *n, const NocRequest *rq)
