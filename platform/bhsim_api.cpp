@@ -257,6 +257,10 @@ static BhChipStatus create(const BhChipOptions *opts, BhChip **out, char *err, s
          * would, without running anything) so the backdoor works before the first advance. */
         c->accesses = std::make_unique<NocAccesses>(*c->chip);
         sc_core::sc_get_curr_simcontext()->initialize(true);
+        /* the measured window opens at creation (until bh_chip_window_begin or the run opens
+         * it later), so a bh_chip_window_end without a begin measures from cycle 0: its DRAM
+         * counters had no start, and the report threw std::out_of_range (fuzz_api) */
+        c->chip->blocks().window_open(c->run);
     } catch (const std::exception &ex) {
         set_err(err, err_len, std::string("elaboration failed: ") + ex.what());
         return BH_CHIP_ERR_SIM;

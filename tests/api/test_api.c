@@ -196,7 +196,7 @@ static void test_two_chips_log(void)
 
 /* Zero-load latency of a packet of `flits` flits over `hops` router hops (model/noc/noc_net.h):
  * NIU to router, one router_latency per hop, router to NIU, then a flit per cycle. The stage
- * latencies are the documented defaults (README, noc.*_cycles). */
+ * latencies are the documented defaults (docs/configuration.md, noc.*_cycles). */
 static uint64_t zero_load(uint64_t router_latency, uint32_t hops, uint32_t flits)
 {
     return 5 + hops * router_latency + 5 + (flits - 1);
@@ -321,6 +321,35 @@ static void test_noc_read_limits(void)
     CHECK_EQ_U32(bh_chip_noc_read(c, 2, 5, 7, 1, 2, 0, 0x60000, 64, &extra), BH_CHIP_ERR_CONFIG);
     CHECK_EQ_U32(bh_chip_noc_read(c, 0, 17, 7, 1, 2, 0, 0x60000, 64, &extra), BH_CHIP_ERR_ADDRESS);
     CHECK(bh_chip_access_done(c, 12345, NULL, NULL) == -1);
+    bh_chip_free(c);
+}
+
+/* A window ended without a begin measures from the chip's creation: the report is built (it
+ * threw std::out_of_range on the DRAM counters' missing start, which the API turned into a
+ * stopped chip; fuzz_api found it) and its rates divide by the cycles given */
+static void test_window_end_without_begin(void)
+{
+    const char *const sets[] = {"workload.name=none"};
+    BhChip *c = make_with(sets, 1);
+    CHECK_EQ_U32(bh_chip_advance(c, 1000), BH_CHIP_OK);
+    bh_chip_window_end(c, 0);
+    const char *r = bh_chip_report(c);
+    CHECK(r != NULL && strstr(r, "\"dram\"") != NULL);
+    CHECK(strcmp(bh_chip_error(c), "") == 0);
+    bh_chip_free(c);
+}
+
+/* The longest NoC read there is, 4 GiB - 1 bytes: the NIU splits it into 262144 packets
+ * (the count wrapped to 0 in 32 bits, and the first packet sent ended the process with an
+ * assertion; fuzz_api found it). It goes on for ever here: some cycles of it are enough. */
+static void test_noc_read_longest(void)
+{
+    const char *const sets[] = {"workload.name=none"};
+    BhChip *c = make_with(sets, 1);
+    uint64_t id = 0;
+    CHECK_EQ_U32(bh_chip_noc_read(c, 0, 5, 7, 1, 2, 0x10000, 0xfff00, UINT32_MAX, &id), BH_CHIP_OK);
+    CHECK_EQ_U32(bh_chip_advance(c, 3000), BH_CHIP_OK);
+    CHECK_EQ_U32(bh_chip_access_done(c, id, NULL, NULL), 0);
     bh_chip_free(c);
 }
 
@@ -721,6 +750,8 @@ int main(void)
     RUN(test_noc_read);
     RUN(test_noc_read_two_chips);
     RUN(test_noc_read_limits);
+    RUN(test_noc_read_longest);
+    RUN(test_window_end_without_begin);
     RUN(test_until_idle);
     RUN(test_bad_input);
     return check_failures();
