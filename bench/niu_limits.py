@@ -41,8 +41,11 @@ ROWS = [
     ("mcast_linked", ["--workload", "multicast", "--set", "workload.multicast_rect=2,2,12,11",
                       "--set", "workload.multicast_linked=true"], "traffic", 41),
 ]
-COMMON = ["--config", "p150b", "--set", "workload.noc=0", "--set", "workload.injection=back_to_back",
-          "--set", "workload.packet_bytes=16384", "--set", "workload.page_bytes=16384"]
+COMMON = ["--config", "p150b", "--set", "workload.noc=0"]
+# 16 KiB per transfer: dram_stream's pages, the synthetic workloads' packets, back to back
+# (each workload refuses the other's keys)
+SIZE = {"dram_stream": ["--set", "workload.page_bytes=16384"]}
+TRAFFIC = ["--set", "workload.injection=back_to_back", "--set", "workload.packet_bytes=16384"]
 
 
 def figure(report, how, packet_bytes):
@@ -72,6 +75,7 @@ def main():
         with tempfile.TemporaryDirectory() as tmp:
             rep = os.path.join(tmp, "r.json")
             cmd = [a.bhsim, "-q", "--cycles", str(a.cycles)] + COMMON + args
+            cmd += SIZE.get(args[1], TRAFFIC)  # args: "--workload", NAME, ...
             for kv in a.set:
                 cmd += ["--set", kv]
             run = subprocess.run(cmd + ["--report", rep], capture_output=True, text=True)

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 /* plan_chip: the configuration keys become the models' configurations, stage by stage (grid,
  * networks, L1, DRAM, traffic, the other workloads, loaded files, tracing), checking what the
- * key table alone cannot and naming the key in every message. */
+ * key table alone cannot and naming the key in every message. Which workload.* keys each
+ * workload reads here is declared in platform/workload_keys.cpp: a workload that reads a new
+ * key lists it there (the loader refuses the others). */
 #include <algorithm>
 #include <cstring>
 #include "platform/chip.h"

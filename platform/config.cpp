@@ -6,6 +6,7 @@
 #include "platform/config_keys.h"
 #include "platform/load/file_read.h"
 #include "platform/load/json_text.h"
+#include "platform/workload_keys.h"
 
 #include <dlfcn.h>
 #include <unistd.h>
@@ -54,13 +55,19 @@ std::vector<fs::path> search_dirs()
     return dirs;
 }
 
+/* A name without '/' that does not end in ".json" names a product, found in search_dirs() */
+bool is_product(const std::string &name)
+{
+    return name.find('/') == std::string::npos &&
+           !(name.size() >= 5 && name.compare(name.size() - 5, 5, ".json") == 0);
+}
+
 /* A product name or a path (relative to base_dir when base_dir is not empty) -> a file. */
 bool resolve(const std::string &name, const fs::path &base_dir, fs::path *out, std::string *err)
 {
     if (name.empty())
         return fail(err, "empty config name");
-    if (name.find('/') != std::string::npos ||
-        (name.size() >= 5 && name.compare(name.size() - 5, 5, ".json") == 0)) {
+    if (!is_product(name)) {
         const fs::path p(name);
         *out = p.is_relative() && !base_dir.empty() ? (base_dir / p).lexically_normal() : p;
         return true;
@@ -114,10 +121,12 @@ bool read_json(const fs::path &path, const std::string &via, json::value *v, std
     return true;
 }
 
-/* stack: canonical path and shown name of each file being loaded, for cycle detection. */
-bool load_file(const fs::path &path, const std::string &via,
+/* stack: canonical path and shown name of each file being loaded, for cycle detection.
+ * product: the file is a product's (or one a product includes), whose keys are its chip's
+ * defaults rather than chosen for a run: they leave *chosen, the others enter it. */
+bool load_file(const fs::path &path, const std::string &via, bool product,
                std::vector<std::pair<fs::path, std::string>> *stack, BhParams *p,
-               std::set<std::string> *given, std::string *err)
+               std::set<std::string> *given, std::set<std::string> *chosen, std::string *err)
 {
     const std::string shown = path.string();
     std::error_code ec;
@@ -160,7 +169,8 @@ bool load_file(const fs::path &path, const std::string &via,
         if (!fs::exists(inc_path, ec))
             return fail(err, "include '" + name + "' in " + shown + ": no such file '" +
                                  inc_path.string() + "'");
-        if (!load_file(inc_path, "include '" + name + "' in " + shown + ": ", stack, p, given, err))
+        if (!load_file(inc_path, "include '" + name + "' in " + shown + ": ",
+                       product || is_product(name), stack, p, given, chosen, err))
             return false;
     }
     stack->pop_back();
@@ -180,6 +190,10 @@ bool load_file(const fs::path &path, const std::string &via,
         if (!set_json(p, *d, *kv.second, where, err))
             return false;
         given->insert(kv.first);
+        if (product)
+            chosen->erase(kv.first);
+        else
+            chosen->insert(kv.first);
     }
     return true;
 }
@@ -250,9 +264,9 @@ bool config_load(const std::string &name_or_path, const std::vector<std::string>
         return fail(err, "--config: empty name (expected a product such as p150b or a file)");
     if (control_chars(name_or_path))
         return fail(err, "--config: " + quote(name_or_path) + " contains a control character");
-    std::set<std::string> given;
+    std::set<std::string> given, chosen; /* chosen: by --set or a file named by path */
     if (!resolve(name_or_path, fs::path(), &path, err) ||
-        !load_file(path, "--config: ", &stack, &p, &given, err))
+        !load_file(path, "--config: ", is_product(name_or_path), &stack, &p, &given, &chosen, err))
         return false;
     for (const std::string &s : sets) {
         const size_t eq = s.find('=');
@@ -267,9 +281,10 @@ bool config_load(const std::string &name_or_path, const std::vector<std::string>
         if (!set_text(&p, *d, s.substr(eq + 1), " (in --set)", err))
             return false;
         given.insert(key);
+        chosen.insert(key);
     }
     apply_l1_preset(&p, given);
-    if (!check_output_paths(p, err))
+    if (!check_workload_keys(p, chosen, err) || !check_output_paths(p, err))
         return false;
     *out = p;
     return true;

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Refactor check: same runs, same reports.
 
-Usage: scripts/compare-reports.py [--new-keys] OLD_BUILD NEW_BUILD
+Usage: scripts/compare-reports.py [--new-keys] [--ignore FIELD ...] OLD_BUILD NEW_BUILD
 
 Runs, with each build's bhsim, every golden run of its ctest (the `golden.*.run` entries and
 the fixtures they need; every JSON file they write under the build's tests/ is a report), the
@@ -12,7 +12,10 @@ compares the JSON reports key by key. Fields that measure the host rather than t
 directories are replaced by placeholders, since golden runs name input files by absolute
 path. Prints one line per report and every differing field; exits 1 if any differ or a run
 is missing on one side. --new-keys: configuration keys the new build adds (present in the
-new report's "config" only) are listed once instead of counted as differences.
+new report's "config" only) are listed once instead of counted as differences. --ignore FIELD
+(repeatable): fields of that name, wherever they are, are left out like the host's, for a
+change that reshapes them on purpose (e.g. --ignore workload --ignore kernel: the workload
+block and the host cores' kernel flag of issue 28).
 
 OLD_BUILD is usually a build of the commit before the refactor, e.g.
   git worktree add /tmp/base <commit> && cmake -S /tmp/base -B /tmp/base/build \\
@@ -123,9 +126,13 @@ def run_golden(build):
     return reports
 
 
+IGNORED = set()  # --ignore
+
+
 def normalize(v, subst):
     if isinstance(v, dict):
-        return {k: normalize(x, subst) for k, x in v.items() if k not in HOST_FIELDS}
+        return {k: normalize(x, subst) for k, x in v.items()
+                if k not in HOST_FIELDS and k not in IGNORED}
     if isinstance(v, list):
         return [normalize(x, subst) for x in v]
     if isinstance(v, str):
@@ -175,6 +182,12 @@ def main():
     args = sys.argv[1:]
     new_keys = "--new-keys" in args
     args = [a for a in args if a != "--new-keys"]
+    while "--ignore" in args:
+        i = args.index("--ignore")
+        if i + 1 >= len(args):
+            sys.exit(__doc__)
+        IGNORED.add(args[i + 1])
+        del args[i:i + 2]
     if len(args) != 2:
         sys.exit(__doc__)
     old, old_subst = collect(args[0])

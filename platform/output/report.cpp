@@ -2,10 +2,10 @@
 #include "platform/output/report.h"
 #include <algorithm>
 #include <cstdio>
-#include <cstring>
 #include "platform/config.h"
 #include "platform/noc/noc_report.h"
 #include "platform/output/heatmap.h"
+#include "platform/workload_keys.h"
 
 namespace bh
 {
@@ -55,12 +55,12 @@ boost::json::object build_report(Chip &chip, const BhParams &p, const RunInfo &r
     if (!run.error_kind.empty())
         r["error"] = {
             {"kind", run.error_kind}, {"message", run.error_message}, {"cycle", run.error_cycle}};
-    r["workload"] = {{"name", p.workload_name},
-                     {"op", std::strcmp(p.workload_op, "auto") ? p.workload_op : "write"},
-                     {"injection", p.workload_injection},
-                     {"rate", p.workload_rate},
-                     {"packet_bytes", p.workload_packet_bytes},
-                     {"injectors", injecting_tiles(plan)}};
+    /* the workload's own keys (workload.injectors among them); and how many tiles inject,
+     * for the workloads that drive the NoCs themselves */
+    r["workload"] = workload_keys_json(p);
+    json::object &w = r["workload"].as_object();
+    if (plan.trace || plan.dram_stream || plan.traffic.pattern != NOC_PAT_NONE)
+        w["injecting_tiles"] = injecting_tiles(plan);
     const ReportContext ctx{chip, plan, run};
     const WorkloadModel *wl = chip.workload() ? &chip.workload()->model() : nullptr;
     chip.blocks().report(ctx, r); /* the blocks' sections: "noc0", "noc1", "tiles", "riscv" */
@@ -182,12 +182,17 @@ void print_summary(const json::object &r, std::FILE *out)
         /* not "has a dram section": every workload on a chip with GDDR6 has one */
         std::fprintf(out, "bhsim: %s, workload dram_stream: %lld cores\n",
                      r.at("bhsim").at("config").as_string().c_str(),
-                     (long long)num(wl.at("injectors")));
-    else
+                     (long long)num(wl.at("injecting_tiles")));
+    else if (wl.contains("op")) /* synthetic traffic; op auto is a write */
         std::fprintf(out, "bhsim: %s, workload %s (%s, %lld B) at %.3f flits/node/cycle\n",
                      r.at("bhsim").at("config").as_string().c_str(),
-                     wl.at("name").as_string().c_str(), wl.at("op").as_string().c_str(),
+                     wl.at("name").as_string().c_str(),
+                     wl.at("op").as_string() == "auto" ? "write" : wl.at("op").as_string().c_str(),
                      (long long)num(wl.at("packet_bytes")), num(wl.at("rate")));
+    else
+        std::fprintf(out, "bhsim: %s, workload %s\n",
+                     r.at("bhsim").at("config").as_string().c_str(),
+                     wl.at("name").as_string().c_str());
     for (int k = 0; k < 2; k++) {
         std::string key = "noc" + std::to_string(k);
         if (!r.contains(key))

@@ -167,8 +167,8 @@ def main():
     elif "error" in r:
         check(False, "the report has an error: %s" % r["error"])
     if a.expect_injectors is not None:
-        check(r["workload"]["injectors"] == a.expect_injectors,
-              "injectors %s, expected %d" % (r["workload"]["injectors"], a.expect_injectors))
+        check(r["workload"]["injecting_tiles"] == a.expect_injectors,
+              "injectors %s, expected %d" % (r["workload"]["injecting_tiles"], a.expect_injectors))
     hop = cfg["noc.router_latency_cycles"]
     n2r, r2n = cfg["noc.niu_to_router_cycles"], cfg["noc.router_to_niu_cycles"]
     flits = 1 + -(-cfg["workload.packet_bytes"] // cfg["noc.flit_bytes"])
@@ -226,7 +226,7 @@ def main():
     for k in range(nocs):
         ds = r["noc%d" % k].get("dram_stream")
         if ds:  # a NoC moves at most one flit per cycle into each core: nor can its window rate
-            cores = r["workload"]["injectors"]
+            cores = r["workload"]["injecting_tiles"]
             per_cycle = (ds["window"]["bytes_read"] + ds["window"]["bytes_written"]) / r["sim"]["measured_cycles"]
             on_noc = -(-cores // nocs)  # cores alternate between the NoCs
             check(per_cycle <= cfg["noc.flit_bytes"] * on_noc,
