@@ -64,6 +64,8 @@ boost::json::object build_report(Chip &chip, const BhParams &p, const RunInfo &r
     const ReportContext ctx{chip, plan, run};
     const WorkloadModel *wl = chip.workload() ? &chip.workload()->model() : nullptr;
     chip.blocks().report(ctx, r); /* the blocks' sections: "noc0", "noc1", "tiles", "riscv" */
+    if (plan.rv_programs.empty() && r.contains("riscv")) /* a host's cores */
+        mark_kernel_cores(chip, r);
     if (wl)
         wl->report(ctx, r);
     return r;
@@ -119,20 +121,28 @@ static void print_l1_summary(const json::object &r, std::FILE *out)
                      bytes, tiles, bytes / tiles / cycles, waits);
 }
 
-/* A host program's result: did it match its reference, and how fast */
-static void print_program_summary(const json::object &p, double aiclk_mhz, std::FILE *out)
+/* A host program (a report with a "program" section): its result, how long the device took
+ * from launch to done against the chip's whole run, its figures, the cores that ran its
+ * kernels, and where the host's time went */
+static void print_program_summary(const json::object &r, std::FILE *out)
 {
+    const json::object &p = r.at("program").as_object();
+    const double mhz = num(r.at("sim").at("aiclk_mhz"));
     std::fprintf(
-        out, "  %s: %s, %.0f cycles (%.2f us at %.0f MHz)", p.at("name").as_string().c_str(),
+        out,
+        "bhsim: %s, %s: %s, %.0f device cycles from launch to done (%.2f us at %.0f MHz), "
+        "%.0f chip cycles\n",
+        r.at("bhsim").at("config").as_string().c_str(), p.at("name").as_string().c_str(),
         p.at("passed").as_bool() ? "matches the host reference" : "DIFFERS from the host reference",
-        num(p.at("cycles")), num(p.at("cycles")) / aiclk_mhz, aiclk_mhz);
+        num(p.at("cycles")), num(p.at("cycles")) / mhz, mhz, num(r.at("sim").at("cycles")));
     if (p.contains("tflops"))
-        std::fprintf(out, ", %.2f TFLOP/s, matrix unit %.1f%% of its %s peak on %.0f cores",
+        std::fprintf(out, "  %.2f TFLOP/s, matrix unit %.1f%% of its %s peak on %.0f cores\n",
                      num(p.at("tflops")), 100 * num(p.at("fpu_utilisation")),
                      p.at("fidelity").as_string().c_str(), num(p.at("cores")));
     else if (p.contains("bytes_per_cycle"))
-        std::fprintf(out, ", %.2f B/cycle", num(p.at("bytes_per_cycle")));
-    std::fprintf(out, "\n");
+        std::fprintf(out, "  %.2f B/cycle\n", num(p.at("bytes_per_cycle")));
+    if (r.contains("riscv"))
+        print_kernel_cores(r, out);
     if (p.contains("host_transport"))
         std::fprintf(
             out,
@@ -151,10 +161,10 @@ void print_summary(const json::object &r, std::FILE *out)
 {
     const json::object &sim = r.at("sim").as_object();
     const json::object &wl = r.at("workload").as_object();
-    if (r.contains("riscv")) {
+    if (r.contains("program")) {
+        print_program_summary(r, out);
+    } else if (r.contains("riscv")) { /* riscv programs, or the host's firmware alone */
         print_riscv_summary(r, out);
-        if (r.contains("program"))
-            print_program_summary(r.at("program").as_object(), num(sim.at("aiclk_mhz")), out);
     } else if (r.contains("tiles")) {
         std::fprintf(out, "bhsim: %s, tensix_stream on %zu tiles\n",
                      r.at("bhsim").at("config").as_string().c_str(),

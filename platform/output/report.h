@@ -47,6 +47,11 @@ bool write_heatmap(Chip &chip, const RunInfo &run, const std::string &path, std:
 void print_summary(const boost::json::object &report, std::FILE *out);
 /* report_riscv.cpp: the riscv workload's summary lines */
 void print_riscv_summary(const boost::json::object &report, std::FILE *out);
+/* a host's cores in the report's "riscv" section get "kernel": whether the host placed a
+ * kernel on the core (Chip::add_symbols), not only the firmware */
+void mark_kernel_cores(const Chip &chip, boost::json::object &report);
+/* a host program's summary lines: the cores marked "kernel", the first few of them */
+void print_kernel_cores(const boost::json::object &report, std::FILE *out);
 
 } // namespace bh
 #endif

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-/* The riscv workload's lines of the console summary (its "riscv" report entries come from
- * platform/tile/tile_report.cpp, registered per tile by the chip). */
+/* The RISC-V cores' lines of the console summary: the riscv workload's programs, and the cores
+ * that ran a host program's kernels (the "riscv" report entries come from
+ * platform/tile/tile_report.cpp, registered per tile by the chip; mark_kernel_cores adds what
+ * a host placed). */
 #include <cstdio>
+#include <cstring>
 #include "platform/output/report.h"
 
 namespace bh
@@ -16,13 +19,20 @@ static double num(const json::value &v)
                           : (double)v.as_uint64();
 }
 
+/* "  tile (x,y) core   " */
+static void print_core_head(const json::array &xy, const json::object &c, std::FILE *out)
+{
+    std::fprintf(out, "  tile (%lld,%lld) %-6s ", (long long)num(xy[0]), (long long)num(xy[1]),
+                 c.at("core").as_string().c_str());
+}
+
 void print_riscv_summary(const json::object &r, std::FILE *out)
 {
     const json::array &tiles = r.at("riscv").as_array();
     std::fprintf(out, "bhsim: %s, riscv on %zu tiles, %lld cycles\n",
                  r.at("bhsim").at("config").as_string().c_str(), tiles.size(),
                  (long long)num(r.at("sim").at("cycles")));
-    /* a host workload has every core of every tile: the first few say enough on a console */
+    /* the host workload has every core of every tile: the first few say enough on a console */
     const size_t shown_max = 20;
     size_t lines = 0;
     for (const json::value &tv : tiles)
@@ -34,11 +44,10 @@ void print_riscv_summary(const json::object &r, std::FILE *out)
             if (lines > shown_max && shown++ >= shown_max / 2)
                 break;
             const json::object &c = cv.as_object();
-            std::fprintf(
-                out, "  tile (%lld,%lld) %-6s %-7s %lld instructions, %lld cycles, CPI %.2f",
-                (long long)num(xy[0]), (long long)num(xy[1]), c.at("core").as_string().c_str(),
-                c.at("state").as_string().c_str(), (long long)num(c.at("instret")),
-                (long long)num(c.at("cycles")), num(c.at("cpi")));
+            print_core_head(xy, c, out);
+            std::fprintf(out, "%-7s %lld instructions, %lld cycles, CPI %.2f",
+                         c.at("state").as_string().c_str(), (long long)num(c.at("instret")),
+                         (long long)num(c.at("cycles")), num(c.at("cpi")));
             if (c.at("state").as_string() != "ebreak")
                 std::fprintf(out, ", pc 0x%08llx %s", (unsigned long long)num(c.at("pc")),
                              c.at("pc_symbol").as_string().c_str());
@@ -48,6 +57,59 @@ void print_riscv_summary(const json::object &r, std::FILE *out)
     if (lines > shown_max)
         std::fprintf(out, "  ... %zu cores in all: the report's \"riscv\" section has each\n",
                      lines);
+}
+
+/* The last program a host placed on a core is a kernel when it has the kernel slot's entry
+ * (firmware/kernel_entry.cc); the firmware, placed first, has not. */
+void mark_kernel_cores(const Chip &chip, json::object &r)
+{
+    const BhGrid &g = *chip.plan().grid;
+    for (json::value &tv : r.at("riscv").as_array()) {
+        const json::array &xy = tv.at("tile").as_array();
+        const uint32_t node = (uint32_t)(num(xy[1]) * g.w + num(xy[0]));
+        for (json::value &cv : tv.at("cores").as_array()) {
+            json::object &c = cv.as_object();
+            bool kernel = false;
+            for (uint32_t k = 0; k < TILE_CORES; k++) {
+                if (c.at("core").as_string() != tile_core_name(k))
+                    continue;
+                /* no program holds this PC: the last registered */
+                const RvProgram *last = chip.program_at(node, k, UINT32_MAX);
+                for (const RvElfSym &s : last ? last->syms : std::vector<RvElfSym>())
+                    kernel = kernel || !std::strcmp(s.name, "bh_kernel_entry");
+            }
+            c["kernel"] = kernel;
+        }
+    }
+}
+
+void print_kernel_cores(const json::object &r, std::FILE *out)
+{
+    const size_t shown_max = 6;
+    size_t cores = 0, tiles = 0;
+    for (const json::value &tv : r.at("riscv").as_array()) {
+        size_t n = 0;
+        for (const json::value &cv : tv.at("cores").as_array())
+            n += cv.as_object().contains("kernel") && cv.at("kernel").as_bool();
+        cores += n;
+        tiles += n > 0;
+    }
+    std::fprintf(out, "  kernels on %zu core%s of %zu tile%s%s\n", cores, cores == 1 ? "" : "s",
+                 tiles, tiles == 1 ? "" : "s", cores ? ":" : "");
+    size_t shown = 0;
+    for (const json::value &tv : r.at("riscv").as_array())
+        for (const json::value &cv : tv.at("cores").as_array()) {
+            const json::object &c = cv.as_object();
+            if (!c.contains("kernel") || !c.at("kernel").as_bool() || shown++ >= shown_max)
+                continue;
+            print_core_head(tv.at("tile").as_array(), c, out);
+            std::fprintf(out, "%lld instructions, %lld cycles, CPI %.2f, %lld cycles stalled\n",
+                         (long long)num(c.at("instret")), (long long)num(c.at("cycles")),
+                         num(c.at("cpi")), (long long)num(c.at("stall_cycles_total")));
+        }
+    if (cores > shown_max)
+        std::fprintf(out, "  ... %zu more: the report's \"riscv\" section has each core\n",
+                     cores - shown_max);
 }
 
 } // namespace bh
