@@ -238,6 +238,16 @@ static int units_busy(const TensixCore *c, uint64_t now)
            thcon_busy(&c->thcon, 2);
 }
 
+/* units_busy for the deadlock checks: unpackers that only wait for a bank are not working */
+static int units_working(const TensixCore *c, uint64_t now)
+{
+    if (unpackers_busy(&c->unp) && !unpackers_blocked_on_banks(&c->unp, &c->regs))
+        return 1;
+    return mover_busy(&c->mover) || c->thcon_mmio_n || c->pack.count || fpu_busy(&c->fpu, now) ||
+           sfpu_busy(&c->sfpu, now) || thcon_busy(&c->thcon, 0) || thcon_busy(&c->thcon, 1) ||
+           thcon_busy(&c->thcon, 2);
+}
+
 static uint64_t l1_requests_but_thcon(const L1 *l1)
 {
     /* every request takes the next sequence number, so seq is the clients' requests summed;
@@ -293,7 +303,7 @@ static void check_progress(TensixCore *c, uint64_t now)
     int holding = 0;
     for (uint32_t i = 0; i < TENSIX_THREADS; i++)
         holding |= !tensix_thread_idle(&c->thr[i]);
-    if (issued != c->last_issued || !holding || units_busy(c, now) || !l1_idle(c->l1)) {
+    if (issued != c->last_issued || !holding || units_working(c, now) || !l1_idle(c->l1)) {
         c->last_issued = issued;
         c->last_progress = now;
         return;

@@ -159,6 +159,9 @@ int unpackers_step(Unpackers *u, SrcDst *r, L1 *l1, uint64_t now);
 void unpacker_l1_done(Unpackers *u, uint32_t which, uint64_t token, const uint8_t *data16);
 int unpacker_busy_thread(const Unpackers *u, uint32_t which, uint32_t thread);
 int unpackers_busy(const Unpackers *u);
+/* 1: busy, but every queue's head waits for a Src bank and nothing is being read (what only
+ * another unit, handing the bank back, can end; a deadlock check does not count it as work) */
+int unpackers_blocked_on_banks(const Unpackers *u, const SrcDst *r);
 /* SETDVALID's side effect: the thread's SrcRow of `which` back to SRC{A,B}_SET_Base << 4 */
 void unpacker_reset_src_row(Unpackers *u, const TensixCfg *cfg, uint32_t which, uint32_t thread);
 

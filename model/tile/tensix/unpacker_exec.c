@@ -281,3 +281,18 @@ int unpackers_busy(const Unpackers *u)
 {
     return u->jobs || u->setup_thread >= 0;
 }
+
+int unpackers_blocked_on_banks(const Unpackers *u, const SrcDst *r)
+{
+    if (u->setup_thread >= 0 || !u->jobs)
+        return 0;
+    for (uint32_t which = 0; which < 2; which++) {
+        const Unpacker *un = &u->u[which];
+        if (!un->count)
+            continue;
+        const UnpackJob *j = &un->q[un->head];
+        if ((!j->nop && j->issued) || bank_ready(j, r))
+            return 0; /* reading, or free to go on */
+    }
+    return 1;
+}
