@@ -21,6 +21,7 @@ OLD_BUILD is usually a build of the commit before the refactor, e.g.
   git worktree add /tmp/base <commit> && cmake -S /tmp/base -B /tmp/base/build \\
     -DCMAKE_BUILD_TYPE=Release && cmake --build /tmp/base/build -j2
 """
+import hashlib
 import json
 import os
 import re
@@ -96,17 +97,23 @@ def placeholder(arg):
 def run_readme(build, src, out):
     os.makedirs(out, exist_ok=True)
     reports = {}
-    for i, line in enumerate(readme_examples(src)):
+    for line in readme_examples(src):
         args = shlex.split(line)[1:]
         args = [placeholder(a) for a in args]
+        # keyed (and its files named) by the command without its output paths, so the same
+        # example matches when pages move it
+        outputs = ("--vcd", "--dump-l1", "--report")
+        shown = [a if not (j > 0 and args[j - 1] in outputs) else "OUT" for j, a in
+                 enumerate(args)]
+        name = "example_" + hashlib.sha1(shlex.join(shown).encode()).hexdigest()[:12]
         for j, a in enumerate(args):  # outputs go to the scratch directory, not traces/
             if a == "--vcd" and j + 1 < len(args):
-                args[j + 1] = os.path.join(out, f"readme_{i:02d}.vcd")
-        rep = os.path.join(out, f"readme_{i:02d}.json")
+                args[j + 1] = os.path.join(out, name + ".vcd")
+        rep = os.path.join(out, name + ".json")
         cmd = [os.path.join(build, "bhsim"), "-q", *args, "--report", rep]
         r = subprocess.run(cmd, cwd=src, capture_output=True, text=True,
                            env={**os.environ, "SYSTEMC_DISABLE_COPYRIGHT_MESSAGE": "1"})
-        reports[f"readme_{i:02d} ({line})"] = (rep, r.returncode)
+        reports[f"example ({shlex.join(shown)})"] = (rep, r.returncode)
     return reports
 
 
