@@ -64,7 +64,7 @@ constexpr bool same(const char *a, const char *b)
     return *a == *b && (!*a || same(a + 1, b + 1));
 }
 #define BH_HOST_BAR(name, keys) "|" #name
-static_assert(same(BH_HOST_WORKLOADS, BH_HOST_PROGRAMS(BH_HOST_BAR) + 1),
+static_assert(same(BH_HOST_WORKLOADS, &BH_HOST_PROGRAMS(BH_HOST_BAR)[1]), /* past the first | */
               "host/host_workloads.h: BH_HOST_WORKLOADS must list BH_HOST_PROGRAMS' names");
 #undef BH_HOST_BAR
 
