@@ -3,6 +3,7 @@
  * sets), then the platform runs. SystemC declares sc_main extern "C", so this file is C. */
 #define _POSIX_C_SOURCE 200809L
 #include <getopt.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -251,6 +252,26 @@ static int parse(int argc, char *argv[], BhOptions *opts, const char **sets, cha
     return -1;
 }
 
+/* The first SIGINT or SIGTERM asks the run to stop at its next slice and still write its
+ * report and close its VCD (BhOptions.stop_signal); a second one ends the process at once. */
+static volatile sig_atomic_t stop_signal;
+
+static void on_stop_signal(int sig)
+{
+    stop_signal = sig;
+}
+
+static void catch_stop_signals(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_stop_signal;
+    sa.sa_flags = SA_RESETHAND; /* the second signal takes its default action */
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+}
+
 int sc_main(int argc, char *argv[])
 {
     /* At most one set per argument; a shorthand's text is its key, '=' and its argument. */
@@ -271,8 +292,11 @@ int sc_main(int argc, char *argv[])
     BhOptions opts = {
         .config = "p150b", .host_run = bh_host_workload_run, .host_stats = &bh_host_stat_table};
     int rc = parse(argc, argv, &opts, sets, text);
-    if (rc < 0)
+    if (rc < 0) {
+        catch_stop_signals();
+        opts.stop_signal = &stop_signal;
         rc = bh_platform_run(&opts);
+    }
     free(sets);
     free(text);
     return rc;

@@ -468,25 +468,34 @@ static int not_finished(BhDevice *dev, BhProgram *prog, int livelock, uint64_t m
     char where[4096];
     bh_watch_explain(dev, prog, where, sizeof where);
     const uint64_t now = bh_chip_now(dev->chip);
+    int rc;
     if (livelock)
-        return bh_host_fail(dev,
-                            "livelock: the program made no progress from cycle %llu to %llu "
-                            "(host.livelock_cycles %llu): no kernel finished, no CB page was "
-                            "pushed or popped, no semaphore changed and no NIU took a command "
-                            "on any of its cores, while they ran; still running:%s",
-                            (unsigned long long)dev->watch.sig_cycle, (unsigned long long)now,
-                            (unsigned long long)dev->watch.livelock_cycles, where);
-    if (now >= dev->watch.deadline)
-        return bh_host_fail(dev,
-                            "the program did not finish by cycle %llu, the end of the run (%s; "
-                            "launched at cycle %llu); still running:%s",
-                            (unsigned long long)dev->watch.deadline, dev->watch.deadline_keys,
-                            (unsigned long long)prog->launch_cycle, where);
-    return bh_host_fail(dev,
-                        "the program did not finish within %llu cycles (launched at cycle %llu); "
-                        "still running:%s",
-                        (unsigned long long)max_cycles, (unsigned long long)prog->launch_cycle,
-                        where);
+        rc = bh_host_fail(dev,
+                          "livelock: the program made no progress from cycle %llu to %llu "
+                          "(host.livelock_cycles %llu): no kernel finished, no CB page was "
+                          "pushed or popped, no semaphore changed and no NIU took a command "
+                          "on any of its cores, while they ran; still running:%s",
+                          (unsigned long long)dev->watch.sig_cycle, (unsigned long long)now,
+                          (unsigned long long)dev->watch.livelock_cycles, where);
+    else if (now >= dev->watch.deadline)
+        rc = bh_host_fail(dev,
+                          "the program did not finish by cycle %llu, the end of the run (%s; "
+                          "launched at cycle %llu); still running:%s",
+                          (unsigned long long)dev->watch.deadline, dev->watch.deadline_keys,
+                          (unsigned long long)prog->launch_cycle, where);
+    else
+        rc = bh_host_fail(dev,
+                          "the program did not finish within %llu cycles (launched at cycle %llu); "
+                          "still running:%s",
+                          (unsigned long long)max_cycles, (unsigned long long)prog->launch_cycle,
+                          where);
+    /* the run's own limits fail the run, and the report says why, as for a watchdog; a
+     * caller's shorter wait does not */
+    if (livelock)
+        bh_chip_fail(dev->chip, "livelock", dev->err);
+    else if (now >= dev->watch.deadline)
+        bh_chip_fail(dev->chip, "deadline", dev->err);
+    return rc;
 }
 
 static int wait_done(BhDevice *dev, BhProgram *prog, uint64_t max_cycles, BhProgramTiming *t)

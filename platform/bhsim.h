@@ -27,6 +27,7 @@
  * a program without sc_main gets a weak one that says to use this API. */
 #ifndef BH_BHSIM_H
 #define BH_BHSIM_H
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 #ifdef __cplusplus
@@ -57,6 +58,10 @@ typedef struct BhChipOptions {
     int quiet;                /* no progress line or info messages on stderr */
     const char *const *dumps; /* extra output.dump_l1 entries "X,Y:ADDR:LEN:FILE" (--dump-l1) */
     int ndumps;
+    /* NULL, or a flag a signal handler sets to the signal's number: once it is non-zero, a run
+     * or an advance stops at its next slice (within a few thousand cycles) as a failure of kind
+     * "interrupted" (BH_CHIP_ERR_SIM), and the chip's outputs can still be written. */
+    const volatile sig_atomic_t *stop_signal;
 } BhChipOptions;
 
 /* A chip as the configuration describes it, workload included (workload.name=none for a
@@ -151,6 +156,13 @@ BhChipStatus bh_chip_param_text(const BhChip *chip, const char *key, char *buf, 
  * own sections cannot be replaced. BH_CHIP_ERR_CONFIG if json_text is not valid JSON or the
  * key is empty or the report's own (the reason in bh_chip_error is not set: nothing failed). */
 BhChipStatus bh_chip_set_report_section(BhChip *chip, const char *key, const char *json_text);
+/* A host program that gives up on the chip says why: the chip stops as a failed run would,
+ * with bh_chip_error = message and the report's error object {kind, message, cycle: now}
+ * (the host library's kinds: "deadline", a program not finished by the end of the run;
+ * "livelock", one that made no progress for host.livelock_cycles). A chip that has
+ * already stopped keeps its first error. BH_CHIP_ERR_CONFIG for a NULL or empty kind or
+ * message. */
+BhChipStatus bh_chip_fail(BhChip *chip, const char *kind, const char *message);
 /* The function and object symbols of the RV32 ELF at elf_path, for the core `core_name`
  * (brisc, ncrisc, trisc0, trisc1, trisc2) of the Tensix tile at NoC0 (x, y): the chip's
  * stall, busy and error messages then name a PC inside them as "pc 0x... (symbol+0xoff)".

@@ -128,6 +128,8 @@ BhChipStatus advance_chip(BhChip *c, uint64_t cycles, const std::function<bool()
         const bool stopped = stop && stop();
         now = stopped ? clk.now() : target;
         c->error = check_watchdogs(*c->chip, c->p, now, &c->run);
+        if (c->error.empty())
+            c->error = check_interrupt(c->stop_signal, now, &c->run);
         if (c->error.empty()) { /* a block that stopped: a core's guest error, a Tensix deadlock */
             const char *kind = "";
             c->error = c->chip->blocks().error(&kind);
@@ -139,6 +141,7 @@ BhChipStatus advance_chip(BhChip *c, uint64_t cycles, const std::function<bool()
         }
         if (!c->error.empty())
             return BH_CHIP_ERR_SIM;
+        c->progress.line(now);
         if (stopped)
             break;
     }
@@ -220,6 +223,8 @@ static BhChipStatus create(const BhChipOptions *opts, BhChip **out, char *err, s
     c->log_fn = opts->log;
     c->log_ctx = opts->log_ctx;
     c->quiet = opts->quiet != 0;
+    c->stop_signal = opts->stop_signal;
+    c->progress = Progress{c->quiet};
     const std::vector<std::string> sets(opts->sets, opts->sets + opts->nsets);
     const std::string cfg = opts->config ? opts->config : "p150b";
     std::string e;
@@ -377,7 +382,7 @@ BhChipStatus bh_chip_run(BhChip *c)
         if (!c->error.empty())
             return BH_CHIP_ERR_SIM;
         Enter in(c);
-        c->error = run_loop(*c->chip, c->p, c->quiet, &c->run);
+        c->error = run_loop(*c->chip, c->p, c->quiet, c->stop_signal, &c->run);
         c->run.peak_rss_mib = peak_rss_mib();
         c->ran = true;
         return c->error.empty() ? BH_CHIP_OK : BH_CHIP_ERR_SIM;
@@ -566,6 +571,21 @@ BhChipStatus bh_chip_param_text(const BhChip *c, const char *key, char *buf, siz
         if (!buf || text.size() >= len)
             return BH_CHIP_ERR_CONFIG;
         std::memcpy(buf, text.c_str(), text.size() + 1);
+        return BH_CHIP_OK;
+    });
+}
+
+BhChipStatus bh_chip_fail(BhChip *c, const char *kind, const char *message)
+{
+    return api_status(c, __func__, [&] {
+        if (!kind || !*kind || !message || !*message)
+            return BH_CHIP_ERR_CONFIG;
+        if (c->error.empty()) {
+            c->error = message;
+            c->run.error_kind = kind;
+            c->run.error_message = message;
+            c->run.error_cycle = bh_chip_now(c);
+        }
         return BH_CHIP_OK;
     });
 }

@@ -25,6 +25,8 @@ struct BhChip {
     BhChipLogFn log_fn = nullptr;
     void *log_ctx = nullptr;
     bool quiet = false;
+    const volatile sig_atomic_t *stop_signal = nullptr; /* BhChipOptions.stop_signal */
+    Progress progress{true};                            /* advance's progress lines */
     BhParams p{};
     ChipPlan plan; /* the chip keeps a reference: lives as long as it */
     std::unique_ptr<Chip> chip;

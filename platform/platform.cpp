@@ -58,6 +58,7 @@ extern "C" int bh_platform_run(const BhOptions *opts)
     co.quiet = opts->quiet;
     co.dumps = opts->dumps;
     co.ndumps = opts->ndumps;
+    co.stop_signal = opts->stop_signal;
     char msg[4096];
     BhChip *chip = nullptr;
     switch (bh_chip_create(&co, &chip, msg, sizeof msg)) {
@@ -99,5 +100,7 @@ extern "C" int bh_platform_run(const BhOptions *opts)
     if (!opts->quiet && rc == BH_EXIT_OK)
         bh_chip_print_summary(chip);
     bh_chip_free(chip);
+    if (opts->stop_signal && *opts->stop_signal)
+        return 128 + (int)*opts->stop_signal; /* as a shell reports a process a signal ended */
     return rc;
 }

@@ -1,6 +1,7 @@
 /* platform/platform.h - the C entry point of the platform, called by sc_main.c. */
 #ifndef BH_PLATFORM_H
 #define BH_PLATFORM_H
+#include <signal.h>
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -23,6 +24,10 @@ typedef struct BhOptions {
     /* The host library's statistics table (bh_stats.h; BhHostTimes), listed by --list-stats
      * after the models'; sc_main.c passes bh_host_stat_table. NULL: none. */
     const struct BhStatTable *host_stats;
+    /* NULL, or the flag sc_main.c's SIGINT/SIGTERM handler sets to the signal's number: the run
+     * stops at its next slice, its report (error kind "interrupted") and VCD are written and
+     * closed, and the exit code is 128 + the signal's number (130, 143) */
+    const volatile sig_atomic_t *stop_signal;
 } BhOptions;
 
 #define BH_EXIT_OK 0

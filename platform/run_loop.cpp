@@ -19,35 +19,41 @@ void close_window(Chip &chip, RunInfo *run)
     chip.blocks().window_close(*run);
 }
 
-/* Ends the progress line (if one is showing) before anything else is printed. */
-struct Progress {
-    bool quiet, showing = false;
-    std::chrono::steady_clock::time_point t0 = std::chrono::steady_clock::now(), last = t0;
-    void update(uint64_t now, uint64_t cycles, uint64_t drain_limit)
-    {
-        auto t = std::chrono::steady_clock::now();
-        if (quiet || std::chrono::duration<double>(t - last).count() <= 2.0)
-            return;
-        double rate = (double)now / std::chrono::duration<double>(t - t0).count();
-        if (now <= cycles)
-            std::fprintf(stderr, "\rbhsim: cycle %llu of %llu, %.0f cycles/s   ",
-                         (unsigned long long)now, (unsigned long long)cycles, rate);
-        else
-            std::fprintf(stderr,
-                         "\rbhsim: draining: cycle %llu, %llu after sim.cycles (limit %llu), "
-                         "%.0f cycles/s   ",
-                         (unsigned long long)now, (unsigned long long)(now - cycles),
-                         (unsigned long long)(drain_limit - cycles), rate);
-        last = t;
-        showing = true;
-    }
-    void end()
-    {
-        if (showing)
-            std::fprintf(stderr, "\n");
-        showing = false;
-    }
-};
+void Progress::update(uint64_t now, uint64_t cycles, uint64_t drain_limit)
+{
+    auto t = std::chrono::steady_clock::now();
+    if (quiet || std::chrono::duration<double>(t - last).count() <= 2.0)
+        return;
+    double rate = (double)now / std::chrono::duration<double>(t - t0).count();
+    if (now <= cycles)
+        std::fprintf(stderr, "\rbhsim: cycle %llu of %llu, %.0f cycles/s   ",
+                     (unsigned long long)now, (unsigned long long)cycles, rate);
+    else
+        std::fprintf(stderr,
+                     "\rbhsim: draining: cycle %llu, %llu after sim.cycles (limit %llu), "
+                     "%.0f cycles/s   ",
+                     (unsigned long long)now, (unsigned long long)(now - cycles),
+                     (unsigned long long)(drain_limit - cycles), rate);
+    last = t;
+    showing = true;
+}
+
+void Progress::line(uint64_t now)
+{
+    auto t = std::chrono::steady_clock::now();
+    if (quiet || std::chrono::duration<double>(t - last).count() <= 10.0)
+        return;
+    std::fprintf(stderr, "bhsim: cycle %llu, %.0f cycles/s\n", (unsigned long long)now,
+                 (double)now / std::chrono::duration<double>(t - t0).count());
+    last = t;
+}
+
+void Progress::end()
+{
+    if (showing)
+        std::fprintf(stderr, "\n");
+    showing = false;
+}
 
 /* Records a failed run in `run` and returns its message. */
 static std::string failed(RunInfo *run, const char *kind, uint64_t now, const std::string &msg)
@@ -57,6 +63,17 @@ static std::string failed(RunInfo *run, const char *kind, uint64_t now, const st
     run->error_cycle = now;
     run->cycles = now;
     return msg;
+}
+
+std::string check_interrupt(const volatile sig_atomic_t *stop_signal, uint64_t now, RunInfo *run)
+{
+    const int sig = stop_signal ? (int)*stop_signal : 0;
+    if (!sig)
+        return "";
+    const char *name = sig == SIGINT ? " (SIGINT)" : sig == SIGTERM ? " (SIGTERM)" : "";
+    return failed(run, "interrupted", now,
+                  "interrupted by signal " + std::to_string(sig) + name + " at cycle " +
+                      std::to_string(now) + "; the report holds what was measured until then");
 }
 
 /* 1. a block's own watchdog (a NoC whose flits stopped moving), 2. a stall: agents waiting for
@@ -85,7 +102,8 @@ std::string still_busy(Chip &chip, uint64_t now)
 }
 
 /* Runs the simulation in slices; returns an empty string or what went wrong. */
-std::string run_loop(Chip &chip, const BhParams &p, bool quiet, RunInfo *run)
+std::string run_loop(Chip &chip, const BhParams &p, bool quiet,
+                     const volatile sig_atomic_t *stop_signal, RunInfo *run)
 {
     const Clock &clk = chip.clock();
     const uint64_t cycles = (uint64_t)p.sim_cycles, warmup = chip.plan().traffic.warmup;
@@ -133,6 +151,8 @@ std::string run_loop(Chip &chip, const BhParams &p, bool quiet, RunInfo *run)
         /* 1. deadlock (flits held, none moving) and 2. stall (cores polling an empty network) */
         if (std::string wd = check_watchdogs(chip, p, now, run); !wd.empty())
             return finish(wd);
+        if (std::string in = check_interrupt(stop_signal, now, run); !in.empty())
+            return finish(in);
         progress.update(now, cycles, drain_limit);
         /* 3. done? (a replay may finish before sim.cycles) */
         if (now < cycles && !window_to_end)

@@ -1,7 +1,7 @@
 /* platform/tile/l1_ports.h - the L1 client-to-port map of model/tile/l1.h (L1_CLIENT_TABLE, default
- * layout) as text, for people: `bhsim --list-l1-ports`, the table of docs/outputs.md, and the GTKWave
- * translate filter that names the values of the VCD's L1 `holder` signals. All three come from
- * the model's table, so they cannot drift from it. Callable from C (sc_main.c). */
+ * layout) as text, for people: `bhsim --list-l1-ports`, the table of docs/outputs.md, and the
+ * GTKWave translate filter that names the values of the VCD's L1 `holder` signals. All three come
+ * from the model's table, so they cannot drift from it. Callable from C (sc_main.c). */
 #ifndef BH_L1_PORTS_H
 #define BH_L1_PORTS_H
 #include <stddef.h>

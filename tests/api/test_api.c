@@ -339,6 +339,28 @@ static void test_window_end_without_begin(void)
     bh_chip_free(c);
 }
 
+/* A host program that gives up says why: the chip stops (advance refuses), the report's error
+ * object holds the kind and message at the cycle it failed, and a later failure does not
+ * replace the first; empty or NULL kind and message are refused. */
+static void test_fail(void)
+{
+    const char *const sets[] = {"workload.name=none"};
+    BhChip *c = make_with(sets, 1);
+    CHECK_EQ_U32(bh_chip_fail(c, NULL, "why"), BH_CHIP_ERR_CONFIG);
+    CHECK_EQ_U32(bh_chip_fail(c, "livelock", ""), BH_CHIP_ERR_CONFIG);
+    CHECK_EQ_U32(bh_chip_fail(NULL, "livelock", "why"), BH_CHIP_ERR_CONFIG);
+    CHECK(strcmp(bh_chip_error(c), "") == 0);
+    CHECK_EQ_U32(bh_chip_advance(c, 500), BH_CHIP_OK);
+    CHECK_EQ_U32(bh_chip_fail(c, "livelock", "no progress"), BH_CHIP_OK);
+    CHECK_EQ_U32(bh_chip_fail(c, "deadline", "later"), BH_CHIP_OK);
+    CHECK(strcmp(bh_chip_error(c), "no progress") == 0);
+    CHECK_EQ_U32(bh_chip_advance(c, 10), BH_CHIP_ERR_SIM);
+    const char *r = bh_chip_report(c);
+    CHECK(r != NULL &&
+          strstr(r, "\"error\":{\"kind\":\"livelock\",\"message\":\"no progress\",\"cycle\":500}"));
+    bh_chip_free(c);
+}
+
 /* The longest NoC read there is, 4 GiB - 1 bytes: the NIU splits it into 262144 packets
  * (the count wrapped to 0 in 32 bits, and the first packet sent ended the process with an
  * assertion; fuzz_api found it). It goes on for ever here: some cycles of it are enough. */
@@ -752,6 +774,7 @@ int main(void)
     RUN(test_noc_read_limits);
     RUN(test_noc_read_longest);
     RUN(test_window_end_without_begin);
+    RUN(test_fail);
     RUN(test_until_idle);
     RUN(test_bad_input);
     return check_failures();
