@@ -99,7 +99,8 @@
  *   from another of its ports), and every client whose oldest ready access of a direction found
  *   all its ports for it taken, at least one by another client, is one wait cycle charged to
  *   that port's holder (port_conflict[port][holder]); so sum(client wait) = sum(port_conflict)
- *   + sum(bank_conflict). Bytes: requested (accepted), moved (granted accesses) and completed
+ *   + sum(bank_conflict), and waited_on[waiter][holder] splits each client's waits by holder.
+ *   Bytes: requested (accepted), moved (granted accesses) and completed
  *   (finished requests) agree once the model is idle. Counters only grow; the platform
  *   subtracts a snapshot to measure a window.
  * Nested muxes: where the WH diagram puts clients behind an inner mux (port 2: packer 0's
@@ -269,6 +270,9 @@ typedef struct L1Stats {
     uint64_t bank_busy[L1_BANKS_MAX];
     uint64_t port_conflict[L1_PORTS_MAX][L1_CLIENTS]; /* [port][holder]: cycles others waited */
     uint64_t bank_conflict[L1_BANKS_MAX][L1_CLIENTS]; /* [bank][holder] */
+    /* [waiter][holder]: each wait cycle of a client, by the client that held the port or bank
+     * it wanted (row k sums to client[k].wait_cycles) */
+    uint64_t waited_on[L1_CLIENTS][L1_CLIENTS];
     L1ClientStats client[L1_CLIENTS];
     uint64_t bytes_requested, bytes_moved, bytes_completed;
 } L1Stats;

@@ -201,7 +201,9 @@ static void charge_waits(L1 *l, uint64_t now, uint32_t held, uint32_t ready)
             continue;
         l->waited_slot[p->head_client][s] = now;
         BH_ASSERT(l->bank[x->bank].busy_until > now);
-        l->st.bank_conflict[x->bank][l->bank[x->bank].hold_client]++;
+        const uint32_t holder = l->bank[x->bank].hold_client;
+        l->st.bank_conflict[x->bank][holder]++;
+        l->st.waited_on[p->head_client][holder]++;
         l->st.client[p->head_client].wait_cycles++;
     }
     for (; ready; ready &= ready - 1) {
@@ -225,7 +227,9 @@ static void charge_waits(L1 *l, uint64_t now, uint32_t held, uint32_t ready)
         if (free_port || blame < 0)
             continue;
         l->waited_dir[k][d] = now;
-        l->st.port_conflict[blame][port_holder(l, (uint32_t)blame, now)]++;
+        const int holder = port_holder(l, (uint32_t)blame, now);
+        l->st.port_conflict[blame][holder]++;
+        l->st.waited_on[k][holder]++;
         l->st.client[k].wait_cycles++;
     }
 }

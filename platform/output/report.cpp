@@ -2,6 +2,10 @@
 #include "platform/output/report.h"
 #include <algorithm>
 #include <cstdio>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
 #include "platform/config.h"
 #include "platform/noc/noc_report.h"
 #include "platform/output/heatmap.h"
@@ -30,6 +34,42 @@ double cycles_seconds(const Chip &chip, uint64_t first, uint64_t cycles)
     const Clock &clk = chip.clock();
     return (double)(Clock::ps_of(clk.time_of(first + cycles)) - Clock::ps_of(clk.time_of(first))) /
            1e12;
+}
+
+static double num(const json::value &v);
+
+/* The chip's L1 waits by waiter and holder: every tile's clients' "waited_on" summed (the
+ * "riscv" tiles of RISC-V and host workloads, the "tiles" of tensix_stream), largest first */
+static void add_l1_waits(json::object &r)
+{
+    std::map<std::pair<std::string, std::string>, uint64_t> pairs;
+    uint64_t total = 0;
+    auto add_clients = [&](const json::array &clients) {
+        for (const json::value &c : clients)
+            for (const auto &h : c.at("waited_on").as_object()) {
+                const uint64_t n = (uint64_t)num(h.value());
+                pairs[{std::string(c.at("client").as_string()), std::string(h.key())}] += n;
+                total += n;
+            }
+    };
+    if (r.contains("riscv"))
+        for (const json::value &t : r.at("riscv").as_array())
+            add_clients(t.at("l1_clients").as_array());
+    if (r.contains("tiles"))
+        for (const json::value &t : r.at("tiles").as_array())
+            if (t.as_object().contains("l1"))
+                add_clients(t.at("l1").at("clients").as_array());
+    if (pairs.empty())
+        return;
+    std::vector<std::pair<uint64_t, std::pair<std::string, std::string>>> sorted;
+    for (const auto &[who, n] : pairs)
+        sorted.push_back({n, who});
+    std::stable_sort(sorted.begin(), sorted.end(),
+                     [](const auto &a, const auto &b) { return a.first > b.first; });
+    json::array list;
+    for (const auto &[n, who] : sorted)
+        list.push_back({{"waiter", who.first}, {"holder", who.second}, {"cycles", n}});
+    r["l1_waits"] = {{"wait_cycles", total}, {"by_waiter_and_holder", std::move(list)}};
 }
 
 boost::json::object build_report(Chip &chip, const BhParams &p, const RunInfo &run)
@@ -68,6 +108,7 @@ boost::json::object build_report(Chip &chip, const BhParams &p, const RunInfo &r
         mark_kernel_cores(chip, r);
     if (wl)
         wl->report(ctx, r);
+    add_l1_waits(r);
     return r;
 }
 
@@ -99,6 +140,23 @@ static double num(const json::value &v)
                           : (double)v.as_uint64();
 }
 
+/* who waited for L1 behind whom, over the chip: the largest pairs of l1_waits */
+static void print_l1_waits(const json::object &r, std::FILE *out)
+{
+    if (!r.contains("l1_waits"))
+        return;
+    const json::array &list = r.at("l1_waits").at("by_waiter_and_holder").as_array();
+    std::fprintf(out, "  L1 waits, by waiter behind holder:");
+    const size_t shown = std::min<size_t>(list.size(), 4);
+    for (size_t i = 0; i < shown; i++)
+        std::fprintf(out, "%s %s behind %s %.0f", i ? "," : "",
+                     list[i].at("waiter").as_string().c_str(),
+                     list[i].at("holder").as_string().c_str(), num(list[i].at("cycles")));
+    if (list.size() > shown)
+        std::fprintf(out, " (%zu pairs in all)", list.size());
+    std::fprintf(out, "\n");
+}
+
 /* L1 of the tiles whose cores ran: bytes its clients moved and the cycles they waited for a
  * bank or port, per tile and cycle */
 static void print_l1_summary(const json::object &r, std::FILE *out)
@@ -119,6 +177,7 @@ static void print_l1_summary(const json::object &r, std::FILE *out)
                      "  L1: %.0f bytes through the clients of %.0f tiles, %.1f B/cycle per tile; "
                      "%.0f cycles waited for a bank or port\n",
                      bytes, tiles, bytes / tiles / cycles, waits);
+    print_l1_waits(r, out);
 }
 
 /* A host program (a report with a "program" section): its result, how long the device took

@@ -10,7 +10,8 @@ namespace bh
 namespace json = boost::json;
 
 /* who used L1, and how long each waited: every client that made a request, its statistics
- * from the table (L1_CLIENT_STATS) */
+ * from the table (L1_CLIENT_STATS), and its wait cycles by the client that held the port or
+ * bank it wanted ("waited_on", which sums to wait_cycles) */
 static json::array l1_clients_json(const L1 &l1)
 {
     json::array clients;
@@ -18,6 +19,11 @@ static json::array l1_clients_json(const L1 &l1)
         if (l1.st.client[k].requests) {
             json::object o = {{"client", l1_client_name(k)}};
             stats_add(o, l1_client_stat_table, &l1.st.client[k]);
+            json::object by;
+            for (uint32_t h = 0; h < L1_CLIENTS; h++)
+                if (l1.st.waited_on[k][h])
+                    by[l1_client_name(h)] = l1.st.waited_on[k][h];
+            o["waited_on"] = std::move(by);
             clients.push_back(std::move(o));
         }
     return clients;

@@ -206,6 +206,8 @@ static void test_same_port_round_robin(void)
     CHECK_EQ_U64(t->l.st.port_conflict[2][L1_NCRISC], 3);
     CHECK_EQ_U64(t->l.st.client[L1_NCRISC].wait_cycles, 4);
     CHECK_EQ_U64(t->l.st.client[L1_BRISC].wait_cycles, 3);
+    CHECK_EQ_U64(t->l.st.waited_on[L1_NCRISC][L1_BRISC], 4); /* each behind the other */
+    CHECK_EQ_U64(t->l.st.waited_on[L1_BRISC][L1_NCRISC], 3);
     CHECK_EQ_U64(t->l.st.port_busy[2], 8);
     tb_free(t);
 }
@@ -233,6 +235,9 @@ static void test_narrow_write_blocks(void)
     CHECK_EQ_U64(t->l.st.client[L1_NOC1].wait_cycles, 0);
     CHECK_EQ_U64(t->l.st.client[L1_BRISC].wait_cycles, rmw - 1);
     CHECK_EQ_U64(t->l.st.port_conflict[2][L1_NCRISC], rmw - 1);
+    /* NoC0 waited for the bank, BRISC for the port, both behind NCRISC's read-modify-write */
+    CHECK_EQ_U64(t->l.st.waited_on[L1_NOC0][L1_NCRISC], rmw);
+    CHECK_EQ_U64(t->l.st.waited_on[L1_BRISC][L1_NCRISC], rmw - 1);
     CHECK_EQ_U64(t->l.st.client[L1_NCRISC].rmw, 1);
     CHECK_EQ_U64(t->l.st.bank_busy[0], rmw + 1);
     CHECK_EQ_U64(t->l.st.port_busy[2], rmw + 1);
@@ -564,6 +569,11 @@ static void test_random_conservation(void)
                  sum_u64(&st->port_conflict[0][0], L1_PORTS_MAX * L1_CLIENTS) +
                      sum_u64(&st->bank_conflict[0][0], L1_BANKS_MAX * L1_CLIENTS));
     CHECK(SUM_CLIENTS(st, wait_cycles) > 0);
+    /* the waiter-by-holder matrix splits every client's waits exactly */
+    CHECK_EQ_U64(sum_u64(&st->waited_on[0][0], L1_CLIENTS * L1_CLIENTS),
+                 SUM_CLIENTS(st, wait_cycles));
+    for (uint32_t k = 0; k < L1_CLIENTS; k++)
+        CHECK_EQ_U64(sum_u64(st->waited_on[k], L1_CLIENTS), st->client[k].wait_cycles);
     uint8_t *mem = malloc(L1_CLIENTS * REGION);
     CHECK_OK(l1_debug_read(&t->l, 0, mem, L1_CLIENTS * REGION));
     CHECK(memcmp(mem, shadow, L1_CLIENTS * REGION) == 0);
