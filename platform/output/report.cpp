@@ -200,8 +200,10 @@ static void print_program_summary(const json::object &r, std::FILE *out)
                      p.at("fidelity").as_string().c_str(), num(p.at("cores")));
     else if (p.contains("bytes_per_cycle"))
         std::fprintf(out, "  %.2f B/cycle\n", num(p.at("bytes_per_cycle")));
-    if (r.contains("riscv"))
+    if (r.contains("riscv")) {
         print_kernel_cores(r, out);
+        print_coprocessors(r, out);
+    }
     if (p.contains("host_transport"))
         std::fprintf(
             out,

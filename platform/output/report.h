@@ -52,6 +52,10 @@ void print_riscv_summary(const boost::json::object &report, std::FILE *out);
 void mark_kernel_cores(const Chip &chip, boost::json::object &report);
 /* a host program's summary lines: the cores marked "kernel", the first few of them */
 void print_kernel_cores(const boost::json::object &report, std::FILE *out);
+/* A host program's coprocessors, over the tiles whose coprocessor issued: each unit's busy
+ * cycles as a share of theirs over the program's device cycles, and why each thread did not
+ * issue (its stall cycles by cause) */
+void print_coprocessors(const boost::json::object &report, std::FILE *out);
 
 } // namespace bh
 #endif

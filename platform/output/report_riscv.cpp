@@ -5,6 +5,9 @@
  * a host placed). */
 #include <cstdio>
 #include <cstring>
+#include <map>
+#include <string>
+#include <vector>
 #include "platform/output/report.h"
 
 namespace bh
@@ -110,6 +113,42 @@ void print_kernel_cores(const json::object &r, std::FILE *out)
     if (cores > shown_max)
         std::fprintf(out, "  ... %zu more: the report's \"riscv\" section has each core\n",
                      cores - shown_max);
+}
+
+void print_coprocessors(const json::object &r, std::FILE *out)
+{
+    std::map<std::string, double> busy;
+    std::vector<std::map<std::string, double>> stalls(3);
+    double tiles = 0;
+    for (const json::value &tv : r.at("riscv").as_array()) {
+        const json::object &t = tv.as_object();
+        if (!t.contains("units"))
+            continue;
+        tiles++;
+        for (const auto &u : t.at("units").as_object())
+            busy[std::string(u.key())] += num(u.value().at("busy_cycles"));
+        for (const json::value &th : t.at("threads").as_array())
+            for (const auto &s : th.at("stall_cycles").as_object())
+                stalls[(size_t)num(th.at("thread")) % 3][std::string(s.key())] += num(s.value());
+    }
+    const double cycles = num(r.at("program").at("cycles"));
+    if (!tiles || cycles <= 0)
+        return;
+    std::fprintf(out, "  coprocessors of %.0f tiles, busy:", tiles);
+    const char *sep = "";
+    for (const auto &[unit, b] : busy)
+        if (b > 0) {
+            std::fprintf(out, "%s %s %.1f%%", sep, unit.c_str(), 100 * b / tiles / cycles);
+            sep = ",";
+        }
+    std::fprintf(out, "; threads stalled:");
+    for (size_t th = 0; th < 3; th++) {
+        std::fprintf(out, "%s T%zu", th ? ";" : "", th);
+        for (const auto &[cause, n] : stalls[th])
+            if (n > 0)
+                std::fprintf(out, " %s %.1f%%", cause.c_str(), 100 * n / tiles / cycles);
+    }
+    std::fprintf(out, " (of the program's %.0f device cycles, per tile)\n", cycles);
 }
 
 } // namespace bh

@@ -29,14 +29,10 @@ static json::array l1_clients_json(const L1 &l1)
     return clients;
 }
 
-json::object tensix_stream_tile_json(TensixTileTlm &tl1, uint32_t node, const ReportContext &ctx)
+/* A coprocessor's threads (issued, opcodes, stall cycles by cause) and units (instructions,
+ * busy cycles, each unit's statistics table) */
+static void coprocessor_json(const TensixCore *c, json::object &o)
 {
-    Chip &chip = ctx.chip;
-    const RunInfo &run = ctx.run;
-    const BhGrid &g = *ctx.plan.grid;
-    double cycles = run.cycles ? (double)run.cycles : 1.0;
-    TensixCore *c = tl1.core();
-    const L1 &l1 = tl1.state();
     json::array threads;
     for (uint32_t t = 0; t < TENSIX_THREADS; t++) {
         const TensixThread &th = c->thr[t];
@@ -53,9 +49,6 @@ json::object tensix_stream_tile_json(TensixTileTlm &tl1, uint32_t node, const Re
                            {"opcodes", std::move(ops)},
                            {"stall_cycles", std::move(stalls)}});
     }
-    json::array cores; /* the scripts standing in for the RISC-V cores */
-    if (chip.workload())
-        chip.workload()->model().report_cores(node, cores);
     json::object units;
     for (uint32_t u = 0; u < TENSIX_UNITS; u++)
         units[tensix_core_unit_name(u)] = {{"instructions", c->unit_instructions[u]},
@@ -66,6 +59,21 @@ json::object tensix_stream_tile_json(TensixTileTlm &tl1, uint32_t node, const Re
                   &c->unp.stats[u]);
     stats_add(units["pack"].as_object(), pack_stat_table, &c->pack.stats);
     units["pack"].as_object()["dst_races"] = c->pack_dst_races;
+    o["threads"] = std::move(threads);
+    o["units"] = std::move(units);
+}
+
+json::object tensix_stream_tile_json(TensixTileTlm &tl1, uint32_t node, const ReportContext &ctx)
+{
+    Chip &chip = ctx.chip;
+    const RunInfo &run = ctx.run;
+    const BhGrid &g = *ctx.plan.grid;
+    double cycles = run.cycles ? (double)run.cycles : 1.0;
+    TensixCore *c = tl1.core();
+    const L1 &l1 = tl1.state();
+    json::array cores; /* the scripts standing in for the RISC-V cores */
+    if (chip.workload())
+        chip.workload()->model().report_cores(node, cores);
     auto resource = [&](uint32_t n, const uint64_t *busy, const uint64_t(*conf)[L1_CLIENTS],
                         const char *what) {
         json::array a;
@@ -84,15 +92,13 @@ json::object tensix_stream_tile_json(TensixTileTlm &tl1, uint32_t node, const Re
         }
         return a;
     };
-    return {{"tile", json::array{node % g.w, node / g.w}},
-            {"cores", std::move(cores)},
-            {"threads", std::move(threads)},
-            {"units", std::move(units)},
-            {"l1",
-             {{"clients", l1_clients_json(l1)},
-              {"ports", resource(l1.cfg.ports, l1.st.port_busy, l1.st.port_conflict, "port")},
-              {"banks", resource(l1.cfg.banks, l1.st.bank_busy, l1.st.bank_conflict, "bank")}}},
-            {"mover", {{"bytes", c->mover.st.l1_bytes_written + c->mover.st.l0_bytes_written}}}};
+    json::object o = {{"tile", json::array{node % g.w, node / g.w}}, {"cores", std::move(cores)}};
+    coprocessor_json(c, o);
+    o["l1"] = {{"clients", l1_clients_json(l1)},
+               {"ports", resource(l1.cfg.ports, l1.st.port_busy, l1.st.port_conflict, "port")},
+               {"banks", resource(l1.cfg.banks, l1.st.bank_busy, l1.st.bank_conflict, "bank")}};
+    o["mover"] = {{"bytes", c->mover.st.l1_bytes_written + c->mover.st.l0_bytes_written}};
+    return o;
 }
 
 static const char *core_state(const TileCoreSlot &s)
@@ -144,9 +150,13 @@ json::object riscv_tile_json(const TensixTileTlm &l1, uint32_t node, const Repor
                 const RvProgram *p = ctx.chip.program_at(node, c, rv_core_pc(t.cores[c].rv));
                 cores.push_back(core_json(t.cores[c], p ? *p : RvProgram{}));
             }
-    return {{"tile", json::array{node % g.w, node / g.w}},
-            {"cores", std::move(cores)},
-            {"l1_clients", l1_clients_json(t.l1)}};
+    json::object o = {{"tile", json::array{node % g.w, node / g.w}},
+                      {"cores", std::move(cores)},
+                      {"l1_clients", l1_clients_json(t.l1)}};
+    /* its coprocessor's threads and units, once the programs have used it */
+    if (t.core && (t.core->thr[0].issued || t.core->thr[1].issued || t.core->thr[2].issued))
+        coprocessor_json(t.core, o);
+    return o;
 }
 
 } // namespace bh
