@@ -116,6 +116,50 @@ bool riscv_groups(Chip &chip, const std::string &base, Writer *w, std::string *e
     return true;
 }
 
+/* The traced coprocessors that issued, most matrix-unit work first (at most kL1Tiles, shown in
+ * grid order): per thread its state through the filter coproc_states, then the units that
+ * worked, one busy bit each. */
+bool coprocessor_groups(Chip &chip, const std::string &base, Writer *w, std::string *err)
+{
+    std::vector<std::pair<uint64_t, const TensixTileTlm *>> tiles;
+    for (uint32_t node : chip.plan().vcd_l1_tiles)
+        if (const TensixTileTlm *l1 = chip.timed_l1(node);
+            l1 && l1->traced() && l1->coprocessor_traced()) {
+            const TensixCore *c = l1->tile().core;
+            if (c->thr[0].issued + c->thr[1].issued + c->thr[2].issued)
+                tiles.push_back({c->unit_busy_cycles[TENSIX_UNIT_MATRIX], l1});
+        }
+    if (tiles.empty())
+        return true;
+    std::stable_sort(tiles.begin(), tiles.end(),
+                     [](const auto &a, const auto &b) { return a.first > b.first; });
+    if (tiles.size() > kL1Tiles)
+        tiles.resize(kL1Tiles);
+    std::sort(tiles.begin(), tiles.end(), [](const auto &a, const auto &b) {
+        return std::string(a.second->name()) < b.second->name();
+    });
+    const std::string filter = base + ".coproc_states.txt";
+    std::string text = "# bhsim coprocessor thread states (TensixTileTlm::trace): GTKWave "
+                       "translate filter, values in decimal\n0 idle\n1 issued\n";
+    for (uint32_t k = 0; k < TENSIX_STALLS; k++)
+        text += std::to_string(2 + k) + " " + tensix_stall_name((TensixStall)k) + "\n";
+    if (!write_text(filter, text, err))
+        return false;
+    const std::string filter_line = "^3 " + absolute(filter);
+    for (const auto &[matrix, l1] : tiles) {
+        std::vector<std::string> lines;
+        for (uint32_t t = 0; t < TENSIX_THREADS; t++)
+            lines.insert(lines.end(),
+                         {kTranslated, filter_line, sig(l1->thread_signal(t), "[2:0]")});
+        lines.push_back(kBits);
+        for (uint32_t u = 0; u < TENSIX_UNITS; u++)
+            if (l1->tile().core->unit_busy_cycles[u])
+                lines.push_back(sig(l1->unit_signal(u)));
+        w->group(std::string(l1->basename()) + " coprocessor: threads, units busy", lines);
+    }
+    return true;
+}
+
 } // namespace
 
 bool write_vcd_views(Chip &chip, const std::string &vcd_path, std::string *err)
@@ -133,8 +177,8 @@ bool write_vcd_views(Chip &chip, const std::string &vcd_path, std::string *err)
     w.out = "[*] bhsim: the useful signals of this run, grouped (written with the VCD)\n"
             "[dumpfile] \"" +
             absolute(base + ".vcd") + "\"\n[savefile] \"" + absolute(gtkw) + "\"\n[timestart] 0\n";
-    /* 1. the riscv workload's cores: state and pc */
-    if (!riscv_groups(chip, base, &w, err))
+    /* 1. the riscv workload's cores: state and pc; the coprocessors' threads and units */
+    if (!riscv_groups(chip, base, &w, err) || !coprocessor_groups(chip, base, &w, err))
         return false;
     /* 2. per NoC: the busiest router outputs and the NIUs that injected most */
     for (uint32_t k = 0; k < chip.n_nocs(); k++) {

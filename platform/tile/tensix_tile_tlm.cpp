@@ -153,6 +153,8 @@ void TensixTileTlm::step(uint64_t now)
             next = std::min(next, now + 1);
         if (cores_traced_)
             sample_cores();
+        if (coproc_traced_ && sample_coprocessor())
+            next = std::min(next, now + 1);
     }
     schedule(next);
 }
@@ -225,6 +227,51 @@ void TensixTileTlm::sample_cores()
     }
 }
 
+/* What the coprocessor's counters say of the cycle the tile just stepped: a unit whose busy
+ * count grew was busy; a thread that issued, or else the stall whose count grew, is its state.
+ * true while any shows non-zero, so the next cycle is sampled too and a signal falls back to
+ * 0 in the cycle its unit stops (as sample() does for L1). */
+bool TensixTileTlm::sample_coprocessor()
+{
+    const TensixCore *c = tile_.core;
+    bool any = false;
+    for (uint32_t u = 0; u < TENSIX_UNITS; u++) {
+        const uint8_t busy = c->unit_busy_cycles[u] != unit_seen_[u];
+        unit_seen_[u] = c->unit_busy_cycles[u];
+        if (busy != unit_busy_[u]) {
+            unit_busy_[u] = busy;
+            vcd_->update_if_open(unit_sig_ + u, busy);
+        }
+        any |= busy;
+    }
+    for (uint32_t t = 0; t < TENSIX_THREADS; t++) {
+        const TensixThread &th = c->thr[t];
+        uint8_t state = th.issued != thread_seen_[t][0] ? 1 : 0;
+        thread_seen_[t][0] = th.issued;
+        for (uint32_t k = 0; k < TENSIX_STALLS; k++) {
+            if (!state && th.stall_cycles[k] != thread_seen_[t][1 + k])
+                state = (uint8_t)(2 + k);
+            thread_seen_[t][1 + k] = th.stall_cycles[k];
+        }
+        if (state != thread_state_[t]) {
+            thread_state_[t] = state;
+            vcd_->update_if_open(thread_sig_ + t, state);
+        }
+        any |= state != 0;
+    }
+    return any;
+}
+
+std::string TensixTileTlm::unit_signal(uint32_t unit) const
+{
+    return std::string(name()) + ".unit." + tensix_core_unit_name(unit) + ".busy";
+}
+
+std::string TensixTileTlm::thread_signal(uint32_t thread) const
+{
+    return std::string(name()) + ".T" + std::to_string(thread) + ".state";
+}
+
 std::string TensixTileTlm::core_signal(uint32_t core, const char *what) const
 {
     return std::string(name()) + "." + tile_core_name(core) + "." + what;
@@ -252,6 +299,17 @@ void TensixTileTlm::trace(VcdWriter &w)
     }
     for (uint32_t b = 0; b < tile_.l1.cfg.banks; b++)
         bank_sig_[b] = w.add(nullptr, bank_holder_[b], signal("bank", b, "holder"), 4);
+    if (tile_.core) { /* consecutive ids: unit u at unit_sig_ + u, thread t at thread_sig_ + t */
+        coproc_traced_ = true;
+        for (uint32_t u = 0; u < TENSIX_UNITS; u++) {
+            const uint32_t id = w.add(nullptr, unit_busy_[u], unit_signal(u), 1);
+            unit_sig_ = u ? unit_sig_ : id;
+        }
+        for (uint32_t t = 0; t < TENSIX_THREADS; t++) {
+            const uint32_t id = w.add(nullptr, thread_state_[t], thread_signal(t), 3);
+            thread_sig_ = t ? thread_sig_ : id;
+        }
+    }
     if (!cores_traced_ || !tile_.cores_enabled)
         return;
     for (uint32_t c = 0; c < TILE_CORES; c++) { /* pc, then state at + 1 */

@@ -2,8 +2,9 @@
 """Checks the GTKWave files bhsim writes next to a VCD (platform/output/vcd_views.h) against the VCD
 and the L1 client table: every signal the save file names exists in the VCD, its groups open
 and close in pairs, its dump file is the VCD, the L1 translate filter it attaches maps 0 to
-idle and 1 + i to client i of `bhsim --list-l1-ports`, and the RISC-V core state filter (if
-any) maps 0..5 to the states of docs/outputs.md.
+idle and 1 + i to client i of `bhsim --list-l1-ports`, the RISC-V core state filter (if
+any) maps 0..5 to the states of docs/outputs.md, and the coprocessor thread state filter (if
+any) maps 0..4 to its states.
 
 usage: check_gtkw.py BHSIM BASE [--expect-group TEXT ...]
 BASE is the VCD path without ".vcd"; a run that wrote a VCD and no BASE.gtkw fails.
@@ -20,6 +21,9 @@ from vcd_walk import walk  # noqa: E402
 failures = []
 # the RISC-V core states of the VCD (model/tile/tensix_tile.h TILE_CORE_STATE_TABLE, docs/outputs.md)
 RV_STATES = ["held", "running", "waiting", "poll_sleep", "ebreak", "error"]
+# a coprocessor thread's traced state (platform/tile/tensix_tile_tlm.h, docs/outputs.md): idle,
+# issued, or why it did not issue
+COPROC_STATES = ["idle", "issued", "wait_gate", "unit_busy", "wait_latched"]
 
 
 def check(cond, what):
@@ -91,6 +95,8 @@ def main():
                 entries[int(w[0])] = w[1].strip()
         if path.endswith(".rv_states.txt"):
             want = dict(enumerate(RV_STATES))
+        elif path.endswith(".coproc_states.txt"):
+            want = dict(enumerate(COPROC_STATES))
         else:
             check(path.endswith(".l1_clients.txt"), "filter %s: unknown kind" % path)
             want = dict(clients)
