@@ -44,10 +44,15 @@ static void coprocessor_json(const TensixCore *c, json::object &o)
             }
         for (uint32_t k = 0; k < TENSIX_STALLS; k++)
             stalls[tensix_stall_name((TensixStall)k)] = th.stall_cycles[k];
+        json::object by;
+        for (uint32_t k = 0; k < TENSIX_WAIT_CLASS_COUNT; k++)
+            if (th.wait_gate_by[k])
+                by[tensix_wait_class_name((TensixWaitClass)k)] = th.wait_gate_by[k];
         threads.push_back({{"thread", t},
                            {"issued", th.issued},
                            {"opcodes", std::move(ops)},
-                           {"stall_cycles", std::move(stalls)}});
+                           {"stall_cycles", std::move(stalls)},
+                           {"wait_gate_by_condition", std::move(by)}});
     }
     json::object units;
     for (uint32_t u = 0; u < TENSIX_UNITS; u++)

@@ -165,16 +165,42 @@ uint32_t tensix_block_class(uint32_t op)
     return TENSIX_B_FPU;
 }
 
-/* 1 while the latched wait still holds. */
-static int wait_holds(const TensixThread *t, uint32_t thread, const TensixBackend *be, uint64_t now)
+/* 1 while the latched wait still holds; the conditions that hold in t->wait_holding */
+static int wait_holds(TensixThread *t, uint32_t thread, const TensixBackend *be, uint64_t now)
 {
     if (t->wait_is_sem)
         return !be->sem_ready(be->ctx, t->wait_sem, t->wait_cond, now);
-    return be->busy_conditions(be->ctx, thread, t->wait_cond, now) != 0;
+    t->wait_holding = be->busy_conditions(be->ctx, thread, t->wait_cond, now);
+    return t->wait_holding != 0;
 }
 
-/* The wait gate: the head of the last FIFO leaves when no latched wait blocks its class and
- * the backend takes it. */
+static const struct {
+    const char *name;
+    uint32_t bits;
+} wait_classes[TENSIX_WAIT_CLASS_COUNT] = {
+#define TENSIX_X_ROW(name, str, bits) {str, bits},
+    TENSIX_WAIT_CLASSES(TENSIX_X_ROW)
+#undef TENSIX_X_ROW
+};
+
+const char *tensix_wait_class_name(TensixWaitClass k)
+{
+    return (unsigned)k < TENSIX_WAIT_CLASS_COUNT ? wait_classes[k].name : "?";
+}
+
+/* which class a wait_gate cycle of t counts to */
+static TensixWaitClass wait_class(const TensixThread *t, uint64_t now)
+{
+    if (t->wait_is_sem)
+        return TENSIX_WAIT_SEMAPHORE;
+    if (now < t->wait_lag_until || !t->wait_holding)
+        return TENSIX_WAIT_LAG;
+    for (uint32_t k = TENSIX_WAIT_SRC; k < TENSIX_WAIT_LAG; k++)
+        if (t->wait_holding & wait_classes[k].bits)
+            return (TensixWaitClass)k;
+    return TENSIX_WAIT_LAG;
+}
+
 void tensix_thread_eval_wait(TensixThread *t, uint32_t thread, const TensixBackend *be,
                              uint64_t now)
 {
@@ -196,6 +222,7 @@ static void gate(TensixThread *t, uint32_t thread, const TensixBackend *be, uint
     if (t->wait_active &&
         (cls == TENSIX_B_ALL ? t->wait_block == TENSIX_B_ALL : (cls & t->wait_block) != 0)) {
         t->stall_cycles[TENSIX_STALL_WAIT_GATE]++;
+        t->wait_gate_by[wait_class(t, now)]++;
         return;
     }
     int r = be->issue(be->ctx, thread, w, now);
@@ -232,6 +259,7 @@ static void gate(TensixThread *t, uint32_t thread, const TensixBackend *be, uint
             t->wait_cond = cond ? cond : BH_STALLWAIT_DEFAULT_COND;
         }
         t->wait_active = 1;
+        t->wait_holding = 0;         /* known at its first evaluation */
         t->wait_lag_until = now + 2; /* the next instruction waits at least one cycle */
     }
 }

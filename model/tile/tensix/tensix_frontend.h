@@ -64,6 +64,31 @@ typedef enum TensixStall {
         TENSIX_STALLS
 } TensixStall;
 
+/* What a latched wait that blocks a thread (wait_gate cycles) waits for: a SEMWAIT's
+ * semaphore, else the first of its STALLWAIT conditions that held at the last evaluation, in
+ * this order (the C bits of busy_conditions: Src 5-8, FPU 4, unpackers 1-2, packer 3, SFPU 11,
+ * Mover 9, ThCon 0, config 12), or the cycle right after the wait (the minimum block). Each
+ * wait_gate cycle counts once, so the classes sum to it. */
+#define TENSIX_WAIT_CLASSES(X)                                                                     \
+    X(SEMAPHORE, "semaphore", 0)                                                                   \
+    X(SRC, "src", 0x1E0)                                                                           \
+    X(MATRIX, "matrix", 0x010)                                                                     \
+    X(UNPACK, "unpack", 0x006)                                                                     \
+    X(PACK, "pack", 0x008)                                                                         \
+    X(SFPU, "sfpu", 0x800)                                                                         \
+    X(MOVER, "mover", 0x200)                                                                       \
+    X(THCON, "thcon", 0x001)                                                                       \
+    X(CFG, "cfg", 0x1000)                                                                          \
+    X(LAG, "after_wait", 0)
+
+typedef enum TensixWaitClass {
+#define TENSIX_X_ENUM(name, str, bits) TENSIX_WAIT_##name,
+    TENSIX_WAIT_CLASSES(TENSIX_X_ENUM)
+#undef TENSIX_X_ENUM
+        TENSIX_WAIT_CLASS_COUNT
+} TensixWaitClass;
+const char *tensix_wait_class_name(TensixWaitClass k);
+
 typedef struct TensixBackend {
     int (*issue)(void *ctx, uint32_t thread, uint32_t word, uint64_t now);
     /* the BH C bits of `want` that hold (only those are evaluated: each reads another unit) */
@@ -86,6 +111,7 @@ typedef struct TensixThread {
     uint8_t wait_active, wait_is_sem;
     uint8_t stopped; /* on an instruction the backend does not implement */
     uint32_t wait_block, wait_cond, wait_sem;
+    uint32_t wait_holding;   /* the conditions that held at the last evaluation (statistics) */
     uint64_t wait_lag_until; /* the next instruction is blocked up to this cycle */
     uint64_t issued;         /* instructions that left the wait gate, NOPs included */
     uint64_t stall_cycles[TENSIX_STALLS];
@@ -96,7 +122,8 @@ typedef struct TensixThread {
     BhLogContext *log; /* the chip's, from the core at init */
     uint32_t stop_word;
     uint64_t stop_cycle;
-    uint64_t opcode_count[256]; /* per opcode */
+    uint64_t opcode_count[256];                     /* per opcode */
+    uint64_t wait_gate_by[TENSIX_WAIT_CLASS_COUNT]; /* wait_gate stall cycles by what held */
 } TensixThread;
 
 void tensix_thread_init(TensixThread *t, BhLogContext *log);

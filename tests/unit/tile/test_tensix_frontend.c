@@ -97,6 +97,16 @@ static void test_stallwait_blocks_its_class(void)
     CHECK(f.issued_at[1] < 20);  /* not in the block mask */
     CHECK(f.issued_at[2] >= 20); /* DMANOP waited for the condition to clear */
     CHECK(t.stall_cycles[TENSIX_STALL_WAIT_GATE] > 0);
+    /* its wait_gate cycles are ThCon's (C0), but for the minimum block right after the wait */
+    uint64_t by = 0;
+    for (uint32_t k = 0; k < TENSIX_WAIT_CLASS_COUNT; k++)
+        by += t.wait_gate_by[k];
+    CHECK_EQ_U64(by, t.stall_cycles[TENSIX_STALL_WAIT_GATE]);
+    CHECK(t.wait_gate_by[TENSIX_WAIT_THCON] > 0);
+    CHECK(t.wait_gate_by[TENSIX_WAIT_LAG] <= 1);
+    CHECK_EQ_U64(t.wait_gate_by[TENSIX_WAIT_THCON] + t.wait_gate_by[TENSIX_WAIT_LAG],
+                 t.stall_cycles[TENSIX_STALL_WAIT_GATE]);
+    CHECK_EQ_U64(t.wait_gate_by[TENSIX_WAIT_SEMAPHORE], 0);
     /* in-order: an instruction behind a blocked one waits too */
     tensix_thread_init(&t, &test_log);
     f = (Fake){.busy_until_c0 = 120};
@@ -131,6 +141,17 @@ static void test_wait_lag_and_second_wait(void)
     CHECK_EQ_U32(f.n, 2);
     CHECK(f.issued_at[1] >= 50);
     CHECK(t.stall_cycles[TENSIX_STALL_WAIT_LATCHED] > 0);
+    /* a SEMPOST (sync) behind a SEMWAIT blocking sync: its wait_gate cycles are the
+     * semaphore's, every one of them */
+    tensix_thread_init(&t, &test_log);
+    f = (Fake){.sem_ready_at = 30};
+    CHECK_OK(tensix_thread_push(&t, semwait, 0));
+    CHECK_OK(tensix_thread_push(&t, TENSIX_WORD(SEMPOST), 0));
+    run(&t, &be, 0, 60);
+    CHECK_EQ_U32(f.n, 2);
+    CHECK(f.issued_at[1] >= 30);
+    CHECK(t.stall_cycles[TENSIX_STALL_WAIT_GATE] > 0);
+    CHECK_EQ_U64(t.wait_gate_by[TENSIX_WAIT_SEMAPHORE], t.stall_cycles[TENSIX_STALL_WAIT_GATE]);
 }
 
 static void test_unit_busy_and_unimplemented(void)
