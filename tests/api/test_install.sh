@@ -27,7 +27,7 @@ install)
     lib/cmake/bhsim/bhsimTargets.cmake share/bhsim/configs/p150b.json; do
     [ -e "$prefix/$f" ] || fail "not installed: $f"
   done
-  readelf -d "$prefix/lib/libbhsim.so" | grep -q 'SONAME.*\[libbhsim\.so\.0\]' ||
+  grep -q 'SONAME.*\[libbhsim\.so\.0\]' <<<"$(readelf -d "$prefix/lib/libbhsim.so")" ||
     fail "libbhsim.so has no SONAME libbhsim.so.0"
   nm -D --defined-only "$prefix/lib/libbhsim.so" | awk '{print $3}' | sort >"$dir/exported"
   # the functions the header declares: its text without comments, every bh_*( name
@@ -54,15 +54,18 @@ pkgconfig)
   cc "$src/examples/api_hello.c" $flags -o "$dir/api_hello" || fail "cc failed ($flags)"
   echo "compiled and linked in $((($(date +%s%N) - start) / 1000000)) ms: cc api_hello.c $flags"
   export LD_LIBRARY_PATH=$prefix/lib
-  ldd "$dir/api_hello" | grep -q "libbhsim.so.0 => $prefix/lib/libbhsim.so.0" ||
-    fail "api_hello does not load the installed library: $(ldd "$dir/api_hello" | grep bhsim)"
+  # ldd's whole output first: grep -q stops reading at the match, and under pipefail the
+  # SIGPIPE that ldd may then get fails the pipeline although the line is there
+  libs=$(ldd "$dir/api_hello")
+  grep -q "libbhsim.so.0 => $prefix/lib/libbhsim.so.0" <<<"$libs" ||
+    fail "api_hello does not load the installed library: $(grep bhsim <<<"$libs")"
   out=$(cd "$dir" && ./api_hello) || fail "api_hello failed: $out"
   echo "$out"
-  echo "$out" | grep -qE '^api_hello: 4096 bytes \(1,2\) -> \(5,7\) in [0-9]+ cycles .*: match$' ||
+  grep -qE '^api_hello: 4096 bytes \(1,2\) -> \(5,7\) in [0-9]+ cycles .*: match$' <<<"$out" ||
     fail "unexpected output: $out"
   # a product not found names the installed configs among the places searched
   out=$(cd "$dir" && ./api_hello no_such_product 2>&1) && fail "no_such_product accepted"
-  echo "$out" | grep -qF "$prefix/share/bhsim/configs" ||
+  grep -qF "$prefix/share/bhsim/configs" <<<"$out" ||
     fail "installed configs not searched: $out"
   ;;
 cmake)
@@ -75,7 +78,7 @@ cmake)
   cmake --build "$dir/consumer" >>"$dir/consumer.log" || fail "build failed: $(cat "$dir/consumer.log")"
   out=$("$dir/consumer/hello") || fail "hello failed: $out"
   echo "$out"
-  echo "$out" | grep -qE 'match$' || fail "unexpected output: $out"
+  grep -qE 'match$' <<<"$out" || fail "unexpected output: $out"
   ;;
 *) fail "unknown mode" ;;
 esac
