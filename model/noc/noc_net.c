@@ -295,6 +295,12 @@ void noc_net_set_timed_memory(NocNet *n, uint32_t node, int timed)
     n->nius[node].timed_mem = (uint8_t)(timed != 0);
 }
 
+void noc_net_set_local_timed(NocNet *n, uint32_t node, int timed)
+{
+    BH_ASSERT(!timed || n->nius[node].timed_mem);
+    n->nius[node].local_timed = (uint8_t)(timed != 0);
+}
+
 void noc_net_mem_done(NocNet *n, uint32_t node, uint64_t token)
 {
     uint32_t k = (uint32_t)token;

@@ -185,7 +185,12 @@ typedef enum NocCounter {
       "before Y); 0 as the hardware (NOC_NODE_ID bit 28: NoC0 X first, NoC1 Y first)")             \
     X(arbitration, 0, 0, 1,                                                                        \
       "router switch allocation: 0 round robin (default), 1 age (the oldest packet, by the cycle " \
-      "it got its first-hop VC, wins; ties round robin). ARB_PRIORITY is not modeled")
+      "it got its first-hop VC, wins; ties round robin). ARB_PRIORITY is not modeled")             \
+    X(local_l1_timed, 0, 0, 1,                                                                     \
+      "1: a Tensix tile's NIU reads the data of the writes it sends from its own L1 as timed "     \
+      "requests (one per flit, taking an L1 port and bank like any client; a flit leaves once "    \
+      "its read has completed); 0: those reads take no L1 time (the default until the golden "     \
+      "figures are redone with it)")
 
 typedef struct NocNetConfig {
     uint32_t topology; /* BhTopology */
@@ -275,6 +280,7 @@ typedef struct NocPacket {
     uint8_t span[2];     /* multicast: farthest wanted column / row offset along the trunk */
     uint16_t mem_needed; /* timed memory: accesses this response waits for */
     uint16_t mem_done;   /* ... and those completed so far */
+    uint16_t mem_issued; /* a write read from timed local L1: its reads issued so far */
     int32_t copies;      /* tails still travelling (multicast forks add) */
     int32_t head_copies; /* headers still travelling (path reservation) */
     uint64_t tag;        /* workload tag (creation cycle), BH_IDLE if none */
@@ -400,6 +406,7 @@ typedef struct NocNiu {
     uint16_t resp_held; /* slots held: queued + streaming + promised */
     /* timed memory (DRAM endpoints): reads still to issue, one access per flit */
     uint8_t timed_mem;
+    uint8_t local_timed;          /* the data of writes it sends is read from timed memory */
     uint32_t *job_pkt;            /* ring of niu_response_slots: response packets */
     uint16_t job_rd, job_next;    /* ring state; next flit of the oldest job */
     uint32_t ej_ack[NOC_MAX_VCS]; /* per ejection VC: acknowledgement awaiting its writes */
@@ -478,6 +485,10 @@ static inline void noc_niu_changed(const NocNiu *u)
         u->watch(u->watch_ctx);
 }
 void noc_net_set_timed_memory(NocNet *n, uint32_t node, int timed);
+/* The node's NIU reads the data of the writes it sends through NocMemOps.request, a timed
+ * read per data flit, each flit leaving once its read has completed (noc.local_l1_timed: the
+ * platform sets it on Tensix tiles); its memory must be timed (noc_net_set_timed_memory). */
+void noc_net_set_local_timed(NocNet *n, uint32_t node, int timed);
 /* A timed access issued with `token` has completed (called by the memory's shell). Bits
  * 63:32 of a token give the NoC whose NIU issued it (one memory serves both NoCs). */
 void noc_net_mem_done(NocNet *n, uint32_t node, uint64_t token);

@@ -204,6 +204,8 @@ static uint32_t build_packet(NocNet *n, uint32_t node, const NocRequest *rq, Noc
             p->len = chunk;
         }
         p->nflits = (uint16_t)(1 + data_flits(n, p->len));
+        if (n->nius[node].local_timed && !p->byte_enable) /* its data comes from timed L1 */
+            p->mem_needed = (uint16_t)(p->nflits - 1);
         break;
     }
     if (rq->mcast)

@@ -117,7 +117,8 @@ static void inject(NocNet *n, uint32_t node, uint64_t now)
         uint32_t s = u->inj_seq[v];
         if (s == 1 && p->mcast && p->reserve && (p->head_copies > 0 || now < p->grant_at))
             continue; /* path reservation: data waits for every leaf's grant */
-        if (s > 0 && p->type == NOC_PKT_RD_RESP && p->mem_done < p->mem_needed && p->mem_done < s)
+        if (s > 0 && (p->type == NOC_PKT_RD_RESP || p->type == NOC_PKT_WR_REQ) &&
+            p->mem_done < p->mem_needed && p->mem_done < s)
             continue; /* timed memory: data flit s leaves once s reads have completed */
         NocFlit f;
         f.pkt = k;
@@ -487,6 +488,36 @@ static void eject(NocNet *n, uint32_t node, uint64_t now)
         n->stall_cycles_full++;
 }
 
+/* Issues the next read of a write this NIU sends from timed local memory, for the packet that
+ * got its first-hop VC earliest among those still reading: one per cycle, in flit order. */
+static void issue_local_reads(NocNet *n, uint32_t node)
+{
+    NocNiu *u = &n->nius[node];
+    uint32_t best = NOC_NONE;
+    for (uint32_t left = u->inj_busy; left; left &= left - 1) {
+        const uint32_t k = u->inj_pkt[__builtin_ctz(left)];
+        const NocPacket *p = &n->pkts[k];
+        if (p->type == NOC_PKT_WR_REQ && p->origin == node && p->mem_issued < p->mem_needed &&
+            (best == NOC_NONE || p->born < n->pkts[best].born))
+            best = k;
+    }
+    if (best == NOC_NONE)
+        return;
+    NocPacket *p = &n->pkts[best];
+    const uint32_t fb = n->cfg.flit_bytes, off = p->mem_issued * fb;
+    const NocMemAccess acc = {
+        mem_token(n, best), p->rd_addr, p->len, fb, 0, p->mem_issued + 1u == p->mem_needed};
+    BhStatus st =
+        n->mem.request(u->mem_ctx, 0, p->rd_addr + off, BH_MIN(fb, p->len - off), NULL, &acc);
+    if (st == BH_ERR_FULL)
+        return;
+    if (st != BH_OK) {
+        mem_error(n, node, "read", p->rd_addr + off, BH_MIN(fb, p->len - off), st);
+        p->mem_done++;
+    }
+    p->mem_issued++;
+}
+
 void noc_niu_step(NocNet *n, uint32_t node, uint64_t now)
 {
     NocNiu *u = &n->nius[node];
@@ -498,6 +529,8 @@ void noc_niu_step(NocNet *n, uint32_t node, uint64_t now)
         issue_reads(n, node);
     if (u->resp_n)
         start_response(n, node);
+    if (u->inj_busy && u->local_timed)
+        issue_local_reads(n, node);
     if (u->inj_busy)
         inject(n, node, now);
 }

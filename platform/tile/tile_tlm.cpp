@@ -68,8 +68,13 @@ TimedPortTlm &TileTlm::attach_timed_port(int noc, uint32_t max_in_flight)
     auto &slot = port_[noc < 0 ? 0 : noc];
     slot = std::make_unique<TimedPortTlm>(n.c_str(), max_in_flight, done);
     for (uint32_t k = 0; k < n_nocs_; k++)
-        if (noc < 0 || (uint32_t)noc == k)
-            noc_net_set_timed_memory(&nocs_[k]->net(), nodes_[k], 1);
+        if (noc < 0 || (uint32_t)noc == k) {
+            NocNet &net = nocs_[k]->net();
+            noc_net_set_timed_memory(&net, nodes_[k], 1);
+            /* a Tensix L1 (one port per NoC): the NIU's own writes read it timed too */
+            if (noc >= 0 && net.cfg.local_l1_timed)
+                noc_net_set_local_timed(&net, nodes_[k], 1);
+        }
     return *slot;
 }
 

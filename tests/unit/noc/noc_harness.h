@@ -27,6 +27,7 @@ typedef struct Harness {
     /* timed memory: every access takes timed_latency cycles; at most timed_cap in flight
      * per node */
     uint32_t timed_latency, timed_cap;
+    uint32_t timed_every; /* > 1: accesses are taken only in cycles that are multiples of it */
     struct HReq {
         uint64_t done_at, token;
         uint32_t node0;
@@ -174,7 +175,8 @@ static inline BhStatus h_request(void *ctx, int is_write, uint64_t addr, uint32_
     const uint64_t token = acc->token;
     HNode *c = ctx;
     Harness *h = c->h;
-    if (h->in_flight[c->node0] >= h->timed_cap || h->npend == 4096)
+    if (h->in_flight[c->node0] >= h->timed_cap || h->npend == 4096 ||
+        (h->timed_every > 1 && h->now % h->timed_every))
         return BH_ERR_FULL;
     if (addr + len > h->mem_bytes)
         return BH_ERR_ADDR;

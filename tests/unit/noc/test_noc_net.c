@@ -331,6 +331,48 @@ static void test_timed_memory_paces_the_niu(void)
     h_destroy(&h);
 }
 
+/* noc.local_l1_timed: a sender whose own memory is timed reads each data flit of its write as
+ * a timed access, and a flit leaves only once its read has completed. With every cycle free
+ * the write arrives the memory's latency later than at zero load; when the memory takes an
+ * access only every other cycle (another client holds the port in between), the NIU injects
+ * at most one data flit per free cycle, so the write takes twice as long, and nothing is lost
+ * or reordered. */
+static void test_local_timed_reads_pace_the_sender(void)
+{
+    for (uint32_t every = 1; every <= 2; every++) {
+        Harness h;
+        h_init(&h, BH_TOPO_BLACKHOLE, 17, 12, MEM);
+        h_start(&h);
+        h.timed_latency = 6;
+        h.timed_cap = 64;
+        h.timed_every = every;
+        const NocNetConfig *c = &h.cfg[0];
+        uint32_t s = 2 * 17 + 1, d = 2 * 17 + 4, len = 4096, flits = len / 64, hops = 3;
+        noc_net_set_timed_memory(&h.net[0], s, 1);
+        noc_net_set_local_timed(&h.net[0], s, 1);
+        noc_net_set_delivery(&h.net[0], record, NULL);
+        fill_pattern(h_mem(&h, s, 0x2000), len, 5);
+        const uint64_t t0 = h.now;
+        issue_write(&h, 0, s, d, 0x2000, 0x6000, len, 1, t0);
+        h_run(&h, t0 + 100000);
+        CHECK(same_pattern(h_mem(&h, d, 0x6000), len, 5));
+        CHECK_EQ_U64(h.timed_reads, flits);
+        const uint64_t zero_load = 1 + c->niu_to_router_cycles + hops * c->router_latency_cycles +
+                                   c->router_to_niu_cycles + flits;
+        const uint64_t took = last_delivery - t0;
+        if (every == 1) { /* reads pipelined one per cycle: only the first one's latency shows */
+            CHECK(took >= zero_load + h.timed_latency - 1);
+            CHECK(took <= zero_load + h.timed_latency + 2);
+        } else { /* one read, so one flit, per two cycles */
+            CHECK(took >= zero_load + (flits - 1));
+            CHECK(took <= zero_load + (flits - 1) + h.timed_latency + 4);
+        }
+        CHECK(noc_net_quiescent(&h.net[0]));
+        CHECK_EQ_U64(h.net[0].guest_errors, 0);
+        h_destroy(&h);
+    }
+}
+
 static uint64_t sat_cycles(void)
 {
     const char *e = getenv("BH_TEST_SAT_CYCLES");
@@ -485,6 +527,7 @@ int main(void)
     RUN(test_multicast_data);
     RUN(test_blocked_network_is_described);
     RUN(test_timed_memory_paces_the_niu);
+    RUN(test_local_timed_reads_pace_the_sender);
     RUN(test_saturation_drains_every_pattern);
     return check_failures();
 }
