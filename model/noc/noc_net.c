@@ -307,6 +307,14 @@ void noc_net_mem_done(NocNet *n, uint32_t node, uint64_t token)
     BH_ASSERT(noc_mem_token_noc(token) == n->cfg.noc_id);
     if (k == NOC_NONE)
         return; /* a posted write: nobody waits for it */
+    if (k & NOC_MEM_TOKEN_LAND) {
+        NocPacket *p = &n->pkts[k & ~NOC_MEM_TOKEN_LAND];
+        BH_ASSERT(p->land_done < p->land_needed);
+        if (++p->land_done == p->land_needed && p->land_tail)
+            noc_niu_read_landed(n, node, k & ~NOC_MEM_TOKEN_LAND, n->now);
+        noc_net_activate(n, node);
+        return;
+    }
     NocPacket *p = &n->pkts[k];
     BH_ASSERT(p->mem_done < p->mem_needed);
     p->mem_done++;

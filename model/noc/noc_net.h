@@ -189,8 +189,10 @@ typedef enum NocCounter {
     X(local_l1_timed, 0, 0, 1,                                                                     \
       "1: a Tensix tile's NIU reads the data of the writes it sends from its own L1 as timed "     \
       "requests (one per flit, taking an L1 port and bank like any client; a flit leaves once "    \
-      "its read has completed); 0: those reads take no L1 time (the default until the golden "     \
-      "figures are redone with it)")
+      "its read has completed), and writes the data of the read responses it receives as timed "   \
+      "requests (a flit the L1 does not take waits in the ejection buffer; the read completes "    \
+      "when the last write has); 0: both take no L1 time (the default until the golden figures "   \
+      "are redone with it)")
 
 typedef struct NocNetConfig {
     uint32_t topology; /* BhTopology */
@@ -252,43 +254,46 @@ typedef void (*NocDeliveryFn)(void *ctx, uint32_t node, uint64_t tag, uint32_t d
                               uint64_t now);
 
 typedef struct NocPacket {
-    uint8_t type;        /* NocPktType */
-    uint8_t cls;         /* NocClass */
-    uint8_t tid;         /* transaction id of the initiating request */
-    uint8_t posted;      /* no acknowledgement expected */
-    uint8_t mcast;       /* multicast request */
-    uint8_t y_major;     /* multicast tree: Y major */
-    uint8_t src_include; /* multicast: the sender receives too */
-    uint8_t reserve;     /* multicast with path reservation */
-    uint8_t inline_wr;   /* write carrying AT_DATA in the header */
-    uint8_t byte_enable; /* write with a 64-bit byte mask */
-    uint8_t linked;      /* VC_LINKED: more packets of the transaction follow on its VCs */
-    uint8_t ej_vc;       /* response: the target's ejection VC it frees, 0xFF if none */
-    uint16_t nflits;     /* header + data flits */
-    uint32_t src, dst;   /* nodes; dst unused for multicast */
-    uint32_t resp_node;  /* where the acknowledgement / response goes */
-    uint32_t origin;     /* NIU that made the request (responses: of their request) */
-    uint32_t len;        /* payload bytes */
-    uint64_t rd_addr;    /* data source address (at src for writes, at dst for reads) */
-    uint64_t wr_addr;    /* data destination address */
-    uint64_t ret_addr;   /* atomics: where the old value is written at resp_node */
-    uint64_t be_mask;    /* byte enables: byte_enable writes, inline writes */
-    uint32_t at_data;    /* inline write value, atomic operand, atomic response value */
-    NocAtomic at;        /* atomics: the operation */
-    uint8_t rect[4];     /* multicast start x, start y, end x, end y */
-    uint8_t trunk[2];    /* multicast: trunk column / row (see noc_route.c) */
-    uint8_t span[2];     /* multicast: farthest wanted column / row offset along the trunk */
-    uint16_t mem_needed; /* timed memory: accesses this response waits for */
-    uint16_t mem_done;   /* ... and those completed so far */
-    uint16_t mem_issued; /* a write read from timed local L1: its reads issued so far */
-    int32_t copies;      /* tails still travelling (multicast forks add) */
-    int32_t head_copies; /* headers still travelling (path reservation) */
-    uint64_t tag;        /* workload tag (creation cycle), BH_IDLE if none */
-    uint64_t born;       /* cycle it got its first-hop VC (age arbitration) */
-    uint64_t grant_at;   /* path reservation: cycle the last grant is back at the sender */
-    uint32_t done_ref;   /* request record waiting for it (index in NocNet.port_store),
-                            NOC_NONE if none (responses inherit their request's) */
-    uint32_t next_free;  /* free-list link */
+    uint8_t type;         /* NocPktType */
+    uint8_t cls;          /* NocClass */
+    uint8_t tid;          /* transaction id of the initiating request */
+    uint8_t posted;       /* no acknowledgement expected */
+    uint8_t mcast;        /* multicast request */
+    uint8_t y_major;      /* multicast tree: Y major */
+    uint8_t src_include;  /* multicast: the sender receives too */
+    uint8_t reserve;      /* multicast with path reservation */
+    uint8_t inline_wr;    /* write carrying AT_DATA in the header */
+    uint8_t byte_enable;  /* write with a 64-bit byte mask */
+    uint8_t linked;       /* VC_LINKED: more packets of the transaction follow on its VCs */
+    uint8_t ej_vc;        /* response: the target's ejection VC it frees, 0xFF if none */
+    uint16_t nflits;      /* header + data flits */
+    uint32_t src, dst;    /* nodes; dst unused for multicast */
+    uint32_t resp_node;   /* where the acknowledgement / response goes */
+    uint32_t origin;      /* NIU that made the request (responses: of their request) */
+    uint32_t len;         /* payload bytes */
+    uint64_t rd_addr;     /* data source address (at src for writes, at dst for reads) */
+    uint64_t wr_addr;     /* data destination address */
+    uint64_t ret_addr;    /* atomics: where the old value is written at resp_node */
+    uint64_t be_mask;     /* byte enables: byte_enable writes, inline writes */
+    uint32_t at_data;     /* inline write value, atomic operand, atomic response value */
+    NocAtomic at;         /* atomics: the operation */
+    uint8_t rect[4];      /* multicast start x, start y, end x, end y */
+    uint8_t trunk[2];     /* multicast: trunk column / row (see noc_route.c) */
+    uint8_t span[2];      /* multicast: farthest wanted column / row offset along the trunk */
+    uint16_t mem_needed;  /* timed memory: accesses this response waits for */
+    uint16_t mem_done;    /* ... and those completed so far */
+    uint16_t mem_issued;  /* a write read from timed local L1: its reads issued so far */
+    uint16_t land_needed; /* a read response landing in timed local L1: writes issued ... */
+    uint16_t land_done;   /* ... and completed; its tail's counts wait for the last */
+    uint8_t land_tail;    /* its tail was consumed before every write had completed */
+    int32_t copies;       /* tails still travelling (multicast forks add) */
+    int32_t head_copies;  /* headers still travelling (path reservation) */
+    uint64_t tag;         /* workload tag (creation cycle), BH_IDLE if none */
+    uint64_t born;        /* cycle it got its first-hop VC (age arbitration) */
+    uint64_t grant_at;    /* path reservation: cycle the last grant is back at the sender */
+    uint32_t done_ref;    /* request record waiting for it (index in NocNet.port_store),
+                             NOC_NONE if none (responses inherit their request's) */
+    uint32_t next_free;   /* free-list link */
 } NocPacket;
 
 /* A flit as it moves between buffers and links. Its payload stays in one slot of
@@ -533,6 +538,11 @@ int noc_rect_contains(const NocNetConfig *cfg, const uint8_t rect[4], uint32_t x
 /* Internal, shared between noc_net.c, noc_router.c and noc_niu.c. */
 void noc_router_step(NocNet *n, uint32_t node, uint64_t now);
 void noc_niu_step(NocNet *n, uint32_t node, uint64_t now);
+/* A token bit: the access is a read response's data landing in its requester's timed L1 */
+#define NOC_MEM_TOKEN_LAND (1u << 31)
+/* The last landing write of read response k has completed at its requester `node`: the
+ * response counts as received (counters, the request's completion) and the packet ends. */
+void noc_niu_read_landed(NocNet *n, uint32_t node, uint32_t k, uint64_t now);
 /* The request port (noc_niu_port.c): queue a checked request in record `rec`; give the head
  * request its next first-hop VC; count a part sent / a response landed for record `ref`. */
 void noc_niu_port_admit(NocNet *n, uint32_t node, uint32_t rec, const NocRequest *rq, uint64_t now);

@@ -270,6 +270,21 @@ static int needs_response(const NocPacket *p)
            ((p->type == NOC_PKT_WR_REQ || p->type == NOC_PKT_AT_REQ) && !p->posted);
 }
 
+/* A read response has wholly landed at its requester: the counters a kernel's barrier
+ * polls move, and the request port hears of it */
+static void read_received(NocNet *n, uint32_t node, const NocPacket *p, uint64_t now)
+{
+    NocNiu *u = &n->nius[node];
+    if (n->nius[p->origin].reads_out)
+        n->nius[p->origin].reads_out--;
+    count(u, NOC_CNT_MST_RD_RESP_RECEIVED, 1);
+    count(u, NOC_CNT_MST_RD_DATA_WORD_RECEIVED, (uint32_t)p->nflits - 1);
+    uncount_id(u, NOC_CNT_MST_REQS_OUTSTANDING_ID0 + p->tid);
+    delivered(n, node, p, now);
+    if (p->done_ref != NOC_NONE)
+        noc_niu_port_event(n, p->done_ref, 0, now);
+}
+
 static void consume(NocNet *n, uint32_t node, uint32_t vc, NocPacket *p, const NocFlit *f,
                     uint64_t now)
 {
@@ -381,18 +396,26 @@ static void consume(NocNet *n, uint32_t node, uint32_t vc, NocPacket *p, const N
             }
         }
     } else if (p->type == NOC_PKT_RD_RESP) {
-        write_data(n, node, p, f);
+        if (!u->local_timed)
+            write_data(n, node, p, f); /* timed: eject issued the write (landing_write) */
         if (f->tail) {
-            if (n->nius[p->origin].reads_out)
-                n->nius[p->origin].reads_out--;
-            count(u, NOC_CNT_MST_RD_RESP_RECEIVED, 1);
-            count(u, NOC_CNT_MST_RD_DATA_WORD_RECEIVED, (uint32_t)p->nflits - 1);
-            uncount_id(u, NOC_CNT_MST_REQS_OUTSTANDING_ID0 + p->tid);
-            delivered(n, node, p, now);
-            if (p->done_ref != NOC_NONE)
-                noc_niu_port_event(n, p->done_ref, 0, now);
+            if (p->land_done < p->land_needed) { /* it ends with its last write */
+                p->land_tail = 1;
+                p->copies++;
+            } else {
+                read_received(n, node, p, now);
+            }
         }
     }
+}
+
+void noc_niu_read_landed(NocNet *n, uint32_t node, uint32_t k, uint64_t now)
+{
+    NocPacket *p = &n->pkts[k];
+    read_received(n, node, p, now);
+    BH_ASSERT(p->copies > 0);
+    if (--p->copies == 0)
+        noc_pkt_release(n, k);
 }
 
 /* The memory may serve both NoCs of a tile: the token says which network's packet waits
@@ -417,6 +440,27 @@ static int timed_write(NocNet *n, uint32_t node, uint32_t vc, const NocPacket *p
         if (ack != NOC_NONE)
             n->pkts[ack].mem_done++;
     }
+    return 1;
+}
+
+/* A data flit of read response k lands in its requester's timed L1: 0 if the memory does not
+ * take the write now (the flit waits in the ejection buffer, backing up into the network) */
+static int landing_write(NocNet *n, uint32_t node, uint32_t k, const NocFlit *f)
+{
+    NocPacket *p = &n->pkts[k];
+    const uint32_t fb = n->cfg.flit_bytes, off = (f->seq - 1u) * fb;
+    const uint32_t len = BH_MIN(fb, p->len - off);
+    const NocMemAccess acc = {
+        mem_token(n, k) | NOC_MEM_TOKEN_LAND, p->wr_addr, p->len, fb, 1, f->tail};
+    p->land_needed++; /* first: a memory may complete the write inside the call */
+    BhStatus st = n->mem.request(n->nius[node].mem_ctx, 1, p->wr_addr + off, len,
+                                 noc_flit_data(n, f->data), &acc);
+    if (st == BH_OK)
+        return 1;
+    p->land_needed--;
+    if (st == BH_ERR_FULL)
+        return 0;
+    mem_error(n, node, "write", p->wr_addr + off, len, st);
     return 1;
 }
 
@@ -468,6 +512,11 @@ static void eject(NocNet *n, uint32_t node, uint64_t now)
             !timed_write(n, node, v, p, f)) {
             refused = 1;
             continue; /* the memory is not taking writes: the flit waits in the buffer */
+        }
+        if (f->seq > 0 && u->local_timed && p->type == NOC_PKT_RD_RESP &&
+            !landing_write(n, node, k, f)) {
+            refused = 1;
+            continue; /* likewise for read data landing in its requester's L1 */
         }
         NocFlit flit = *f;
         iv->rd = (uint16_t)noc_ring1(iv->rd + 1u, n->cfg.vc_buffer_flits);

@@ -373,6 +373,47 @@ static void test_local_timed_reads_pace_the_sender(void)
     }
 }
 
+/* noc.local_l1_timed, the other half: read data landing in the requester's timed memory is
+ * written as timed accesses; a flit the memory does not take waits in the ejection buffer, and
+ * the read counts as received (NIU_MST_RD_RESP_RECEIVED) only once its last write has
+ * completed. With a memory free every other cycle, the 64 flits land at most one per two
+ * cycles. */
+static void test_local_timed_read_lands_paced(void)
+{
+    Harness h;
+    h_init(&h, BH_TOPO_BLACKHOLE, 17, 12, MEM);
+    h_start(&h);
+    h.timed_latency = 6;
+    h.timed_cap = 64;
+    h.timed_every = 2;
+    uint32_t s = 2 * 17 + 1, d = 2 * 17 + 4, len = 4096, flits = len / 64;
+    noc_net_set_timed_memory(&h.net[0], s, 1);
+    noc_net_set_local_timed(&h.net[0], s, 1);
+    fill_pattern(h_mem(&h, d, 0x3000), len, 8);
+    const uint64_t t0 = h.now;
+    CHECK_OK(h_reg(&h, 0, s, 1, NOC_R_TARG_ADDR_LO, 0x3000));
+    CHECK_OK(h_reg(&h, 0, s, 1, NOC_R_TARG_ADDR_HI, h_xy(&h, d)));
+    CHECK_OK(h_reg(&h, 0, s, 1, NOC_R_RET_ADDR_LO, 0x7000));
+    CHECK_OK(h_reg(&h, 0, s, 1, NOC_R_RET_ADDR_HI, h_xy(&h, s)));
+    CHECK_OK(h_reg(&h, 0, s, 1, NOC_R_CTRL, NOC_CTRL_TYPE_RD));
+    CHECK_OK(h_reg(&h, 0, s, 1, NOC_R_AT_LEN_BE, len));
+    CHECK_OK(h_reg(&h, 0, s, 1, NOC_R_CMD_CTRL, 1));
+    uint64_t received = 0;
+    while (!received && h.now < t0 + 100000) {
+        h_run(&h, h.now + 1);
+        if (h_counter(&h, 0, s, NOC_CNT_MST_RD_RESP_RECEIVED))
+            received = h.now;
+    }
+    CHECK(received > 0);
+    CHECK(same_pattern(h_mem(&h, s, 0x7000), len, 8)); /* every byte there when it counts */
+    CHECK_EQ_U64(h.timed_writes, flits);
+    CHECK(received - t0 >= 2 * (uint64_t)(flits - 1) + h.timed_latency);
+    h_run(&h, h.now + 10000);
+    CHECK(noc_net_quiescent(&h.net[0]));
+    CHECK_EQ_U64(h.net[0].guest_errors, 0);
+    h_destroy(&h);
+}
+
 static uint64_t sat_cycles(void)
 {
     const char *e = getenv("BH_TEST_SAT_CYCLES");
@@ -528,6 +569,7 @@ int main(void)
     RUN(test_blocked_network_is_described);
     RUN(test_timed_memory_paces_the_niu);
     RUN(test_local_timed_reads_pace_the_sender);
+    RUN(test_local_timed_read_lands_paced);
     RUN(test_saturation_drains_every_pattern);
     return check_failures();
 }
