@@ -9,7 +9,12 @@ building; each run checks its result against its host reference):
             NoC and DRAM use, and the simulation's speed in chip-cycles per second, over PCIe
             and loaded by backdoor (the speed to compare: every cycle of its window computes)
   dram_bw   one core's DRAM read and write bandwidth in bytes per cycle, by transfers in flight
-Usage: python3 bench/programs.py [matmul1|matmul130|dram_bw ...] (default: all)."""
+  contention  L1 contention in a kernel pipeline: an eltwise add of 64 tiles on one core (the
+            reader streams DRAM into two CBs, compute unpacks them and packs into a third that
+            the writer drains), under both L1 presets, with the NIU's own side of each transfer
+            untimed and timed (noc.local_l1_timed): program cycles, the NoC and unpacker
+            clients' bytes and wait cycles in the core's L1, and who waited behind whom most
+Usage: python3 bench/programs.py [matmul1|matmul130|dram_bw|contention ...] (default: all)."""
 import json
 import os
 import subprocess
@@ -80,8 +85,28 @@ def dram_bw(tmp):
                   f"{p['bytes_per_cycle_per_core']:.1f} B/cycle ({p['cycles']} cycles)")
 
 
+def contention(tmp):
+    base = ["--workload", "eltwise", "--set", "workload.op=add", "--set", "workload.tiles=64",
+            "--set", "workload.grid=1x1", "--set", "host.transport=backdoor"]
+    for preset in ("blackhole", "wormhole"):
+        for timed in (0, 1):
+            name = f"cont_{preset}_{timed}"
+            r = run(tmp, name, base + ["--set", "l1.preset=" + preset, "--set",
+                                       f"noc.local_l1_timed={timed}"])
+            tile = next(t for t in r["riscv"] if t["tile"] == [1, 2])
+            clients = {c["client"]: c for c in tile["l1_clients"]}
+            shown = ", ".join(f"{k} {clients[k]['bytes']} B waited {clients[k]['wait_cycles']}"
+                              for k in ("noc0", "noc1", "unpack0", "unpack1", "pack")
+                              if k in clients)
+            top = r.get("l1_waits", {}).get("by_waiter_and_holder", [])[:3]
+            pairs = ", ".join(f"{p['waiter']} behind {p['holder']} {p['cycles']}" for p in top)
+            print(f"eltwise 64 tiles, {preset:9s} L1, NIU side {'timed' if timed else 'untimed'}: "
+                  f"{r['program']['cycles']} cycles; {shown}; most waits: {pairs}")
+
+
 def main():
-    benches = {"matmul1": matmul1, "matmul130": matmul130, "dram_bw": dram_bw}
+    benches = {"matmul1": matmul1, "matmul130": matmul130, "dram_bw": dram_bw,
+               "contention": contention}
     todo = sys.argv[1:] or list(benches)
     if any(a in ("-h", "--help") for a in todo):
         print(__doc__)
