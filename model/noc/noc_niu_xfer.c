@@ -464,23 +464,31 @@ static int landing_write(NocNet *n, uint32_t node, uint32_t k, const NocFlit *f)
     return 1;
 }
 
+/* Issues the timed read of data flit i of packet k from this NIU's memory (a read response's
+ * data, or a write's from timed local L1): 0 if the memory does not take it now; a read it
+ * refuses outright is reported and counts as done, so the flit still leaves */
+static int read_flit(NocNet *n, uint32_t node, uint32_t k, uint32_t i)
+{
+    NocPacket *p = &n->pkts[k];
+    const uint32_t fb = n->cfg.flit_bytes, off = i * fb, len = BH_MIN(fb, p->len - off);
+    const NocMemAccess acc = {mem_token(n, k), p->rd_addr, p->len, fb, 1, i + 1u == p->mem_needed};
+    BhStatus st = n->mem.request(n->nius[node].mem_ctx, 0, p->rd_addr + off, len, NULL, &acc);
+    if (st == BH_ERR_FULL)
+        return 0;
+    if (st != BH_OK) {
+        mem_error(n, node, "read", p->rd_addr + off, len, st);
+        p->mem_done++;
+    }
+    return 1;
+}
+
 /* Issues the next read access of the oldest response waiting for data: one per cycle. */
 static void issue_reads(NocNet *n, uint32_t node)
 {
     NocNiu *u = &n->nius[node];
-    uint32_t k = u->job_pkt[u->job_rd];
-    NocPacket *p = &n->pkts[k];
-    uint32_t fb = n->cfg.flit_bytes, off = u->job_next * fb;
-    const NocMemAccess acc = {
-        mem_token(n, k), p->rd_addr, p->len, fb, 1, u->job_next + 1u == p->mem_needed};
-    BhStatus st =
-        n->mem.request(u->mem_ctx, 0, p->rd_addr + off, BH_MIN(fb, p->len - off), NULL, &acc);
-    if (st == BH_ERR_FULL)
+    const NocPacket *p = &n->pkts[u->job_pkt[u->job_rd]];
+    if (!read_flit(n, node, u->job_pkt[u->job_rd], u->job_next))
         return;
-    if (st != BH_OK) {
-        mem_error(n, node, "read", p->rd_addr + off, BH_MIN(fb, p->len - off), st);
-        p->mem_done++;
-    }
     if (++u->job_next == p->mem_needed) {
         u->job_next = 0;
         u->job_rd = (uint16_t)((u->job_rd + 1) % n->cfg.niu_response_slots);
@@ -552,19 +560,8 @@ static void issue_local_reads(NocNet *n, uint32_t node)
     }
     if (best == NOC_NONE)
         return;
-    NocPacket *p = &n->pkts[best];
-    const uint32_t fb = n->cfg.flit_bytes, off = p->mem_issued * fb;
-    const NocMemAccess acc = {
-        mem_token(n, best), p->rd_addr, p->len, fb, 0, p->mem_issued + 1u == p->mem_needed};
-    BhStatus st =
-        n->mem.request(u->mem_ctx, 0, p->rd_addr + off, BH_MIN(fb, p->len - off), NULL, &acc);
-    if (st == BH_ERR_FULL)
-        return;
-    if (st != BH_OK) {
-        mem_error(n, node, "read", p->rd_addr + off, BH_MIN(fb, p->len - off), st);
-        p->mem_done++;
-    }
-    p->mem_issued++;
+    if (read_flit(n, node, best, n->pkts[best].mem_issued))
+        n->pkts[best].mem_issued++;
 }
 
 void noc_niu_step(NocNet *n, uint32_t node, uint64_t now)
