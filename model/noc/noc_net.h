@@ -186,13 +186,13 @@ typedef enum NocCounter {
     X(arbitration, 0, 0, 1,                                                                        \
       "router switch allocation: 0 round robin (default), 1 age (the oldest packet, by the cycle " \
       "it got its first-hop VC, wins; ties round robin). ARB_PRIORITY is not modeled")             \
-    X(local_l1_timed, 0, 0, 1,                                                                     \
+    X(local_l1_timed, 1, 0, 1,                                                                     \
       "1: a Tensix tile's NIU reads the data of the writes it sends from its own L1 as timed "     \
       "requests (one per flit, taking an L1 port and bank like any client; a flit leaves once "    \
       "its read has completed), and writes the data of the read responses it receives as timed "   \
       "requests (a flit the L1 does not take waits in the ejection buffer; the read completes "    \
-      "when the last write has); 0: both take no L1 time (the default until the golden figures "   \
-      "are redone with it)")
+      "when the last write has); 0: both take no L1 time (the what-if of an NIU with free access " \
+      "to its own L1)")
 
 typedef struct NocNetConfig {
     uint32_t topology; /* BhTopology */

@@ -258,9 +258,17 @@ static void test_noc_read(void)
     CHECK_EQ_U64(read_4k(c, 0, 4), want);
     CHECK_EQ_U64(read_4k(c, 1, 5), want);
     bh_chip_free(c);
+    /* timed L1s: the target's NIU reads the first flit 5 cycles before it can leave, the
+     * requester's NIU writes the last one into its L1 (noc.local_l1_timed, the default) 5
+     * cycles before the read is done; the writes in between overlap the flits' arrival */
     const char *const timed[] = {"workload.name=none", "l1.access_latency_cycles=5"};
     c = make_with(timed, 2);
-    CHECK_EQ_U64(read_4k(c, 0, 6), want + 5);
+    CHECK_EQ_U64(read_4k(c, 0, 6), want + 5 + 5);
+    bh_chip_free(c);
+    const char *const free_local[] = {"workload.name=none", "l1.access_latency_cycles=5",
+                                      "noc.local_l1_timed=0"};
+    c = make_with(free_local, 3);
+    CHECK_EQ_U64(read_4k(c, 0, 7), want + 5);
     bh_chip_free(c);
 }
 

@@ -551,7 +551,13 @@ static void test_aiclk(void)
     arc_msg(c, 0x34, r);
     CHECK_EQ_U32(r[1], 1350);
     bh_chip_advance_until_idle(c, 100000, NULL);
-    CHECK_EQ_U64(read_cycles(c, 0, 0), dram_fast);
+    /* back at 1350 MHz a GDDR6 read takes its fast cycles again, give or take the cycle the
+     * GDDR6 clock's phase against AICLK moves it (the read is issued when the previous one's
+     * last write into the requester's L1 completes, so its phase follows the history) */
+    const uint64_t dram_back = read_cycles(c, 0, 0);
+    printf("GDDR6 read back at 1350 MHz: %llu cycles\n", (unsigned long long)dram_back);
+    CHECK(dram_back + 2 >= dram_fast && dram_back <= dram_fast + 2);
+    CHECK(dram_back > dram_slow);
     bh_chip_free(c);
 }
 

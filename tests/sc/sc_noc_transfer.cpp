@@ -56,11 +56,16 @@ struct Scenario : sc_core::sc_module {
         /* the data lands 1 + 5 + 9*9 + 5 + 64 cycles after the CMD_CTRL write; the ack (1 flit)
          * leaves in the same cycle and returns over 13 + 7 hops: (5,7) -> (1,7) wraps x, then
          * y wraps 7 -> 2 */
-        uint64_t data_at = 1 + 5 + 9 * 9 + 5 + 64;
         uint64_t ack_hops = (1 + 17 - 5) % 17 + (2 + 12 - 7) % 12;
-        /* the ack leaves once the last flit's write has completed in L1: granted in the cycle
-         * it lands (no contention), done access_latency cycles later, seen the next cycle */
-        uint64_t l1_wait = chip.plan().l1_timed ? chip.plan().l1.access_latency_cycles + 1 : 0;
+        /* an L1 access is granted in the cycle it is asked for (no contention) and done
+         * access_latency cycles later. The ack leaves once the last flit's write has completed
+         * in (5,7)'s L1, seen the next cycle; with noc.local_l1_timed the sending NIU also reads
+         * each flit from (1,2)'s L1 first, the flit leaving in the cycle its read is done: the
+         * reads are pipelined one per cycle, so only the first one's latency delays the packet */
+        const uint32_t lat = chip.plan().l1_timed ? chip.plan().l1.access_latency_cycles : 0;
+        uint64_t l1_wait = chip.plan().l1_timed ? lat + 1 : 0;
+        uint64_t send_read = chip.plan().noc[0].local_l1_timed ? lat : 0;
+        uint64_t data_at = 1 + send_read + 5 + 9 * 9 + 5 + 64;
         uint64_t ack_at = data_at + l1_wait + 5 + 9 * ack_hops + 5;
         uint64_t took = clk.now() - t0;
         if (took < ack_at || took > ack_at + 1)
