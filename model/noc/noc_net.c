@@ -307,6 +307,15 @@ void noc_net_mem_done(NocNet *n, uint32_t node, uint64_t token)
     BH_ASSERT(noc_mem_token_noc(token) == n->cfg.noc_id);
     if (k == NOC_NONE)
         return; /* a posted write: nobody waits for it */
+    if (k & NOC_MEM_TOKEN_GATE) {
+        NocNiu *u = &n->nius[node];
+        const uint32_t bit = 1u << (k & (NOC_MAX_VCS - 1));
+        BH_ASSERT(u->gate_pending & bit);
+        u->gate_pending &= ~bit;
+        u->gate_done |= bit;
+        noc_net_activate(n, node);
+        return;
+    }
     if (k & NOC_MEM_TOKEN_LAND) {
         NocPacket *p = &n->pkts[k & ~NOC_MEM_TOKEN_LAND];
         BH_ASSERT(p->land_done < p->land_needed);

@@ -218,6 +218,9 @@ typedef struct NocMemAccess {
     uint32_t flit_bytes; /* of this NoC: access i of the packet is at pkt_addr + i * flit_bytes */
     uint8_t acked;       /* write: an acknowledgement waits for the packet's accesses */
     uint8_t last;        /* the packet's last data flit */
+    uint8_t timing_only; /* a write with no byte enabled: it takes the port and bank time of a
+                            read-modify-write while the NIU applies the data itself (an atomic, an
+                            inline or byte-enable write, an atomic's response landing) */
 } NocMemAccess;
 
 /* The network a memory access token belongs to: a memory serving both NoCs of a tile hands
@@ -411,10 +414,11 @@ typedef struct NocNiu {
     uint16_t resp_held; /* slots held: queued + streaming + promised */
     /* timed memory (DRAM endpoints): reads still to issue, one access per flit */
     uint8_t timed_mem;
-    uint8_t local_timed;          /* the data of writes it sends is read from timed memory */
-    uint32_t *job_pkt;            /* ring of niu_response_slots: response packets */
-    uint16_t job_rd, job_next;    /* ring state; next flit of the oldest job */
-    uint32_t ej_ack[NOC_MAX_VCS]; /* per ejection VC: acknowledgement awaiting its writes */
+    uint8_t local_timed;              /* the data of writes it sends is read from timed memory */
+    uint32_t *job_pkt;                /* ring of niu_response_slots: response packets */
+    uint16_t job_rd, job_next;        /* ring state; next flit of the oldest job */
+    uint32_t ej_ack[NOC_MAX_VCS];     /* per ejection VC: acknowledgement awaiting its writes */
+    uint32_t gate_pending, gate_done; /* per ejection VC: its head flit's L1 access (gated) */
     /* ejection: input VCs fed by the router's LOCAL output */
     NocInVc ej[NOC_MAX_VCS];
     uint16_t ej_rr;
@@ -540,6 +544,9 @@ void noc_router_step(NocNet *n, uint32_t node, uint64_t now);
 void noc_niu_step(NocNet *n, uint32_t node, uint64_t now);
 /* A token bit: the access is a read response's data landing in its requester's timed L1 */
 #define NOC_MEM_TOKEN_LAND (1u << 31)
+/* A token bit: the access is the L1 time of the flit at the head of ejection VC (token & 31),
+ * which waits for it (noc_niu_xfer.c, gated) */
+#define NOC_MEM_TOKEN_GATE (1u << 30)
 /* The last landing write of read response k has completed at its requester `node`: the
  * response counts as received (counters, the request's completion) and the packet ends. */
 void noc_niu_read_landed(NocNet *n, uint32_t node, uint32_t k, uint64_t now);

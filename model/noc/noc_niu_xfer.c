@@ -429,8 +429,8 @@ static int timed_write(NocNet *n, uint32_t node, uint32_t vc, const NocPacket *p
 {
     uint32_t fb = n->cfg.flit_bytes, off = (f->seq - 1u) * fb;
     uint32_t ack = n->nius[node].ej_ack[vc];
-    const NocMemAccess acc = {mem_token(n, ack),       p->wr_addr, p->len, fb, ack != NOC_NONE,
-                              f->seq + 1u == p->nflits};
+    const NocMemAccess acc = {mem_token(n, ack),        p->wr_addr, p->len, fb, ack != NOC_NONE,
+                              f->seq + 1u == p->nflits, 0};
     BhStatus st = n->mem.request(n->nius[node].mem_ctx, 1, p->wr_addr + off,
                                  BH_MIN(fb, p->len - off), noc_flit_data(n, f->data), &acc);
     if (st == BH_ERR_FULL)
@@ -451,7 +451,7 @@ static int landing_write(NocNet *n, uint32_t node, uint32_t k, const NocFlit *f)
     const uint32_t fb = n->cfg.flit_bytes, off = (f->seq - 1u) * fb;
     const uint32_t len = BH_MIN(fb, p->len - off);
     const NocMemAccess acc = {
-        mem_token(n, k) | NOC_MEM_TOKEN_LAND, p->wr_addr, p->len, fb, 1, f->tail};
+        mem_token(n, k) | NOC_MEM_TOKEN_LAND, p->wr_addr, p->len, fb, 1, f->tail, 0};
     p->land_needed++; /* first: a memory may complete the write inside the call */
     BhStatus st = n->mem.request(n->nius[node].mem_ctx, 1, p->wr_addr + off, len,
                                  noc_flit_data(n, f->data), &acc);
@@ -471,7 +471,8 @@ static int read_flit(NocNet *n, uint32_t node, uint32_t k, uint32_t i)
 {
     NocPacket *p = &n->pkts[k];
     const uint32_t fb = n->cfg.flit_bytes, off = i * fb, len = BH_MIN(fb, p->len - off);
-    const NocMemAccess acc = {mem_token(n, k), p->rd_addr, p->len, fb, 1, i + 1u == p->mem_needed};
+    const NocMemAccess acc = {mem_token(n, k),         p->rd_addr, p->len, fb, 1,
+                              i + 1u == p->mem_needed, 0};
     BhStatus st = n->mem.request(n->nius[node].mem_ctx, 0, p->rd_addr + off, len, NULL, &acc);
     if (st == BH_ERR_FULL)
         return 0;
@@ -479,6 +480,48 @@ static int read_flit(NocNet *n, uint32_t node, uint32_t k, uint32_t i)
         mem_error(n, node, "read", p->rd_addr + off, len, st);
         p->mem_done++;
     }
+    return 1;
+}
+
+/* The flits whose memory access the NIU applies itself as it takes them (an atomic, an inline
+ * write and its byte-enable form, a write's byte-enable data, an atomic's response): in a timed
+ * local L1 each first takes its L1 time, as a read-modify-write of the words it touches, while
+ * it waits at the head of its ejection VC (backing up into the network like a refused write) */
+static int gated(const NocNiu *u, const NocPacket *p, const NocFlit *f)
+{
+    if (!u->local_timed)
+        return 0;
+    if (f->seq > 0)
+        return p->type == NOC_PKT_WR_REQ && p->byte_enable;
+    return p->type == NOC_PKT_AT_REQ || p->type == NOC_PKT_AT_RESP ||
+           (p->type == NOC_PKT_WR_REQ && p->inline_wr);
+}
+
+/* 1 once gated flit f at the head of ejection VC v has had its L1 time; the first call issues
+ * the access (a write with no byte enabled). An access the memory refuses outright passes:
+ * the functional access that follows reports the address. */
+static int gate_passed(NocNet *n, uint32_t node, uint32_t v, const NocPacket *p, const NocFlit *f)
+{
+    NocNiu *u = &n->nius[node];
+    const uint32_t bit = 1u << v;
+    if (!(u->gate_pending & bit) && !(u->gate_done & bit)) {
+        uint64_t addr = p->wr_addr & ~(uint64_t)3;
+        uint32_t len = 4; /* an atomic, its response, an inline word */
+        if (f->seq > 0 || (p->inline_wr && p->be_mask)) {
+            len = f->seq > 0 ? n->cfg.flit_bytes : 16; /* byte enables over a flit, a line */
+            addr = p->wr_addr & ~(uint64_t)(len - 1);
+        }
+        const NocMemAccess acc = {mem_token(n, NOC_MEM_TOKEN_GATE | v), addr, len, len, 0, 1, 1};
+        u->gate_pending |= bit; /* first: a memory may complete the access inside the call */
+        const BhStatus st = n->mem.request(u->mem_ctx, 1, addr, len, NULL, &acc);
+        if (st != BH_OK) {
+            u->gate_pending &= ~bit;
+            return st != BH_ERR_FULL; /* full: asks again next cycle */
+        }
+    }
+    if (!(u->gate_done & bit))
+        return 0;
+    u->gate_done &= ~bit;
     return 1;
 }
 
@@ -525,6 +568,10 @@ static void eject(NocNet *n, uint32_t node, uint64_t now)
             !landing_write(n, node, k, f)) {
             refused = 1;
             continue; /* likewise for read data landing in its requester's L1 */
+        }
+        if (gated(u, p, f) && !gate_passed(n, node, v, p, f)) {
+            refused = 1;
+            continue;
         }
         NocFlit flit = *f;
         iv->rd = (uint16_t)noc_ring1(iv->rd + 1u, n->cfg.vc_buffer_flits);

@@ -24,6 +24,7 @@ struct TimedPortTlm::Slot {
     NocAccessExtension tok;
     uint64_t token = 0;
     unsigned char data[64] = {};
+    unsigned char no_bytes[64] = {}; /* the byte enables of a timing-only write */
 };
 
 TimedPortTlm::TimedPortTlm(sc_core::sc_module_name name, uint32_t max_in_flight,
@@ -73,9 +74,10 @@ BhStatus TimedPortTlm::request(uint32_t source, int is_write, uint64_t addr, uin
     gp.set_data_ptr(s->data);
     gp.set_data_length(len);
     gp.set_streaming_width(len);
-    gp.set_byte_enable_ptr(nullptr);
+    gp.set_byte_enable_ptr(acc.timing_only ? s->no_bytes : nullptr);
+    gp.set_byte_enable_length(acc.timing_only ? len : 0);
     gp.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
-    if (is_write)
+    if (is_write && wdata)
         std::memcpy(s->data, wdata, len);
     in_flight_++;
     tlm::tlm_phase phase = tlm::BEGIN_REQ;

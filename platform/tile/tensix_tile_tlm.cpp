@@ -102,8 +102,18 @@ void TensixTileTlm::kick()
 
 BhStatus TensixTileTlm::offer(int id, tlm::tlm_generic_payload &gp)
 {
-    if (gp.get_byte_enable_ptr())
-        return BH_ERR_UNSUPPORTED;
+    if (const unsigned char *be = gp.get_byte_enable_ptr()) {
+        /* a masked write (a read-modify-write in L1); no byte enabled: the time of one alone */
+        const uint32_t len = gp.get_data_length(), be_len = gp.get_byte_enable_length();
+        if (!gp.is_write() || len > 64 || be_len == 0)
+            return BH_ERR_UNSUPPORTED;
+        uint64_t mask = 0;
+        for (uint32_t i = 0; i < len; i++)
+            mask |= (uint64_t)(be[i % be_len] == TLM_BYTE_ENABLED) << i;
+        return l1_request_masked(&tile_.l1, client_of_binding_.at((size_t)id), gp.get_address(),
+                                 len, gp.get_data_ptr(), mask, reinterpret_cast<uint64_t>(&gp),
+                                 clk_.now());
+    }
     return l1_request(&tile_.l1, client_of_binding_.at((size_t)id), gp.get_address(),
                       gp.get_data_length(), gp.is_write(), gp.get_data_ptr(),
                       reinterpret_cast<uint64_t>(&gp), clk_.now());

@@ -93,8 +93,9 @@ BhStatus TileTlm::mem_request(void *ctx, int is_write, uint64_t addr, uint32_t l
         /* registers and windows past L1 are not behind L1's ports: the tile answers at once,
          * as it answers a word access; a read's data is taken as its flit leaves (mem_read) */
         const BhStatus st =
-            is_write ? t->mem_access(tlm::TLM_WRITE_COMMAND, addr, const_cast<void *>(wdata), len)
-                     : BH_OK;
+            is_write && !acc->timing_only
+                ? t->mem_access(tlm::TLM_WRITE_COMMAND, addr, const_cast<void *>(wdata), len)
+                : BH_OK;
         if (st == BH_OK) {
             const uint32_t k = noc_mem_token_noc(token);
             noc_net_mem_done(&t->nocs_[k]->net(), t->nodes_[k], token);

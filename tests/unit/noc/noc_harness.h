@@ -33,7 +33,7 @@ typedef struct Harness {
         uint32_t node0;
     } pend[4096];
     uint32_t npend, in_flight[BH_GRID_MAX_NODES];
-    uint64_t timed_reads, timed_writes;
+    uint64_t timed_reads, timed_writes, timed_only; /* timed_only: writes with no byte enabled */
     struct HNoc {
         struct Harness *h;
         uint32_t noc;
@@ -180,7 +180,9 @@ static inline BhStatus h_request(void *ctx, int is_write, uint64_t addr, uint32_
         return BH_ERR_FULL;
     if (addr + len > h->mem_bytes)
         return BH_ERR_ADDR;
-    if (is_write) {
+    if (acc->timing_only) {
+        h->timed_only++;
+    } else if (is_write) {
         memcpy(h->mem + (size_t)c->node0 * h->mem_bytes + addr, wdata, len);
         h->timed_writes++;
     } else {

@@ -414,6 +414,82 @@ static void test_local_timed_read_lands_paced(void)
     h_destroy(&h);
 }
 
+/* Cycles from CMD_CTRL until counter `cnt` of s reaches 1, for an atomic increment (inline 0)
+ * or a non-posted inline write (1) from s to d, both NIUs' memories timed with `local` as
+ * noc.local_l1_timed; checks the bytes. */
+static uint64_t gated_op(uint32_t local, int inline_wr, uint64_t *timed_only)
+{
+    Harness h;
+    h_init(&h, BH_TOPO_BLACKHOLE, 17, 12, MEM);
+    h_start(&h);
+    h.timed_latency = 6;
+    h.timed_cap = 64;
+    uint32_t s = 2 * 17 + 1, d = 2 * 17 + 4, addr = 0x300, init = 41;
+    for (uint32_t node = s; node <= d; node += d - s) {
+        noc_net_set_timed_memory(&h.net[0], node, 1);
+        noc_net_set_local_timed(&h.net[0], node, local);
+    }
+    memcpy(h_mem(&h, d, addr), &init, 4);
+    const uint64_t t0 = h.now;
+    CHECK_OK(h_reg(&h, 0, s, 3, NOC_R_TARG_ADDR_LO, addr));
+    CHECK_OK(h_reg(&h, 0, s, 3, NOC_R_TARG_ADDR_HI, h_xy(&h, d)));
+    CHECK_OK(h_reg(&h, 0, s, 3, NOC_R_RET_ADDR_LO, 0x40));
+    CHECK_OK(h_reg(&h, 0, s, 3, NOC_R_RET_ADDR_HI, h_xy(&h, s)));
+    if (inline_wr) {
+        CHECK_OK(h_reg(&h, 0, s, 3, NOC_R_AT_DATA, 0xC0FFEE));
+        CHECK_OK(h_reg(&h, 0, s, 3, NOC_R_CTRL,
+                       NOC_CTRL_TYPE_WR | NOC_CTRL_WR_INLINE | NOC_CTRL_RESP_MARKED));
+    } else {
+        CHECK_OK(h_reg(&h, 0, s, 3, NOC_R_AT_LEN_BE,
+                       (NOC_AT_OP_INCR << 12) | (31u << 2) | ((addr >> 2) & 3)));
+        CHECK_OK(h_reg(&h, 0, s, 3, NOC_R_AT_DATA, 1));
+        CHECK_OK(h_reg(&h, 0, s, 3, NOC_R_CTRL, NOC_CTRL_TYPE_AT | NOC_CTRL_RESP_MARKED));
+    }
+    CHECK_OK(h_reg(&h, 0, s, 3, NOC_R_CMD_CTRL, 1));
+    const uint32_t cnt = inline_wr ? NOC_CNT_MST_WR_ACK_RECEIVED : NOC_CNT_MST_ATOMIC_RESP_RECEIVED;
+    while (!h_counter(&h, 0, s, cnt) && h.now < t0 + 10000)
+        h_run(&h, h.now + 1);
+    const uint64_t took = h.now - t0;
+    uint32_t v, old;
+    memcpy(&v, h_mem(&h, d, addr), 4);
+    CHECK_EQ_U32(v, inline_wr ? 0xC0FFEEu : init + 1);
+    if (!inline_wr) {
+        memcpy(&old, h_mem(&h, s, 0x40), 4);
+        CHECK_EQ_U32(old, init);
+    }
+    *timed_only = h.timed_only;
+    CHECK_EQ_U64(h.timed_reads + h.timed_writes, 0); /* no data flits */
+    h_run(&h, h.now + 1000);
+    CHECK(noc_net_quiescent(&h.net[0]));
+    CHECK_EQ_U64(h.net[0].guest_errors, 0);
+    h_destroy(&h);
+    return took;
+}
+
+/* noc.local_l1_timed, the accesses an NIU applies itself: an atomic takes its L1 time at the
+ * target before it acts (and its response leaves), its response takes the requester's L1 time
+ * before it counts as received; an inline write takes the target's before its ack leaves.
+ * Each is one timing-only access of the memory's latency, on top of the untimed figure. */
+static void test_local_timed_atomics_and_inline_writes(void)
+{
+    const uint64_t lat = 6;
+    uint64_t gates = 0;
+    const uint64_t at_free = gated_op(0, 0, &gates);
+    CHECK_EQ_U64(gates, 0);
+    const uint64_t at_timed = gated_op(1, 0, &gates);
+    CHECK_EQ_U64(gates, 2); /* at the target, then the response at the requester */
+    printf("atomic: %llu cycles with free local L1, %llu timed\n", (unsigned long long)at_free,
+           (unsigned long long)at_timed);
+    CHECK(at_timed >= at_free + 2 * lat && at_timed <= at_free + 2 * (lat + 1));
+    const uint64_t wr_free = gated_op(0, 1, &gates);
+    CHECK_EQ_U64(gates, 0);
+    const uint64_t wr_timed = gated_op(1, 1, &gates);
+    CHECK_EQ_U64(gates, 1); /* the ack lands in no memory */
+    printf("inline write: %llu cycles with free local L1, %llu timed\n",
+           (unsigned long long)wr_free, (unsigned long long)wr_timed);
+    CHECK(wr_timed >= wr_free + lat && wr_timed <= wr_free + lat + 1);
+}
+
 static uint64_t sat_cycles(void)
 {
     const char *e = getenv("BH_TEST_SAT_CYCLES");
@@ -570,6 +646,7 @@ int main(void)
     RUN(test_timed_memory_paces_the_niu);
     RUN(test_local_timed_reads_pace_the_sender);
     RUN(test_local_timed_read_lands_paced);
+    RUN(test_local_timed_atomics_and_inline_writes);
     RUN(test_saturation_drains_every_pattern);
     return check_failures();
 }

@@ -365,7 +365,7 @@ static void test_device_write(void)
 {
     bench_init(0);
     uint8_t flit[64];
-    NocMemAccess acc = {7, 0x1000, 320, 64, 1, 0};
+    NocMemAccess acc = {7, 0x1000, 320, 64, 1, 0, 0};
     for (uint32_t f = 0; f < 5; f++) {
         memset(flit, 0x10 + f, sizeof flit);
         acc.last = f == 4;
@@ -393,7 +393,7 @@ static void test_device_write_held(void)
     bench_init(0);
     static uint8_t flit[64];
     const uint32_t n = b->t.cfg.link.d2h_buffer_bytes / 64;
-    NocMemAccess acc = {7, 0, 64 * (n + 1), 64, 0, 0};
+    NocMemAccess acc = {7, 0, 64 * (n + 1), 64, 0, 0, 0};
     BhStatus st;
     for (uint32_t f = 0; f < n; f++)
         CHECK_EQ_U32(pcie_tile_dev_access(&b->t, flit, 1, 64 * f, 64, flit, &acc, &st),
@@ -415,7 +415,7 @@ static void test_device_read(void)
     for (uint32_t i = 0; i < sizeof mem; i++)
         mem[i] = (uint8_t)(0x80 + i);
     CHECK_OK(pcie_tile_host_mem_write(&b->t, 0x2000, mem, sizeof mem));
-    const NocMemAccess acc = {9, 0x2000, 128, 64, 1, 0};
+    const NocMemAccess acc = {9, 0x2000, 128, 64, 1, 0, 0};
     BhStatus st;
     CHECK_EQ_U32(pcie_tile_dev_access(&b->t, (void *)0x10, 0, 0x2000, 64, NULL, &acc, &st),
                  PCIE_DEV_PENDING);
@@ -437,7 +437,7 @@ static void test_device_read(void)
 static void test_device_bad_window(void)
 {
     bench_init(0);
-    const NocMemAccess acc = {1, 3ull << 58, 64, 64, 1, 1};
+    const NocMemAccess acc = {1, 3ull << 58, 64, 64, 1, 1, 0};
     uint8_t flit[64] = {0};
     BhStatus st = BH_OK;
     CHECK_EQ_U32(pcie_tile_dev_access(&b->t, flit, 1, 3ull << 58, 64, flit, &acc, &st),
