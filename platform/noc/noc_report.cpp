@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "platform/noc/noc_report.h"
+#include <algorithm>
+#include <vector>
 #include "platform/output/report.h"
 #include "platform/output/stats.h"
 
@@ -19,6 +21,49 @@ static const char *link_dir(uint32_t noc, uint32_t port, bool blackhole)
 static json::array xy(uint32_t node, uint32_t w)
 {
     return json::array{node % w, node / w};
+}
+
+/* a flow's end, a node of NoC k's frame, in NoC0 coordinates */
+static json::array flow_xy(const Chip &chip, uint32_t k, uint32_t node, uint32_t w)
+{
+    return xy(chip.noc0_node_of_frame(k, node), w);
+}
+
+/* A link's waits (noc_link_waited), added to its entry o: the total, per VC, and the flows
+ * that waited most there, most first (NOC_LINK_TOP_FLOWS, approximate beyond that many). */
+static void add_waits(const Chip &chip, uint32_t k, const NocNet &net, uint32_t li, json::object &o)
+{
+    const NocLinkWaits &lw = net.link_waits[li];
+    const uint32_t w = net.cfg.w;
+    o["wait_cycles"] = lw.cycles;
+    json::array vcs;
+    for (uint32_t v = 0; v < net.nvcs; v++)
+        vcs.push_back(net.vc_waits[(size_t)li * net.nvcs + v]);
+    o["vc_wait_cycles"] = std::move(vcs);
+    std::vector<NocFlowWait> top;
+    for (const NocFlowWait &f : lw.top)
+        if (f.cycles)
+            top.push_back(f);
+    std::sort(top.begin(), top.end(), [](const NocFlowWait &a, const NocFlowWait &b) {
+        return a.cycles != b.cycles ? a.cycles > b.cycles : a.flow < b.flow;
+    });
+    json::array flows;
+    for (const NocFlowWait &f : top) {
+        json::object e;
+        e["source"] = flow_xy(chip, k, (uint32_t)(f.flow & 0xFFFF), w);
+        const uint32_t dst = (uint32_t)(f.flow >> 16 & 0xFFFF);
+        if (dst != NOC_FLOW_MCAST) {
+            e["target"] = flow_xy(chip, k, dst, w);
+        } else { /* the rectangle's corners (start, end) */
+            const uint32_t r = (uint32_t)(f.flow >> 32);
+            e["multicast"] =
+                json::array{flow_xy(chip, k, (r >> 8 & 0xFF) * w + (r & 0xFF), w),
+                            flow_xy(chip, k, (r >> 24 & 0xFF) * w + (r >> 16 & 0xFF), w)};
+        }
+        e["cycles"] = f.cycles;
+        flows.push_back(std::move(e));
+    }
+    o["blocked_flows"] = std::move(flows);
 }
 
 void noc_for_each_router_link(
@@ -49,18 +94,40 @@ void noc_report(uint32_t k, const ReportContext &ctx, json::object &n)
     json::array links;
     double sum = 0, mx = 0;
     uint32_t count = 0;
+    uint64_t waits = 0;
     noc_for_each_router_link(chip, ctx.run, k,
                              [&](const NocLink &L, uint32_t a, uint32_t b, double u) {
                                  sum += u;
                                  mx = u > mx ? u : mx;
                                  count++;
-                                 links.push_back({{"from", xy(a, g.w)},
-                                                  {"to", xy(b, g.w)},
-                                                  {"direction", link_dir(k, L.src_port, bh)},
-                                                  {"utilisation", u}});
+                                 json::object o{{"from", xy(a, g.w)},
+                                                {"to", xy(b, g.w)},
+                                                {"direction", link_dir(k, L.src_port, bh)},
+                                                {"utilisation", u}};
+                                 const uint32_t li = (uint32_t)(&L - net.links);
+                                 if (net.link_waits[li].cycles) {
+                                     waits += net.link_waits[li].cycles;
+                                     add_waits(chip, k, net, li, o);
+                                 }
+                                 links.push_back(std::move(o));
                              });
     n["link_utilisation"] = {{"mean", count ? sum / count : 0.0}, {"max", mx}};
     n["links"] = std::move(links);
+    n["link_waits"] = waits;
+    /* router -> NIU links (each node's ejection), only those that waited */
+    json::array ej;
+    uint64_t ej_waits = 0;
+    for (uint32_t li = 0; li < net.n_links; li++) {
+        const NocLink &L = net.links[li];
+        if (L.dst_port != NOC_PORTS || !net.link_waits[li].cycles)
+            continue;
+        ej_waits += net.link_waits[li].cycles;
+        json::object o{{"tile", xy(chip.noc0_node_of_frame(k, L.dst_node), g.w)}};
+        add_waits(chip, k, net, li, o);
+        ej.push_back(std::move(o));
+    }
+    n["ejection_waits"] = ej_waits;
+    n["ejection_links"] = std::move(ej);
 }
 
 } // namespace bh
