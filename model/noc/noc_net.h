@@ -335,10 +335,11 @@ typedef struct NocOutPort {
  * counted when it crosses, on the VC it crosses on. A flow is the (source node, target) of
  * the packet whose flit waited (noc_flow_key); each link keeps NOC_LINK_TOP_FLOWS of them by
  * weighted space-saving: a flow present adds its wait, else it takes the entry with the
- * fewest cycles (a free one has 0) and adds its wait to that entry's count. So the list is
- * exact when the link saw at most NOC_LINK_TOP_FLOWS waiting flows; beyond, an entry's cycles
- * overestimate its flow's by at most what it inherited, and a flow with more than the link's
- * wait_cycles / NOC_LINK_TOP_FLOWS is always listed. */
+ * fewest cycles (a free one has 0) and adds its wait to that entry's count. So the entries
+ * always sum to the link's cycles, and are exact per flow when the link saw at most
+ * NOC_LINK_TOP_FLOWS waiting flows; beyond, an entry's cycles overestimate its flow's by at
+ * most what it inherited, and a flow with more than the link's cycles / NOC_LINK_TOP_FLOWS is
+ * always listed. */
 #define NOC_LINK_TOP_FLOWS 4
 #define NOC_FLOW_MCAST 0xFFFFu /* noc_flow_key target field of a multicast packet */
 typedef struct NocFlowWait {
