@@ -1,7 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "platform/noc/noc_report.h"
-#include <algorithm>
-#include <vector>
 #include "platform/output/report.h"
 #include "platform/output/stats.h"
 
@@ -35,35 +33,41 @@ static void add_waits(const Chip &chip, uint32_t k, const NocNet &net, uint32_t 
 {
     const NocLinkWaits &lw = net.link_waits[li];
     const uint32_t w = net.cfg.w;
-    o["wait_cycles"] = lw.cycles;
-    json::array vcs;
-    for (uint32_t v = 0; v < net.nvcs; v++)
-        vcs.push_back(net.vc_waits[(size_t)li * net.nvcs + v]);
-    o["vc_wait_cycles"] = std::move(vcs);
-    std::vector<NocFlowWait> top;
-    for (const NocFlowWait &f : lw.top)
-        if (f.cycles)
-            top.push_back(f);
-    std::sort(top.begin(), top.end(), [](const NocFlowWait &a, const NocFlowWait &b) {
-        return a.cycles != b.cycles ? a.cycles > b.cycles : a.flow < b.flow;
-    });
-    json::array flows;
-    for (const NocFlowWait &f : top) {
-        json::object e;
-        e["source"] = flow_xy(chip, k, (uint32_t)(f.flow & 0xFFFF), w);
-        const uint32_t dst = (uint32_t)(f.flow >> 16 & 0xFFFF);
-        if (dst != NOC_FLOW_MCAST) {
-            e["target"] = flow_xy(chip, k, dst, w);
-        } else { /* the rectangle's corners (start, end) */
-            const uint32_t r = (uint32_t)(f.flow >> 32);
-            e["multicast"] =
-                json::array{flow_xy(chip, k, (r >> 8 & 0xFF) * w + (r & 0xFF), w),
-                            flow_xy(chip, k, (r >> 24 & 0xFF) * w + (r >> 16 & 0xFF), w)};
-        }
-        e["cycles"] = f.cycles;
-        flows.push_back(std::move(e));
+    const uint64_t *vc = &net.vc_waits[(size_t)li * net.nvcs];
+    NocFlowWait top[NOC_LINK_TOP_FLOWS];
+    uint32_t nt = 0;
+    for (const NocFlowWait &f : lw.top) { /* insertion: most cycles first, then by flow */
+        if (!f.cycles)
+            continue;
+        uint32_t i = nt++;
+        for (; i > 0 && (top[i - 1].cycles < f.cycles ||
+                         (top[i - 1].cycles == f.cycles && top[i - 1].flow > f.flow));
+             i--)
+            top[i] = top[i - 1];
+        top[i] = f;
     }
-    o["blocked_flows"] = std::move(flows);
+    json::array flows;
+    flows.reserve(nt);
+    for (uint32_t i = 0; i < nt; i++) {
+        const uint64_t f = top[i].flow;
+        const uint32_t dst = (uint32_t)(f >> 16 & 0xFFFF), r = (uint32_t)(f >> 32);
+        json::array src = flow_xy(chip, k, (uint32_t)(f & 0xFFFF), w);
+        if (dst != NOC_FLOW_MCAST)
+            flows.push_back(json::object{{"source", std::move(src)},
+                                         {"target", flow_xy(chip, k, dst, w)},
+                                         {"cycles", top[i].cycles}});
+        else /* the rectangle's corners (start, end) */
+            flows.push_back(json::object{
+                {"source", std::move(src)},
+                {"multicast",
+                 json::array{flow_xy(chip, k, (r >> 8 & 0xFF) * w + (r & 0xFF), w),
+                             flow_xy(chip, k, (r >> 24 & 0xFF) * w + (r >> 16 & 0xFF), w)}},
+                {"cycles", top[i].cycles}});
+    }
+    o.reserve(o.size() + 3);
+    o.emplace("wait_cycles", lw.cycles);
+    o.emplace("vc_wait_cycles", json::array(vc, vc + net.nvcs));
+    o.emplace("blocked_flows", std::move(flows));
 }
 
 void noc_for_each_router_link(
