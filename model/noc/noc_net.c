@@ -192,6 +192,8 @@ BhStatus noc_net_init(NocNet *n, const NocNetConfig *cfg, const NocMemOps *mem, 
     n->cred_vc = calloc(cred_total, 1);
     n->cred_at = calloc(cred_total, sizeof *n->cred_at);
     n->active_links = calloc(n->n_links, sizeof(uint32_t));
+    n->link_waits = calloc(n->n_links, sizeof *n->link_waits);
+    n->vc_waits = calloc((size_t)n->n_links * n->nvcs, sizeof *n->vc_waits);
     /* every copy of a data flit sits in one buffer slot or link slot, so as many payload
      * slots as those suffice */
     n->n_data = nodes * n->nports * n->nvcs * depth + nodes * n->nvcs * depth + pipe_total;
@@ -206,7 +208,7 @@ BhStatus noc_net_init(NocNet *n, const NocNetConfig *cfg, const NocMemOps *mem, 
     n->n_pkts = (uint32_t)bound;
     n->pkts = calloc(n->n_pkts, sizeof *n->pkts);
     if (!n->pipe || !n->pipe_at || !n->cred_vc || !n->cred_at || !n->active_links || !n->pkts ||
-        !n->flit_data || !n->data_refs) {
+        !n->flit_data || !n->data_refs || !n->link_waits || !n->vc_waits) {
         noc_net_destroy(n);
         return BH_ERR_FULL;
     }
@@ -264,6 +266,8 @@ void noc_net_destroy(NocNet *n)
     free(n->pkts);
     free(n->flit_data);
     free(n->data_refs);
+    free(n->link_waits);
+    free(n->vc_waits);
     memset(n, 0, sizeof *n);
 }
 
@@ -406,6 +410,27 @@ void noc_link_send(NocNet *n, uint32_t li, const NocFlit *f, uint64_t now)
     *noc_link_slot(n, li, now) = *f;
 }
 
+void noc_link_waited(NocNet *n, uint32_t li, uint32_t vc, uint32_t pkt, uint32_t cycles)
+{
+    NocLinkWaits *w = &n->link_waits[li];
+    w->cycles += cycles;
+    n->vc_waits[(size_t)li * n->nvcs + vc] += cycles;
+    /* weighted space-saving (noc_net.h): the flow's entry, else the one with fewest cycles */
+    const uint64_t key = noc_flow_key(&n->pkts[pkt]);
+    NocFlowWait *least = &w->top[0];
+    for (uint32_t i = 0; i < NOC_LINK_TOP_FLOWS; i++) {
+        NocFlowWait *e = &w->top[i];
+        if (e->flow == key && e->cycles) {
+            e->cycles += cycles;
+            return;
+        }
+        if (e->cycles < least->cycles)
+            least = e;
+    }
+    least->flow = key;
+    least->cycles += cycles;
+}
+
 static void deliver(NocNet *n, const NocLink *l, const NocFlit *f)
 {
     uint32_t node = l->dst_node, vc = f->vc;
@@ -421,8 +446,10 @@ static void deliver(NocNet *n, const NocLink *l, const NocFlit *f)
         NocInVc *iv = &r->in[l->dst_port][vc];
         BH_ASSERT(iv->n < n->cfg.vc_buffer_flits);
         *noc_vc_flit(n, iv, iv->rd + iv->n) = *f;
-        if (iv->n++ == 0) /* a new front flit: it may be able to move */
+        if (iv->n++ == 0) { /* a new front flit: it may be able to move */
             r->cand[l->dst_port] |= 1u << vc;
+            iv->ready = (uint32_t)n->now;
+        }
         r->nonempty[l->dst_port] |= 1u << vc;
         r->buffered++;
         r->stalled = 0;

@@ -312,6 +312,9 @@ typedef struct NocFlit {
 /* One input VC: a FIFO of flits and the state of the packet at its front. */
 typedef struct NocInVc {
     uint32_t buf;         /* its FIFO's first slot in NocNet.flits (ej_flits for an NIU) */
+    uint32_t ready;       /* router: low 32 bits of the cycle its front flit could first move
+                             (it arrived in the empty VC, or the flit before it left the cycle
+                             before); a flit's wait is the cycle it leaves minus this */
     uint16_t rd, n;       /* FIFO read index and occupancy */
     uint8_t routed;       /* front packet's route computed */
     uint8_t held;         /* a linked packet passed: its output VCs stay granted */
@@ -328,6 +331,28 @@ typedef struct NocOutPort {
     uint8_t vc_rr;                /* VC allocation round-robin pointer */
     uint32_t link;                /* link this port drives, NOC_NONE if absent */
 } NocOutPort;
+
+/* Waits at a link (observation only, noc_link_waited): a flit at the front of a router's
+ * input VC waits for this link from the cycle it could first move until it crosses it (for an
+ * output VC, a credit, or the switch: its input port's other VCs or the link's other inputs),
+ * counted when it crosses, on the VC it crosses on. A flow is the (source node, target) of
+ * the packet whose flit waited (noc_flow_key); each link keeps NOC_LINK_TOP_FLOWS of them by
+ * weighted space-saving: a flow present adds its wait, else it takes the entry with the
+ * fewest cycles (a free one has 0) and adds its wait to that entry's count. So the entries
+ * always sum to the link's cycles, and are exact per flow when the link saw at most
+ * NOC_LINK_TOP_FLOWS waiting flows; beyond, an entry's cycles overestimate its flow's by at
+ * most what it inherited, and a flow with more than the link's cycles / NOC_LINK_TOP_FLOWS is
+ * always listed. */
+#define NOC_LINK_TOP_FLOWS 4
+#define NOC_FLOW_MCAST 0xFFFFu /* noc_flow_key target field of a multicast packet */
+typedef struct NocFlowWait {
+    uint64_t flow;   /* noc_flow_key */
+    uint64_t cycles; /* 0: a free entry */
+} NocFlowWait;
+typedef struct NocLinkWaits {
+    uint64_t cycles; /* all VCs (NocNet.vc_waits per VC) */
+    NocFlowWait top[NOC_LINK_TOP_FLOWS];
+} NocLinkWaits;
 
 typedef struct NocLink {
     uint64_t due; /* earliest arrival of a flit or a credit in flight, BH_IDLE if none: the
@@ -466,9 +491,11 @@ typedef struct NocNet {
     BhLogContext *log; /* the chip's */
     NocDeliveryFn on_delivery;
     void *delivery_ctx;
-    uint64_t now;           /* cycle of the last step */
-    uint64_t last_progress; /* last cycle a flit moved */
-    uint8_t trace_busy;     /* keep link busy flags exact for VCD */
+    uint64_t now;             /* cycle of the last step */
+    uint64_t last_progress;   /* last cycle a flit moved */
+    uint8_t trace_busy;       /* keep link busy flags exact for VCD */
+    NocLinkWaits *link_waits; /* per link (NocLink stays one cache line) */
+    uint64_t *vc_waits;       /* per link and VC: [link * nvcs + vc] */
     /* statistics */
     BH_STAT_FIELDS(NOC_NET_FLIT_STATS)
     uint64_t packets_created, packets_freed;
@@ -558,6 +585,19 @@ void noc_niu_port_event(NocNet *n, uint32_t ref, int part_sent, uint64_t now);
 void noc_niu_count(NocNiu *u, uint32_t idx, uint32_t by);
 void noc_niu_uncount_id(NocNiu *u, uint32_t idx);
 void noc_link_send(NocNet *n, uint32_t link, const NocFlit *f, uint64_t now);
+/* A flit of packet pkt crossed link li on VC vc after waiting `cycles` (> 0) for it. */
+void noc_link_waited(NocNet *n, uint32_t li, uint32_t vc, uint32_t pkt, uint32_t cycles);
+/* The flow of packet p: source node in bits 0-15, target node in bits 16-31 (NOC_FLOW_MCAST
+ * for a multicast, whose rectangle, NocPacket.rect, is in bits 32-63). */
+static inline uint64_t noc_flow_key(const NocPacket *p)
+{
+    if (p->mcast)
+        return p->src | (uint64_t)NOC_FLOW_MCAST << 16 |
+               (uint64_t)(p->rect[0] | p->rect[1] << 8 | p->rect[2] << 16 |
+                          (uint32_t)p->rect[3] << 24)
+                   << 32;
+    return p->src | (uint64_t)p->dst << 16;
+}
 /* (noc_link_slot, noc_link_send without the copy, and noc_link_credit: noc_link.h) */
 void noc_net_activate(NocNet *n, uint32_t node);
 uint32_t noc_pkt_alloc(NocNet *n);

@@ -100,10 +100,12 @@ pop_front(NocNet *n, uint32_t node, uint32_t port, uint32_t vc, uint64_t now, co
     int head = f->seq == 0, tail = f->tail;
 
     iv->rd = (uint16_t)(iv->rd + 1u == n->cfg.vc_buffer_flits ? 0 : iv->rd + 1u);
-    if (--iv->n == 0)
+    if (--iv->n == 0) {
         r->nonempty[port] &= ~(1u << vc);
-    else
-        r->cand[port] |= 1u << vc; /* the next flit is at the front */
+    } else {
+        r->cand[port] |= 1u << vc; /* the next flit is at the front, free to move next cycle */
+        iv->ready = (uint32_t)now + 1u;
+    }
     r->buffered--;
     noc_link_credit(n, r->in_link[port], (uint8_t)vc, now);
     iv->sent_mask = 0;
@@ -275,6 +277,9 @@ static inline __attribute__((always_inline)) void step(NocNet *n, uint32_t node,
         *f = *noc_vc_flit(n, iv, iv->rd);
         f->vc = iv->out_vc[o];
         out->credits[f->vc]--;
+        const uint32_t waited = (uint32_t)now - iv->ready; /* observation only */
+        if (waited)
+            noc_link_waited(n, out->link, f->vc, f->pkt, waited);
         if (iv->sent_mask == 0 && (iv->out_mask & (iv->out_mask - 1u))) {
             /* the first copy of a forking flit leaves: count all its copies now, before a
              * copy sent early on one branch can reach its end while another output waits;

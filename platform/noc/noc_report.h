@@ -1,8 +1,9 @@
 /* platform/noc/noc_report.h - a NoC's section of the JSON report ("noc0", "noc1"), built from
  * its network's state (NocNetTlm) and the measured window: its flit counters and guest errors,
- * the workload's additions (WorkloadModel::report_noc), and the utilisation of every
- * router-to-router link. The chip registers it (BlockHooks::report_object) for each NoC, so
- * build_report only iterates the registry. */
+ * the workload's additions (WorkloadModel::report_noc), the utilisation of every
+ * router-to-router link, and the waits of the links that waited (router-to-router and
+ * router-to-NIU: cycles, per VC, the flows that waited most). The chip registers it
+ * (BlockHooks::report_object) for each NoC, so build_report only iterates the registry. */
 #ifndef BH_NOC_REPORT_H
 #define BH_NOC_REPORT_H
 #include <boost/json.hpp>

@@ -157,6 +157,45 @@ static void print_l1_waits(const json::object &r, std::FILE *out)
     std::fprintf(out, "\n");
 }
 
+/* A NoC's link waits (noc_report): the total over its router-to-router links (and into the
+ * NIUs), the link that waited most and the flow that waited most there */
+static void print_link_waits(int k, const json::object &n, std::FILE *out)
+{
+    if (!n.contains("link_waits"))
+        return;
+    const double total = num(n.at("link_waits")), ej = num(n.at("ejection_waits"));
+    if (total == 0 && ej == 0)
+        return;
+    std::fprintf(out, "  NoC%d link waits: %.0f cycles", k, total);
+    if (ej > 0)
+        std::fprintf(out, " (and %.0f into NIUs)", ej);
+    const json::object *most = nullptr;
+    for (const json::value &lv : n.at("links").as_array()) {
+        const json::object &l = lv.as_object();
+        if (l.contains("wait_cycles") &&
+            (!most || num(l.at("wait_cycles")) > num(most->at("wait_cycles"))))
+            most = &l;
+    }
+    auto xy = [](const json::value &v) {
+        const json::array &a = v.as_array();
+        return "(" + std::to_string((long long)num(a[0])) + "," +
+               std::to_string((long long)num(a[1])) + ")";
+    };
+    if (most) {
+        std::fprintf(out, "; most at %s->%s: %.0f", xy(most->at("from")).c_str(),
+                     xy(most->at("to")).c_str(), num(most->at("wait_cycles")));
+        const json::array &flows = most->at("blocked_flows").as_array();
+        if (!flows.empty()) {
+            const json::object &f = flows[0].as_object();
+            std::string to = f.contains("target") ? xy(f.at("target"))
+                                                  : "multicast " + xy(f.at("multicast").at(0)) +
+                                                        "-" + xy(f.at("multicast").at(1));
+            std::fprintf(out, ", mostly flow %s->%s", xy(f.at("source")).c_str(), to.c_str());
+        }
+    }
+    std::fprintf(out, "\n");
+}
+
 /* L1 of the tiles whose cores ran: bytes its clients moved and the cycles they waited for a
  * bank or port, per tile and cycle */
 static void print_l1_summary(const json::object &r, std::FILE *out)
@@ -311,6 +350,7 @@ void print_summary(const json::object &r, std::FILE *out)
         } else {
             std::fprintf(out, "  NoC%d: no workload traffic\n", k);
         }
+        print_link_waits(k, n, out);
     }
     if (r.contains("riscv"))
         print_l1_summary(r, out);

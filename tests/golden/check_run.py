@@ -183,6 +183,13 @@ def main():
             expect_links = 2 * (2 * (w - 1) * h)
         check(len(links) == expect_links, "noc%d: %d links, expected %d" % (k, len(links), expect_links))
         check(all(0.0 <= l["utilisation"] <= 1.0 for l in links), "noc%d: utilisation outside 0..1" % k)
+        # link waits (issue 27): per VC and per listed flow they sum to the link's total
+        waited = [l for l in links if "wait_cycles" in l] + n["ejection_links"]
+        check(all(l["wait_cycles"] > 0 and sum(l["vc_wait_cycles"]) == l["wait_cycles"] and
+                  sum(f["cycles"] for f in l["blocked_flows"]) == l["wait_cycles"]
+                  for l in waited), "noc%d: a link's waits do not add up" % k)
+        check(n["link_waits"] == sum(l.get("wait_cycles", 0) for l in links),
+              "noc%d: link_waits is not the links' sum" % k)
         f = n["flits"]
         if "error" not in r:  # a failed run may stop with flits in flight
             check(f["injected"] + f["forked"] == f["ejected"] + f["sunk_at_branch_ends"],
