@@ -233,11 +233,13 @@ static void print_program_summary(const json::object &r, std::FILE *out)
         r.at("bhsim").at("config").as_string().c_str(), p.at("name").as_string().c_str(),
         p.at("passed").as_bool() ? "matches the host reference" : "DIFFERS from the host reference",
         num(p.at("cycles")), num(p.at("cycles")) / mhz, mhz, num(r.at("sim").at("cycles")));
-    if (p.contains("tflops"))
+    if (p.contains("tflops")) {
         std::fprintf(out, "  %.2f TFLOP/s, matrix unit %.1f%% of its %s peak on %.0f cores\n",
                      num(p.at("tflops")), 100 * num(p.at("fpu_utilisation")),
                      p.at("fidelity").as_string().c_str(), num(p.at("cores")));
-    else if (p.contains("bytes_per_cycle"))
+        if (r.contains("riscv"))
+            print_matrix_causes(r, out);
+    } else if (p.contains("bytes_per_cycle"))
         std::fprintf(out, "  %.2f B/cycle\n", num(p.at("bytes_per_cycle")));
     if (r.contains("riscv")) {
         print_kernel_cores(r, out);

@@ -56,6 +56,10 @@ void print_kernel_cores(const boost::json::object &report, std::FILE *out);
  * cycles as a share of theirs over the program's device cycles, and why each thread did not
  * issue (its stall cycles by cause) */
 void print_coprocessors(const boost::json::object &report, std::FILE *out);
+/* "  matrix unit 23.0% busy; stalled 41.0% waiting for Src (unpackers), ...; 12.0% idle": its
+ * cycles by state summed over the riscv tiles' coprocessors, of their units' windows; nothing
+ * if no coprocessor's matrix unit had a window */
+void print_matrix_causes(const boost::json::object &report, std::FILE *out);
 
 } // namespace bh
 #endif

@@ -4,6 +4,7 @@
  * platform/tile/tile_report.cpp, registered per tile by the chip; mark_kernel_cores adds what
  * a host placed). */
 #include <cstdio>
+#include <algorithm>
 #include <cstring>
 #include <map>
 #include <string>
@@ -149,6 +150,43 @@ void print_coprocessors(const json::object &r, std::FILE *out)
                 std::fprintf(out, " %s %.1f%%", cause.c_str(), 100 * n / tiles / cycles);
     }
     std::fprintf(out, " (of the program's %.0f device cycles, per tile)\n", cycles);
+}
+
+void print_matrix_causes(const json::object &r, std::FILE *out)
+{
+    static const std::pair<const char *, const char *> causes[] = {
+        {"src", "waiting for Src (unpackers)"},
+        {"dst", "waiting for Dst (packer, vector unit)"},
+        {"semaphore", "on a semaphore"},
+        {"l1", "waiting for L1"},
+        {"fifo", "waiting for instructions (its thread elsewhere)"},
+        {"other", "for other reasons"}};
+    double window = 0, busy = 0, idle = 0;
+    std::map<std::string, double> stalled;
+    for (const json::value &tv : r.at("riscv").as_array()) {
+        const json::object &t = tv.as_object();
+        if (!t.contains("units") || !t.at("units").as_object().contains("matrix"))
+            continue;
+        const json::object &m = t.at("units").at("matrix").as_object();
+        window += num(m.at("cycles"));
+        busy += num(m.at("busy_cycles"));
+        idle += num(m.at("idle_cycles"));
+        for (const auto &s : m.at("stall_cycles").as_object())
+            stalled[std::string(s.key())] += num(s.value());
+    }
+    if (window <= 0)
+        return;
+    std::vector<std::pair<double, const char *>> top; /* the stalls, largest first */
+    for (const auto &[key, text] : causes)
+        if (stalled[key] > 0)
+            top.push_back({stalled[key], text});
+    std::stable_sort(top.begin(), top.end(),
+                     [](const auto &a, const auto &b) { return a.first > b.first; });
+    std::fprintf(out, "  matrix unit %.1f%% busy", 100 * busy / window);
+    for (size_t i = 0; i < top.size() && i < 2; i++)
+        std::fprintf(out, "%s %.1f%% %s", i ? "," : "; stalled", 100 * top[i].first / window,
+                     top[i].second);
+    std::fprintf(out, "; %.1f%% idle (of its coprocessors' active cycles)\n", 100 * idle / window);
 }
 
 } // namespace bh

@@ -119,6 +119,13 @@ bool riscv_groups(Chip &chip, const std::string &base, Writer *w, std::string *e
 /* The traced coprocessors that issued, most matrix-unit work first (at most kL1Tiles, shown in
  * grid order): per thread its state through the filter coproc_states, then the units that
  * worked, one busy bit each. */
+uint64_t unit_cycles(const TensixCore *c, uint32_t unit, uint32_t state)
+{
+    uint64_t n[TENSIX_UNIT_STATE_COUNT];
+    tensix_core_unit_cycles(c, unit, n);
+    return n[state];
+}
+
 bool coprocessor_groups(Chip &chip, const std::string &base, Writer *w, std::string *err)
 {
     std::vector<std::pair<uint64_t, const TensixTileTlm *>> tiles;
@@ -127,7 +134,7 @@ bool coprocessor_groups(Chip &chip, const std::string &base, Writer *w, std::str
             l1 && l1->traced() && l1->coprocessor_traced()) {
             const TensixCore *c = l1->tile().core;
             if (c->thr[0].issued + c->thr[1].issued + c->thr[2].issued)
-                tiles.push_back({c->unit_busy_cycles[TENSIX_UNIT_MATRIX], l1});
+                tiles.push_back({unit_cycles(c, TENSIX_UNIT_MATRIX, TENSIX_US_BUSY), l1});
         }
     if (tiles.empty())
         return true;
@@ -145,16 +152,33 @@ bool coprocessor_groups(Chip &chip, const std::string &base, Writer *w, std::str
         text += std::to_string(2 + k) + " " + tensix_stall_name((TensixStall)k) + "\n";
     if (!write_text(filter, text, err))
         return false;
+    const std::string unit_filter = base + ".unit_states.txt";
+    text = "# bhsim coprocessor unit states (model/tile/tensix/tensix_core.h TENSIX_UNIT_STATES): "
+           "GTKWave translate filter, values in decimal\n";
+    for (uint32_t k = 0; k < TENSIX_UNIT_STATE_COUNT; k++)
+        text += std::to_string(k) + " " + tensix_unit_state_name(k) + "\n";
+    if (!write_text(unit_filter, text, err))
+        return false;
     const std::string filter_line = "^3 " + absolute(filter);
+    const std::string unit_filter_line = "^4 " + absolute(unit_filter);
     for (const auto &[matrix, l1] : tiles) {
         std::vector<std::string> lines;
         for (uint32_t t = 0; t < TENSIX_THREADS; t++)
             lines.insert(lines.end(),
                          {kTranslated, filter_line, sig(l1->thread_signal(t), "[2:0]")});
-        lines.push_back(kBits);
+        /* the units that were not idle all the time: their state by name, then busy */
+        const TensixCore *c = l1->tile().core;
+        std::vector<uint32_t> shown;
         for (uint32_t u = 0; u < TENSIX_UNITS; u++)
-            if (l1->tile().core->unit_busy_cycles[u])
-                lines.push_back(sig(l1->unit_signal(u)));
+            if (unit_cycles(c, u, TENSIX_US_IDLE) != tensix_core_unit_window(c))
+                shown.push_back(u);
+        for (uint32_t u : shown)
+            lines.insert(lines.end(), {kTranslated, unit_filter_line,
+                                       sig(l1->unit_signal(u, "state"), "[2:0]")});
+        lines.push_back(kBits);
+        for (uint32_t u : shown)
+            if (unit_cycles(c, u, TENSIX_US_BUSY))
+                lines.push_back(sig(l1->unit_signal(u, "busy")));
         w->group(std::string(l1->basename()) + " coprocessor: threads, units busy", lines);
     }
     return true;

@@ -163,7 +163,7 @@ void TensixTileTlm::step(uint64_t now)
             next = std::min(next, now + 1);
         if (cores_traced_)
             sample_cores();
-        if (coproc_traced_ && sample_coprocessor())
+        if (coproc_traced_ && sample_coprocessor(now))
             next = std::min(next, now + 1);
     }
     schedule(next);
@@ -237,22 +237,26 @@ void TensixTileTlm::sample_cores()
     }
 }
 
-/* What the coprocessor's counters say of the cycle the tile just stepped: a unit whose busy
- * count grew was busy; a thread that issued, or else the stall whose count grew, is its state.
- * true while any shows non-zero, so the next cycle is sampled too and a signal falls back to
- * 0 in the cycle its unit stops (as sample() does for L1). */
-bool TensixTileTlm::sample_coprocessor()
+/* What the coprocessor says of the cycle the tile just stepped: each unit's state in it (idle
+ * if the coprocessor did not classify it); a thread that issued, or else the stall whose count
+ * grew, is its state. true while any shows non-zero, so the next cycle is sampled too and a
+ * signal falls back to 0 in the cycle its unit stops (as sample() does for L1). */
+bool TensixTileTlm::sample_coprocessor(uint64_t now)
 {
     const TensixCore *c = tile_.core;
     bool any = false;
     for (uint32_t u = 0; u < TENSIX_UNITS; u++) {
-        const uint8_t busy = c->unit_busy_cycles[u] != unit_seen_[u];
-        unit_seen_[u] = c->unit_busy_cycles[u];
-        if (busy != unit_busy_[u]) {
-            unit_busy_[u] = busy;
-            vcd_->update_if_open(unit_sig_ + u, busy);
+        const uint8_t state = (uint8_t)tensix_core_unit_state(c, u, now);
+        if (state != unit_state_[u]) {
+            const uint8_t busy = state == TENSIX_US_BUSY;
+            unit_state_[u] = state;
+            vcd_->update_if_open(unit_sig_ + 2 * u, state);
+            if (busy != unit_busy_[u]) {
+                unit_busy_[u] = busy;
+                vcd_->update_if_open(unit_sig_ + 2 * u + 1, busy);
+            }
         }
-        any |= busy;
+        any |= state != TENSIX_US_IDLE;
     }
     for (uint32_t t = 0; t < TENSIX_THREADS; t++) {
         const TensixThread &th = c->thr[t];
@@ -272,9 +276,9 @@ bool TensixTileTlm::sample_coprocessor()
     return any;
 }
 
-std::string TensixTileTlm::unit_signal(uint32_t unit) const
+std::string TensixTileTlm::unit_signal(uint32_t unit, const char *what) const
 {
-    return std::string(name()) + ".unit." + tensix_core_unit_name(unit) + ".busy";
+    return std::string(name()) + ".unit." + tensix_core_unit_name(unit) + "." + what;
 }
 
 std::string TensixTileTlm::thread_signal(uint32_t thread) const
@@ -309,10 +313,12 @@ void TensixTileTlm::trace(VcdWriter &w)
     }
     for (uint32_t b = 0; b < tile_.l1.cfg.banks; b++)
         bank_sig_[b] = w.add(nullptr, bank_holder_[b], signal("bank", b, "holder"), 4);
-    if (tile_.core) { /* consecutive ids: unit u at unit_sig_ + u, thread t at thread_sig_ + t */
+    if (tile_.core) { /* consecutive ids: unit u's state at unit_sig_ + 2u, its busy bit next;
+                       * thread t at thread_sig_ + t */
         coproc_traced_ = true;
         for (uint32_t u = 0; u < TENSIX_UNITS; u++) {
-            const uint32_t id = w.add(nullptr, unit_busy_[u], unit_signal(u), 1);
+            const uint32_t id = w.add(nullptr, unit_state_[u], unit_signal(u, "state"), 3);
+            w.add(nullptr, unit_busy_[u], unit_signal(u, "busy"), 1);
             unit_sig_ = u ? unit_sig_ : id;
         }
         for (uint32_t t = 0; t < TENSIX_THREADS; t++) {

@@ -89,10 +89,11 @@ class TensixTileTlm : public sc_core::sc_module
      * sampled at each tile step only: pc is where the core is when the tile steps it; between
      * steps it may run ahead (up to the tile's run-ahead window, on private work), and a stop
      * shows at the step that finds it.
-     * With a coprocessor, per unit `unit.<name>.busy` (1 bit: the unit worked in the cycle the
-     * tile last stepped) and per thread `T<i>.state` (3 bits, CoprocThreadState: 0 idle,
-     * 1 issued, 2 wait_gate, 3 unit_busy, 4 wait_latched: why it did not issue), from the
-     * coprocessor's own counters at each step. */
+     * With a coprocessor, per unit `unit.<name>.state` (3 bits, TENSIX_UNIT_STATES: 0 idle,
+     * 1 busy, 2 l1, 3 src, 4 dst, 5 semaphore, 6 fifo, 7 other) and `unit.<name>.busy` (1 bit:
+     * state busy) in the cycle the tile last stepped, and per thread `T<i>.state` (3 bits,
+     * CoprocThreadState: 0 idle, 1 issued, 2 wait_gate, 3 unit_busy, 4 wait_latched: why it
+     * did not issue), from the coprocessor's own state and counters at each step. */
     void trace(VcdWriter &w);
     /* the VCD shows this tile's cores (pc, state): the tiles a workload runs */
     void trace_cores(bool on)
@@ -107,8 +108,8 @@ class TensixTileTlm : public sc_core::sc_module
     std::string signal(const char *kind, uint32_t index, const char *what) const;
     /* the full name of core's traced `what` ("pc" or "state") */
     std::string core_signal(uint32_t core, const char *what) const;
-    /* the full names of a coprocessor unit's busy signal and a thread's state */
-    std::string unit_signal(uint32_t unit) const;
+    /* the full names of a coprocessor unit's `what` ("busy" or "state") and a thread's state */
+    std::string unit_signal(uint32_t unit, const char *what) const;
     std::string thread_signal(uint32_t thread) const;
     bool coprocessor_traced() const
     {
@@ -131,7 +132,7 @@ class TensixTileTlm : public sc_core::sc_module
     sc_core::sc_time at(uint64_t cycle) const;
     bool sample(uint64_t now);
     void sample_cores();
-    bool sample_coprocessor();
+    bool sample_coprocessor(uint64_t now);
 
     TensixTile tile_; /* by value: the coprocessor holds a pointer to its L1 */
     const Clock &clk_;
@@ -151,9 +152,9 @@ class TensixTileTlm : public sc_core::sc_module
     uint64_t banks_shown_ = 0;               /* banks whose holder mirror is not 0 */
     uint32_t core_pc_[TILE_CORES] = {};      /* traced with the cores */
     bool coproc_traced_ = false;             /* the tile has a coprocessor: its units and threads */
-    uint32_t unit_sig_ = 0, thread_sig_ = 0; /* the first unit's and thread's signal */
-    uint8_t unit_busy_[TENSIX_UNITS] = {}, thread_state_[TENSIX_THREADS] = {};
-    uint64_t unit_seen_[TENSIX_UNITS] = {}; /* busy cycles at the last step */
+    uint32_t unit_sig_ = 0, thread_sig_ = 0; /* the first unit's (state; busy at + 1), thread's */
+    uint8_t unit_state_[TENSIX_UNITS] = {}, unit_busy_[TENSIX_UNITS] = {};
+    uint8_t thread_state_[TENSIX_THREADS] = {};
     uint64_t thread_seen_[TENSIX_THREADS][1 + TENSIX_STALLS] = {}; /* issued, then stalls */
     uint8_t core_state_[TILE_CORES] = {};
 };

@@ -30,7 +30,8 @@ static json::array l1_clients_json(const L1 &l1)
 }
 
 /* A coprocessor's threads (issued, opcodes, stall cycles by cause) and units (instructions,
- * busy cycles, each unit's statistics table) */
+ * cycles of the units' window, busy, idle and stalled cycles by cause, summing to it; each
+ * unit's statistics table) */
 static void coprocessor_json(const TensixCore *c, json::object &o)
 {
     json::array threads;
@@ -55,9 +56,19 @@ static void coprocessor_json(const TensixCore *c, json::object &o)
                            {"wait_gate_by_condition", std::move(by)}});
     }
     json::object units;
-    for (uint32_t u = 0; u < TENSIX_UNITS; u++)
+    const uint64_t window = tensix_core_unit_window(c);
+    for (uint32_t u = 0; u < TENSIX_UNITS; u++) {
+        uint64_t n[TENSIX_UNIT_STATE_COUNT];
+        tensix_core_unit_cycles(c, u, n);
+        json::object stalls; /* every state but idle and busy is a stall cause */
+        for (uint32_t s = TENSIX_US_BUSY + 1; s < TENSIX_UNIT_STATE_COUNT; s++)
+            stalls[tensix_unit_state_name(s)] = n[s];
         units[tensix_core_unit_name(u)] = {{"instructions", c->unit_instructions[u]},
-                                           {"busy_cycles", c->unit_busy_cycles[u]}};
+                                           {"cycles", window},
+                                           {"busy_cycles", n[TENSIX_US_BUSY]},
+                                           {"idle_cycles", n[TENSIX_US_IDLE]},
+                                           {"stall_cycles", std::move(stalls)}};
+    }
     stats_add(units["matrix"].as_object(), fpu_stat_table, &c->fpu.stats);
     for (uint32_t u = 0; u < 2; u++)
         stats_add(units[u ? "unpack1" : "unpack0"].as_object(), unpack_stat_table,

@@ -3,8 +3,8 @@
 and the L1 client table: every signal the save file names exists in the VCD, its groups open
 and close in pairs, its dump file is the VCD, the L1 translate filter it attaches maps 0 to
 idle and 1 + i to client i of `bhsim --list-l1-ports`, the RISC-V core state filter (if
-any) maps 0..5 to the states of docs/outputs.md, and the coprocessor thread state filter (if
-any) maps 0..4 to its states.
+any) maps 0..5 to the states of docs/outputs.md, and the coprocessor thread and unit state
+filters (if any) map 0..4 and 0..7 to their states.
 
 usage: check_gtkw.py BHSIM BASE [--expect-group TEXT ...]
 BASE is the VCD path without ".vcd"; a run that wrote a VCD and no BASE.gtkw fails.
@@ -24,6 +24,8 @@ RV_STATES = ["held", "running", "waiting", "poll_sleep", "ebreak", "error"]
 # a coprocessor thread's traced state (platform/tile/tensix_tile_tlm.h, docs/outputs.md): idle,
 # issued, or why it did not issue
 COPROC_STATES = ["idle", "issued", "wait_gate", "unit_busy", "wait_latched"]
+# a coprocessor unit's traced state (model/tile/tensix/tensix_core.h TENSIX_UNIT_STATES)
+UNIT_STATES = ["idle", "busy", "l1", "src", "dst", "semaphore", "fifo", "other"]
 
 
 def check(cond, what):
@@ -97,6 +99,8 @@ def main():
             want = dict(enumerate(RV_STATES))
         elif path.endswith(".coproc_states.txt"):
             want = dict(enumerate(COPROC_STATES))
+        elif path.endswith(".unit_states.txt"):
+            want = dict(enumerate(UNIT_STATES))
         else:
             check(path.endswith(".l1_clients.txt"), "filter %s: unknown kind" % path)
             want = dict(clients)

@@ -2,12 +2,18 @@
 """Tracing must not change what is simulated: runs one bhsim command twice, once as given and
 once writing a VCD (which wakes processes at more instants, changing the order in which
 SystemC runs simultaneous ones), and requires the two reports to agree on every simulated
-figure. Only wall-clock figures and the output paths may differ.
+figure. Only wall-clock figures and the output paths may differ. When the report has
+coprocessor units (the riscv tiles' `units`), their per-state cycles (busy, idle, stall causes)
+are among the figures compared, and the VCD must trace every such unit's `state`.
 
 usage: check_tracing_neutral.py BHSIM OUTDIR NAME [bhsim arguments...]"""
 import json
+import os
 import subprocess
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from vcd_walk import walk  # noqa: E402
 
 # keys whose values are the host machine's, not the simulation's
 WALL = {"wall_seconds", "cycles_per_second", "router_cycles_per_second", "peak_rss_mib",
@@ -53,6 +59,21 @@ def main():
         print(f"{len(diffs)} simulated figures change when a VCD is written:")
         print("\n".join(diffs[:40]))
         sys.exit(1)
+    units = [t for t in a.get("riscv", []) + a.get("tiles", []) if "units" in t]
+    if units:  # the units' state cycles are among the figures compared, and are traced
+        bad = [n for t in units for n, u in t["units"].items()
+               if not {"cycles", "idle_cycles", "stall_cycles"} <= set(u)]
+        traced = set()
+        for scopes, w in walk(f"{out}/{name}.vcd"):
+            if w[0] == "$enddefinitions":
+                break
+            if w[0] == "$var" and len(scopes) >= 3 and scopes[-2] == "unit" and w[4] == "state":
+                traced.add(scopes[-3])
+        want = {"tile_x%02d_y%02d_l1" % tuple(t["tile"]) for t in units}
+        if bad or not want <= traced:
+            print(f"units without state cycles: {bad[:5]}; tiles without unit state signals: "
+                  f"{sorted(want - traced)[:5]}")
+            sys.exit(1)
     cycles = a.get("program", {}).get("cycles", a.get("sim", {}).get("cycles"))
     print(f"same report with and without a VCD ({checked} keys, {cycles} cycles)")
 

@@ -258,21 +258,27 @@ static int after_mov2d_waits(uint32_t opc)
 int fpu_can_issue(const Fpu *f, const SrcDst *r, const Rwc *rwc, const TensixCfg *cfg,
                   uint32_t thread, uint32_t word, uint64_t now)
 {
+    return fpu_check_issue(f, r, rwc, cfg, thread, word, now) == FPU_CAN_ISSUE;
+}
+
+FpuRefusal fpu_check_issue(const Fpu *f, const SrcDst *r, const Rwc *rwc, const TensixCfg *cfg,
+                           uint32_t thread, uint32_t word, uint64_t now)
+{
     uint32_t opc = tensix_opcode(word);
     BH_ASSERT(thread < TCFG_THREADS);
     if (now < f->next_issue)
-        return 0;
+        return FPU_REFUSE_PIPE;
     if (now < f->movd2a_until && opc != TENSIX_OP_MOVD2A && opc != TENSIX_OP_MOVB2A)
-        return 0;
+        return FPU_REFUSE_PIPE;
     if (now < f->movd2b_until && opc != TENSIX_OP_MOVD2B)
-        return 0;
+        return FPU_REFUSE_PIPE;
     if (now < f->mov2d_until && after_mov2d_waits(opc))
-        return 0;
+        return FPU_REFUSE_PIPE;
     uint32_t waits = src_waits(opc);
     if ((waits & SRC_WAIT_A) && !src_matrix_may_read(r, SRC_A))
-        return 0;
+        return FPU_REFUSE_SRC;
     if ((waits & SRC_WAIT_B) && !src_matrix_may_read(r, SRC_B))
-        return 0;
+        return FPU_REFUSE_SRC;
 
     FpuOp op;
     Rwc copy = rwc[thread];
@@ -285,8 +291,8 @@ int fpu_can_issue(const Fpu *f, const SrcDst *r, const Rwc *rwc, const TensixCfg
         for (uint32_t i = 0; i < u.n; i++)
             for (uint32_t h = 0; h <= u.is32; h++)
                 if (now < f->dst_ready[dst_block(&u, i, h)])
-                    return 0;
-    return 1;
+                    return FPU_REFUSE_DST;
+    return FPU_CAN_ISSUE;
 }
 
 void fpu_note_stall(Fpu *f)

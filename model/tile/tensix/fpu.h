@@ -79,7 +79,7 @@ extern "C" {
  * instructions and busy cycles are the coprocessor's per-unit counts (TensixCore). */
 #define FPU_STATS(X)                                                                               \
     X(flops, "flops", COUNT, "floating-point operations, per instruction as fpu.h counts them")    \
-    X(stall_cycles, "stall_cycles", CYCLES, "cycles an instruction was presented but refused")     \
+    X(stall_cycles, "refused_cycles", CYCLES, "cycles an instruction was presented but refused")   \
     X(first_issue, "first_issue_cycle", CYCLES, "the cycle of its first issue (0: none)")          \
     X(last_issue, "last_issue_cycle", CYCLES, "the cycle of its last issue (0: none)")
 
@@ -107,6 +107,16 @@ int fpu_handles(uint32_t opcode); /* 1 for every opcode fpu_issue executes */
  * follow-on windows, unit occupancy). */
 int fpu_can_issue(const Fpu *f, const SrcDst *r, const Rwc *rwc, const TensixCfg *cfg,
                   uint32_t thread, uint32_t word, uint64_t now);
+/* fpu_can_issue's answer with its reason: the pipeline (next issue, a move's turnaround), SrcA
+ * or SrcB not valid for the matrix unit, or Dst rows it reads still being written */
+typedef enum FpuRefusal {
+    FPU_CAN_ISSUE,
+    FPU_REFUSE_PIPE,
+    FPU_REFUSE_SRC,
+    FPU_REFUSE_DST
+} FpuRefusal;
+FpuRefusal fpu_check_issue(const Fpu *f, const SrcDst *r, const Rwc *rwc, const TensixCfg *cfg,
+                           uint32_t thread, uint32_t word, uint64_t now);
 void fpu_note_stall(Fpu *f); /* the caller presented a word that fpu_can_issue refused */
 /* Executes an issuable `word`: register files, rwc[thread] (ApplyAddrMod), bank give-back on
  * Flip bits (honouring CLR_DVALID_Src{A,B}_Disable), timing state. BH_ERR_UNSUPPORTED for an

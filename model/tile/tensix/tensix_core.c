@@ -173,6 +173,8 @@ BhStatus tensix_core_init(TensixCore *c, L1 *l1, const TensixCoreConfig *cfg, Bh
     c->l1 = l1;
     for (uint32_t t = 0; t < TENSIX_THREADS; t++)
         tensix_thread_init(&c->thr[t], log);
+    for (uint32_t u = 0; u < TENSIX_UNITS; u++)
+        c->feeder[u] = TENSIX_THREADS; /* none yet */
     SyncHooks sh = {thread_idle, mop_idle, c};
     sync_init(&c->sync, &sh, log);
     tensix_cfg_init(&c->cfg, NULL, log);
@@ -192,6 +194,8 @@ static int issue(void *ctx, uint32_t thread, uint32_t w, uint64_t now)
     TensixCore *c = ctx;
     const int r = tensix_core_issue(c, thread, w, now);
     c->issued += r > 0; /* the threads' `issued` summed, which progress checks read each step */
+    if (!r)
+        c->refused_cause[thread] = c->refuse_cause;
     return r;
 }
 
@@ -323,26 +327,31 @@ uint64_t tensix_core_step(TensixCore *c, uint64_t now)
 {
     c->now = now;
     TensixBackend be = {issue, busy_conditions, sem_ready, c};
+    uint32_t busy = 0, src = 0, threads = 0; /* this cycle's units and threads (bits) */
+#define UNIT_BIT(u) (1u << TENSIX_UNIT_##u)
     if (mover_busy(&c->mover))
-        c->unit_busy_cycles[TENSIX_UNIT_MOVER]++;
+        busy |= UNIT_BIT(MOVER);
     if (thcon_busy(&c->thcon, 0) || thcon_busy(&c->thcon, 1) || thcon_busy(&c->thcon, 2))
-        c->unit_busy_cycles[TENSIX_UNIT_THCON]++;
+        busy |= UNIT_BIT(THCON);
     if (c->thcon_mmio_n)
         thcon_mmio_perform(c, now);
     uint64_t next = BH_IDLE, t = mover_has_work(&c->mover) ? mover_step(&c->mover, now) : BH_IDLE;
     next = t < next ? t : next;
     t = thcon_step(&c->thcon, now);
     next = t < next ? t : next;
+    uint64_t bank_waits[2] = {0, 0};
     if (c->unp.jobs) {
-        c->unit_busy_cycles[TENSIX_UNIT_UNPACK0] += c->unp.u[0].count != 0;
-        c->unit_busy_cycles[TENSIX_UNIT_UNPACK1] += c->unp.u[1].count != 0;
+        busy |= (c->unp.u[0].count ? UNIT_BIT(UNPACK0) : 0) |
+                (c->unp.u[1].count ? UNIT_BIT(UNPACK1) : 0);
+        bank_waits[0] = c->unp.stats[0].bank_wait_cycles;
+        bank_waits[1] = c->unp.stats[1].bank_wait_cycles;
     }
     if (c->pack.count)
-        c->unit_busy_cycles[TENSIX_UNIT_PACK]++;
+        busy |= UNIT_BIT(PACK);
     if (fpu_busy(&c->fpu, now))
-        c->unit_busy_cycles[TENSIX_UNIT_MATRIX]++;
+        busy |= UNIT_BIT(MATRIX);
     if (sfpu_busy(&c->sfpu, now))
-        c->unit_busy_cycles[TENSIX_UNIT_VECTOR]++;
+        busy |= UNIT_BIT(VECTOR);
     /* what SFPLOADMACRO scheduled lands even when no further vector word comes */
     if (sfpu_advance(&c->sfpu, &c->regs, now) != BH_OK && !c->failed) {
         snprintf(c->error, sizeof c->error,
@@ -353,12 +362,18 @@ uint64_t tensix_core_step(TensixCore *c, uint64_t now)
     }
     if (unpackers_step(&c->unp, &c->regs, c->l1, now) | packer_step(&c->pack, c->l1, now))
         next = now + 1;
+    /* an unpacker whose queue head waited for its Src bank this cycle */
+    src = (c->unp.stats[0].bank_wait_cycles != bank_waits[0] ? UNIT_BIT(UNPACK0) : 0) |
+          (c->unp.stats[1].bank_wait_cycles != bank_waits[1] ? UNIT_BIT(UNPACK1) : 0);
+#undef UNIT_BIT
     for (uint32_t i = 0; i < TENSIX_THREADS; i++)
         tensix_thread_eval_wait(&c->thr[i], i, &be, now);
     for (uint32_t i = 0; i < TENSIX_THREADS; i++) {
         TensixThread *th = &c->thr[i];
-        if (tensix_thread_advance(th, i, &be, now))
+        if (tensix_thread_advance(th, i, &be, now)) {
             next = now + 1;
+            threads |= 1u << i;
+        }
         if ((c->unp.failed || c->pack.failed) && !c->failed) {
             snprintf(c->error, sizeof c->error, "Tensix at cycle %llu: %s", (unsigned long long)now,
                      c->unp.failed ? c->unp.error : c->pack.error);
@@ -373,6 +388,10 @@ uint64_t tensix_core_step(TensixCore *c, uint64_t now)
             c->failed = 1;
         }
     }
+    if (c->unp.setup_thread >= 0) /* an UNPACR in address setup, begun this cycle or before */
+        busy |= 1u << (TENSIX_UNIT_UNPACK0 +
+                       TENSIX_GET(UNPACR, UNPACK_BLOCK_SELECTION, c->unp.setup_word));
+    tensix_units_account(c, busy, src, threads, now);
     check_progress(c, now);
     if (units_busy(c, now) || !l1_idle(c->l1))
         next = next < now + 1 ? next : now + 1;

@@ -77,6 +77,37 @@ enum TensixUnit {
     TENSIX_UNIT_VECTOR
 };
 
+/* What a unit did in one cycle of the coprocessor's active window (tensix_units.c), one state
+ * per unit per cycle, so a unit's counts sum to the window: busy (working: an instruction
+ * accepted, in address setup, in its pipeline, its L1 requests in flight), idle (no
+ * instruction for it: the thread that last fed it holds nothing), or stalled, by cause: l1 (its
+ * L1 requests waited for a port or bank another client held), src (an unpacker's queue head
+ * waits for its Src bank to come back; the matrix unit refused for SrcA/SrcB not valid; an
+ * instruction held by a STALLWAIT on Src or the unpackers), dst (refused for Dst rows still
+ * being written; held by a STALLWAIT on the matrix unit, the packer or the vector unit),
+ * semaphore (held by a SEMWAIT, or refused by the sync unit: a mutex, the semaphore port),
+ * fifo (no instruction for it at any gate while the thread that last fed it holds
+ * instructions for other units or a latched wait: it waits for that thread), other (held by
+ * a STALLWAIT on the Mover, ThCon or config, the cycle after a wait, refused for any other
+ * reason while not busy). The VCD's unit.<name>.state is the value (0..7). */
+#define TENSIX_UNIT_STATES(X)                                                                      \
+    X(IDLE, "idle")                                                                                \
+    X(BUSY, "busy")                                                                                \
+    X(L1, "l1")                                                                                    \
+    X(SRC, "src")                                                                                  \
+    X(DST, "dst")                                                                                  \
+    X(SEMAPHORE, "semaphore")                                                                      \
+    X(FIFO, "fifo")                                                                                \
+    X(OTHER, "other")
+
+typedef enum TensixUnitState {
+#define TENSIX_X_ENUM(name, str) TENSIX_US_##name,
+    TENSIX_UNIT_STATES(TENSIX_X_ENUM)
+#undef TENSIX_X_ENUM
+        TENSIX_UNIT_STATE_COUNT
+} TensixUnitState;
+const char *tensix_unit_state_name(uint32_t state);
+
 typedef struct TensixCore {
     /* what every step reads first and together: with 130 or so coprocessors stepping each
      * cycle the run is bound by cache misses more than by instructions */
@@ -88,7 +119,17 @@ typedef struct TensixCore {
     uint64_t deadlock_cycles; /* no progress for this long while holding work: stop (0: never) */
     uint64_t last_progress, last_issued;
     uint64_t last_l1_others; /* L1 requests by clients other than ThCon, at the last check */
-    uint64_t unit_busy_cycles[TENSIX_UNITS];
+    /* the units' states (tensix_units.c): each unit's since usince[u]; the window is
+     * [acct_first, acct_end), its cycles classified; ukey the inputs of the last cycle's
+     * classification (the same inputs: the same states) */
+    uint8_t ustate[TENSIX_UNITS];
+    uint8_t feeder[TENSIX_UNITS]; /* the thread that last issued to it (TENSIX_THREADS: none) */
+    uint8_t issuing_thread;
+    uint8_t refuse_cause;                  /* TensixUnitState of the issue being refused */
+    uint8_t refused_cause[TENSIX_THREADS]; /* of each thread's refusal this cycle */
+    uint8_t acct_started;
+    uint32_t accepted; /* units that took an instruction this cycle (bits) */
+    uint64_t ukey, acct_end;
     TensixThread thr[TENSIX_THREADS];
     Thcon thcon;
     Mover mover;
@@ -100,6 +141,10 @@ typedef struct TensixCore {
     TensixCfg cfg;
     BhLogContext *log; /* the chip's; the units get it at init */
     uint64_t unit_instructions[TENSIX_UNITS];
+    uint64_t acct_first, acct_issued; /* issued at the last classification */
+    uint64_t usince[TENSIX_UNITS];
+    uint64_t ucycles[TENSIX_UNITS][TENSIX_UNIT_STATE_COUNT]; /* closed runs only */
+    uint64_t l1_waits_seen[TENSIX_UNITS]; /* the unit's L1 client's waits behind others */
     uint64_t pack_dst_races; /* PACRs that read Dst rows the matrix unit was still writing */
     SrcDst regs;             /* SrcA, SrcB, Dst (srcdst.h) */
     Rwc rwc[TENSIX_THREADS]; /* per-thread counters (rwc.h) */
@@ -147,6 +192,18 @@ void tensix_core_prefetch(const TensixCore *c); /* as tensix_tile_prefetch, for 
  * threads [21:11]); other CSR numbers: BH_ERR_ADDR. For the RISC-V cores (next issue). */
 BhStatus tensix_core_csr_read(const TensixCore *c, uint32_t thread, uint32_t csr, uint32_t *val);
 const char *tensix_core_unit_name(uint32_t unit);
+/* The units' accounting of cycle `now` (tensix_units.c), at the end of its step: busy the
+ * units working (bits by TensixUnit), src the unpackers whose queue head waited for its bank,
+ * threads those holding work; a cycle nothing is active in costs nothing, and the gap before
+ * the next active cycle counts as idle then. */
+void tensix_units_account(TensixCore *c, uint32_t busy, uint32_t src, uint32_t threads,
+                          uint64_t now);
+/* cycles in the units' window: from the first active cycle to the last, inclusive */
+uint64_t tensix_core_unit_window(const TensixCore *c);
+/* unit's cycles by state (TENSIX_UNIT_STATE_COUNT of them), summing to the window */
+void tensix_core_unit_cycles(const TensixCore *c, uint32_t unit, uint64_t *cycles);
+/* unit's state in cycle `now` if the core classified it, else idle (the VCD's sample) */
+uint32_t tensix_core_unit_state(const TensixCore *c, uint32_t unit, uint64_t now);
 /* The backend's issue of instruction word w from thread (tensix_issue.c): 1 issued, 0 not this
  * cycle, -1 not modeled. The frontends call it through their issue callback. */
 int tensix_core_issue(TensixCore *c, uint32_t thread, uint32_t w, uint64_t now);

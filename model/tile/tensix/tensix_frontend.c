@@ -208,26 +208,38 @@ void tensix_thread_eval_wait(TensixThread *t, uint32_t thread, const TensixBacke
         t->wait_active = 0;
 }
 
+/* the gate held w back this cycle (k): what the units' accounting reads */
+static void held(TensixThread *t, TensixStall k, uint32_t w, uint32_t cls, TensixWaitClass wc)
+{
+    t->stall_cycles[k]++;
+    t->blocked = (uint8_t)(1 + k);
+    t->blocked_wait = (uint8_t)wc;
+    t->blocked_cls = cls;
+    t->blocked_word = w;
+}
+
 static void gate(TensixThread *t, uint32_t thread, const TensixBackend *be, uint64_t now)
 {
+    t->blocked = 0;
     if (!t->fifo2.n || t->stopped)
         return;
     uint32_t w = fifo_head(&t->fifo2), op = tensix_opcode(w);
     uint32_t cls = tensix_block_class(op);
     int is_wait = op == TENSIX_OP_STALLWAIT || op == TENSIX_OP_SEMWAIT;
     if (is_wait && t->wait_active) { /* Blackhole: a new wait waits for the latch to go */
-        t->stall_cycles[TENSIX_STALL_WAIT_LATCHED]++;
+        held(t, TENSIX_STALL_WAIT_LATCHED, w, cls, wait_class(t, now));
         return;
     }
     if (t->wait_active &&
         (cls == TENSIX_B_ALL ? t->wait_block == TENSIX_B_ALL : (cls & t->wait_block) != 0)) {
-        t->stall_cycles[TENSIX_STALL_WAIT_GATE]++;
-        t->wait_gate_by[wait_class(t, now)]++;
+        const TensixWaitClass wc = wait_class(t, now);
+        held(t, TENSIX_STALL_WAIT_GATE, w, cls, wc);
+        t->wait_gate_by[wc]++;
         return;
     }
     int r = be->issue(be->ctx, thread, w, now);
     if (r == 0) {
-        t->stall_cycles[TENSIX_STALL_UNIT_BUSY]++;
+        held(t, TENSIX_STALL_UNIT_BUSY, w, cls, TENSIX_WAIT_LAG);
         return;
     }
     if (r < 0) { /* not implemented: the run stops, naming the instruction */

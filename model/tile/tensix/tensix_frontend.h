@@ -114,6 +114,10 @@ typedef struct TensixThread {
     uint32_t wait_holding;   /* the conditions that held at the last evaluation (statistics) */
     uint64_t wait_lag_until; /* the next instruction is blocked up to this cycle */
     uint64_t issued;         /* instructions that left the wait gate, NOPs included */
+    /* this cycle's gate, for the units' stall causes (tensix_units.c): 0 nothing held back,
+     * else 1 + the TensixStall of blocked_word, its block class and the wait's class */
+    uint8_t blocked, blocked_wait;
+    uint32_t blocked_cls, blocked_word;
     uint64_t stall_cycles[TENSIX_STALLS];
     Mop mop;       /* its hot fields first too */
     Replay replay; /* likewise */

@@ -38,9 +38,16 @@ static void check_pack_after_math(TensixCore *c, uint32_t thread, uint64_t now)
  * and the instruction consumed, as the hardware does. */
 static int verdict(TensixCore *c, uint32_t unit, BhStatus st)
 {
-    if (st == BH_ERR_FULL)
+    if (st == BH_ERR_FULL) { /* the sync unit refuses for a mutex or its semaphore port */
+        c->refuse_cause = unit == TENSIX_UNIT_SYNC ? TENSIX_US_SEMAPHORE : TENSIX_US_OTHER;
         return 0;
+    }
     c->unit_instructions[unit]++;
+    c->accepted |= 1u << unit;
+    if (c->feeder[unit] != c->issuing_thread) {
+        c->feeder[unit] = c->issuing_thread;
+        c->ukey = ~0ull; /* the units' states depend on it: classify again */
+    }
     return 1;
 }
 
@@ -336,8 +343,13 @@ static int op_xmov(TensixCore *c, uint32_t thread, uint32_t w, uint64_t now)
 static int op_other(TensixCore *c, uint32_t thread, uint32_t w, uint64_t now)
 {
     if (fpu_handles(tensix_opcode(w))) {
-        if (!fpu_can_issue(&c->fpu, &c->regs, c->rwc, &c->cfg, thread, w, now)) {
+        const FpuRefusal why = fpu_check_issue(&c->fpu, &c->regs, c->rwc, &c->cfg, thread, w, now);
+        if (why != FPU_CAN_ISSUE) {
+            static const uint8_t cause[] = {[FPU_REFUSE_PIPE] = TENSIX_US_OTHER,
+                                            [FPU_REFUSE_SRC] = TENSIX_US_SRC,
+                                            [FPU_REFUSE_DST] = TENSIX_US_DST};
             fpu_note_stall(&c->fpu);
+            c->refuse_cause = cause[why];
             return 0;
         }
         if (fpu_issue(&c->fpu, &c->regs, c->rwc, &c->cfg, thread, w, now) != BH_OK)
@@ -405,5 +417,7 @@ static const IssueFn dispatch[256] = {
 int tensix_core_issue(TensixCore *c, uint32_t thread, uint32_t w, uint64_t now)
 {
     const IssueFn f = dispatch[tensix_opcode(w) & 0xFF];
+    c->issuing_thread = (uint8_t)thread;
+    c->refuse_cause = TENSIX_US_OTHER;
     return f ? f(c, thread, w, now) : op_other(c, thread, w, now);
 }

@@ -126,7 +126,8 @@ typedef struct UnpackRsi {
 /* What the report shows of each unpacker (bh_stats.h): field, report key, kind, text */
 #define UNPACK_STATS(X)                                                                            \
     X(l1_bytes, "l1_bytes", BYTES, "bytes it read from L1")                                        \
-    X(bank_wait_cycles, "bank_wait_cycles", CYCLES, "cycles its L1 reads waited for a port or bank")
+    X(bank_wait_cycles, "bank_wait_cycles", CYCLES,                                                \
+      "cycles its queue head waited for its Src bank to come back from the matrix unit")
 
 typedef struct UnpackerStats {
     uint64_t instructions, datums, busy_cycles;
