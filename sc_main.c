@@ -18,6 +18,7 @@ enum {
     OPT_REPORT,
     OPT_VCD,
     OPT_HEATMAP,
+    OPT_TIMELINE,
     OPT_DUMP_L1,
     OPT_LIST_TILES,
     OPT_LIST_PARAMS,
@@ -34,6 +35,7 @@ static const struct option long_opts[] = {
     {"report", required_argument, NULL, OPT_REPORT},
     {"vcd", required_argument, NULL, OPT_VCD},
     {"heatmap", required_argument, NULL, OPT_HEATMAP},
+    {"timeline", required_argument, NULL, OPT_TIMELINE},
     {"dump-l1", required_argument, NULL, OPT_DUMP_L1},
     {"list-tiles", no_argument, NULL, OPT_LIST_TILES},
     {"list-params", optional_argument, NULL, OPT_LIST_PARAMS},
@@ -51,8 +53,13 @@ static const struct {
     int opt;
     const char *key;
 } shorthands[] = {
-    {'w', "workload.name"},        {'n', "sim.cycles"},     {OPT_SEED, "sim.seed"},
-    {OPT_REPORT, "output.report"}, {OPT_VCD, "output.vcd"}, {OPT_HEATMAP, "output.heatmap"},
+    {'w', "workload.name"},
+    {'n', "sim.cycles"},
+    {OPT_SEED, "sim.seed"},
+    {OPT_REPORT, "output.report"},
+    {OPT_VCD, "output.vcd"},
+    {OPT_HEATMAP, "output.heatmap"},
+    {OPT_TIMELINE, "output.timeline"},
 };
 #define NSHORTHANDS (sizeof shorthands / sizeof shorthands[0])
 
@@ -91,6 +98,8 @@ static void usage(FILE *f)
           "                          writes FILE's base name + .gtkw (GTKWave view of the run)\n"
           "                          and + .l1_clients.txt (names the L1 holder values)\n"
           "      --heatmap FILE      write an SVG link heatmap, same as --set output.heatmap=FILE\n"
+          "      --timeline FILE     write a timeline for Perfetto UI (Chrome trace JSON, .gz\n"
+          "                          compressed), same as --set output.timeline=FILE\n"
           "      --dump-l1 X,Y:ADDR:LEN:FILE\n"
           "                          after the run, write LEN bytes of tile X,Y's L1 from ADDR\n"
           "                          to FILE (repeatable; adds to output.dump_l1)\n"

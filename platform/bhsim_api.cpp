@@ -74,6 +74,31 @@ bool node_of(const BhChip *c, uint32_t x, uint32_t y, uint32_t *node)
     return true;
 }
 
+/* output.timeline and its filters, listening to the chip's traced signals */
+bool open_timeline(BhChip *c, std::string *err)
+{
+    TimelineOptions o;
+    o.path = c->p.output_timeline;
+    o.aiclk_mhz = c->plan.aiclk_mhz;
+    if (!timeline_categories(c->p.output_timeline_categories, &o.categories, err) ||
+        !timeline_window(c->p.output_timeline_window, &o.first_cycle, &o.end_cycle, err))
+        return (*err = "config: " + *err), false;
+    const std::string tiles = c->p.output_timeline_tiles;
+    if (tiles != "all") {
+        std::vector<std::pair<int, int>> xy;
+        if (!parse_xy_list("output.timeline_tiles", tiles, &xy, err) || xy.empty())
+            return (*err = "config: output.timeline_tiles: expected all or \"x,y;x,y\", got \"" +
+                           tiles + "\""),
+                   false;
+        for (const auto &[x, y] : xy)
+            o.tiles.push_back({(uint32_t)x, (uint32_t)y});
+    }
+    c->timeline = std::make_unique<TimelineWriter>();
+    if (!c->timeline->open(*c->vcd, o, err))
+        return (*err = "output: " + *err), false;
+    return true;
+}
+
 } // namespace
 
 BhChip::~BhChip()
@@ -248,12 +273,19 @@ static BhChipStatus create(const BhChipOptions *opts, BhChip **out, char *err, s
     c->run.window_first = c->plan.traffic.warmup;
     Enter in(c.get());
     try {
-        c->chip = std::make_unique<Chip>("chip", c->plan, *c->p.output_vcd != 0, &c->log);
-        if (*c->p.output_vcd) {
+        const bool traced = *c->p.output_vcd || *c->p.output_timeline;
+        c->chip = std::make_unique<Chip>("chip", c->plan, traced, &c->log);
+        if (traced) {
             c->vcd = std::make_unique<VcdWriter>();
             c->chip->trace(*c->vcd);
             std::string e;
-            if (!c->vcd->open(vcd_file(c->p.output_vcd), &e)) {
+            if (*c->p.output_timeline && !open_timeline(c.get(), &e)) {
+                set_err(err, err_len, e);
+                return BH_CHIP_ERR_CONFIG;
+            }
+            if (!*c->p.output_vcd)
+                c->vcd->open_without_file();
+            else if (!c->vcd->open(vcd_file(c->p.output_vcd), &e)) {
                 set_err(err, err_len, "output: " + e);
                 return BH_CHIP_ERR_CONFIG;
             }
@@ -515,8 +547,13 @@ BhChipStatus bh_chip_write_outputs(BhChip *c, char *err, size_t err_len)
         if (c->vcd && c->vcd->is_open()) {
             if (!c->vcd->close(&e))
                 fail(e);
-            if (!write_vcd_views(*c->chip, c->p.output_vcd, &e))
+            if (*c->p.output_vcd && !write_vcd_views(*c->chip, c->p.output_vcd, &e))
                 fail(e);
+        }
+        if (c->timeline) {
+            if (!c->timeline->close(sc_core::sc_time_stamp().value(), &e))
+                fail(e);
+            c->timeline.reset();
         }
         /* the report is written whatever happened: a failed run's says why, and when */
         const char *report = report_of(c);

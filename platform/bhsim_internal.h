@@ -13,6 +13,7 @@
 #include <vector>
 #include "platform/bhsim.h"
 #include "platform/chip.h"
+#include "platform/output/timeline.h"
 #include "platform/noc_access.h"
 #include "platform/output/vcd_writer.h"
 #include "platform/run_loop.h"
@@ -31,6 +32,7 @@ struct BhChip {
     ChipPlan plan; /* the chip keeps a reference: lives as long as it */
     std::unique_ptr<Chip> chip;
     std::unique_ptr<VcdWriter> vcd; /* output.vcd's; kept after closing: blocks hold its groups */
+    std::unique_ptr<TimelineWriter> timeline; /* output.timeline's, fed by vcd's changes */
     RunInfo run;
     bool ran = false;          /* bh_chip_run finished (the window and cycles are final) */
     uint64_t window_begin = 0; /* bh_chip_window_begin's cycle */

@@ -228,7 +228,8 @@ bool check_output_paths(const BhParams &p, std::string *err)
 {
     const std::pair<const char *, const char *> outs[] = {{"output.report", p.output_report},
                                                           {"output.heatmap", p.output_heatmap},
-                                                          {"output.vcd", p.output_vcd}};
+                                                          {"output.vcd", p.output_vcd},
+                                                          {"output.timeline", p.output_timeline}};
     for (const auto &o : outs) {
         const std::string path = o.second;
         if (path.empty())

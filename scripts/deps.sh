@@ -2,7 +2,7 @@
 # Installs the Debian packages bhsim needs, only those missing; a no-op when all are present.
 set -euo pipefail
 pkgs=(cmake make gcc g++ pkg-config python3 libsystemc-dev libboost1.81-dev
-      libboost-json1.81-dev gtkwave clang-format
+      libboost-json1.81-dev zlib1g-dev gtkwave clang-format
       clang libclang-rt-14-dev    # scripts/fuzz.sh: libFuzzer and the sanitizer runtimes
       xvfb xauth                  # golden *.gtkwave_opens: GTKWave under a virtual X server
       gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf  # RV32 programs and firmware

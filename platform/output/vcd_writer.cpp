@@ -58,7 +58,7 @@ uint64_t now_fs()
 VcdWriter::~VcdWriter()
 {
     std::string ignored;
-    if (f_)
+    if (open_)
         close(&ignored);
 }
 
@@ -201,12 +201,16 @@ void VcdWriter::flush()
         v.queued = 0;
         if (v.pending == v.said)
             continue;
+        if (listener_ && listened_[i])
+            listener_->changed(i, pending_t_, v.said, v.pending);
+        v.said = v.pending;
+        if (!f_)
+            continue;
         if (written_t_ != pending_t_) {
             put('#' + std::to_string(pending_t_) + '\n');
             written_t_ = pending_t_;
         }
         put_value(i, v.pending);
-        v.said = v.pending;
     }
     queued_.clear();
     if (used_ >= kSpillBytes)
@@ -215,6 +219,10 @@ void VcdWriter::flush()
 
 void VcdWriter::spill()
 {
+    if (!f_) {
+        used_ = 0;
+        return;
+    }
     if (used_ && std::fwrite(out_.data(), 1, used_, f_) != used_)
         write_failed_ = true;
     used_ = 0;
@@ -257,14 +265,26 @@ bool VcdWriter::open(const std::string &path, std::string *err)
     put("$end\n");
     pending_t_ = written_t_ = 0;
     spill();
+    open_ = true;
     return !write_failed_ || (*err = "cannot write '" + path + "'", false);
+}
+
+void VcdWriter::open_without_file()
+{
+    for (Var &v : vars_)
+        v.said = read(v);
+    pending_t_ = written_t_ = 0;
+    open_ = true;
 }
 
 bool VcdWriter::close(std::string *err)
 {
-    if (!f_)
+    if (!open_)
         return true;
     flush();
+    open_ = false;
+    if (!f_)
+        return true;
     uint64_t t = now_fs();
     if (t > written_t_)
         put('#' + std::to_string(t) + '\n');

@@ -28,6 +28,16 @@ namespace bh
 
 class VcdWriter;
 
+/* Told every value change the file is told (and, in a writer opened without a file, would be
+ * told), in time order: the timeline (timeline.h) is drawn from the same changes. */
+class VcdListener
+{
+  public:
+    virtual ~VcdListener() = default;
+    /* signal went from `was` to `value` at t_fs */
+    virtual void changed(uint32_t signal, uint64_t t_fs, uint64_t was, uint64_t value) = 0;
+};
+
 class VcdGroup
 {
   public:
@@ -69,7 +79,7 @@ class VcdWriter
     /* signal's new value, from the block that changed it (which then need not be sampled) */
     void update_if_open(uint32_t signal, uint64_t value)
     {
-        if (f_)
+        if (open_)
             update(signal, value);
     }
     /* signal (from add) is sampled with group g too: one signal, changed from two places */
@@ -81,11 +91,30 @@ class VcdWriter
     /* writes the header and every variable's value at time 0; false with *err naming the
      * file when it cannot be written */
     bool open(const std::string &path, std::string *err);
+    /* samples and tells the listener as open() would, writing no file (a timeline without a
+     * VCD) */
+    void open_without_file();
+    /* the signals whose changes l is told (want[signal] != 0); before open, at most one */
+    void listen(VcdListener *l, std::vector<uint8_t> want)
+    {
+        listener_ = l;
+        listened_ = std::move(want);
+        listened_.resize(vars_.size());
+    }
+    const std::string &name(uint32_t signal) const
+    {
+        return names_[signal];
+    }
+    /* the value the file shows now (what was last told) */
+    uint64_t value(uint32_t signal) const
+    {
+        return vars_[signal].said;
+    }
     /* writes what is queued and the closing time; false with *err on a write error */
     bool close(std::string *err);
     bool is_open() const
     {
-        return f_ != nullptr;
+        return open_;
     }
     size_t signals() const
     {
@@ -126,11 +155,14 @@ class VcdWriter
     std::vector<char> out_; /* what is written but not yet in the file: its first used_ bytes */
     size_t used_ = 0;
     bool write_failed_ = false;
+    bool open_ = false; /* sampling: with a file (f_), or for the listener alone */
+    VcdListener *listener_ = nullptr;
+    std::vector<uint8_t> listened_;
 };
 
 inline void VcdGroup::sample()
 {
-    if (w_->f_)
+    if (w_->open_)
         w_->sample(*this);
 }
 

@@ -4,7 +4,8 @@ once writing a VCD (which wakes processes at more instants, changing the order i
 SystemC runs simultaneous ones), and requires the two reports to agree on every simulated
 figure. Only wall-clock figures and the output paths may differ. When the report has
 coprocessor units (the riscv tiles' `units`), their per-state cycles (busy, idle, stall causes)
-are among the figures compared, and the VCD must trace every such unit's `state`.
+are among the figures compared, and the VCD must trace every such unit's `state`. A third run
+writes a timeline (--timeline, gzip-compressed) instead of a VCD: the same report again.
 
 usage: check_tracing_neutral.py BHSIM OUTDIR NAME [bhsim arguments...]"""
 import json
@@ -50,10 +51,14 @@ def leaves(x):
 def main():
     bhsim, out, name, args = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
     plain, traced = f"{out}/{name}.json", f"{out}/{name}_vcd.json"
-    for report, extra in ((plain, []), (traced, ["--vcd", f"{out}/{name}.vcd"])):
+    timed = f"{out}/{name}_timeline.json"
+    for report, extra in ((plain, []), (traced, ["--vcd", f"{out}/{name}.vcd"]),
+                          (timed, ["--timeline", f"{out}/{name}.timeline.json.gz"])):
         subprocess.run([bhsim, "-q", "--report", report] + args + extra, check=True)
     a, b = json.load(open(plain)), json.load(open(traced))
     diffs = list(differences(a, b))
+    diffs += [d.replace(" with", " with a timeline") for d in
+              differences(a, json.load(open(timed)))]
     checked = leaves(a)
     if diffs:
         print(f"{len(diffs)} simulated figures change when a VCD is written:")
@@ -75,7 +80,7 @@ def main():
                   f"{sorted(want - traced)[:5]}")
             sys.exit(1)
     cycles = a.get("program", {}).get("cycles", a.get("sim", {}).get("cycles"))
-    print(f"same report with and without a VCD ({checked} keys, {cycles} cycles)")
+    print(f"same report with and without a VCD or a timeline ({checked} keys, {cycles} cycles)")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,391 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "platform/output/timeline.h"
+#include <zlib.h>
+#include <cerrno>
+#include <cinttypes>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <map>
+#include <regex>
+extern "C" {
+#include "model/tile/tensix/tensix_core.h"
+#include "model/tile/tensix/tensix_frontend.h"
+#include "model/tile/tensix_tile.h"
+}
+
+namespace bh
+{
+
+namespace
+{
+const char *const kCategoryNames[] = {"cores", "threads", "units", "l1", "noc", "dram"};
+constexpr uint32_t kNocPid = 1, kDramPid = 3; /* NoC k: kNocPid + k; tiles from kTilePid */
+constexpr uint32_t kTilePid = 100;
+constexpr size_t kSpill = 1 << 20;
+
+enum Kind : uint8_t { SPAN_CORE, SPAN_THREAD, SPAN_UNIT, COUNT_NONZERO, COUNT_VALUE };
+
+/* a span's state: held and ebreak (done) are no span on a core, idle none on a thread or unit */
+bool shown_state(Kind k, uint64_t v)
+{
+    return k == SPAN_CORE ? v != TILE_CORE_HELD && v != TILE_CORE_EBREAK : v != 0;
+}
+
+uint32_t tile_pid(uint32_t x, uint32_t y)
+{
+    return kTilePid + 100 * y + x;
+}
+
+/* t_fs as microseconds, exactly: the kernel's femtoseconds with nine decimals */
+std::string micros(uint64_t t_fs)
+{
+    char b[48];
+    std::snprintf(b, sizeof b, "%" PRIu64 ".%09" PRIu64, t_fs / UINT64_C(1000000000),
+                  t_fs % UINT64_C(1000000000));
+    return b;
+}
+
+std::string quoted(const std::string &s)
+{
+    std::string q = "\"";
+    for (char c : s)
+        q += (c == '"' || c == '\\') ? std::string("\\") + c : std::string(1, c);
+    return q + "\"";
+}
+} // namespace
+
+struct TimelineWriter::Track {
+    Kind kind;
+    uint32_t pid, tid; /* spans */
+    uint32_t counter;  /* counts: index into sums_ */
+    const char *cat;
+    uint64_t value = 0; /* as last told */
+    uint64_t since = 0; /* fs: when it took that value */
+};
+
+struct TimelineWriter::Sink {
+    std::FILE *f = nullptr;
+    gzFile gz = nullptr;
+    std::string buf;
+    bool failed = false;
+    void spill()
+    {
+        if (buf.empty())
+            return;
+        if (gz)
+            failed |= gzwrite(gz, buf.data(), (unsigned)buf.size()) != (int)buf.size();
+        else
+            failed |= std::fwrite(buf.data(), 1, buf.size(), f) != buf.size();
+        buf.clear();
+    }
+    bool close()
+    {
+        spill();
+        bool ok = !failed;
+        if (gz)
+            ok &= gzclose(gz) == Z_OK;
+        else if (f)
+            ok &= std::fclose(f) == 0;
+        gz = nullptr;
+        f = nullptr;
+        return ok;
+    }
+};
+
+bool timeline_categories(const std::string &text, uint32_t *bits, std::string *err)
+{
+    *bits = 0;
+    size_t from = 0;
+    while (from <= text.size()) {
+        size_t comma = text.find(',', from);
+        if (comma == std::string::npos)
+            comma = text.size();
+        const std::string word = text.substr(from, comma - from);
+        uint32_t bit = 0;
+        for (uint32_t i = 0; i < sizeof kCategoryNames / sizeof *kCategoryNames; i++)
+            if (word == kCategoryNames[i])
+                bit = 1u << i;
+        if (word == "all")
+            bit = ~0u;
+        if (!bit) {
+            *err = "output.timeline_categories: unknown category \"" + word +
+                   "\" (all, or a comma list of cores, threads, units, l1, noc, dram)";
+            return false;
+        }
+        *bits |= bit;
+        from = comma + 1;
+    }
+    return true;
+}
+
+bool timeline_window(const std::string &text, uint64_t *first, uint64_t *end, std::string *err)
+{
+    static const std::regex form("([0-9]*):([0-9]*)");
+    std::smatch m;
+    *first = 0;
+    *end = UINT64_MAX;
+    if (!std::regex_match(text, m, form) || text.size() > 40) {
+        *err = "output.timeline_window: expected \"A:B\" in cycles (either may be empty), got \"" +
+               text + "\"";
+        return false;
+    }
+    if (m[1].length())
+        *first = std::stoull(m[1].str());
+    if (m[2].length())
+        *end = std::stoull(m[2].str());
+    if (*end <= *first) {
+        *err = "output.timeline_window: \"" + text + "\" is empty (B must be above A)";
+        return false;
+    }
+    return true;
+}
+
+TimelineWriter::TimelineWriter() = default;
+TimelineWriter::~TimelineWriter()
+{
+    if (out_)
+        out_->close();
+}
+
+bool TimelineWriter::in_window(uint64_t t_fs) const
+{
+    const double c = (double)t_fs / fs_per_cycle_;
+    return c >= (double)o_.first_cycle && c < (double)o_.end_cycle;
+}
+
+uint64_t TimelineWriter::clamp(uint64_t t_fs) const
+{
+    const double lo = (double)o_.first_cycle * fs_per_cycle_;
+    const double hi = o_.end_cycle == UINT64_MAX ? 1e300 : (double)o_.end_cycle * fs_per_cycle_;
+    return (uint64_t)std::llround(std::min(std::max((double)t_fs, lo), hi));
+}
+
+void TimelineWriter::emit(const std::string &json)
+{
+    out_->buf += first_event_ ? "\n" : ",\n";
+    out_->buf += json;
+    first_event_ = false;
+    events_++;
+    if (out_->buf.size() >= kSpill)
+        out_->spill();
+}
+
+void TimelineWriter::meta(uint32_t pid, int64_t tid, const char *what, const std::string &name,
+                          int sort)
+{
+    std::string tid_part = tid >= 0 ? ",\"tid\":" + std::to_string(tid) : "";
+    emit("{\"ph\":\"M\",\"name\":\"" + std::string(what) + "\",\"pid\":" + std::to_string(pid) +
+         tid_part + ",\"args\":{\"name\":" + quoted(name) + "}}");
+    const char *sort_what = tid >= 0 ? "thread_sort_index" : "process_sort_index";
+    emit("{\"ph\":\"M\",\"name\":\"" + std::string(sort_what) +
+         "\",\"pid\":" + std::to_string(pid) + tid_part +
+         ",\"args\":{\"sort_index\":" + std::to_string(sort) + "}}");
+}
+
+void TimelineWriter::span(const Track &t, uint64_t value, uint64_t from_fs, uint64_t to_fs)
+{
+    from_fs = clamp(from_fs);
+    to_fs = clamp(to_fs);
+    if (to_fs <= from_fs)
+        return;
+    const char *name = "?";
+    if (t.kind == SPAN_CORE)
+        name = tile_core_state_name((uint32_t)value);
+    else if (t.kind == SPAN_UNIT)
+        name = tensix_unit_state_name((uint32_t)value);
+    else if (value == 1)
+        name = "issued";
+    else if (value - 2 < TENSIX_STALLS)
+        name = tensix_stall_name((TensixStall)(value - 2));
+    const uint64_t cycles = (uint64_t)std::llround((double)(to_fs - from_fs) / fs_per_cycle_);
+    emit("{\"ph\":\"X\",\"name\":\"" + std::string(name) + "\",\"cat\":\"" + t.cat +
+         "\",\"pid\":" + std::to_string(t.pid) + ",\"tid\":" + std::to_string(t.tid) +
+         ",\"ts\":" + micros(from_fs) + ",\"dur\":" + micros(to_fs - from_fs) +
+         ",\"args\":{\"cycles\":" + std::to_string(cycles) + "}}");
+}
+
+void TimelineWriter::counter(uint32_t pid, const std::string &name, uint64_t t_fs, int64_t value)
+{
+    if (!in_window(t_fs))
+        return;
+    emit("{\"ph\":\"C\",\"name\":" + quoted(name) + ",\"pid\":" + std::to_string(pid) +
+         ",\"ts\":" + micros(t_fs) + ",\"args\":{\"value\":" + std::to_string(value) + "}}");
+}
+
+bool TimelineWriter::shown(const Track &t)
+{
+    return shown_state(t.kind, t.value);
+}
+
+void TimelineWriter::changed(uint32_t signal, uint64_t t_fs, uint64_t was, uint64_t value)
+{
+    Track &t = tracks_[(size_t)track_of_[signal]];
+    if (t.kind == COUNT_NONZERO || t.kind == COUNT_VALUE) {
+        const int64_t d = t.kind == COUNT_VALUE ? (int64_t)value - (int64_t)was
+                                                : (int64_t)(value != 0) - (int64_t)(was != 0);
+        if (d) {
+            sums_[t.counter] += d;
+            counter(sum_pids_[t.counter], sum_names_[t.counter], t_fs, sums_[t.counter]);
+        }
+        return;
+    }
+    if (shown(t))
+        span(t, t.value, t.since, t_fs);
+    t.value = value;
+    t.since = t_fs;
+}
+
+bool TimelineWriter::open(VcdWriter &w, const TimelineOptions &o, std::string *err)
+{
+    o_ = o;
+    fs_per_cycle_ = 1e9 / o.aiclk_mhz;
+    static const std::regex tile_re(R"(tile_x(\d+)_y(\d+)_l1\.(.+)\.(state|holder)$)");
+    static const std::regex link_re(R"(\.noc(\d)\.router\.\w+_busy$)");
+    static const std::regex dram_re(R"(gddr(\d+)\.(read|write)_queue$)");
+    static const char *const cores[] = {"trisc0", "trisc1", "trisc2", "brisc", "ncrisc"};
+    std::map<std::pair<uint32_t, uint32_t>, std::map<std::string, uint32_t>> unit_tids;
+    std::map<std::string, uint32_t> counters;
+    std::map<uint32_t, std::pair<uint32_t, uint32_t>> tiles_seen; /* pid -> (x, y) */
+    std::map<std::pair<uint32_t, uint32_t>, std::string> thread_names;
+    auto counter_of = [&](uint32_t pid, const std::string &name) {
+        const std::string key = std::to_string(pid) + " " + name;
+        auto it = counters.find(key);
+        if (it != counters.end())
+            return it->second;
+        sums_.push_back(0);
+        sum_names_.push_back(name);
+        sum_pids_.push_back(pid);
+        return counters[key] = (uint32_t)sums_.size() - 1;
+    };
+    auto wanted_tile = [&](uint32_t x, uint32_t y) {
+        if (o.tiles.empty())
+            return true;
+        for (const auto &xy : o.tiles)
+            if (xy.first == x && xy.second == y)
+                return true;
+        return false;
+    };
+    track_of_.assign(w.signals(), -1);
+    std::vector<uint8_t> want(w.signals(), 0);
+    std::smatch m;
+    for (uint32_t s = 0; s < w.signals(); s++) {
+        const std::string &name = w.name(s);
+        Track t{};
+        if (std::regex_search(name, m, tile_re)) {
+            const uint32_t x = (uint32_t)std::stoul(m[1]), y = (uint32_t)std::stoul(m[2]);
+            const std::string what = m[3];
+            if (!wanted_tile(x, y))
+                continue;
+            t.pid = tile_pid(x, y);
+            if (m[4] == "holder") {
+                if (what.compare(0, 4, "port") || !(o.categories & TL_L1))
+                    continue;
+                t.kind = COUNT_NONZERO;
+                t.counter = counter_of(t.pid, "L1 ports held");
+            } else if (what.compare(0, 5, "unit.") == 0) {
+                if (!(o.categories & TL_UNITS))
+                    continue;
+                auto &tids = unit_tids[{x, y}];
+                const std::string unit = what.substr(5);
+                if (!tids.count(unit))
+                    tids[unit] = 20 + (uint32_t)tids.size();
+                t.kind = SPAN_UNIT;
+                t.tid = tids[unit];
+                t.cat = "units";
+                thread_names[{t.pid, t.tid}] = "unit " + unit;
+            } else if (what.size() == 2 && what[0] == 'T') {
+                if (!(o.categories & TL_THREADS))
+                    continue;
+                t.kind = SPAN_THREAD;
+                t.tid = 10 + (uint32_t)(what[1] - '0');
+                t.cat = "threads";
+                thread_names[{t.pid, t.tid}] = "coprocessor " + what;
+            } else {
+                uint32_t c = 0;
+                while (c < 5 && what != cores[c])
+                    c++;
+                if (c == 5 || !(o.categories & TL_CORES))
+                    continue;
+                t.kind = SPAN_CORE;
+                t.tid = c;
+                t.cat = "cores";
+                thread_names[{t.pid, t.tid}] = what;
+            }
+            tiles_seen[t.pid] = {x, y};
+        } else if (std::regex_search(name, m, link_re)) {
+            if (!(o.categories & TL_NOC))
+                continue;
+            t.kind = COUNT_NONZERO;
+            t.counter = counter_of(kNocPid + (uint32_t)std::stoul(m[1]), "links busy");
+        } else if (std::regex_search(name, m, dram_re)) {
+            if (!(o.categories & TL_DRAM))
+                continue;
+            t.kind = COUNT_VALUE;
+            t.counter = counter_of(kDramPid, "gddr" + m[1].str() + " " + m[2].str() + " queue");
+        } else {
+            continue;
+        }
+        t.value = w.value(s);
+        track_of_[s] = (int32_t)tracks_.size();
+        tracks_.push_back(t);
+        want[s] = 1;
+    }
+    if (tracks_.empty()) {
+        *err = "output.timeline: the tiles and categories chosen select nothing traced "
+               "(output.vcd_l1 names the tiles traced)";
+        return false;
+    }
+    out_ = std::make_unique<Sink>();
+    const bool gz = o.path.size() > 3 && o.path.compare(o.path.size() - 3, 3, ".gz") == 0;
+    if (gz)
+        out_->gz = gzopen(o.path.c_str(), "wb6");
+    else
+        out_->f = std::fopen(o.path.c_str(), "w");
+    if (!out_->gz && !out_->f) {
+        *err = "cannot write '" + o.path + "': " + std::strerror(errno);
+        out_.reset();
+        return false;
+    }
+    out_->buf =
+        "{\"displayTimeUnit\":\"ns\",\"otherData\":{\"generator\":\"bhsim\",\"aiclk_mhz\":" +
+        std::to_string(o.aiclk_mhz) +
+        ",\"time_unit\":\"us of simulated time\"},"
+        "\"traceEvents\":[";
+    for (const auto &[pid, xy] : tiles_seen)
+        meta(pid, -1, "process_name",
+             "tile (" + std::to_string(xy.first) + "," + std::to_string(xy.second) + ")", (int)pid);
+    for (const auto &[key, name] : thread_names)
+        meta(key.first, key.second, "thread_name", name, (int)key.second);
+    if (o.categories & TL_NOC) {
+        meta(kNocPid, -1, "process_name", "NoC0", 0);
+        meta(kNocPid + 1, -1, "process_name", "NoC1", 1);
+    }
+    if (o.categories & TL_DRAM)
+        meta(kDramPid, -1, "process_name", "GDDR6 controllers", 2);
+    /* the counters' values at the start */
+    for (const Track &t : tracks_)
+        if ((t.kind == COUNT_NONZERO && t.value) || t.kind == COUNT_VALUE)
+            sums_[t.counter] += t.kind == COUNT_VALUE ? (int64_t)t.value : 1;
+    for (uint32_t c = 0; c < sums_.size(); c++)
+        counter(sum_pids_[c], sum_names_[c], clamp(0), sums_[c]);
+    w.listen(this, want);
+    return true;
+}
+
+bool TimelineWriter::close(uint64_t t_fs, std::string *err)
+{
+    if (!out_)
+        return true;
+    for (Track &t : tracks_)
+        if (t.kind != COUNT_NONZERO && t.kind != COUNT_VALUE && shown(t))
+            span(t, t.value, t.since, t_fs);
+    out_->buf += "\n]}\n";
+    const bool ok = out_->close();
+    out_.reset();
+    if (!ok)
+        *err = "cannot write '" + o_.path + "'";
+    return ok;
+}
+
+} // namespace bh

@@ -1,0 +1,91 @@
+/* platform/output/timeline.h - the run as a timeline (output.timeline, --timeline FILE.json[.gz])
+ *
+ * Chrome's Trace Event Format, which Perfetto UI and chrome://tracing load: one process per
+ * traced tile with a thread per RISC-V core, per coprocessor thread (T0-T2) and per coprocessor
+ * unit, whose states are complete ("X") spans; a counter of the tile's L1 ports held; a process
+ * per NoC with a counter of its links busy; a process for the GDDR6 controllers with their
+ * queue depths. Times are microseconds of simulated time (exact to the femtosecond the kernel
+ * keeps); each span's args give its length in AICLK cycles.
+ *
+ * The timeline is drawn from the VCD's own value changes (VcdListener): a signal the VCD
+ * traces becomes a track, so the timeline shows exactly what the waveform shows, and observing
+ * stays neutral the same way (the blocks report changes; nothing simulated reads them back).
+ * Without --vcd the writer samples for the timeline alone and writes no VCD.
+ *
+ * Filters: output.timeline_tiles (tiles, among those traced), output.timeline_window (a cycle
+ * window "A:B"; a span crossing an edge is cut there), output.timeline_categories (cores,
+ * threads, units, l1, noc, dram). A path ending in ".gz" is written gzip-compressed. */
+#ifndef BH_TIMELINE_H
+#define BH_TIMELINE_H
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+#include "platform/output/vcd_writer.h"
+
+namespace bh
+{
+
+struct TimelineOptions {
+    std::string path;
+    std::vector<std::pair<uint32_t, uint32_t>> tiles; /* empty: every traced tile */
+    uint64_t first_cycle = 0, end_cycle = UINT64_MAX; /* cycles [first, end) */
+    uint32_t categories = ~0u;                        /* TimelineCategory bits */
+    double aiclk_mhz = 1350.0;
+};
+
+enum TimelineCategory : uint32_t {
+    TL_CORES = 1,
+    TL_THREADS = 2,
+    TL_UNITS = 4,
+    TL_L1 = 8,
+    TL_NOC = 16,
+    TL_DRAM = 32,
+};
+
+/* "cores,units,..." or "all" into TimelineCategory bits; false with *err naming the bad word */
+bool timeline_categories(const std::string &text, uint32_t *bits, std::string *err);
+/* "A:B" (cycles, B > A; either may be empty: from the start, to the end) */
+bool timeline_window(const std::string &text, uint64_t *first, uint64_t *end, std::string *err);
+
+class TimelineWriter : public VcdListener
+{
+  public:
+    TimelineWriter();
+    ~TimelineWriter() override;
+    /* picks its tracks among w's signals, listens to them and writes the file's head; false
+     * with *err naming the file or the filter that selects nothing it can show */
+    bool open(VcdWriter &w, const TimelineOptions &o, std::string *err);
+    void changed(uint32_t signal, uint64_t t_fs, uint64_t was, uint64_t value) override;
+    /* ends the open spans at t_fs and writes the file's tail; false with *err on a write error */
+    bool close(uint64_t t_fs, std::string *err);
+    uint64_t events() const
+    {
+        return events_;
+    }
+
+  private:
+    struct Track;
+    struct Sink;
+    static bool shown(const Track &t);
+    void span(const Track &t, uint64_t value, uint64_t from_fs, uint64_t to_fs);
+    void counter(uint32_t pid, const std::string &name, uint64_t t_fs, int64_t value);
+    void meta(uint32_t pid, int64_t tid, const char *what, const std::string &name, int sort);
+    void emit(const std::string &json);
+    bool in_window(uint64_t t_fs) const;
+    uint64_t clamp(uint64_t t_fs) const;
+
+    TimelineOptions o_;
+    std::unique_ptr<Sink> out_;
+    std::vector<int32_t> track_of_; /* by VCD signal: index into tracks_, or -1 */
+    std::vector<Track> tracks_;
+    std::vector<int64_t> sums_;          /* counter tracks' current totals, by counter */
+    std::vector<std::string> sum_names_; /* by counter */
+    std::vector<uint32_t> sum_pids_;     /* by counter */
+    double fs_per_cycle_ = 0;
+    uint64_t events_ = 0;
+    bool first_event_ = true;
+};
+
+} // namespace bh
+#endif
