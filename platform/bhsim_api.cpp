@@ -80,6 +80,7 @@ bool open_timeline(BhChip *c, std::string *err)
     TimelineOptions o;
     o.path = c->p.output_timeline;
     o.aiclk_mhz = c->plan.aiclk_mhz;
+    o.counter_cycles = (uint64_t)c->p.output_timeline_counter_cycles;
     if (!timeline_categories(c->p.output_timeline_categories, &o.categories, err) ||
         !timeline_window(c->p.output_timeline_window, &o.first_cycle, &o.end_cycle, err))
         return (*err = "config: " + *err), false;

@@ -213,9 +213,45 @@ void TimelineWriter::counter(uint32_t pid, const std::string &name, uint64_t t_f
          ",\"ts\":" + micros(t_fs) + ",\"args\":{\"value\":" + std::to_string(value) + "}}");
 }
 
+void TimelineWriter::counter_mean(uint32_t k, uint64_t t_fs, double mean)
+{
+    if (!in_window(t_fs))
+        return;
+    char v[32];
+    std::snprintf(v, sizeof v, "%.3f", mean);
+    emit("{\"ph\":\"C\",\"name\":" + quoted(sum_names_[k]) +
+         ",\"pid\":" + std::to_string(sum_pids_[k]) + ",\"ts\":" + micros(t_fs) +
+         ",\"args\":{\"mean\":" + v + "}}");
+}
+
 bool TimelineWriter::shown(const Track &t)
 {
     return shown_state(t.kind, t.value);
+}
+
+/* A counter that changes every cycle (links busy) would outweigh everything else: with
+ * counter_cycles, each interval of that many cycles gets one event, the counter's mean over it
+ * (at the interval's start), emitted when a change shows the interval has ended. */
+void TimelineWriter::advance(uint32_t k, uint64_t t_fs)
+{
+    Series &s = series_[k];
+    const double len = (double)o_.counter_cycles * fs_per_cycle_;
+    const uint64_t b = (uint64_t)((double)t_fs / len);
+    while (s.bucket < b) {
+        const uint64_t end = (uint64_t)std::llround((double)(s.bucket + 1) * len);
+        s.area += (double)s.now * (double)(end - s.since);
+        counter_mean(k, (uint64_t)std::llround((double)s.bucket * len), s.area / len);
+        s.area = 0;
+        s.since = end;
+        s.bucket++;
+        if (s.bucket < b) { /* the intervals up to the change hold the value throughout */
+            counter_mean(k, end, (double)s.now);
+            s.bucket = b;
+            s.since = (uint64_t)std::llround((double)b * len);
+        }
+    }
+    s.area += (double)s.now * (double)(t_fs - s.since);
+    s.since = t_fs;
 }
 
 void TimelineWriter::changed(uint32_t signal, uint64_t t_fs, uint64_t was, uint64_t value)
@@ -224,10 +260,15 @@ void TimelineWriter::changed(uint32_t signal, uint64_t t_fs, uint64_t was, uint6
     if (t.kind == COUNT_NONZERO || t.kind == COUNT_VALUE) {
         const int64_t d = t.kind == COUNT_VALUE ? (int64_t)value - (int64_t)was
                                                 : (int64_t)(value != 0) - (int64_t)(was != 0);
-        if (d) {
-            sums_[t.counter] += d;
+        if (!d)
+            return;
+        sums_[t.counter] += d;
+        if (o_.counter_cycles == 0) {
             counter(sum_pids_[t.counter], sum_names_[t.counter], t_fs, sums_[t.counter]);
+            return;
         }
+        advance(t.counter, t_fs);
+        series_[t.counter].now = sums_[t.counter];
         return;
     }
     if (shown(t))
@@ -367,8 +408,12 @@ bool TimelineWriter::open(VcdWriter &w, const TimelineOptions &o, std::string *e
     for (const Track &t : tracks_)
         if ((t.kind == COUNT_NONZERO && t.value) || t.kind == COUNT_VALUE)
             sums_[t.counter] += t.kind == COUNT_VALUE ? (int64_t)t.value : 1;
-    for (uint32_t c = 0; c < sums_.size(); c++)
-        counter(sum_pids_[c], sum_names_[c], clamp(0), sums_[c]);
+    series_.assign(sums_.size(), Series{});
+    for (uint32_t c = 0; c < sums_.size(); c++) {
+        series_[c].now = sums_[c];
+        if (o.counter_cycles == 0)
+            counter(sum_pids_[c], sum_names_[c], clamp(0), sums_[c]);
+    }
     w.listen(this, want);
     return true;
 }
@@ -380,6 +425,15 @@ bool TimelineWriter::close(uint64_t t_fs, std::string *err)
     for (Track &t : tracks_)
         if (t.kind != COUNT_NONZERO && t.kind != COUNT_VALUE && shown(t))
             span(t, t.value, t.since, t_fs);
+    if (o_.counter_cycles) /* the last interval, whole or not */
+        for (uint32_t k = 0; k < series_.size(); k++) {
+            const double len = (double)o_.counter_cycles * fs_per_cycle_;
+            advance(k, t_fs);
+            const Series &s = series_[k];
+            const uint64_t start = (uint64_t)std::llround((double)s.bucket * len);
+            if (t_fs > start)
+                counter_mean(k, start, s.area / (double)(t_fs - start));
+        }
     out_->buf += "\n]}\n";
     const bool ok = out_->close();
     out_.reset();

@@ -31,6 +31,8 @@ struct TimelineOptions {
     std::vector<std::pair<uint32_t, uint32_t>> tiles; /* empty: every traced tile */
     uint64_t first_cycle = 0, end_cycle = UINT64_MAX; /* cycles [first, end) */
     uint32_t categories = ~0u;                        /* TimelineCategory bits */
+    uint64_t counter_cycles = 100; /* a counter's value: its time-weighted mean over each such
+                                      interval (0: every change) */
     double aiclk_mhz = 1350.0;
 };
 
@@ -70,6 +72,7 @@ class TimelineWriter : public VcdListener
     static bool shown(const Track &t);
     void span(const Track &t, uint64_t value, uint64_t from_fs, uint64_t to_fs);
     void counter(uint32_t pid, const std::string &name, uint64_t t_fs, int64_t value);
+    void counter_mean(uint32_t counter, uint64_t t_fs, double mean);
     void meta(uint32_t pid, int64_t tid, const char *what, const std::string &name, int sort);
     void emit(const std::string &json);
     bool in_window(uint64_t t_fs) const;
@@ -79,9 +82,17 @@ class TimelineWriter : public VcdListener
     std::unique_ptr<Sink> out_;
     std::vector<int32_t> track_of_; /* by VCD signal: index into tracks_, or -1 */
     std::vector<Track> tracks_;
-    std::vector<int64_t> sums_;          /* counter tracks' current totals, by counter */
-    std::vector<std::string> sum_names_; /* by counter */
-    std::vector<uint32_t> sum_pids_;     /* by counter */
+    struct Series { /* a counter: its value now, and its mean over the current interval */
+        int64_t now = 0;
+        double area = 0;     /* value x fs since the interval began */
+        uint64_t since = 0;  /* fs: the last change, or the interval's start */
+        uint64_t bucket = 0; /* the interval the area belongs to */
+    };
+    void advance(uint32_t counter, uint64_t t_fs); /* emits the intervals ended before t_fs */
+    std::vector<Series> series_;                   /* by counter */
+    std::vector<int64_t> sums_;                    /* counter tracks' current totals, by counter */
+    std::vector<std::string> sum_names_;           /* by counter */
+    std::vector<uint32_t> sum_pids_;               /* by counter */
     double fs_per_cycle_ = 0;
     uint64_t events_ = 0;
     bool first_event_ = true;
