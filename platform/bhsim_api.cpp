@@ -97,6 +97,15 @@ bool open_timeline(BhChip *c, std::string *err)
     c->timeline = std::make_unique<TimelineWriter>();
     if (!c->timeline->open(*c->vcd, o, err))
         return (*err = "output: " + *err), false;
+    const uint32_t w = c->plan.grid->w;
+    for (uint32_t k = 0; k < c->plan.n_nocs; k++) {
+        Chip *chip = c->chip.get();
+        void *ctx = c->timeline->noc_context(k, [chip, k, w](uint32_t node) {
+            const uint32_t n0 = chip->noc0_node_of_frame(k, node);
+            return std::make_pair(n0 % w, n0 / w);
+        });
+        noc_net_set_observer(&chip->noc(k).net(), TimelineWriter::on_noc, ctx);
+    }
     return true;
 }
 

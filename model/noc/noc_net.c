@@ -334,6 +334,12 @@ void noc_net_mem_done(NocNet *n, uint32_t node, uint64_t token)
     noc_net_activate(n, node);
 }
 
+void noc_net_set_observer(NocNet *n, NocObserveFn fn, void *ctx)
+{
+    n->observe = fn;
+    n->observe_ctx = ctx;
+}
+
 void noc_net_set_delivery(NocNet *n, NocDeliveryFn fn, void *ctx)
 {
     n->on_delivery = fn;

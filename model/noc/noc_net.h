@@ -253,6 +253,15 @@ typedef struct NocMemOps {
 
 /* Called when a transfer's data has fully landed at `node` (write data at its target, read
  * data back at the requester, an atomic's response): for workload statistics. */
+/* Observation only (a timeline): a request packet got its first-hop VC (ISSUE; `count` is
+ * how many deliveries it will have, its multicast receivers or 1); its data, atomic or read
+ * request was taken at a target (DELIVER); a response to it landed at its requester (DONE:
+ * each acknowledgement, atomic response or read response). Nothing simulated reads it back. */
+typedef enum NocObserved { NOC_OBS_ISSUE, NOC_OBS_DELIVER, NOC_OBS_DONE } NocObserved;
+struct NocNet;
+struct NocPacket;
+typedef void (*NocObserveFn)(void *ctx, const struct NocNet *n, const struct NocPacket *p,
+                             NocObserved what, uint32_t node, uint32_t count);
 typedef void (*NocDeliveryFn)(void *ctx, uint32_t node, uint64_t tag, uint32_t data_flits,
                               uint64_t now);
 
@@ -293,6 +302,8 @@ typedef struct NocPacket {
     int32_t head_copies;  /* headers still travelling (path reservation) */
     uint64_t tag;         /* workload tag (creation cycle), BH_IDLE if none */
     uint64_t born;        /* cycle it got its first-hop VC (age arbitration) */
+    uint32_t trace_id;    /* observed transfers (noc_net_set_observer): its number, from 1;
+                             responses carry their request's */
     uint64_t grant_at;    /* path reservation: cycle the last grant is back at the sender */
     uint32_t done_ref;    /* request record waiting for it (index in NocNet.port_store),
                              NOC_NONE if none (responses inherit their request's) */
@@ -490,6 +501,9 @@ typedef struct NocNet {
     NocMemOps mem;
     BhLogContext *log; /* the chip's */
     NocDeliveryFn on_delivery;
+    NocObserveFn observe; /* noc_net_set_observer */
+    void *observe_ctx;
+    uint32_t trace_seq;
     void *delivery_ctx;
     uint64_t now;             /* cycle of the last step */
     uint64_t last_progress;   /* last cycle a flit moved */
@@ -511,6 +525,7 @@ void noc_net_destroy(NocNet *n);
 void noc_net_set_node(NocNet *n, uint32_t node, void *mem_ctx, uint32_t endpoint_id,
                       int mcast_receiver);
 void noc_net_set_delivery(NocNet *n, NocDeliveryFn fn, void *ctx);
+void noc_net_set_observer(NocNet *n, NocObserveFn fn, void *ctx);
 /* The node's memory is timed: reads and writes also go through NocMemOps.request, responses
  * wait for their accesses, write acknowledgements for the writes to complete. */
 /* the NIU of node calls fn(ctx) when a readable register changes (NULL: nobody watches) */

@@ -286,6 +286,11 @@ void noc_niu_port_start(NocNet *n, uint32_t node, uint64_t now)
     u->inj_pkt[v] = k;
     u->inj_seq[v] = 0;
     u->inj_busy |= 1u << v;
+    if (n->observe) {
+        p->trace_id = ++n->trace_seq;
+        n->observe(n->observe_ctx, n, p, NOC_OBS_ISSUE, node,
+                   rq->mcast ? mcast_receivers(n, node, rq) : 1);
+    }
 
     if (chunk && rq->len > chunk) {
         /* automatic splitting: the request keeps the head and moves on to the next chunk */

@@ -38,8 +38,15 @@ static void mem_write(NocNet *n, uint32_t node, uint64_t addr, const void *buf, 
         mem_error(n, node, "write", addr, len, st);
 }
 
+static void observe(NocNet *n, const NocPacket *p, NocObserved what, uint32_t node)
+{
+    if (n->observe && p->trace_id)
+        n->observe(n->observe_ctx, n, p, what, node, 0);
+}
+
 static void delivered(NocNet *n, uint32_t node, const NocPacket *p, uint64_t now)
 {
+    observe(n, p, p->type == NOC_PKT_RD_RESP ? NOC_OBS_DONE : NOC_OBS_DELIVER, node);
     if (n->on_delivery)
         n->on_delivery(n->delivery_ctx, node, p->tag, p->nflits, now);
 }
@@ -177,6 +184,7 @@ static uint32_t make_response(NocNet *n, uint32_t node, const NocPacket *req, No
     r->dst = req->resp_node;
     r->tag = req->tag;
     r->done_ref = req->done_ref;
+    r->trace_id = req->trace_id;
     r->nflits = 1;
     if (type == NOC_PKT_RD_RESP) {
         r->rd_addr = req->rd_addr;
@@ -302,6 +310,7 @@ static void consume(NocNet *n, uint32_t node, uint32_t vc, NocPacket *p, const N
         case NOC_PKT_RD_REQ:
             count(u, NOC_CNT_SLV_REQ_ACCEPTED, 1);
             count(u, NOC_CNT_SLV_RD_REQ_RECEIVED, 1);
+            observe(n, p, NOC_OBS_DELIVER, node);
             uint32_t k = push_response(n, node, p, NOC_PKT_RD_RESP, 0);
             n->pkts[k].ej_vc = (uint8_t)vc;
             if (u->timed_mem) { /* the data leaves as the memory delivers it */
@@ -353,6 +362,7 @@ static void consume(NocNet *n, uint32_t node, uint32_t vc, NocPacket *p, const N
             }
             break;
         case NOC_PKT_WR_ACK:
+            observe(n, p, NOC_OBS_DONE, node);
             owed_ack(n, p);
             count(u, NOC_CNT_MST_WR_ACK_RECEIVED, 1);
             uncount_id(u, NOC_CNT_MST_REQS_OUTSTANDING_ID0 + p->tid);
@@ -361,6 +371,7 @@ static void consume(NocNet *n, uint32_t node, uint32_t vc, NocPacket *p, const N
             break;
         case NOC_PKT_AT_RESP:
             mem_write(n, node, p->wr_addr, &p->at_data, 4);
+            observe(n, p, NOC_OBS_DONE, node);
             owed_ack(n, p);
             count(u, NOC_CNT_MST_ATOMIC_RESP_RECEIVED, 1);
             uncount_id(u, NOC_CNT_MST_REQS_OUTSTANDING_ID0 + p->tid);

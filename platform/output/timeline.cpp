@@ -8,6 +8,7 @@
 #include <cstring>
 #include <map>
 #include <regex>
+#include <systemc>
 extern "C" {
 #include "model/tile/tensix/tensix_core.h"
 #include "model/tile/tensix/tensix_frontend.h"
@@ -416,6 +417,74 @@ bool TimelineWriter::open(VcdWriter &w, const TimelineOptions &o, std::string *e
     }
     w.listen(this, want);
     return true;
+}
+
+void *TimelineWriter::noc_context(uint32_t k,
+                                  std::function<std::pair<uint32_t, uint32_t>(uint32_t)> xy)
+{
+    noc_ctx_.push_back(std::make_unique<NocCtx>(NocCtx{this, k, std::move(xy)}));
+    return noc_ctx_.back().get();
+}
+
+void TimelineWriter::on_noc(void *ctx, const NocNet *, const NocPacket *p, NocObserved what,
+                            uint32_t node, uint32_t count)
+{
+    NocCtx *c = static_cast<NocCtx *>(ctx);
+    c->w->noc_event(*c, p, what, node, count);
+}
+
+void TimelineWriter::noc_event(NocCtx &c, const NocPacket *p, NocObserved what, uint32_t node,
+                               uint32_t count)
+{
+    if (!out_ || !(o_.categories & TL_NOC))
+        return;
+    const uint64_t t_fs = sc_core::sc_time_stamp().value();
+    const uint64_t key = (uint64_t)c.k << 32 | p->trace_id;
+    const std::string id = "\"id\":\"" + std::to_string(c.k) + "." + std::to_string(p->trace_id) +
+                           "\",\"cat\":\"noc\",\"pid\":" + std::to_string(kNocPid + c.k) +
+                           ",\"tid\":0,\"ts\":" + micros(t_fs);
+    auto at = [&](uint32_t nd) {
+        const auto xy = c.xy(nd);
+        return "\"(" + std::to_string(xy.first) + "," + std::to_string(xy.second) + ")\"";
+    };
+    if (what == NOC_OBS_ISSUE) {
+        if (!in_window(t_fs))
+            return;
+        Transfer t;
+        t.deliveries = count;
+        t.responses = p->type == NOC_PKT_RD_REQ ? 1 : p->posted ? 0 : count;
+        t.name = std::string(p->mcast ? "multicast " : "") +
+                 (p->type == NOC_PKT_RD_REQ   ? "read"
+                  : p->type == NOC_PKT_AT_REQ ? "atomic"
+                  : p->inline_wr              ? "inline write"
+                                              : "write") +
+                 " " + std::to_string(p->len) + " B";
+        std::string target = p->mcast ? "\"(" + std::to_string(p->rect[0]) + "," +
+                                            std::to_string(p->rect[1]) + ")-(" +
+                                            std::to_string(p->rect[2]) + "," +
+                                            std::to_string(p->rect[3]) + ") in its NoC's frame\""
+                                      : at(p->dst);
+        emit("{\"ph\":\"b\",\"name\":\"" + t.name + "\"," + id + ",\"args\":{\"source\":" +
+             at(node) + ",\"target\":" + target + ",\"bytes\":" + std::to_string(p->len) +
+             ",\"responses\":" + std::to_string(t.responses) + "}}");
+        transfers_[key] = std::move(t);
+        return;
+    }
+    auto it = transfers_.find(key);
+    if (it == transfers_.end())
+        return; /* issued outside the window */
+    Transfer &t = it->second;
+    if (what == NOC_OBS_DELIVER) {
+        t.delivered++;
+        emit("{\"ph\":\"n\",\"name\":\"" + t.name + "\"," + id +
+             ",\"args\":{\"delivered_at\":" + at(node) + "}}");
+    } else {
+        t.responded++;
+    }
+    if (t.delivered >= t.deliveries && t.responded >= t.responses) {
+        emit("{\"ph\":\"e\",\"name\":\"" + t.name + "\"," + id + "}");
+        transfers_.erase(it);
+    }
 }
 
 bool TimelineWriter::close(uint64_t t_fs, std::string *err)

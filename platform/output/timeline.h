@@ -18,10 +18,15 @@
 #ifndef BH_TIMELINE_H
 #define BH_TIMELINE_H
 #include <cstdint>
+#include <functional>
 #include <memory>
+#include <unordered_map>
 #include <string>
 #include <vector>
 #include "platform/output/vcd_writer.h"
+extern "C" {
+#include "model/noc/noc_net.h"
+}
 
 namespace bh
 {
@@ -65,6 +70,12 @@ class TimelineWriter : public VcdListener
     {
         return events_;
     }
+    /* NoC k's transfers as async spans from issue to their last response (or, posted, their
+     * last delivery), each delivery an instant: noc_net_set_observer(net, on_noc, ctx) with ctx
+     * from noc_context(k); xy names a node of NoC k's frame in NoC0 coordinates */
+    void *noc_context(uint32_t k, std::function<std::pair<uint32_t, uint32_t>(uint32_t)> xy);
+    static void on_noc(void *ctx, const NocNet *n, const NocPacket *p, NocObserved what,
+                       uint32_t node, uint32_t count);
 
   private:
     struct Track;
@@ -77,6 +88,20 @@ class TimelineWriter : public VcdListener
     void emit(const std::string &json);
     bool in_window(uint64_t t_fs) const;
     uint64_t clamp(uint64_t t_fs) const;
+
+    struct NocCtx {
+        TimelineWriter *w;
+        uint32_t k;
+        std::function<std::pair<uint32_t, uint32_t>(uint32_t)> xy;
+    };
+    struct Transfer {
+        uint32_t deliveries, responses; /* expected */
+        uint32_t delivered = 0, responded = 0;
+        std::string name;
+    };
+    void noc_event(NocCtx &c, const NocPacket *p, NocObserved what, uint32_t node, uint32_t count);
+    std::vector<std::unique_ptr<NocCtx>> noc_ctx_;
+    std::unordered_map<uint64_t, Transfer> transfers_; /* by NoC << 32 | trace id */
 
     TimelineOptions o_;
     std::unique_ptr<Sink> out_;

@@ -2,7 +2,8 @@
 """The timeline (--timeline) follows the Trace Event Format's rules and agrees with the report.
 
 Runs bhsim with the given arguments, --timeline OUT and --report, then checks:
-- the file loads as JSON (gzip when it ends in .gz), with traceEvents of phases M, X and C only;
+- the file loads as JSON (gzip when it ends in .gz), with traceEvents of phases M, X, C and the
+  NoC transfers' async b, n, e only (check_timeline_noc.py checks those);
 - every X event has a non-negative duration, a named process and thread, and the spans of one
   thread follow one another in the file without overlapping (times are monotonic per thread);
 - every C (counter) series is in time order;
@@ -45,8 +46,8 @@ def main(bhsim, out, args):
         if e["ph"] == "M" and e["name"] == "thread_name":
             threads[(e["pid"], e["tid"])] = e["args"]["name"]
     phases = collections.Counter(e["ph"] for e in events)
-    if set(phases) - {"M", "X", "C"}:
-        errors.append(f"unexpected phases {set(phases) - {'M', 'X', 'C'}}")
+    if set(phases) - {"M", "X", "C", "b", "n", "e"}:
+        errors.append(f"unexpected phases {set(phases) - {'M', 'X', 'C', 'b', 'n', 'e'}}")
     last_end, last_counter = {}, {}
     sums = collections.Counter()  # (pid, thread name, state) -> cycles
     end_us = r["sim"]["simulated_seconds"] * 1e6
