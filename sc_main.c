@@ -18,6 +18,7 @@ enum {
     OPT_REPORT,
     OPT_VCD,
     OPT_HEATMAP,
+    OPT_PROFILE,
     OPT_DUMP_L1,
     OPT_LIST_TILES,
     OPT_LIST_PARAMS,
@@ -34,6 +35,7 @@ static const struct option long_opts[] = {
     {"report", required_argument, NULL, OPT_REPORT},
     {"vcd", required_argument, NULL, OPT_VCD},
     {"heatmap", required_argument, NULL, OPT_HEATMAP},
+    {"profile", required_argument, NULL, OPT_PROFILE},
     {"dump-l1", required_argument, NULL, OPT_DUMP_L1},
     {"list-tiles", no_argument, NULL, OPT_LIST_TILES},
     {"list-params", optional_argument, NULL, OPT_LIST_PARAMS},
@@ -51,8 +53,9 @@ static const struct {
     int opt;
     const char *key;
 } shorthands[] = {
-    {'w', "workload.name"},        {'n', "sim.cycles"},     {OPT_SEED, "sim.seed"},
-    {OPT_REPORT, "output.report"}, {OPT_VCD, "output.vcd"}, {OPT_HEATMAP, "output.heatmap"},
+    {'w', "workload.name"},          {'n', "sim.cycles"},     {OPT_SEED, "sim.seed"},
+    {OPT_REPORT, "output.report"},   {OPT_VCD, "output.vcd"}, {OPT_HEATMAP, "output.heatmap"},
+    {OPT_PROFILE, "output.profile"},
 };
 #define NSHORTHANDS (sizeof shorthands / sizeof shorthands[0])
 
@@ -91,6 +94,8 @@ static void usage(FILE *f)
           "                          writes FILE's base name + .gtkw (GTKWave view of the run)\n"
           "                          and + .l1_clients.txt (names the L1 holder values)\n"
           "      --heatmap FILE      write an SVG link heatmap, same as --set output.heatmap=FILE\n"
+          "      --profile DIR       write the cores' source-level profile (LCOV, callgrind,\n"
+          "                          hot.txt) into DIR, same as --set output.profile=DIR\n"
           "      --dump-l1 X,Y:ADDR:LEN:FILE\n"
           "                          after the run, write LEN bytes of tile X,Y's L1 from ADDR\n"
           "                          to FILE (repeatable; adds to output.dump_l1)\n"

@@ -528,6 +528,9 @@ BhChipStatus bh_chip_write_outputs(BhChip *c, char *err, size_t err_len)
         }
         if (*c->p.output_heatmap && !write_heatmap(*c->chip, c->run, c->p.output_heatmap, &e))
             fail(e);
+        if (*c->p.output_profile &&
+            !write_profile(c->chip->collect_profile(), c->p.output_profile, &e))
+            fail(e);
         set_err(err, err_len, msgs);
         return msgs.empty() ? BH_CHIP_OK : BH_CHIP_ERR_OUTPUT;
     });
