@@ -646,6 +646,7 @@ BhChipStatus bh_chip_add_symbols(BhChip *c, uint32_t x, uint32_t y, const char *
                 return BH_CHIP_ERR_CONFIG;
             }
             p->syms.resize(info.n_syms);
+            p->entry = info.entry;
             for (RvElfSym &sym : p->syms) /* kernels are C++: "kernel_main()", not _Z11... */
                 if (char *d = abi::__cxa_demangle(sym.name, nullptr, nullptr, nullptr)) {
                     std::snprintf(sym.name, sizeof sym.name, "%s", d);

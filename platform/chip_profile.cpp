@@ -29,6 +29,8 @@ bool range_of(const RvProgram &p, uint32_t *lo, uint32_t *hi)
         return false;
     *lo = p.syms.front().addr;
     *hi = p.syms.back().addr + std::max<uint32_t>(p.syms.back().size, 1);
+    if (p.entry < *lo && *lo - p.entry < 0x1000u) /* start-up code before the first symbol */
+        *lo = p.entry;
     return true;
 }
 

@@ -146,9 +146,21 @@ struct ElfOut {
     uint64_t no_line = 0; /* cycles at PCs the line table does not cover */
 };
 
-std::string base_name(const std::string &path, std::set<std::string> *used)
+/* the ELF's stem; a kernel cache's (16 hex digits) after the stem of its hottest source file */
+std::string base_name(const std::string &path, const ElfOut &o, std::set<std::string> *used)
 {
     std::string b = path.empty() ? "unknown" : fs::path(path).stem().string();
+    if (b.size() == 16 && b.find_first_not_of("0123456789abcdef") == std::string::npos) {
+        std::map<uint32_t, uint64_t> per_file;
+        for (const auto &[w, e] : o.by_line)
+            if (w.file != UINT32_MAX)
+                per_file[w.file] += rv_prof_cycles(&e);
+        auto hot =
+            std::max_element(per_file.begin(), per_file.end(),
+                             [](const auto &a, const auto &b) { return a.second < b.second; });
+        if (hot != per_file.end())
+            b = fs::path(o.lt.files[hot->first]).stem().string() + "-" + b;
+    }
     std::string name = b;
     for (int k = 2; !used->insert(name).second; k++)
         name = b + "-" + std::to_string(k);
@@ -281,7 +293,6 @@ bool write_profile(const ProfileData &data, const std::string &dir, std::string 
            "ELF's cycles, stall cycles by cause\n\n";
     for (const auto &[path, pe] : data) {
         ElfOut o;
-        o.name = base_name(path, &used);
         o.has_lines = !path.empty() && load_lines(path, &o.lt);
         std::map<Where, uint64_t> best; /* hottest PC's cycles per line, for its function */
         for (const auto &[pc, e] : pe.pcs) {
@@ -297,6 +308,7 @@ bool write_profile(const ProfileData &data, const std::string &dir, std::string 
                 o.func[w] = func_of(pe.syms, pc);
             }
         }
+        o.name = base_name(path, o, &used);
         write_hot(hot, path, o, pe);
         if (path.empty())
             continue;
