@@ -19,6 +19,7 @@ enum {
     OPT_VCD,
     OPT_HEATMAP,
     OPT_TIMELINE,
+    OPT_PROFILE,
     OPT_DUMP_L1,
     OPT_LIST_TILES,
     OPT_LIST_PARAMS,
@@ -36,6 +37,7 @@ static const struct option long_opts[] = {
     {"vcd", required_argument, NULL, OPT_VCD},
     {"heatmap", required_argument, NULL, OPT_HEATMAP},
     {"timeline", required_argument, NULL, OPT_TIMELINE},
+    {"profile", required_argument, NULL, OPT_PROFILE},
     {"dump-l1", required_argument, NULL, OPT_DUMP_L1},
     {"list-tiles", no_argument, NULL, OPT_LIST_TILES},
     {"list-params", optional_argument, NULL, OPT_LIST_PARAMS},
@@ -60,6 +62,7 @@ static const struct {
     {OPT_VCD, "output.vcd"},
     {OPT_HEATMAP, "output.heatmap"},
     {OPT_TIMELINE, "output.timeline"},
+    {OPT_PROFILE, "output.profile"},
 };
 #define NSHORTHANDS (sizeof shorthands / sizeof shorthands[0])
 
@@ -100,6 +103,8 @@ static void usage(FILE *f)
           "      --heatmap FILE      write an SVG link heatmap, same as --set output.heatmap=FILE\n"
           "      --timeline FILE     write a timeline for Perfetto UI (Chrome trace JSON, .gz\n"
           "                          compressed), same as --set output.timeline=FILE\n"
+          "      --profile DIR       write the cores' source-level profile (LCOV, callgrind,\n"
+          "                          hot.txt) into DIR, same as --set output.profile=DIR\n"
           "      --dump-l1 X,Y:ADDR:LEN:FILE\n"
           "                          after the run, write LEN bytes of tile X,Y's L1 from ADDR\n"
           "                          to FILE (repeatable; adds to output.dump_l1)\n"

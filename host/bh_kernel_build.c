@@ -143,6 +143,7 @@ static void compile_flags(Args *a, const BhKernel *k, uint32_t role)
     static const char *const fixed[] = {"-march=rv32im_zicsr_zba_zbb",
                                         "-mabi=ilp32",
                                         "-O2",
+                                        "-g", /* line tables for --profile; code unchanged */
                                         "-std=c++17",
                                         "-ffreestanding",
                                         "-fno-exceptions",

@@ -575,6 +575,9 @@ BhChipStatus bh_chip_write_outputs(BhChip *c, char *err, size_t err_len)
         }
         if (*c->p.output_heatmap && !write_heatmap(*c->chip, c->run, c->p.output_heatmap, &e))
             fail(e);
+        if (*c->p.output_profile &&
+            !write_profile(c->chip->collect_profile(), c->p.output_profile, &e))
+            fail(e);
         set_err(err, err_len, msgs);
         return msgs.empty() ? BH_CHIP_OK : BH_CHIP_ERR_OUTPUT;
     });
@@ -690,6 +693,7 @@ BhChipStatus bh_chip_add_symbols(BhChip *c, uint32_t x, uint32_t y, const char *
                 return BH_CHIP_ERR_CONFIG;
             }
             p->syms.resize(info.n_syms);
+            p->entry = info.entry;
             for (RvElfSym &sym : p->syms) /* kernels are C++: "kernel_main()", not _Z11... */
                 if (char *d = abi::__cxa_demangle(sym.name, nullptr, nullptr, nullptr)) {
                     std::snprintf(sym.name, sizeof sym.name, "%s", d);

@@ -32,6 +32,7 @@
 #include "platform/tile/tile_tlm.h"
 #include "platform/pcie/pcie_tlm.h"
 #include "platform/arc/arc_tlm.h"
+#include "platform/output/profile.h"
 
 namespace bh
 {
@@ -95,6 +96,7 @@ struct WorkloadPlan {
 struct OutputPlan {
     std::vector<uint32_t> vcd_l1_tiles; /* NoC0 nodes whose L1 the VCD traces (output.vcd_l1) */
     std::vector<L1Dump> l1_dumps;       /* output.dump_l1 */
+    bool profile = false;               /* output.profile: the cores count cycles per PC */
 };
 
 struct ChipPlan : HardwarePlan, WorkloadPlan, OutputPlan {
@@ -223,6 +225,8 @@ class Chip : public sc_core::sc_module
      * of a run the cores sleeping on a poll account the iterations until then */
     void set_core_horizon(uint64_t end);
     void settle_cores(uint64_t end);
+    /* output.profile (chip_profile.cpp): the counts per PC of every core, by ELF (at the end) */
+    const ProfileData &collect_profile();
 
   private:
     /* assembly by area (the constructor calls them in registry order) */
@@ -238,6 +242,9 @@ class Chip : public sc_core::sc_module
     void register_l1_traces();
     void assemble_cores(); /* every Tensix tile's cores, then the programs: chip_riscv.cpp */
     void setup_programs();
+    void enable_profile();
+    /* moves core's counts inside prog's addresses (prog null: all left) into prof_ */
+    void take_profile(uint32_t node, uint32_t core, const RvProgram *prog);
     void assemble_workload(const std::vector<int> &socket_of); /* workload/chip_workload.cpp */
     WorkloadTlm::Factory workload_factory(const std::vector<uint32_t> **sources);
     void register_coprocessor(uint32_t node);
@@ -264,6 +271,7 @@ class Chip : public sc_core::sc_module
     BlockRegistry blocks_;
     /* per node * TILE_CORES + core: programs whose symbols name PCs (add_symbols) */
     std::map<uint32_t, std::vector<std::shared_ptr<const RvProgram>>> syms_;
+    ProfileData prof_; /* output.profile: counts of reloaded kernel slots, then all */
 };
 
 } // namespace bh

@@ -341,6 +341,7 @@ bool plan_chip(const BhParams &p, ChipPlan *plan, std::string *err)
         !plan_l1_dumps(g, "output.dump_l1", p.output_dump_l1, plan->l1.size_bytes, &plan->l1_dumps,
                        err))
         return false; /* --dump-l1 entries are added by the caller (plan_l1_dumps) */
+    plan->profile = *p.output_profile != 0;
     return plan_vcd_l1(p, plan, err);
 }
 

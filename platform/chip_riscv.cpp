@@ -51,6 +51,8 @@ void Chip::assemble_cores()
         l1->trace_cores(true);
         rv_tiles_.push_back(l1);
     }
+    if (plan_.profile)
+        enable_profile();
     setup_programs();
 }
 
@@ -183,6 +185,8 @@ void Chip::add_symbols(uint32_t node, uint32_t core, std::shared_ptr<const RvPro
     for (auto it = list.begin(); it != list.end();) {
         const RvProgram &o = **it;
         const bool overlap = o.syms.front().addr < hi && lo < o.syms.back().addr + 1;
+        if ((overlap || o.path == prog->path) && plan_.profile)
+            take_profile(node, core, &o); /* what ran there so far was o */
         it = overlap || o.path == prog->path ? list.erase(it) : it + 1;
     }
     list.push_back(std::move(prog));

@@ -250,6 +250,17 @@ bool check_output_paths(const BhParams &p, std::string *err)
                                  : ::access(dir.c_str(), W_OK | X_OK) != 0)
             return fail(err, head + std::strerror(errno));
     }
+    /* output.profile is a directory, made here so that a bad one stops the run before it */
+    if (const std::string dir = p.output_profile; !dir.empty()) {
+        const std::string head = "output.profile: cannot create directory '" + dir + "': ";
+        if (control_chars(dir))
+            return fail(err, "output.profile: " + quote(dir) + " contains a control character");
+        std::error_code ec;
+        if (!fs::is_directory(dir, ec) && !fs::create_directories(dir, ec))
+            return fail(err, head + (ec ? ec.message() : std::string("not a directory")));
+        if (::access(dir.c_str(), W_OK | X_OK) != 0)
+            return fail(err, head + std::strerror(errno));
+    }
     return true;
 }
 

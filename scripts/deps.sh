@@ -6,7 +6,8 @@ pkgs=(cmake make gcc g++ pkg-config python3 libsystemc-dev libboost1.81-dev
       clang libclang-rt-14-dev    # scripts/fuzz.sh: libFuzzer and the sanitizer runtimes
       xvfb xauth                  # golden *.gtkwave_opens: GTKWave under a virtual X server
       gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf  # RV32 programs and firmware
-      qemu-system-misc)           # qemu-system-riscv32: the independent RISC-V oracle
+      qemu-system-misc            # qemu-system-riscv32: the independent RISC-V oracle
+      libdw-dev lcov)             # --profile: DWARF line tables (elfutils); genhtml for its test
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

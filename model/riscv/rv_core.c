@@ -200,6 +200,7 @@ RvRun rv_core_run(RvCore *c, uint64_t until, uint64_t *wake)
             }
             if (c->resume_at > c->cycle) {
                 c->stats.stall[c->wait_cause] += c->resume_at - c->cycle;
+                rv_prof_stall(c, c->wait_cause, c->resume_at - c->cycle);
                 c->cycle = c->resume_at;
             }
             c->waiting = 0;
@@ -237,6 +238,7 @@ RvRun rv_core_run(RvCore *c, uint64_t until, uint64_t *wake)
             const uint32_t who = r1 >= r2 ? d->rs1 : d->rs2;
             const uint64_t u = r1 >= r2 ? r1 : r2;
             c->stats.stall[c->ready_cause[who]] += u - t;
+            rv_prof_stall(c, c->ready_cause[who], u - t);
             c->cycle = t = u;
         }
         /* 3. execute */
@@ -409,6 +411,7 @@ RvRun rv_core_run(RvCore *c, uint64_t until, uint64_t *wake)
                                        : (uint32_t)((int32_t)a % (int32_t)b);
             lat = occ = div_cycles(a, b, 1);
             c->stats.stall[RV_STALL_MULDIV] += occ - 1;
+            rv_prof_stall(c, RV_STALL_MULDIV, occ - 1);
             break;
         case RV_OP_divu:
         case RV_OP_remu:
@@ -418,6 +421,7 @@ RvRun rv_core_run(RvCore *c, uint64_t until, uint64_t *wake)
                 v = d->op == RV_OP_divu ? a / b : a % b;
             lat = occ = div_cycles(a, b, 0);
             c->stats.stall[RV_STALL_MULDIV] += occ - 1;
+            rv_prof_stall(c, RV_STALL_MULDIV, occ - 1);
             break;
         case RV_OP_beq:
         case RV_OP_bne:
@@ -449,6 +453,7 @@ RvRun rv_core_run(RvCore *c, uint64_t until, uint64_t *wake)
             if (predict_taken(c, pc, d->imm) != taken) {
                 occ += c->cfg.mispredict_cycles;
                 c->stats.stall[RV_STALL_MISPREDICT] += c->cfg.mispredict_cycles;
+                rv_prof_stall(c, RV_STALL_MISPREDICT, c->cfg.mispredict_cycles);
                 c->stats.mispredicts++;
             }
             train(c, pc, taken);
@@ -468,6 +473,7 @@ RvRun rv_core_run(RvCore *c, uint64_t until, uint64_t *wake)
             if (jalr_mispredicts(c, d, npc)) {
                 occ += c->cfg.mispredict_cycles;
                 c->stats.stall[RV_STALL_MISPREDICT] += c->cfg.mispredict_cycles;
+                rv_prof_stall(c, RV_STALL_MISPREDICT, c->cfg.mispredict_cycles);
                 c->stats.mispredicts++;
             }
             if (rd == 1)
@@ -572,6 +578,11 @@ RvRun rv_core_run(RvCore *c, uint64_t until, uint64_t *wake)
         ready[rd] = t + lat;
         x[0] = 0;
         ready[0] = 0;
+        if (c->prof) {
+            RvProfEntry *e = rv_profile_at(c->prof, pc);
+            if (e)
+                e->insns++;
+        }
         c->st.pc = npc;
         c->cycle = t + occ;
         c->stats.instret++;

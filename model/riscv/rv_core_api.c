@@ -62,6 +62,8 @@ RvCore *rv_core_create(const RvConfig *cfg, uint32_t id, RvAccessFn access, void
 
 void rv_core_destroy(RvCore *c)
 {
+    if (c)
+        rv_profile_destroy(c->prof);
     free(c);
 }
 
@@ -146,6 +148,7 @@ void rv_core_refused(RvCore *c, uint32_t cause, uint64_t at)
 {
     if (at > c->cycle) {
         c->stats.stall[c->wait_cause] += at - c->cycle;
+        rv_prof_stall(c, c->wait_cause, at - c->cycle);
         c->stats.cycles_run += at - c->cycle;
         c->cycle = at;
     }

@@ -6,6 +6,7 @@
 #ifndef BH_RV_CORE_STATE_H
 #define BH_RV_CORE_STATE_H
 #include "model/riscv/rv_core.h"
+#include "model/riscv/rv_profile.h"
 
 typedef enum RvOp {
 #define RV_INSN(id, str, mask, match, fmt, cls, ext) RV_OP_##id,
@@ -124,6 +125,7 @@ struct RvCore {
     /* the scalars every run of the core reads, first and together (a chip steps hundreds of
      * cores: the run is bound by cache misses more than by instructions) */
     uint64_t cycle;
+    RvProfile *prof; /* output.profile: cycles per PC; NULL (nothing counted) otherwise */
     /* waiting: the instruction at pc did not execute; it runs again at resume_at (BH_IDLE:
      * after a completion or a wake), the cycles until then charged to wait_cause */
     uint8_t waiting, wait_fresh, wait_cause;
@@ -216,6 +218,14 @@ void rv_poll_reset(RvCore *c);
 /* rv_csr.c: 0 executed, 1 wait, or the core stopped */
 int rv_csr_exec(RvCore *c, const RvDecoded *d, uint64_t t);
 void rv_csr_reset(RvCore *c, uint64_t now);
+
+/* n stall cycles of `cause` charged at the current pc, into the profile if one is attached */
+static inline void rv_prof_stall(RvCore *c, uint32_t cause, uint64_t n)
+{
+    RvProfEntry *e;
+    if (c->prof && (e = rv_profile_at(c->prof, c->st.pc)))
+        e->stall[cause] += n;
+}
 
 static inline int rv_dcache_on(const RvCore *c)
 {

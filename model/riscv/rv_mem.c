@@ -559,6 +559,7 @@ int rv_mem_fetch_miss(RvCore *c, uint32_t pc)
     icache_fill(c, line);
     c->cycle += lat;
     c->stats.stall[RV_STALL_FETCH] += lat;
+    rv_prof_stall(c, RV_STALL_FETCH, lat);
     return DONE;
 }
 

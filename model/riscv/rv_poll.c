@@ -123,6 +123,12 @@ void rv_core_poll_skip(RvCore *c, uint64_t iterations)
     for (size_t i = 0; i < STAT_WORDS; i++)
         s[i] += iterations * d[i];
     const uint64_t cycles = iterations * c->poll.period;
+    RvProfEntry *e;
+    if (c->prof && (e = rv_profile_at(c->prof, c->st.pc))) { /* all charged at the head */
+        e->insns += iterations * c->poll_delta.instret;
+        for (uint32_t s = 0; s < RV_STALLS; s++)
+            e->stall[s] += iterations * c->poll_delta.stall[s];
+    }
     c->stats.cycles_run += cycles;
     c->stats.poll_skipped_iterations += iterations;
     c->cycle += cycles;

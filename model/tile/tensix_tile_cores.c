@@ -22,6 +22,7 @@
 #include <string.h>
 #include "model/tile/tensix_tile.h"
 #include "model/tile/tensix_tile_internal.h"
+#include "model/riscv/rv_profile.h"
 
 /* How far a core may run ahead of the tile's cycle on private work before the tile steps it
  * again. Results do not depend on it (shared state is touched at the global cycle); it only
@@ -112,6 +113,8 @@ static RvMemResult mmio(TensixTile *t, uint32_t core, RvCore *rv, const RvMemReq
     case BH_OK:
         if (!write)
             memcpy(rdata, data, q->size);
+        else if (r->target == TILE_T_INSTRN) /* one instruction per push (4-byte accesses) */
+            rv_core_profile_coproc(rv);
         *latency = t->lat_cycles[a.latency];
         return RV_MEM_DONE;
     case BH_ERR_FULL: /* a FIFO that cannot take or give a word now: sleep until it changes */

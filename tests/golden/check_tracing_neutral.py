@@ -4,10 +4,12 @@ once writing a VCD (which wakes processes at more instants, changing the order i
 SystemC runs simultaneous ones), and requires the two reports to agree on every simulated
 figure. Only wall-clock figures and the output paths may differ. When the report has
 coprocessor units (the riscv tiles' `units`), their per-state cycles (busy, idle, stall causes)
-are among the figures compared, and the VCD must trace every such unit's `state`. A third run
+are among the figures compared, and the VCD must trace every such unit's `state`.
+With --profile the second run writes the source-level profile (--profile DIR) instead of a
+VCD: the cores' counting per PC must not change a figure either. Without it, a third run
 writes a timeline (--timeline, gzip-compressed) instead of a VCD: the same report again.
 
-usage: check_tracing_neutral.py BHSIM OUTDIR NAME [bhsim arguments...]"""
+usage: check_tracing_neutral.py [--profile] BHSIM OUTDIR NAME [bhsim arguments...]"""
 import json
 import os
 import subprocess
@@ -49,22 +51,36 @@ def leaves(x):
 
 
 def main():
-    bhsim, out, name, args = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
-    plain, traced = f"{out}/{name}.json", f"{out}/{name}_vcd.json"
+    argv = sys.argv[1:]
+    profile = argv[0] == "--profile"
+    if profile:
+        argv = argv[1:]
+    bhsim, out, name, args = argv[0], argv[1], argv[2], argv[3:]
+    what = "a profile" if profile else "a VCD"
+    extra = ["--profile", f"{out}/{name}_profile"] if profile else ["--vcd", f"{out}/{name}.vcd"]
+    plain, traced = f"{out}/{name}.json", f"{out}/{name}_{'profile' if profile else 'vcd'}.json"
     timed = f"{out}/{name}_timeline.json"
-    for report, extra in ((plain, []), (traced, ["--vcd", f"{out}/{name}.vcd"]),
-                          (timed, ["--timeline", f"{out}/{name}.timeline.json.gz"])):
-        subprocess.run([bhsim, "-q", "--report", report] + args + extra, check=True)
+    runs = [(plain, []), (traced, extra)]
+    if not profile:
+        runs.append((timed, ["--timeline", f"{out}/{name}.timeline.json.gz"]))
+    for report, more in runs:
+        subprocess.run([bhsim, "-q", "--report", report] + args + more, check=True)
     a, b = json.load(open(plain)), json.load(open(traced))
     diffs = list(differences(a, b))
-    diffs += [d.replace(" with", " with a timeline") for d in
-              differences(a, json.load(open(timed)))]
+    if not profile:
+        diffs += [d.replace(" with", " with a timeline") for d in
+                  differences(a, json.load(open(timed)))]
     checked = leaves(a)
     if diffs:
-        print(f"{len(diffs)} simulated figures change when a VCD is written:")
+        print(f"{len(diffs)} simulated figures change when {what} is written:")
         print("\n".join(diffs[:40]))
         sys.exit(1)
     units = [t for t in a.get("riscv", []) + a.get("tiles", []) if "units" in t]
+    if profile:
+        if not os.path.isfile(f"{out}/{name}_profile/hot.txt"):
+            print("no hot.txt in the profile directory")
+            sys.exit(1)
+        units = []
     if units:  # the units' state cycles are among the figures compared, and are traced
         bad = [n for t in units for n, u in t["units"].items()
                if not {"cycles", "idle_cycles", "stall_cycles"} <= set(u)]
@@ -80,7 +96,7 @@ def main():
                   f"{sorted(want - traced)[:5]}")
             sys.exit(1)
     cycles = a.get("program", {}).get("cycles", a.get("sim", {}).get("cycles"))
-    print(f"same report with and without a VCD or a timeline ({checked} keys, {cycles} cycles)")
+    print(f"same report with and without {what}{'' if profile else ' or a timeline'} ({checked} keys, {cycles} cycles)")
 
 
 if __name__ == "__main__":
