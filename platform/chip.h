@@ -214,6 +214,9 @@ class Chip : public sc_core::sc_module
     /* the program registered for `core` of node's tile whose symbols hold pc, else the last
      * registered (a host's firmware, then its kernels); null if none */
     const RvProgram *program_at(uint32_t node, uint32_t core, uint32_t pc) const;
+    /* whether a host placed a kernel on `core` of node's tile, not only the firmware: the last
+     * program registered for it (add_symbols) has the symbol bh_kernel_entry */
+    bool kernel_core(uint32_t node, uint32_t core) const;
     /* the riscv tiles' stall ("" none): BlockHooks::stall of the programs' cores */
     std::string riscv_stalled(uint64_t now, uint64_t last_move, uint64_t limit) const;
     /* the NoC0 node of rv_tiles()[i] */

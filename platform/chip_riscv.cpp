@@ -5,6 +5,7 @@
  * PCs and overrides, release). */
 #include <algorithm>
 #include <cstdlib>
+#include <cstring>
 #include <stdexcept>
 #include "platform/chip.h"
 #include "platform/tile/tile_report.h"
@@ -201,6 +202,16 @@ const RvProgram *Chip::program_at(uint32_t node, uint32_t core, uint32_t pc) con
         if (!rv_symbol_text(*prog, pc).empty())
             return prog.get();
     return it->second.back().get();
+}
+
+bool Chip::kernel_core(uint32_t node, uint32_t core) const
+{
+    /* no program holds this PC: the last registered */
+    const RvProgram *last = program_at(node, core, UINT32_MAX);
+    for (const RvElfSym &s : last ? last->syms : std::vector<RvElfSym>())
+        if (!std::strcmp(s.name, "bh_kernel_entry"))
+            return true;
+    return false;
 }
 
 std::string Chip::name_pcs(uint32_t node, const std::string &text) const

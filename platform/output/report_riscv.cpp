@@ -5,7 +5,6 @@
  * a host placed). */
 #include <cstdio>
 #include <algorithm>
-#include <cstring>
 #include <map>
 #include <string>
 #include <vector>
@@ -74,14 +73,9 @@ void mark_kernel_cores(const Chip &chip, json::object &r)
         for (json::value &cv : tv.at("cores").as_array()) {
             json::object &c = cv.as_object();
             bool kernel = false;
-            for (uint32_t k = 0; k < TILE_CORES; k++) {
-                if (c.at("core").as_string() != tile_core_name(k))
-                    continue;
-                /* no program holds this PC: the last registered */
-                const RvProgram *last = chip.program_at(node, k, UINT32_MAX);
-                for (const RvElfSym &s : last ? last->syms : std::vector<RvElfSym>())
-                    kernel = kernel || !std::strcmp(s.name, "bh_kernel_entry");
-            }
+            for (uint32_t k = 0; k < TILE_CORES; k++)
+                kernel = kernel || (c.at("core").as_string() == tile_core_name(k) &&
+                                    chip.kernel_core(node, k));
             c["kernel"] = kernel;
         }
     }

@@ -6,8 +6,18 @@ idle and 1 + i to client i of `bhsim --list-l1-ports`, the RISC-V core state fil
 any) maps 0..5 to the states of docs/outputs.md, and the coprocessor thread and unit state
 filters (if any) map 0..4 and 0..7 to their states.
 
-usage: check_gtkw.py BHSIM BASE [--expect-group TEXT ...]
+The rows are for people: every signal row has a display name ("+{alias} signal") naming its
+tile "(x,y)" (a NoC link names both ends, a GDDR6 controller the tile of its first endpoint),
+no two rows share one, and none has a dot (GTKWave shows a name from its last dot on). The
+file opens on the whole run: time starts at 0 and the zoom fits the VCD's last time into the
+wave area bhsim assumes (WAVE_WIDTH pixels, platform/output/vcd_views.cpp), filling at least a
+quarter of it; a comment row says what a cycle is in the file's time unit.
+
+usage: check_gtkw.py BHSIM BASE [--expect-group TEXT ...] [--expect-rv-tiles "x,y x,y..."]
+                     [--expect-niu-tiles "x,y x,y..."]
 BASE is the VCD path without ".vcd"; a run that wrote a VCD and no BASE.gtkw fails.
+--expect-rv-tiles: the riscv cores groups show exactly these tiles (a host program's grid).
+--expect-niu-tiles: each NoC's NIU group shows exactly these tiles (the traffic's injectors).
 """
 import argparse
 import os
@@ -26,6 +36,9 @@ RV_STATES = ["held", "running", "waiting", "poll_sleep", "ebreak", "error"]
 COPROC_STATES = ["idle", "issued", "wait_gate", "unit_busy", "wait_latched"]
 # a coprocessor unit's traced state (model/tile/tensix/tensix_core.h TENSIX_UNIT_STATES)
 UNIT_STATES = ["idle", "busy", "l1", "src", "dst", "semaphore", "fifo", "other"]
+# the wave area's width the save file's zoom is computed for, and GTKWave's pixelsperframe
+WAVE_WIDTH, PIXELS_PER_FRAME = 600, 200
+TILE = re.compile(r"\((\d+),(\d+)\)")
 
 
 def check(cond, what):
@@ -45,6 +58,20 @@ def vcd_names(path):
     return names
 
 
+def vcd_end(path):
+    """The VCD's last time (the run's end): its last '#' line."""
+    with open(path, "rb") as f:
+        f.seek(0, 2)
+        f.seek(max(0, f.tell() - 4096))
+        tail = f.read().decode("ascii", "replace").split("\n")
+    times = [int(t[1:]) for t in tail if t.startswith("#") and t[1:].isdigit()]
+    return times[-1] if times else 0
+
+
+def tile_set(text):
+    return {tuple(int(v) for v in xy.split(",")) for xy in re.split(r"[; ]+", text) if xy}
+
+
 def l1_clients(bhsim):
     out = subprocess.run([bhsim, "--list-l1-ports=markdown"], capture_output=True, text=True,
                          check=True).stdout
@@ -57,6 +84,8 @@ def main():
     ap.add_argument("bhsim")
     ap.add_argument("base")
     ap.add_argument("--expect-group", action="append", default=[])
+    ap.add_argument("--expect-rv-tiles")
+    ap.add_argument("--expect-niu-tiles")
     a = ap.parse_args()
     gtkw = a.base + ".gtkw"
     if not os.path.exists(gtkw):
@@ -67,7 +96,17 @@ def main():
     check(len(clients) > 0, "bhsim --list-l1-ports=markdown lists no client")
     lines = open(gtkw).read().splitlines()
     open_groups, groups, filters, signals = [], [], set(), 0
+    aliases = {}  # display name -> line number
+    rows_of = {}  # group title -> the display names of its rows
+    zoom = timestart = None
+    comments = []
     for i, line in enumerate(lines):
+        if line.startswith("[timestart]"):
+            timestart = int(line.split()[1])
+        elif line.startswith("*"):
+            zoom = float(line[1:].split()[0])
+        elif line[:1] == "-" and i > 0 and lines[i - 1] == "@200":
+            comments.append(line[1:])
         if line.startswith("[dumpfile]"):
             dump = line.split('"')[1]
             check(os.path.samefile(dump, a.base + ".vcd"), "dumpfile %s is not the VCD" % dump)
@@ -84,9 +123,46 @@ def main():
                       "line %d: group end '%s' does not close the open group" % (i + 1, title))
         elif line and line[0] not in "[@-*":
             signals += 1
-            check(line in names, "line %d: signal %s is not in the VCD" % (i + 1, line))
+            m = re.match(r"^\+\{([^}]*)\} (\S+)$", line)
+            check(m is not None, "line %d: signal row without a display name: %s" % (i + 1, line))
+            alias, signal = (m.group(1), m.group(2)) if m else (None, line)
+            check(signal in names, "line %d: signal %s is not in the VCD" % (i + 1, signal))
+            if alias is None:
+                continue
+            check(TILE.search(alias) is not None,
+                  "line %d: display name '%s' names no tile (x,y)" % (i + 1, alias))
+            check("." not in alias, "line %d: display name '%s' has a dot" % (i + 1, alias))
+            check(alias not in aliases, "line %d: display name '%s' also on line %s"
+                  % (i + 1, alias, aliases.get(alias)))
+            aliases[alias] = i + 1
+            if open_groups:
+                rows_of.setdefault(open_groups[-1], []).append(alias)
     check(not open_groups, "groups left open: %s" % open_groups)
     check(signals > 0, "the save file names no signal")
+    end = vcd_end(a.base + ".vcd")
+    check(timestart == 0, "[timestart] is %s, not 0" % timestart)
+    check(zoom is not None, "no zoom line ('*<zoom> ...')")
+    if zoom is not None and end > 0:
+        span = WAVE_WIDTH * 2.0 ** -zoom / PIXELS_PER_FRAME
+        check(end <= span <= 4 * end, "zoom %g shows 0..%d in %d pixels, the run ends at %d"
+              % (zoom, span, WAVE_WIDTH, end))
+    check(any(re.match(r"^1 cycle = \d+ fs", c) for c in comments),
+          "no comment row '1 cycle = N fs' in %s" % comments)
+    if a.expect_rv_tiles is not None:
+        got = set()
+        for title, rows in rows_of.items():
+            if "riscv cores" in title:
+                got |= {tuple(int(v) for v in TILE.search(r).groups()) for r in rows}
+        check(got == tile_set(a.expect_rv_tiles),
+              "riscv cores groups show tiles %s, want %s" % (sorted(got),
+                                                            sorted(tile_set(a.expect_rv_tiles))))
+    if a.expect_niu_tiles is not None:
+        niu_groups = [t for t in rows_of if "NIUs injecting most" in t]
+        check(niu_groups, "no NIU group")
+        for title in niu_groups:
+            got = {tuple(int(v) for v in TILE.search(r).groups()) for r in rows_of[title]}
+            check(got == tile_set(a.expect_niu_tiles), "%s shows tiles %s, want %s"
+                  % (title, sorted(got), sorted(tile_set(a.expect_niu_tiles))))
     for want in a.expect_group:
         check(any(want in g for g in groups), "no group titled '...%s...' in %s" % (want, groups))
     for path in filters:
@@ -109,7 +185,8 @@ def main():
     for f in failures:
         print("check_gtkw: FAIL: " + f)
     if not failures:
-        print("check_gtkw: %d signals, %d groups, %d filters OK" % (signals, len(groups), len(filters)))
+        print("check_gtkw: %d signals, %d groups, %d filters, names and zoom OK"
+              % (signals, len(groups), len(filters)))
     return 1 if failures else 0
 
 
