@@ -334,6 +334,25 @@ void noc_net_mem_done(NocNet *n, uint32_t node, uint64_t token)
     noc_net_activate(n, node);
 }
 
+void noc_observe(NocNet *n, const NocPacket *p, NocObserved what, uint32_t node, uint32_t count)
+{
+    if (!n->observe || !p->trace_id)
+        return;
+    NocTransferView t = {0};
+    t.id = p->trace_id;
+    t.kind = (uint8_t)(p->type == NOC_PKT_RD_REQ || p->type == NOC_PKT_RD_RESP   ? NOC_XFER_READ
+                       : p->type == NOC_PKT_AT_REQ || p->type == NOC_PKT_AT_RESP ? NOC_XFER_ATOMIC
+                       : p->inline_wr ? NOC_XFER_INLINE_WRITE
+                                      : NOC_XFER_WRITE);
+    t.mcast = p->mcast;
+    t.acked = !p->posted;
+    memcpy(t.rect, p->rect, sizeof t.rect);
+    t.len = p->len;
+    t.src = p->origin;
+    t.dst = p->dst;
+    n->observe(n->observe_ctx, &t, what, node, count);
+}
+
 void noc_net_set_observer(NocNet *n, NocObserveFn fn, void *ctx)
 {
     n->observe = fn;

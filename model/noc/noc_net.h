@@ -253,15 +253,29 @@ typedef struct NocMemOps {
 
 /* Called when a transfer's data has fully landed at `node` (write data at its target, read
  * data back at the requester, an atomic's response): for workload statistics. */
-/* Observation only (a timeline): a request packet got its first-hop VC (ISSUE; `count` is
- * how many deliveries it will have, its multicast receivers or 1); its data, atomic or read
- * request was taken at a target (DELIVER); a response to it landed at its requester (DONE:
- * each acknowledgement, atomic response or read response). Nothing simulated reads it back. */
+/* Observation only (a timeline): a request got its first-hop VC (ISSUE; `count` is how many
+ * deliveries it will have, its multicast receivers or 1); its data, atomic or read request was
+ * taken at a target (DELIVER); a response to it landed at its requester (DONE: each
+ * acknowledgement, atomic response or read response). The observer sees the transfer, not the
+ * packet; nothing simulated reads it back. */
 typedef enum NocObserved { NOC_OBS_ISSUE, NOC_OBS_DELIVER, NOC_OBS_DONE } NocObserved;
-struct NocNet;
-struct NocPacket;
-typedef void (*NocObserveFn)(void *ctx, const struct NocNet *n, const struct NocPacket *p,
-                             NocObserved what, uint32_t node, uint32_t count);
+typedef enum NocObservedKind {
+    NOC_XFER_READ,
+    NOC_XFER_WRITE,
+    NOC_XFER_INLINE_WRITE,
+    NOC_XFER_ATOMIC
+} NocObservedKind;
+typedef struct NocTransferView {
+    uint32_t id;   /* from 1, per network */
+    uint8_t kind;  /* NocObservedKind */
+    uint8_t mcast; /* rect is its rectangle (start x, y, end x, y in the NoC's frame) */
+    uint8_t acked; /* a write or atomic waits for its responses */
+    uint8_t rect[4];
+    uint32_t len;      /* payload bytes */
+    uint32_t src, dst; /* the requester's node; the target's (unicast) */
+} NocTransferView;
+typedef void (*NocObserveFn)(void *ctx, const NocTransferView *t, NocObserved what, uint32_t node,
+                             uint32_t count);
 typedef void (*NocDeliveryFn)(void *ctx, uint32_t node, uint64_t tag, uint32_t data_flits,
                               uint64_t now);
 
@@ -592,6 +606,8 @@ void noc_niu_step(NocNet *n, uint32_t node, uint64_t now);
 /* The last landing write of read response k has completed at its requester `node`: the
  * response counts as received (counters, the request's completion) and the packet ends. */
 void noc_niu_read_landed(NocNet *n, uint32_t node, uint32_t k, uint64_t now);
+/* tells the observer (if any) of packet p's transfer */
+void noc_observe(NocNet *n, const NocPacket *p, NocObserved what, uint32_t node, uint32_t count);
 /* The request port (noc_niu_port.c): queue a checked request in record `rec`; give the head
  * request its next first-hop VC; count a part sent / a response landed for record `ref`. */
 void noc_niu_port_admit(NocNet *n, uint32_t node, uint32_t rec, const NocRequest *rq, uint64_t now);

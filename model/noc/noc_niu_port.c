@@ -288,8 +288,7 @@ void noc_niu_port_start(NocNet *n, uint32_t node, uint64_t now)
     u->inj_busy |= 1u << v;
     if (n->observe) {
         p->trace_id = ++n->trace_seq;
-        n->observe(n->observe_ctx, n, p, NOC_OBS_ISSUE, node,
-                   rq->mcast ? mcast_receivers(n, node, rq) : 1);
+        noc_observe(n, p, NOC_OBS_ISSUE, node, rq->mcast ? mcast_receivers(n, node, rq) : 1);
     }
 
     if (chunk && rq->len > chunk) {

@@ -40,8 +40,7 @@ static void mem_write(NocNet *n, uint32_t node, uint64_t addr, const void *buf, 
 
 static void observe(NocNet *n, const NocPacket *p, NocObserved what, uint32_t node)
 {
-    if (n->observe && p->trace_id)
-        n->observe(n->observe_ctx, n, p, what, node, 0);
+    noc_observe(n, p, what, node, 0);
 }
 
 static void delivered(NocNet *n, uint32_t node, const NocPacket *p, uint64_t now)

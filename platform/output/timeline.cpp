@@ -426,21 +426,21 @@ void *TimelineWriter::noc_context(uint32_t k,
     return noc_ctx_.back().get();
 }
 
-void TimelineWriter::on_noc(void *ctx, const NocNet *, const NocPacket *p, NocObserved what,
-                            uint32_t node, uint32_t count)
+void TimelineWriter::on_noc(void *ctx, const NocTransferView *p, NocObserved what, uint32_t node,
+                            uint32_t count)
 {
     NocCtx *c = static_cast<NocCtx *>(ctx);
     c->w->noc_event(*c, p, what, node, count);
 }
 
-void TimelineWriter::noc_event(NocCtx &c, const NocPacket *p, NocObserved what, uint32_t node,
+void TimelineWriter::noc_event(NocCtx &c, const NocTransferView *p, NocObserved what, uint32_t node,
                                uint32_t count)
 {
     if (!out_ || !(o_.categories & TL_NOC))
         return;
     const uint64_t t_fs = sc_core::sc_time_stamp().value();
-    const uint64_t key = (uint64_t)c.k << 32 | p->trace_id;
-    const std::string id = "\"id\":\"" + std::to_string(c.k) + "." + std::to_string(p->trace_id) +
+    const uint64_t key = (uint64_t)c.k << 32 | p->id;
+    const std::string id = "\"id\":\"" + std::to_string(c.k) + "." + std::to_string(p->id) +
                            "\",\"cat\":\"noc\",\"pid\":" + std::to_string(kNocPid + c.k) +
                            ",\"tid\":0,\"ts\":" + micros(t_fs);
     auto at = [&](uint32_t nd) {
@@ -452,12 +452,12 @@ void TimelineWriter::noc_event(NocCtx &c, const NocPacket *p, NocObserved what, 
             return;
         Transfer t;
         t.deliveries = count;
-        t.responses = p->type == NOC_PKT_RD_REQ ? 1 : p->posted ? 0 : count;
+        t.responses = p->kind == NOC_XFER_READ ? 1 : p->acked ? count : 0;
         t.name = std::string(p->mcast ? "multicast " : "") +
-                 (p->type == NOC_PKT_RD_REQ   ? "read"
-                  : p->type == NOC_PKT_AT_REQ ? "atomic"
-                  : p->inline_wr              ? "inline write"
-                                              : "write") +
+                 (p->kind == NOC_XFER_READ           ? "read"
+                  : p->kind == NOC_XFER_ATOMIC       ? "atomic"
+                  : p->kind == NOC_XFER_INLINE_WRITE ? "inline write"
+                                                     : "write") +
                  " " + std::to_string(p->len) + " B";
         std::string target = p->mcast ? "\"(" + std::to_string(p->rect[0]) + "," +
                                             std::to_string(p->rect[1]) + ")-(" +

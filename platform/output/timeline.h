@@ -74,8 +74,8 @@ class TimelineWriter : public VcdListener
      * last delivery), each delivery an instant: noc_net_set_observer(net, on_noc, ctx) with ctx
      * from noc_context(k); xy names a node of NoC k's frame in NoC0 coordinates */
     void *noc_context(uint32_t k, std::function<std::pair<uint32_t, uint32_t>(uint32_t)> xy);
-    static void on_noc(void *ctx, const NocNet *n, const NocPacket *p, NocObserved what,
-                       uint32_t node, uint32_t count);
+    static void on_noc(void *ctx, const NocTransferView *t, NocObserved what, uint32_t node,
+                       uint32_t count);
 
   private:
     struct Track;
@@ -99,7 +99,8 @@ class TimelineWriter : public VcdListener
         uint32_t delivered = 0, responded = 0;
         std::string name;
     };
-    void noc_event(NocCtx &c, const NocPacket *p, NocObserved what, uint32_t node, uint32_t count);
+    void noc_event(NocCtx &c, const NocTransferView *p, NocObserved what, uint32_t node,
+                   uint32_t count);
     std::vector<std::unique_ptr<NocCtx>> noc_ctx_;
     std::unordered_map<uint64_t, Transfer> transfers_; /* by NoC << 32 | trace id */
 
