@@ -2,6 +2,7 @@
 #include "platform/output/timeline.h"
 #include <zlib.h>
 #include <cerrno>
+#include <charconv>
 #include <cinttypes>
 #include <cmath>
 #include <cstdio>
@@ -41,10 +42,19 @@ uint32_t tile_pid(uint32_t x, uint32_t y)
 /* t_fs as microseconds, exactly: the kernel's femtoseconds with nine decimals */
 std::string micros(uint64_t t_fs)
 {
-    char b[48];
-    std::snprintf(b, sizeof b, "%" PRIu64 ".%09" PRIu64, t_fs / UINT64_C(1000000000),
-                  t_fs % UINT64_C(1000000000));
-    return b;
+    char b[40];
+    char *p = std::to_chars(b, b + 20, t_fs / UINT64_C(1000000000)).ptr;
+    *p++ = '.';
+    uint64_t frac = t_fs % UINT64_C(1000000000);
+    for (int i = 8; i >= 0; i--, frac /= 10)
+        p[i] = (char)('0' + frac % 10);
+    return std::string(b, p + 9);
+}
+
+bool ends_with(const std::string &s, const char *tail)
+{
+    const size_t n = std::strlen(tail);
+    return s.size() >= n && s.compare(s.size() - n, n, tail) == 0;
 }
 
 std::string quoted(const std::string &s)
@@ -314,7 +324,11 @@ bool TimelineWriter::open(VcdWriter &w, const TimelineOptions &o, std::string *e
     for (uint32_t s = 0; s < w.signals(); s++) {
         const std::string &name = w.name(s);
         Track t{};
-        if (std::regex_search(name, m, tile_re)) {
+        /* cheap tests first: a tile has tens of thousands of signals (banks, pcs) */
+        const bool tile_sig = (ends_with(name, ".state") ||
+                               (ends_with(name, ".holder") && name.find(".port") != name.npos)) &&
+                              name.find("_l1.") != name.npos;
+        if (tile_sig && std::regex_search(name, m, tile_re)) {
             const uint32_t x = (uint32_t)std::stoul(m[1]), y = (uint32_t)std::stoul(m[2]);
             const std::string what = m[3];
             if (!wanted_tile(x, y))
@@ -355,12 +369,12 @@ bool TimelineWriter::open(VcdWriter &w, const TimelineOptions &o, std::string *e
                 thread_names[{t.pid, t.tid}] = what;
             }
             tiles_seen[t.pid] = {x, y};
-        } else if (std::regex_search(name, m, link_re)) {
+        } else if (ends_with(name, "_busy") && std::regex_search(name, m, link_re)) {
             if (!(o.categories & TL_NOC))
                 continue;
             t.kind = COUNT_NONZERO;
             t.counter = counter_of(kNocPid + (uint32_t)std::stoul(m[1]), "links busy");
-        } else if (std::regex_search(name, m, dram_re)) {
+        } else if (ends_with(name, "_queue") && std::regex_search(name, m, dram_re)) {
             if (!(o.categories & TL_DRAM))
                 continue;
             t.kind = COUNT_VALUE;
