@@ -215,7 +215,7 @@ static void act(Bench *b, const uint8_t *r)
             break; /* one packet at a time */
         const uint32_t flits = 1 + r[7] % 16u;
         const uint64_t base = (uint64_t)(r[1] & 7) << 58 | (v & ~63ull);
-        b->pkt = (NocMemAccess){0x100000000ull + b->tokens++, base, 64 * flits, 64, 1, 0};
+        b->pkt = (NocMemAccess){0x100000000ull + b->tokens++, base, 64 * flits, 64, 1, 0, 0};
         b->pkt_write = r[0] % 8 == 3;
         b->pkt.acked = !b->pkt_write || (r[1] >> 3 & 1); /* a posted write: end not known */
         b->pkt_next = 0, b->pkt_flits = flits;
