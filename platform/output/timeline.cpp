@@ -132,19 +132,22 @@ bool timeline_categories(const std::string &text, uint32_t *bits, std::string *e
 
 bool timeline_window(const std::string &text, uint64_t *first, uint64_t *end, std::string *err)
 {
-    static const std::regex form("([0-9]*):([0-9]*)");
-    std::smatch m;
     *first = 0;
     *end = UINT64_MAX;
-    if (!std::regex_match(text, m, form) || text.size() > 40) {
-        *err = "output.timeline_window: expected \"A:B\" in cycles (either may be empty), got \"" +
+    const size_t colon = text.find(':');
+    auto number = [&](size_t from, size_t to, uint64_t *v) {
+        if (from == to)
+            return true; /* empty: the default */
+        const auto r = std::from_chars(text.data() + from, text.data() + to, *v);
+        return r.ec == std::errc() && r.ptr == text.data() + to;
+    };
+    if (colon == std::string::npos || !number(0, colon, first) ||
+        !number(colon + 1, text.size(), end)) {
+        *err = "output.timeline_window: expected \"A:B\" in cycles (either may be empty; each "
+               "below 2^64), got \"" +
                text + "\"";
         return false;
     }
-    if (m[1].length())
-        *first = std::stoull(m[1].str());
-    if (m[2].length())
-        *end = std::stoull(m[2].str());
     if (*end <= *first) {
         *err = "output.timeline_window: \"" + text + "\" is empty (B must be above A)";
         return false;

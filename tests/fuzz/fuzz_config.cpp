@@ -5,7 +5,8 @@
  *
  * Input: a config file's text, optionally followed by a line "%%" and then one `--set`
  * KEY=VALUE per line. The text goes to a file in a private scratch directory (config_load
- * takes a path); each value is also fed to parse_u32, parse_int_list and parse_xy_list.
+ * takes a path); each value is also fed to parse_u32, parse_int_list, parse_xy_list and the
+ * timeline's filters (timeline_categories, timeline_window).
  * A loaded configuration must survive a round trip: config_to_json of it, loaded again, gives
  * the same JSON. A finding (crash, sanitizer report, leak, hang or a failed round trip) is a
  * loader bug: any input must either load or stop with a message naming the key.
@@ -23,6 +24,7 @@
 #include <boost/json.hpp>
 #include "platform/chip.h"
 #include "platform/config.h"
+#include "platform/output/timeline.h"
 
 namespace fs = std::filesystem;
 namespace json = boost::json;
@@ -108,6 +110,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         e.clear();
         if (!bh::parse_xy_list("k", v, &xy, &e))
             FUZZ_CHECK(!e.empty(), "parse_xy_list failed without a message");
+        uint32_t cats = 0;
+        uint64_t first = 0, end = 0;
+        e.clear();
+        if (!bh::timeline_categories(v, &cats, &e))
+            FUZZ_CHECK(!e.empty(), "timeline_categories failed without a message");
+        e.clear();
+        if (bh::timeline_window(v, &first, &end, &e))
+            FUZZ_CHECK(end > first, "timeline_window accepted an empty window");
+        else
+            FUZZ_CHECK(!e.empty(), "timeline_window failed without a message");
     }
 
     const fs::path cfg = g_dir / "in.json";
