@@ -27,9 +27,24 @@
 #define BUF_BYTES (2u << 20) /* more than L1 (1.5 MiB): ranges past its end have bytes */
 #define REMAKE_EVERY 64
 #define ADVANCE_MAX 20000u /* cycles one record may advance the chip */
+/* cycles one input may advance it in all: 64 records of ADVANCE_MAX each took over
+ * libFuzzer's 10 s under the sanitizers (a slow input, not a finding) */
+#define ADVANCE_BUDGET 20000u
 #define IDS 16
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static uint64_t cycles_left; /* of this input's ADVANCE_BUDGET */
+
+/* a record's cycle count, u32 % ADVANCE_MAX, within what the input has left */
+static uint32_t cycles(uint32_t v)
+{
+    uint64_t n = v % ADVANCE_MAX;
+    if (n > cycles_left)
+        n = cycles_left;
+    cycles_left -= n;
+    return (uint32_t)n;
+}
 
 typedef struct Reader {
     const uint8_t *p;
@@ -260,7 +275,7 @@ static void one_call(Reader *r)
     }
     case 3: { /* advance: a few cycles, or a count the simulation cannot represent */
         const uint8_t k = u8(r);
-        const uint64_t n = k < 240 ? u32(r) % ADVANCE_MAX : UINT64_MAX - u32(r);
+        const uint64_t n = k < 240 ? cycles(u32(r)) : UINT64_MAX - u32(r);
         st = bh_chip_advance(chip, n);
         trace("advance(%llu) = %d at %llu\n", (unsigned long long)n, (int)st,
               (unsigned long long)bh_chip_now(chip));
@@ -278,13 +293,13 @@ static void one_call(Reader *r)
         if (d == 1 && done < issued)
             finding("bh_chip_access_done", "completed before it was issued");
         check_status("bh_chip_advance_until_done",
-                     bh_chip_advance_until_done(chip, id, u32(r) % ADVANCE_MAX));
+                     bh_chip_advance_until_done(chip, id, cycles(u32(r))));
         break;
     }
     case 5: {
         uint64_t n = 0;
         check_status("bh_chip_advance_until_idle",
-                     bh_chip_advance_until_idle(chip, u32(r) % ADVANCE_MAX, &n));
+                     bh_chip_advance_until_idle(chip, cycles(u32(r)), &n));
         break;
     }
     case 6: {
@@ -326,7 +341,7 @@ static void one_call(Reader *r)
         const int d = bh_chip_pci_done(chip, id, (u8(r) & 1) ? &at : NULL);
         if (d < -1 || d > 1)
             finding("bh_chip_pci_done", "not -1, 0 or 1");
-        check_status("bh_chip_pci_wait", bh_chip_pci_wait(chip, id, u32(r) % ADVANCE_MAX));
+        check_status("bh_chip_pci_wait", bh_chip_pci_wait(chip, id, cycles(u32(r))));
         break;
     }
     case 11: { /* a configuration key: known, unknown, or the input's bytes */
@@ -430,6 +445,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (!chip || inputs_on_chip >= REMAKE_EVERY)
         remake();
     inputs_on_chip++;
+    cycles_left = ADVANCE_BUDGET;
     Reader r = {data, size};
     for (unsigned calls = 0; r.n && calls < 64; calls++) {
         one_call(&r);
