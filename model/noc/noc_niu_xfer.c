@@ -38,9 +38,11 @@ static void mem_write(NocNet *n, uint32_t node, uint64_t addr, const void *buf, 
         mem_error(n, node, "write", addr, len, st);
 }
 
+/* every delivery and response passes here: without an observer, no call */
 static void observe(NocNet *n, const NocPacket *p, NocObserved what, uint32_t node)
 {
-    noc_observe(n, p, what, node, 0);
+    if (n->observe)
+        noc_observe(n, p, what, node, 0);
 }
 
 static void delivered(NocNet *n, uint32_t node, const NocPacket *p, uint64_t now)

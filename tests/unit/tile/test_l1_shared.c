@@ -23,6 +23,15 @@ static uint64_t in_bank(const L1Config *g, uint32_t bank, uint32_t n)
     return (uint64_t)n * g->interleave_bytes * g->banks + (uint64_t)bank * g->interleave_bytes;
 }
 
+/* Each completion's cycle, by its token. */
+static void take_done(L1 *l, uint64_t *done_at)
+{
+    L1Done d[32];
+    for (uint32_t n; (n = l1_take_done(l, d, 32)) > 0;)
+        for (uint32_t i = 0; i < n; i++)
+            done_at[d[i].token] = d[i].done_cycle;
+}
+
 /* Runs cycles from `now` until the L1 is idle, keeping each completion's cycle by token. */
 static uint64_t drain(L1 *l, uint64_t now, uint64_t *done_at)
 {
@@ -30,10 +39,7 @@ static uint64_t drain(L1 *l, uint64_t now, uint64_t *done_at)
     for (uint64_t next = now; next != BH_IDLE;) {
         last = next;
         next = l1_step(l, last);
-        L1Done d[32];
-        for (uint32_t n; (n = l1_take_done(l, d, 32)) > 0;)
-            for (uint32_t i = 0; i < n; i++)
-                done_at[d[i].token] = d[i].done_cycle;
+        take_done(l, done_at);
     }
     return last;
 }
@@ -63,10 +69,7 @@ static void test_landing_shares_the_unpackers_bank(void)
                            now) == BH_OK)
                 writes++;
             l1_step(&l, now);
-            L1Done d[32];
-            for (uint32_t n; (n = l1_take_done(&l, d, 32)) > 0;)
-                for (uint32_t i = 0; i < n; i++)
-                    done_at[d[i].token] = d[i].done_cycle;
+            take_done(&l, done_at);
         }
         drain(&l, now, done_at);
         const L1Stats *st = &l.st;
@@ -135,10 +138,7 @@ static void test_two_clients_one_port(void)
             }
         }
         l1_step(&l, now);
-        L1Done d[32];
-        for (uint32_t m; (m = l1_take_done(&l, d, 32)) > 0;)
-            for (uint32_t i = 0; i < m; i++)
-                done_at[d[i].token] = d[i].done_cycle;
+        take_done(&l, done_at);
     }
     const uint64_t end = drain(&l, now, done_at);
     CHECK(n > 1000);
