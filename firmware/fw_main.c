@@ -11,6 +11,12 @@
 
 typedef void (*BhKernelFn)(void);
 
+/* the zones of a launch on the timeline, tt-metal's names for the same phases */
+static const char *const fw_zone[BH_ROLES] = {"BRISC-FW", "NCRISC-FW", "TRISC0-FW", "TRISC1-FW",
+                                              "TRISC2-FW"};
+static const char *const kernel_zone[BH_ROLES] = {"BRISC-KERNEL", "NCRISC-KERNEL", "TRISC0-KERNEL",
+                                                  "TRISC1-KERNEL", "TRISC2-KERNEL"};
+
 void fw_main(void);
 
 static uint32_t launch_word(size_t offset)
@@ -44,10 +50,14 @@ void fw_main(void)
         }
         uint32_t start = 0, end = 0;
         if (launch_word(offsetof(BhLaunchMsg, kernel_mask)) >> FW_ROLE & 1) {
+            bh_zone_begin(fw_zone[FW_ROLE]);
             bh_cb_interface_init(launch_word(offsetof(BhLaunchMsg, cb_mask)));
             start = bh_wall_clock();
+            bh_zone_begin(kernel_zone[FW_ROLE]);
             ((BhKernelFn)BH_L1_KERNEL_OF(FW_ROLE))(); /* fence.i: a nop on these cores */
+            bh_zone_end();
             end = bh_wall_clock();
+            bh_zone_end();
         }
         done_write(seq, BH_DONE_OK, start, end);
     }

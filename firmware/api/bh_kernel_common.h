@@ -1,6 +1,6 @@
 /* firmware/api/bh_kernel_common.h - what every kernel and the firmware share on a core: its
  * role, runtime and compile-time arguments, the CB interface, L1 words that other agents
- * write, and the wall clock. Freestanding C or C++ for RV32 (riscv64-unknown-elf-g++ -march=
+ * write, the wall clock and profiler zones (bh_zone.h). Freestanding C or C++ for RV32 (riscv64-unknown-elf-g++ -march=
  * rv32im_zicsr_zba_zbb -mabi=ilp32).
  *
  * The build of a kernel defines (host/, tt-metal's names where tt-metal has them):
@@ -14,6 +14,7 @@
 #include <stdint.h>
 #include "firmware/include/bh_cb.h"
 #include "firmware/include/bh_l1_layout.h"
+#include "firmware/api/bh_zone.h"
 
 #if defined(COMPILE_FOR_BRISC)
 #define BH_MY_ROLE BH_ROLE_BRISC

@@ -139,6 +139,12 @@ typedef void (*TileL1DoneFn)(void *ctx, const L1Done *d);
 typedef BhStatus (*TileNiuFn)(void *ctx, uint32_t noc, uint32_t off, uint32_t len, int write,
                               int debug, uint32_t *val, uint64_t now);
 
+/* A profiler zone of `core` (tile register SIM_ZONE): opened at `now` with its name at
+ * `name_addr` (an address the core reads, tensix_tile_debug), or, name_addr 0, its innermost
+ * zone closed. At most TILE_ZONE_DEPTH zones are open on a core. */
+typedef void (*TileZoneFn)(void *ctx, uint32_t core, uint32_t name_addr, uint64_t now);
+#define TILE_ZONE_DEPTH 16 /* deeper zones are reported once and not shown */
+
 typedef struct TensixTile {
     /* what every step reads first and together, then the small core slots; the large state
      * (L1, the map, the cores' RAM) after them */
@@ -172,6 +178,9 @@ typedef struct TensixTile {
     Pic pic;                      /* the PIC's IRQ registers */
     TileNiuFn niu;
     void *niu_ctx;
+    TileZoneFn zone; /* NULL: nobody observes zones (their depth is still checked) */
+    void *zone_ctx;
+    uint16_t zone_depth[TILE_CORES];     /* zones open, shown or not */
     uint32_t l1_path_cycles;             /* the cores' riscv.l1_path_cycles */
     uint32_t lat_cycles[TILE_LATENCIES]; /* a core's load-to-use by class (set_latencies) */
     char name[32];                       /* for messages, e.g. "tile (1,2)" */
@@ -195,6 +204,10 @@ typedef struct TileAccess {
 BhStatus tensix_tile_reg_access(TensixTile *t, uint32_t off, int write, uint32_t *val, uint64_t now,
                                 int debug);
 const char *tile_reg_name(uint32_t reg);
+/* A core's write of `val` to SIM_ZONE at now: opens or closes a zone (TileZoneFn); a close with
+ * no zone open, or an open past TILE_ZONE_DEPTH, is the guest's error, logged (an open past the
+ * depth is counted, not shown). */
+void tensix_tile_zone_mark(TensixTile *t, uint32_t core, uint32_t val, uint64_t now);
 uint32_t tile_reg_offset(uint32_t reg);
 uint32_t tile_reg_reset_value(uint32_t reg);
 

@@ -304,6 +304,7 @@ void tensix_tile_reset_changed(TensixTile *t, uint32_t old, uint64_t now)
             s->wait_mailbox = 0;
             s->wait_pcbuf = 0;
             s->released = 1;
+            t->zone_depth[c] = 0; /* zones die with the program that opened them */
             s->wake = now;
             t->cores_kick = 1;
         }

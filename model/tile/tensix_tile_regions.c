@@ -61,7 +61,12 @@ static BhStatus word(void *dev, BhRegionAccess *a, WordFn fn)
 
 static BhStatus debug_word(TensixTile *t, BhRegionAccess *a, uint32_t *val)
 {
-    return tensix_tile_reg_access(t, a->off, a->write, val, a->now, a->debug);
+    const BhStatus st = tensix_tile_reg_access(t, a->off, a->write, val, a->now, a->debug);
+    /* a zone is what a core's own store says; the NoC and the backdoor only set the word */
+    if (st == BH_OK && a->write && !a->debug && a->who < TILE_CORES &&
+        a->off == tile_reg_offset(TILE_R_SIM_ZONE))
+        tensix_tile_zone_mark(t, a->who, *val, a->now);
+    return st;
 }
 
 static BhStatus overlay_word(TensixTile *t, BhRegionAccess *a, uint32_t *val)

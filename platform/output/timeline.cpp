@@ -2,6 +2,7 @@
 #include "platform/output/timeline.h"
 #include <zlib.h>
 #include <cerrno>
+#include <algorithm>
 #include <charconv>
 #include <cinttypes>
 #include <cmath>
@@ -24,6 +25,7 @@ namespace
 const char *const kCategoryNames[] = {"cores", "threads", "units", "l1", "noc", "dram"};
 constexpr uint32_t kNocPid = 1, kDramPid = 3; /* NoC k: kNocPid + k; tiles from kTilePid */
 constexpr uint32_t kTilePid = 100;
+constexpr uint32_t kZoneTid = 40; /* a core's zones: its own tid + this */
 constexpr size_t kSpill = 1 << 20;
 
 enum Kind : uint8_t { SPAN_CORE, SPAN_THREAD, SPAN_UNIT, COUNT_NONZERO, COUNT_VALUE };
@@ -199,10 +201,6 @@ void TimelineWriter::meta(uint32_t pid, int64_t tid, const char *what, const std
 
 void TimelineWriter::span(const Track &t, uint64_t value, uint64_t from_fs, uint64_t to_fs)
 {
-    from_fs = clamp(from_fs);
-    to_fs = clamp(to_fs);
-    if (to_fs <= from_fs)
-        return;
     const char *name = "?";
     if (t.kind == SPAN_CORE)
         name = tile_core_state_name((uint32_t)value);
@@ -212,11 +210,59 @@ void TimelineWriter::span(const Track &t, uint64_t value, uint64_t from_fs, uint
         name = "issued";
     else if (value - 2 < TENSIX_STALLS)
         name = tensix_stall_name((TensixStall)(value - 2));
+    named_span(t.pid, t.tid, t.cat, name, from_fs, to_fs, "");
+}
+
+/* an X event, cut to the window; args_tail: more args after "cycles" (",\"k\":v..."), or "" */
+void TimelineWriter::named_span(uint32_t pid, uint32_t tid, const char *cat,
+                                const std::string &name, uint64_t from_fs, uint64_t to_fs,
+                                const std::string &args_tail)
+{
+    from_fs = clamp(from_fs);
+    to_fs = clamp(to_fs);
+    if (to_fs <= from_fs)
+        return;
     const uint64_t cycles = (uint64_t)std::llround((double)(to_fs - from_fs) / fs_per_cycle_);
-    emit("{\"ph\":\"X\",\"name\":\"" + std::string(name) + "\",\"cat\":\"" + t.cat +
-         "\",\"pid\":" + std::to_string(t.pid) + ",\"tid\":" + std::to_string(t.tid) +
+    emit("{\"ph\":\"X\",\"name\":" + quoted(name) + ",\"cat\":\"" + cat +
+         "\",\"pid\":" + std::to_string(pid) + ",\"tid\":" + std::to_string(tid) +
          ",\"ts\":" + micros(from_fs) + ",\"dur\":" + micros(to_fs - from_fs) +
-         ",\"args\":{\"cycles\":" + std::to_string(cycles) + "}}");
+         ",\"args\":{\"cycles\":" + std::to_string(cycles) + args_tail + "}}");
+}
+
+/* Zones nest on their core's "zones" thread. Each is emitted once its outermost zone closes,
+ * all in the order they opened, so the thread's events stay in time order. */
+void TimelineWriter::zone(uint32_t signal, uint64_t t_fs, const char *name)
+{
+    const uint32_t track = (uint32_t)track_of_[signal];
+    ZoneStack &z = zones_[track];
+    if (name) {
+        z.open.push_back({name, t_fs, t_fs, (uint32_t)z.open.size()});
+        return;
+    }
+    if (z.open.empty())
+        return; /* the model reports a stray close; it never comes here */
+    z.open.back().end_fs = t_fs;
+    z.done.push_back(std::move(z.open.back()));
+    z.open.pop_back();
+    if (z.open.empty())
+        flush_zones(tracks_[track], z);
+}
+
+void TimelineWriter::flush_zones(const Track &t, ZoneStack &z)
+{
+    std::stable_sort(z.done.begin(), z.done.end(), [](const Zone &a, const Zone &b) {
+        return a.begin_fs != b.begin_fs ? a.begin_fs < b.begin_fs : a.depth < b.depth;
+    });
+    const uint32_t tid = kZoneTid + t.tid;
+    if (!z.named && !z.done.empty()) {
+        meta(t.pid, tid, "thread_name", thread_names_[{t.pid, t.tid}] + " zones",
+             2 * (int)t.tid + 1);
+        z.named = true;
+    }
+    for (const Zone &zone : z.done)
+        named_span(t.pid, tid, "zones", zone.name, zone.begin_fs, zone.end_fs,
+                   ",\"depth\":" + std::to_string(zone.depth));
+    z.done.clear();
 }
 
 void TimelineWriter::counter(uint32_t pid, const std::string &name, uint64_t t_fs, int64_t value)
@@ -302,7 +348,6 @@ bool TimelineWriter::open(VcdWriter &w, const TimelineOptions &o, std::string *e
     std::map<std::pair<uint32_t, uint32_t>, std::map<std::string, uint32_t>> unit_tids;
     std::map<std::string, uint32_t> counters;
     std::map<uint32_t, std::pair<uint32_t, uint32_t>> tiles_seen; /* pid -> (x, y) */
-    std::map<std::pair<uint32_t, uint32_t>, std::string> thread_names;
     auto counter_of = [&](uint32_t pid, const std::string &name) {
         const std::string key = std::to_string(pid) + " " + name;
         auto it = counters.find(key);
@@ -352,14 +397,14 @@ bool TimelineWriter::open(VcdWriter &w, const TimelineOptions &o, std::string *e
                 t.kind = SPAN_UNIT;
                 t.tid = tids[unit];
                 t.cat = "units";
-                thread_names[{t.pid, t.tid}] = "unit " + unit;
+                thread_names_[{t.pid, t.tid}] = "unit " + unit;
             } else if (what.size() == 2 && what[0] == 'T') {
                 if (!(o.categories & TL_THREADS))
                     continue;
                 t.kind = SPAN_THREAD;
                 t.tid = 10 + (uint32_t)(what[1] - '0');
                 t.cat = "threads";
-                thread_names[{t.pid, t.tid}] = "coprocessor " + what;
+                thread_names_[{t.pid, t.tid}] = "coprocessor " + what;
             } else {
                 uint32_t c = 0;
                 while (c < 5 && what != cores[c])
@@ -369,7 +414,7 @@ bool TimelineWriter::open(VcdWriter &w, const TimelineOptions &o, std::string *e
                 t.kind = SPAN_CORE;
                 t.tid = c;
                 t.cat = "cores";
-                thread_names[{t.pid, t.tid}] = what;
+                thread_names_[{t.pid, t.tid}] = what;
             }
             tiles_seen[t.pid] = {x, y};
         } else if (ends_with(name, "_busy") && std::regex_search(name, m, link_re)) {
@@ -414,8 +459,9 @@ bool TimelineWriter::open(VcdWriter &w, const TimelineOptions &o, std::string *e
     for (const auto &[pid, xy] : tiles_seen)
         meta(pid, -1, "process_name",
              "tile (" + std::to_string(xy.first) + "," + std::to_string(xy.second) + ")", (int)pid);
-    for (const auto &[key, name] : thread_names)
-        meta(key.first, key.second, "thread_name", name, (int)key.second);
+    for (const auto &[key, name] : thread_names_)
+        meta(key.first, key.second, "thread_name", name,
+             key.second < 5 ? 2 * (int)key.second : (int)key.second); /* a core, then its zones */
     if (o.categories & TL_NOC) {
         meta(kNocPid, -1, "process_name", "NoC0", 0);
         meta(kNocPid + 1, -1, "process_name", "NoC1", 1);
@@ -511,6 +557,14 @@ bool TimelineWriter::close(uint64_t t_fs, std::string *err)
     for (Track &t : tracks_)
         if (t.kind != COUNT_NONZERO && t.kind != COUNT_VALUE && shown(t))
             span(t, t.value, t.since, t_fs);
+    for (auto &[track, z] : zones_) { /* zones still open end with the run */
+        while (!z.open.empty()) {
+            z.open.back().end_fs = t_fs;
+            z.done.push_back(std::move(z.open.back()));
+            z.open.pop_back();
+        }
+        flush_zones(tracks_[track], z);
+    }
     if (o_.counter_cycles) /* the last interval, whole or not */
         for (uint32_t k = 0; k < series_.size(); k++) {
             const double len = (double)o_.counter_cycles * fs_per_cycle_;

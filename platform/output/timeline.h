@@ -19,6 +19,7 @@
 #define BH_TIMELINE_H
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <unordered_map>
 #include <string>
@@ -64,6 +65,7 @@ class TimelineWriter : public VcdListener
      * with *err naming the file or the filter that selects nothing it can show */
     bool open(VcdWriter &w, const TimelineOptions &o, std::string *err);
     void changed(uint32_t signal, uint64_t t_fs, uint64_t was, uint64_t value) override;
+    void zone(uint32_t signal, uint64_t t_fs, const char *name) override;
     /* ends the open spans at t_fs and writes the file's tail; false with *err on a write error */
     bool close(uint64_t t_fs, std::string *err);
     uint64_t events() const
@@ -82,6 +84,20 @@ class TimelineWriter : public VcdListener
     struct Sink;
     static bool shown(const Track &t);
     void span(const Track &t, uint64_t value, uint64_t from_fs, uint64_t to_fs);
+    void named_span(uint32_t pid, uint32_t tid, const char *cat, const std::string &name,
+                    uint64_t from_fs, uint64_t to_fs, const std::string &args_tail);
+    struct Zone {
+        std::string name;
+        uint64_t begin_fs, end_fs;
+        uint32_t depth;
+    };
+    struct ZoneStack {
+        std::vector<Zone> open, done; /* done: closed, waiting for the outermost to close */
+        bool named = false;           /* its thread's name was emitted */
+    };
+    void flush_zones(const Track &t, ZoneStack &z);
+    std::map<uint32_t, ZoneStack> zones_;                               /* by core track */
+    std::map<std::pair<uint32_t, uint32_t>, std::string> thread_names_; /* (pid, tid) */
     void counter(uint32_t pid, const std::string &name, uint64_t t_fs, int64_t value);
     void counter_mean(uint32_t counter, uint64_t t_fs, double mean);
     void meta(uint32_t pid, int64_t tid, const char *what, const std::string &name, int sort);

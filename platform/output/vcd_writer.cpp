@@ -188,6 +188,12 @@ void VcdWriter::sample(const VcdGroup &g)
         set(i, read(vars_[i]));
 }
 
+void VcdWriter::zone_if_listened(uint32_t signal, const char *name)
+{
+    if (open_ && listener_ && listened_[signal])
+        listener_->zone(signal, now_fs(), name);
+}
+
 void VcdWriter::update(uint32_t signal, uint64_t value)
 {
     at_now();

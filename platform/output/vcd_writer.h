@@ -36,6 +36,14 @@ class VcdListener
     virtual ~VcdListener() = default;
     /* signal went from `was` to `value` at t_fs */
     virtual void changed(uint32_t signal, uint64_t t_fs, uint64_t was, uint64_t value) = 0;
+    /* a profiler zone of the core whose state is `signal` opened (name) or closed (null) at
+     * t_fs: not a value the VCD can show, so only listeners hear of it */
+    virtual void zone(uint32_t signal, uint64_t t_fs, const char *name)
+    {
+        (void)signal;
+        (void)t_fs;
+        (void)name;
+    }
 };
 
 class VcdGroup
@@ -82,6 +90,8 @@ class VcdWriter
         if (open_)
             update(signal, value);
     }
+    /* a zone of the core whose state is `signal` (VcdListener::zone), now */
+    void zone_if_listened(uint32_t signal, const char *name);
     /* signal (from add) is sampled with group g too: one signal, changed from two places */
     void also(VcdGroup *g, uint32_t signal)
     {

@@ -332,6 +332,38 @@ void TensixTileTlm::trace(VcdWriter &w)
         core_sig_[c] = w.add(nullptr, core_pc_[c], core_signal(c, "pc"), 32);
         w.add(nullptr, core_state_[c], core_signal(c, "state"), 3);
     }
+    tile_.zone = &TensixTileTlm::on_zone;
+    tile_.zone_ctx = this;
+}
+
+void TensixTileTlm::on_zone(void *ctx, uint32_t core, uint32_t name_addr, uint64_t now)
+{
+    TensixTileTlm *t = static_cast<TensixTileTlm *>(ctx);
+    const uint32_t signal = t->core_sig_[core] + 1;
+    if (!name_addr) {
+        t->vcd_->zone_if_listened(signal, nullptr);
+        return;
+    }
+    /* the name as the core sees that address now: the image that opened the zone may be gone
+     * by the time it closes */
+    constexpr uint32_t kMax = 63;
+    char name[kMax + 8];
+    uint32_t n = 0;
+    for (; n < kMax; n++) {
+        uint8_t ch = 0;
+        if (tensix_tile_debug(&t->tile_, core, (uint64_t)name_addr + n, 1, 0, &ch, now) != BH_OK)
+            break;
+        if (!ch)
+            break;
+        name[n] = (char)(ch >= 0x20 && ch < 0x7f && ch != '"' && ch != '\\' ? ch : '?');
+    }
+    if (n == 0)
+        std::snprintf(name, sizeof name, "zone@0x%08x", name_addr);
+    else if (n == kMax)
+        std::memcpy(name + n, "...", 4); /* longer than the timeline keeps: say so */
+    else
+        name[n] = 0;
+    t->vcd_->zone_if_listened(signal, name);
 }
 
 } // namespace bh

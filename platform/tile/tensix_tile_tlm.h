@@ -56,6 +56,8 @@ class TensixTileTlm : public sc_core::sc_module
     void enable_cores(const RvConfig &cfg, TileNiuFn niu, void *niu_ctx);
     /* the NoC model's watch of this tile's NIUs (noc_net_set_niu_watch; ctx: the TensixTileTlm) */
     static void niu_watch(void *ctx);
+    /* TileZoneFn: a zone's name read from the core's view of memory, to the VCD's listeners */
+    static void on_zone(void *ctx, uint32_t core, uint32_t name_addr, uint64_t now);
     TensixCore *core()
     {
         return tile_.core;

@@ -6,6 +6,8 @@ Runs bhsim with the given arguments, --timeline OUT and --report, then checks:
   NoC transfers' async b, n, e only (check_timeline_noc.py checks those);
 - every X event has a non-negative duration, a named process and thread, and the spans of one
   thread follow one another in the file without overlapping (times are monotonic per thread);
+  on a core's zones thread (cat "zones") spans nest instead: each starts no earlier than the one
+  before it and lies within every enclosing zone still open;
 - every C (counter) series is in time order;
 - each coprocessor unit's spans, by state, add up to the report's cycles for that unit and state
   (busy_cycles, and stall_cycles by cause), tile by tile; a core's spans lie within the run.
@@ -48,7 +50,7 @@ def main(bhsim, out, args):
     phases = collections.Counter(e["ph"] for e in events)
     if set(phases) - {"M", "X", "C", "b", "n", "e"}:
         errors.append(f"unexpected phases {set(phases) - {'M', 'X', 'C', 'b', 'n', 'e'}}")
-    last_end, last_counter = {}, {}
+    last_end, last_counter, open_zones = {}, {}, collections.defaultdict(list)
     sums = collections.Counter()  # (pid, thread name, state) -> cycles
     end_us = r["sim"]["simulated_seconds"] * 1e6
     for e in events:
@@ -57,10 +59,21 @@ def main(bhsim, out, args):
             if e["dur"] < 0 or e["pid"] not in names or key not in threads:
                 errors.append(f"bad span {e}")
                 continue
-            if e["ts"] < last_end.get(key, 0) - 1e-9:
+            if e.get("cat") == "zones":
+                stack = open_zones[key]  # the ends of the enclosing zones
+                while stack and stack[-1] <= e["ts"] + 1e-9:
+                    stack.pop()
+                if e["ts"] < last_end.get(key, 0) - 1e-9 or (
+                        stack and e["ts"] + e["dur"] > stack[-1] + 1e-9):
+                    errors.append(f"zone {e['name']} of {threads[key]} at {e['ts']} goes back "
+                                  f"or leaves its enclosing zone")
+                last_end[key] = e["ts"]
+                stack.append(e["ts"] + e["dur"])
+            elif e["ts"] < last_end.get(key, 0) - 1e-9:
                 errors.append(f"span of {names[e['pid']]} {threads[key]} at {e['ts']} overlaps "
                               f"or goes back before {last_end[key]}")
-            last_end[key] = e["ts"] + e["dur"]
+            if e.get("cat") != "zones":
+                last_end[key] = e["ts"] + e["dur"]
             if e["ts"] < lo - 1e-6 or e["ts"] + e["dur"] > hi + 1e-6:
                 errors.append(f"span outside the window {lo}..{hi} us: {e}")
             if e["ts"] + e["dur"] > end_us + 1e-6:

@@ -3,7 +3,8 @@
  * directed data-movement tests of tt-metal (tests/tt_metal/tt_metal/data_movement/) do, and
  * times the span those tests time: from before the first transaction is issued to after the
  * barrier that waits for the last one (their profiler zone around the loop and the barrier).
- * The span, in AICLK cycles from the tile's wall clock, goes to the L1 word at `result`.
+ * The span, in AICLK cycles from the tile's wall clock, goes to the L1 word at `result`; a
+ * zone, "dm transactions", wraps it on the timeline (golden.timeline_zone checks the two agree).
  *
  *   DM_DRAM_WRITE  n writes from the same L1 address to consecutive addresses of one DRAM
  *                  bank, then the write barrier; afterwards it sets semaphore `sem` to 1
@@ -46,31 +47,35 @@ void kernel_main()
     if constexpr (mode == DM_DRAM_READ)
         noc_semaphore_wait(sem, 1);
 
-    const uint32_t t0 = bh_wall_clock();
-    if constexpr (mode == DM_DRAM_WRITE) {
-        for (uint32_t i = 0; i < n; i++, dst += size)
-            noc_async_write(local, dst, size);
-        noc_async_write_barrier();
-    } else if constexpr (mode == DM_DRAM_READ) {
-        for (uint32_t i = 0; i < n; i++, dst += size)
-            noc_async_read(dst, local, size);
-        noc_async_read_barrier();
-    } else if constexpr (mode == DM_WRITE) {
-        for (uint32_t i = 0; i < n; i++)
-            noc_async_write(local, dst, size);
-        noc_async_write_barrier();
-    } else if constexpr (mode == DM_READ) {
-        for (uint32_t i = 0; i < n; i++)
-            noc_async_read(dst, local, size);
-        noc_async_read_barrier();
-    } else {
-        const uint32_t receivers = get_arg_val<uint32_t>(7);
-        for (uint32_t i = 0; i + 1 < n; i++)
-            noc_async_write_multicast(local, dst, size, receivers, linked);
-        noc_async_write_multicast(local, dst, size, receivers, false);
-        noc_async_write_barrier();
+    uint32_t t0, t1;
+    {
+        DeviceZoneScopedN("dm transactions");
+        t0 = bh_wall_clock();
+        if constexpr (mode == DM_DRAM_WRITE) {
+            for (uint32_t i = 0; i < n; i++, dst += size)
+                noc_async_write(local, dst, size);
+            noc_async_write_barrier();
+        } else if constexpr (mode == DM_DRAM_READ) {
+            for (uint32_t i = 0; i < n; i++, dst += size)
+                noc_async_read(dst, local, size);
+            noc_async_read_barrier();
+        } else if constexpr (mode == DM_WRITE) {
+            for (uint32_t i = 0; i < n; i++)
+                noc_async_write(local, dst, size);
+            noc_async_write_barrier();
+        } else if constexpr (mode == DM_READ) {
+            for (uint32_t i = 0; i < n; i++)
+                noc_async_read(dst, local, size);
+            noc_async_read_barrier();
+        } else {
+            const uint32_t receivers = get_arg_val<uint32_t>(7);
+            for (uint32_t i = 0; i + 1 < n; i++)
+                noc_async_write_multicast(local, dst, size, receivers, linked);
+            noc_async_write_multicast(local, dst, size, receivers, false);
+            noc_async_write_barrier();
+        }
+        t1 = bh_wall_clock();
     }
-    const uint32_t t1 = bh_wall_clock();
 
     bh_l1_write(result, t1 - t0);
     if constexpr (mode == DM_DRAM_WRITE)

@@ -238,6 +238,66 @@ static void test_coprocessor_through_the_map(void)
     tile_free(t);
 }
 
+typedef struct ZoneSeen {
+    uint32_t n, core[8], name[8];
+    uint64_t at[8];
+} ZoneSeen;
+
+static void zone_seen(void *ctx, uint32_t core, uint32_t name_addr, uint64_t now)
+{
+    ZoneSeen *z = ctx;
+    if (z->n < 8) {
+        z->core[z->n] = core;
+        z->name[z->n] = name_addr;
+        z->at[z->n] = now;
+    }
+    z->n++;
+}
+
+/* SIM_ZONE: a core's store opens (an address) or closes (0) a zone at the cycle of the store;
+ * the NoC and the backdoor only set the word; a close with none open is the guest's error and
+ * closes nothing; past TILE_ZONE_DEPTH zones are counted, not shown, and their closes do not
+ * close the zones shown */
+static void test_zones(void)
+{
+    TensixTile *t = tile_new(0);
+    ZoneSeen z = {0};
+    t->zone = zone_seen;
+    t->zone_ctx = &z;
+    const uint32_t reg =
+        (uint32_t)tile_region(TILE_RG_DEBUG_REGS)->base + tile_reg_offset(TILE_R_SIM_ZONE);
+    uint32_t v = 0x20040;
+    CHECK_OK(tensix_tile_access(t, TILE_NCRISC, reg, 4, 1, &v, 250).status);
+    v = 0;
+    CHECK_OK(tensix_tile_access(t, TILE_NCRISC, reg, 4, 1, &v, 377).status);
+    CHECK_EQ_U32(z.n, 2);
+    CHECK_EQ_U32(z.core[0], TILE_NCRISC);
+    CHECK_EQ_U32(z.name[0], 0x20040);
+    CHECK_EQ_U64(z.at[0], 250);
+    CHECK_EQ_U32(z.name[1], 0);
+    CHECK_EQ_U64(z.at[1], 377);
+
+    const uint64_t guest = test_log.counts[BH_LOG_GUEST];
+    CHECK_OK(wr(t, TILE_BRISC, reg, 0)); /* nothing open on BRISC */
+    CHECK_EQ_U32(z.n, 2);
+    CHECK_EQ_U64(test_log.counts[BH_LOG_GUEST], guest + 1);
+    CHECK_OK(wr(t, TILE_NOC, reg, 0x1234));
+    CHECK_OK(tensix_tile_debug(t, TILE_BRISC, reg, 4, 1, &v, 100));
+    CHECK_EQ_U32(z.n, 2);
+    CHECK_EQ_U32(t->zone_depth[TILE_BRISC], 0);
+
+    for (uint32_t i = 0; i < TILE_ZONE_DEPTH + 2; i++)
+        CHECK_OK(wr(t, TILE_TRISC1, reg, 0x1000 + i));
+    CHECK_EQ_U32(z.n, 2 + TILE_ZONE_DEPTH);
+    CHECK_EQ_U64(test_log.counts[BH_LOG_GUEST], guest + 2); /* once, at the first too deep */
+    z.n = 0;
+    for (uint32_t i = 0; i < 3; i++)
+        CHECK_OK(wr(t, TILE_TRISC1, reg, 0));
+    CHECK_EQ_U32(z.n, 1); /* the two hidden ones, then the innermost shown */
+    CHECK_EQ_U32(t->zone_depth[TILE_TRISC1], TILE_ZONE_DEPTH - 1);
+    tile_free(t);
+}
+
 int main(void)
 {
     RUN(test_table_checks);
@@ -247,5 +307,6 @@ int main(void)
     RUN(test_local_rams_and_views);
     RUN(test_mailboxes_through_the_map);
     RUN(test_coprocessor_through_the_map);
+    RUN(test_zones);
     return check_failures();
 }
