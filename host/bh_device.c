@@ -263,6 +263,7 @@ static int boot(BhDevice *dev, uint32_t ep_x[][3], uint32_t ep_y[][3])
         bh_host_image_free(&fw[r]);
     /* the firmware's wait for a launch is idleness, not a stall */
     bh_chip_set_idle_poll(dev->chip, BH_L1_LAUNCH);
+    bh_chip_set_poll_namer(dev->chip, bh_fw_poll_name, NULL);
     /* release every core once its firmware has landed: their reset PCs are the firmware
      * bases (bh_l1_layout.h) */
     if (!rc)

@@ -178,6 +178,9 @@ int hx_read(BhDevice *dev, uint32_t x, uint32_t y, uint64_t addr, void *data, ui
 /* returns once every earlier write has landed */
 int hx_fence(BhDevice *dev);
 uint64_t hx_now_ps(const BhDevice *dev);
+/* BhPollNamer for the firmware and the kernel APIs' words (bh_l1_layout.h, bh_niu.h): CB
+ * counters, semaphores, the launch message, the NIU counters the barriers poll */
+int bh_fw_poll_name(void *ctx, uint32_t x, uint32_t y, uint32_t addr, char *name, size_t len);
 /* adds the time since since_ps to the phase */
 void hx_account(BhDevice *dev, BhHxPhase phase, uint64_t since_ps);
 

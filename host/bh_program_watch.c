@@ -125,6 +125,54 @@ static const BhCb *cb_of(const BhProgram *prog, const BhDevice *dev, uint32_t wk
     return NULL;
 }
 
+/* the NIU counters the dataflow API's barriers poll (firmware/api/dataflow_noc.h) */
+static const struct {
+    uint32_t counter;
+    const char *api;
+} barrier_of[] = {
+    {BH_NIU_MST_RD_RESP_RECEIVED, "noc_async_read_barrier"},
+    {BH_NIU_MST_WR_ACK_RECEIVED, "noc_async_write_barrier"},
+    {BH_NIU_MST_WRITE_REQS_OUTGOING_ID0, "noc_async_writes_flushed"},
+    {BH_NIU_MST_ATOMIC_RESP_RECEIVED, "noc_async_atomic_barrier"},
+};
+
+int bh_fw_poll_name(void *ctx, uint32_t x, uint32_t y, uint32_t addr, char *name, size_t len)
+{
+    (void)ctx;
+    (void)x;
+    (void)y;
+    if (addr >= BH_L1_CB_COUNTERS && addr < BH_L1_CB_COUNTERS + BH_CB_COUNT * 32u) {
+        const uint32_t cb = (addr - BH_L1_CB_COUNTERS) / 32u;
+        snprintf(name, len, "%s (CB %u)",
+                 (addr - BH_L1_CB_COUNTERS) % 32u >= 16 ? "cb_reserve_back" : "cb_wait_front", cb);
+        return 1;
+    }
+    if (addr >= BH_L1_SEMAPHORES && addr < BH_L1_SEMAPHORES + BH_SEMAPHORE_COUNT * 16u) {
+        snprintf(name, len, "noc_semaphore_wait (semaphore %u)", (addr - BH_L1_SEMAPHORES) / 16u);
+        return 1;
+    }
+    if (addr >= BH_L1_LAUNCH && addr < BH_L1_LAUNCH + sizeof(BhLaunchMsg)) {
+        snprintf(name, len, "firmware: waiting for a launch");
+        return 1;
+    }
+    for (uint32_t noc = 0; noc < 2; noc++) {
+        const uint32_t base = BH_NIU_BASE(noc);
+        if (addr < base || addr >= base + 0x10000u)
+            continue;
+        const uint32_t off = addr - base;
+        if (off % BH_NIU_CMD_BUF_STRIDE == (uint32_t)BH_NIU_CMD_CTRL) {
+            snprintf(name, len, "NoC%u command buffer %u busy", noc, off / BH_NIU_CMD_BUF_STRIDE);
+            return 1;
+        }
+        for (size_t i = 0; i < sizeof barrier_of / sizeof *barrier_of; i++)
+            if (off == BH_NIU_COUNTER_BASE + 4u * barrier_of[i].counter) {
+                snprintf(name, len, "%s (NoC%u)", barrier_of[i].api, noc);
+                return 1;
+            }
+    }
+    return 0;
+}
+
 /* What the L1 word at addr that a core of worker wk polls is, in the program's terms ("" if
  * nothing the host library laid out) */
 static void name_poll(BhDevice *dev, const BhProgram *prog, uint32_t wk, uint32_t addr, char *out,

@@ -34,9 +34,23 @@ uint64_t hx_now_ps(const BhDevice *dev)
     return bh_chip_time_ps(dev->chip);
 }
 
+/* the phases as the timeline's host track names them */
+static const char *const hx_phase_name[HX_PHASES] = {
+    [HX_FIRMWARE] = "firmware and bank tables",
+    [HX_UPLOAD] = "kernel upload",
+    [HX_RTA] = "runtime arguments",
+    [HX_LAUNCH] = "launch (CBs, semaphores, message)",
+    [HX_BUF_WRITE] = "buffer write",
+    [HX_BUF_READ] = "buffer read",
+    [HX_BOOT_POLL] = "waiting for boot",
+    [HX_DONE_POLL] = "waiting for done (kernels run)",
+};
+
 void hx_account(BhDevice *dev, BhHxPhase phase, uint64_t since_ps)
 {
-    dev->hx.phase_ps[phase] += hx_now_ps(dev) - since_ps;
+    const uint64_t now = hx_now_ps(dev);
+    dev->hx.phase_ps[phase] += now - since_ps;
+    bh_chip_host_span(dev->chip, hx_phase_name[phase], since_ps, now);
 }
 
 int hx_open(BhDevice *dev)

@@ -185,6 +185,18 @@ BhChipStatus bh_chip_core_text(const BhChip *chip, uint32_t x, uint32_t y, const
  * for work, not stuck: the stall watchdog does not count them and its message leaves them
  * out. UINT32_MAX: none (the default). */
 void bh_chip_set_idle_poll(BhChip *chip, uint32_t addr);
+/* Names what a core waits for while it sleeps polling a word, for the timeline
+ * (output.timeline): fn(ctx, x, y, addr, name, len) writes a name for a poll of addr by a core
+ * of the Tensix tile at NoC0 (x, y) ("cb_wait_front (CB 2)"), NUL-terminated in len bytes, and
+ * returns 1; 0 keeps the chip's own name (the region polled, "poll L1 0x00016c40"). The host
+ * library names its firmware's words. NULL: the chip's own names only. */
+typedef int (*BhPollNamer)(void *ctx, uint32_t x, uint32_t y, uint32_t addr, char *name,
+                           size_t len);
+void bh_chip_set_poll_namer(BhChip *chip, BhPollNamer fn, void *ctx);
+/* A span of the host's own activity on the timeline's host track (output.timeline): `name`
+ * from from_ps to to_ps, simulated picoseconds (bh_chip_time_ps). Nothing without a timeline;
+ * a span that ends before it begins is dropped. */
+void bh_chip_host_span(BhChip *chip, const char *name, uint64_t from_ps, uint64_t to_ps);
 /* 1 if workload.name `name` is run by a host program (host, eltwise, matmul, ...: every Tensix
  * tile has its cores, held in reset, and nothing runs until the host program starts it) */
 int bh_workload_is_host(const char *name);

@@ -23,6 +23,9 @@
 #include "platform/output/report.h"
 #include "platform/run_loop.h"
 #include "platform/output/vcd_views.h"
+extern "C" {
+#include "model/tile/tensix/sync_unit.h"
+}
 #include "platform/bhsim_internal.h"
 
 using namespace bh;
@@ -74,6 +77,30 @@ bool node_of(const BhChip *c, uint32_t x, uint32_t y, uint32_t *node)
     return true;
 }
 
+/* what a core of tile (x, y) polling addr waits for: the embedder's name, else the region's */
+std::string poll_label(const BhChip *c, uint32_t x, uint32_t y, uint32_t addr)
+{
+    char name[96] = "";
+    if (c->poll_namer && c->poll_namer(c->poll_namer_ctx, x, y, addr, name, sizeof name) && *name)
+        return std::string(name, strnlen(name, sizeof name - 1));
+    uint32_t node;
+    const TileRegion *r = nullptr;
+    if (node_of(c, x, y, &node) && c->chip->timed_l1(node))
+        r = tile_region(tile_map_lookup(&c->chip->timed_l1(node)->tile().map, addr));
+    const uint32_t off = r ? addr - (uint32_t)r->base : 0;
+    if (r && r->target == TILE_T_L1)
+        std::snprintf(name, sizeof name, "poll L1 0x%08x", addr);
+    else if (r && r->target == TILE_T_PC_BUF && off >= SYNC_OFF_SEMAPHORE &&
+             off < SYNC_OFF_SEMAPHORE + 4 * SYNC_SEMAPHORES)
+        std::snprintf(name, sizeof name, "coprocessor semaphore %u",
+                      (off - SYNC_OFF_SEMAPHORE) / 4);
+    else if (r)
+        std::snprintf(name, sizeof name, "poll %s +0x%x", r->name, off);
+    else
+        std::snprintf(name, sizeof name, "poll 0x%08x", addr);
+    return name;
+}
+
 /* output.timeline and its filters, listening to the chip's traced signals */
 bool open_timeline(BhChip *c, std::string *err)
 {
@@ -94,6 +121,7 @@ bool open_timeline(BhChip *c, std::string *err)
         for (const auto &[x, y] : xy)
             o.tiles.push_back({(uint32_t)x, (uint32_t)y});
     }
+    o.wait_label = [c](uint32_t x, uint32_t y, uint32_t addr) { return poll_label(c, x, y, addr); };
     c->timeline = std::make_unique<TimelineWriter>();
     if (!c->timeline->open(*c->vcd, o, err))
         return (*err = "output: " + *err), false;
@@ -704,6 +732,22 @@ BhChipStatus bh_chip_add_symbols(BhChip *c, uint32_t x, uint32_t y, const char *
         Enter in(c);
         c->chip->add_symbols(node, core, prog);
         return BH_CHIP_OK;
+    });
+}
+
+void bh_chip_set_poll_namer(BhChip *c, BhPollNamer fn, void *ctx)
+{
+    api_void(c, __func__, [&] {
+        c->poll_namer = fn;
+        c->poll_namer_ctx = ctx;
+    });
+}
+
+void bh_chip_host_span(BhChip *c, const char *name, uint64_t from_ps, uint64_t to_ps)
+{
+    api_void(c, __func__, [&] {
+        if (c->timeline && name && to_ps >= from_ps)
+            c->timeline->host_span(name, from_ps * 1000, to_ps * 1000);
     });
 }
 

@@ -33,6 +33,8 @@ struct BhChip {
     std::unique_ptr<Chip> chip;
     std::unique_ptr<VcdWriter> vcd; /* output.vcd's; kept after closing: blocks hold its groups */
     std::unique_ptr<TimelineWriter> timeline; /* output.timeline's, fed by vcd's changes */
+    BhPollNamer poll_namer = nullptr;         /* bh_chip_set_poll_namer */
+    void *poll_namer_ctx = nullptr;
     RunInfo run;
     bool ran = false;          /* bh_chip_run finished (the window and cycles are final) */
     uint64_t window_begin = 0; /* bh_chip_window_begin's cycle */

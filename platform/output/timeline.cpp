@@ -22,13 +22,13 @@ namespace bh
 
 namespace
 {
-const char *const kCategoryNames[] = {"cores", "threads", "units", "l1", "noc", "dram"};
-constexpr uint32_t kNocPid = 1, kDramPid = 3; /* NoC k: kNocPid + k; tiles from kTilePid */
+const char *const kCategoryNames[] = {"cores", "threads", "units", "l1", "noc", "dram", "host"};
+constexpr uint32_t kNocPid = 1, kDramPid = 3, kHostPid = 4; /* NoC k: kNocPid + k */
 constexpr uint32_t kTilePid = 100;
 constexpr uint32_t kZoneTid = 40; /* a core's zones: its own tid + this */
 constexpr size_t kSpill = 1 << 20;
 
-enum Kind : uint8_t { SPAN_CORE, SPAN_THREAD, SPAN_UNIT, COUNT_NONZERO, COUNT_VALUE };
+enum Kind : uint8_t { SPAN_CORE, SPAN_THREAD, SPAN_UNIT, COUNT_NONZERO, COUNT_VALUE, CORE_WAIT };
 
 /* a span's state: held and ebreak (done) are no span on a core, idle none on a thread or unit */
 bool shown_state(Kind k, uint64_t v)
@@ -71,10 +71,14 @@ std::string quoted(const std::string &s)
 struct TimelineWriter::Track {
     Kind kind;
     uint32_t pid, tid; /* spans */
-    uint32_t counter;  /* counts: index into sums_ */
+    uint32_t counter;  /* counts: index into sums_; CORE_WAIT: its core's track */
     const char *cat;
     uint64_t value = 0; /* as last told */
     uint64_t since = 0; /* fs: when it took that value */
+    uint32_t x = 0, y = 0;
+    uint32_t wait_on = 0;   /* a core: the address it sleeps polling (its wait_on signal) */
+    uint32_t span_wait = 0; /* ... when its current span began */
+    std::string label;      /* ... what that poll waits for, named (wait_label) */
 };
 
 struct TimelineWriter::Sink {
@@ -123,7 +127,7 @@ bool timeline_categories(const std::string &text, uint32_t *bits, std::string *e
             bit = ~0u;
         if (!bit) {
             *err = "output.timeline_categories: unknown category \"" + word +
-                   "\" (all, or a comma list of cores, threads, units, l1, noc, dram)";
+                   "\" (all, or a comma list of cores, threads, units, l1, noc, dram, host)";
             return false;
         }
         *bits |= bit;
@@ -201,6 +205,13 @@ void TimelineWriter::meta(uint32_t pid, int64_t tid, const char *what, const std
 
 void TimelineWriter::span(const Track &t, uint64_t value, uint64_t from_fs, uint64_t to_fs)
 {
+    if (t.kind == SPAN_CORE && value == TILE_CORE_POLL_SLEEP && !t.label.empty()) {
+        char polls[48];
+        std::snprintf(polls, sizeof polls, ",\"state\":\"poll_sleep\",\"polls\":\"0x%08x\"",
+                      t.span_wait);
+        named_span(t.pid, t.tid, t.cat, t.label, from_fs, to_fs, polls);
+        return;
+    }
     const char *name = "?";
     if (t.kind == SPAN_CORE)
         name = tile_core_state_name((uint32_t)value);
@@ -246,6 +257,18 @@ void TimelineWriter::zone(uint32_t signal, uint64_t t_fs, const char *name)
     z.open.pop_back();
     if (z.open.empty())
         flush_zones(tracks_[track], z);
+}
+
+void TimelineWriter::host_span(const char *name, uint64_t from_fs, uint64_t to_fs)
+{
+    if (!out_ || !(o_.categories & TL_HOST))
+        return;
+    if (!host_named_) {
+        meta(kHostPid, -1, "process_name", "host", 3);
+        meta(kHostPid, 0, "thread_name", "host program", 0);
+        host_named_ = true;
+    }
+    named_span(kHostPid, 0, "host", name, from_fs, to_fs, "");
 }
 
 void TimelineWriter::flush_zones(const Track &t, ZoneStack &z)
@@ -331,10 +354,38 @@ void TimelineWriter::changed(uint32_t signal, uint64_t t_fs, uint64_t was, uint6
         series_[t.counter].now = sums_[t.counter];
         return;
     }
+    if (t.kind == CORE_WAIT) {
+        Track &core = tracks_[t.counter];
+        core.wait_on = (uint32_t)value;
+        if (core.since == t_fs) /* its span began now: it waits on this */
+            begin_wait(core);
+        else if (core.value == TILE_CORE_POLL_SLEEP && value && value != core.span_wait) {
+            span(core, core.value, core.since, t_fs); /* asleep on another word now */
+            core.since = t_fs;
+            begin_wait(core);
+        }
+        return;
+    }
     if (shown(t))
         span(t, t.value, t.since, t_fs);
     t.value = value;
     t.since = t_fs;
+    if (t.kind == SPAN_CORE)
+        begin_wait(t);
+}
+
+/* a core's span begins: what it polls, if it sleeps, named once per tile and address */
+void TimelineWriter::begin_wait(Track &core)
+{
+    core.span_wait = core.value == TILE_CORE_POLL_SLEEP ? core.wait_on : 0;
+    core.label.clear();
+    if (!core.span_wait || !o_.wait_label)
+        return;
+    const uint64_t key = (uint64_t)core.pid << 32 | core.span_wait;
+    auto it = wait_labels_.find(key);
+    if (it == wait_labels_.end())
+        it = wait_labels_.emplace(key, o_.wait_label(core.x, core.y, core.span_wait)).first;
+    core.label = it->second;
 }
 
 bool TimelineWriter::open(VcdWriter &w, const TimelineOptions &o, std::string *err)
@@ -417,6 +468,14 @@ bool TimelineWriter::open(VcdWriter &w, const TimelineOptions &o, std::string *e
                 thread_names_[{t.pid, t.tid}] = what;
             }
             tiles_seen[t.pid] = {x, y};
+            t.x = x;
+            t.y = y;
+        } else if (ends_with(name, ".wait_on")) { /* right after its core's state */
+            if (s == 0 || track_of_[s - 1] < 0 ||
+                tracks_[(size_t)track_of_[s - 1]].kind != SPAN_CORE)
+                continue;
+            t.kind = CORE_WAIT;
+            t.counter = (uint32_t)track_of_[s - 1];
         } else if (ends_with(name, "_busy") && std::regex_search(name, m, link_re)) {
             if (!(o.categories & TL_NOC))
                 continue;
@@ -555,7 +614,7 @@ bool TimelineWriter::close(uint64_t t_fs, std::string *err)
     if (!out_)
         return true;
     for (Track &t : tracks_)
-        if (t.kind != COUNT_NONZERO && t.kind != COUNT_VALUE && shown(t))
+        if ((t.kind == SPAN_CORE || t.kind == SPAN_THREAD || t.kind == SPAN_UNIT) && shown(t))
             span(t, t.value, t.since, t_fs);
     for (auto &[track, z] : zones_) { /* zones still open end with the run */
         while (!z.open.empty()) {

@@ -40,6 +40,9 @@ struct TimelineOptions {
     uint64_t counter_cycles = 100; /* a counter's value: its time-weighted mean over each such
                                       interval (0: every change) */
     double aiclk_mhz = 1350.0;
+    /* what a core of tile (x, y) asleep polling addr waits for ("cb_wait_front (CB 2)"), the
+     * name of its span; empty, or no function: the span is named by the state (poll_sleep) */
+    std::function<std::string(uint32_t x, uint32_t y, uint32_t addr)> wait_label;
 };
 
 enum TimelineCategory : uint32_t {
@@ -49,6 +52,7 @@ enum TimelineCategory : uint32_t {
     TL_L1 = 8,
     TL_NOC = 16,
     TL_DRAM = 32,
+    TL_HOST = 64,
 };
 
 /* "cores,units,..." or "all" into TimelineCategory bits; false with *err naming the bad word */
@@ -66,6 +70,8 @@ class TimelineWriter : public VcdListener
     bool open(VcdWriter &w, const TimelineOptions &o, std::string *err);
     void changed(uint32_t signal, uint64_t t_fs, uint64_t was, uint64_t value) override;
     void zone(uint32_t signal, uint64_t t_fs, const char *name) override;
+    /* a span of the host program's time (bh_chip_host_span) on the host track */
+    void host_span(const char *name, uint64_t from_fs, uint64_t to_fs);
     /* ends the open spans at t_fs and writes the file's tail; false with *err on a write error */
     bool close(uint64_t t_fs, std::string *err);
     uint64_t events() const
@@ -96,6 +102,8 @@ class TimelineWriter : public VcdListener
         bool named = false;           /* its thread's name was emitted */
     };
     void flush_zones(const Track &t, ZoneStack &z);
+    void begin_wait(Track &core);
+    std::unordered_map<uint64_t, std::string> wait_labels_;             /* by pid << 32 | address */
     std::map<uint32_t, ZoneStack> zones_;                               /* by core track */
     std::map<std::pair<uint32_t, uint32_t>, std::string> thread_names_; /* (pid, tid) */
     void counter(uint32_t pid, const std::string &name, uint64_t t_fs, int64_t value);
@@ -137,6 +145,7 @@ class TimelineWriter : public VcdListener
     std::vector<uint32_t> sum_pids_;               /* by counter */
     double fs_per_cycle_ = 0;
     uint64_t events_ = 0;
+    bool host_named_ = false;
     bool first_event_ = true;
 };
 

@@ -224,11 +224,18 @@ bool TensixTileTlm::sample(uint64_t now)
 void TensixTileTlm::sample_cores()
 {
     for (uint32_t c = 0; c < TILE_CORES; c++) {
-        const uint32_t pc = rv_core_pc(tile_.cores[c].rv);
+        const TileCoreSlot &s = tile_.cores[c];
+        const uint32_t pc = rv_core_pc(s.rv);
         const uint8_t state = (uint8_t)tensix_tile_core_state(&tile_, c);
+        const RvPoll *poll = rv_core_poll(s.rv);
+        const uint32_t wait_on = s.sleeping && poll->loads ? poll->addr : 0;
         if (pc != core_pc_[c]) {
             core_pc_[c] = pc;
             vcd_->update_if_open(core_sig_[c], pc);
+        }
+        if (wait_on != core_wait_on_[c]) { /* before the state: the timeline names its span */
+            core_wait_on_[c] = wait_on;
+            vcd_->update_if_open(core_sig_[c] + 2, wait_on);
         }
         if (state != core_state_[c]) {
             core_state_[c] = state;
@@ -328,9 +335,10 @@ void TensixTileTlm::trace(VcdWriter &w)
     }
     if (!cores_traced_ || !tile_.cores_enabled)
         return;
-    for (uint32_t c = 0; c < TILE_CORES; c++) { /* pc, then state at + 1 */
+    for (uint32_t c = 0; c < TILE_CORES; c++) { /* pc, then state at + 1, wait_on at + 2 */
         core_sig_[c] = w.add(nullptr, core_pc_[c], core_signal(c, "pc"), 32);
         w.add(nullptr, core_state_[c], core_signal(c, "state"), 3);
+        w.add(nullptr, core_wait_on_[c], core_signal(c, "wait_on"), 32);
     }
     tile_.zone = &TensixTileTlm::on_zone;
     tile_.zone_ctx = this;

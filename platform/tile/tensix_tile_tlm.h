@@ -148,11 +148,12 @@ class TensixTileTlm : public sc_core::sc_module
     bool cores_traced_ = false;
     VcdWriter *vcd_ = nullptr;                  /* the mirrors below report their changes to it */
     std::vector<uint32_t> port_sig_, bank_sig_; /* VCD signals: holder (+ 1: blocked); holder */
-    uint32_t core_sig_[TILE_CORES] = {};        /* pc (+ 1: state) */
+    uint32_t core_sig_[TILE_CORES] = {};        /* pc (+ 1: state, + 2: wait_on) */
     std::vector<uint8_t> port_holder_, port_blocked_, bank_holder_; /* traced, see trace() */
     uint32_t ports_shown_ = 0;               /* ports whose holder or blocked mirror is not 0 */
     uint64_t banks_shown_ = 0;               /* banks whose holder mirror is not 0 */
     uint32_t core_pc_[TILE_CORES] = {};      /* traced with the cores */
+    uint32_t core_wait_on_[TILE_CORES] = {}; /* the address it sleeps polling; 0 awake */
     bool coproc_traced_ = false;             /* the tile has a coprocessor: its units and threads */
     uint32_t unit_sig_ = 0, thread_sig_ = 0; /* the first unit's (state; busy at + 1), thread's */
     uint8_t unit_state_[TENSIX_UNITS] = {}, unit_busy_[TENSIX_UNITS] = {};

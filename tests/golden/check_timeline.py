@@ -11,6 +11,11 @@ Runs bhsim with the given arguments, --timeline OUT and --report, then checks:
 - every C (counter) series is in time order;
 - each coprocessor unit's spans, by state, add up to the report's cycles for that unit and state
   (busy_cycles, and stall_cycles by cause), tile by tile; a core's spans lie within the run.
+- a core asleep on a poll has its span named by what it polls: in a host program, a CB counter
+  line is cb_wait_front or cb_reserve_back of that CB, a semaphore noc_semaphore_wait, the
+  launch message the firmware's wait (addresses from firmware/include/bh_l1_layout.h, read
+  here), and every other poll is named by what it reads, never plain "poll_sleep";
+- in a host program, the host track's spans add up, phase by phase, to the report's host_*_us.
 With --set output.timeline_tiles=... or output.timeline_window=A:B among the arguments, the sums
 are not compared (the filter cuts them); instead only those tiles appear, and every span and
 counter lies within the window.
@@ -19,8 +24,40 @@ usage: check_timeline.py BHSIM OUT [bhsim arguments...]"""
 import collections
 import gzip
 import json
+import os
+import re
 import subprocess
 import sys
+
+LAYOUT = os.path.join(os.path.dirname(__file__), "..", "..", "firmware", "include",
+                      "bh_l1_layout.h")
+# the host track's span names and the report's figure of each (host/bh_transport.c)
+HOST_PHASES = {"firmware and bank tables": "host_firmware_us", "kernel upload":
+               "host_kernel_upload_us", "runtime arguments": "host_runtime_args_us",
+               "launch (CBs, semaphores, message)": "host_launch_us",
+               "buffer write": "host_buffer_write_us", "buffer read": "host_buffer_read_us",
+               "waiting for boot": "host_boot_poll_us",
+               "waiting for done (kernels run)": "host_done_poll_us"}
+
+
+def layout():
+    text = open(LAYOUT).read()
+    return {m.group(1): int(m.group(2), 16) for m in
+            re.finditer(r"#define (BH_L1_\w+) (0x[0-9A-Fa-f]+)u", text)}
+
+
+def wait_name(addr, lay):
+    """what the firmware's layout says a poll of addr waits for (None: not its word)"""
+    cb = lay["BH_L1_CB_COUNTERS"]
+    if cb <= addr < cb + 32 * 32:
+        api = "cb_reserve_back" if (addr - cb) % 32 >= 16 else "cb_wait_front"
+        return f"{api} (CB {(addr - cb) // 32})"
+    sem = lay["BH_L1_SEMAPHORES"]
+    if sem <= addr < sem + 16 * 16:
+        return f"noc_semaphore_wait (semaphore {(addr - sem) // 16})"
+    if lay["BH_L1_LAUNCH"] <= addr < lay["BH_L1_LAUNCH"] + 64:
+        return "firmware: waiting for a launch"
+    return None
 
 
 def load(path):
@@ -76,7 +113,9 @@ def main(bhsim, out, args):
                 last_end[key] = e["ts"] + e["dur"]
             if e["ts"] < lo - 1e-6 or e["ts"] + e["dur"] > hi + 1e-6:
                 errors.append(f"span outside the window {lo}..{hi} us: {e}")
-            if e["ts"] + e["dur"] > end_us + 1e-6:
+            # the report counts whole AICLK cycles; the kernel's clock may stand inside the next
+            # (a PCIe completion lands between edges)
+            if e["ts"] + e["dur"] > end_us + 1 / per_us:
                 errors.append(f"span past the run's end ({end_us} us): {e}")
             sums[(e["pid"], threads[key], e["name"])] += e["args"]["cycles"]
         elif e["ph"] == "C":
@@ -102,6 +141,31 @@ def main(bhsim, out, args):
             print(f"check_timeline: {len(events)} events, {len(shown)} tiles, all within "
                   f"{lo:.3f}..{hi:.3f} us")
         return 1 if errors else 0
+    # what sleeping cores wait for, named
+    lay, host = layout(), "host_transport" in r.get("program", {})
+    waits = collections.Counter()
+    for e in events:
+        if e["ph"] != "X" or e.get("cat") != "cores":
+            continue
+        if e["name"] == "poll_sleep":
+            errors.append(f"a poll_sleep span left unnamed: {e}")
+        elif e["args"].get("state") == "poll_sleep":
+            want = wait_name(int(e["args"]["polls"], 16), lay) if host else None
+            if want and e["name"] != want:
+                errors.append(f"span {e['name']!r} polls {e['args']['polls']}: want {want!r}")
+            waits[e["name"]] += e["args"]["cycles"]
+    if not waits:
+        errors.append("no core asleep on a poll")
+    # the host's phases against the report
+    if host:
+        spans = collections.Counter()
+        for e in events:
+            if e["ph"] == "X" and e.get("cat") == "host":
+                spans[e["name"]] += e["dur"]
+        for name, key in HOST_PHASES.items():
+            if abs(spans[name] - r["program"][key]) > 0.002:
+                errors.append(f"host spans '{name}' add up to {spans[name]:.3f} us, the report's "
+                              f"{key} {r['program'][key]}")
     # the units' spans against the report, tile by tile
     compared = 0
     for t in r.get("riscv", []) + r.get("tiles", []):
@@ -122,7 +186,8 @@ def main(bhsim, out, args):
         print("FAIL:", e)
     if not errors:
         print(f"check_timeline: {len(events)} events ({dict(phases)}), {len(threads)} threads, "
-              f"{compared} unit/state sums equal to the report's")
+              f"{compared} unit/state sums equal to the report's; waits by cycles: "
+              f"{dict(waits.most_common(4))}")
     return 1 if errors else 0
 
 
