@@ -8,7 +8,8 @@ pkgs=(cmake make gcc g++ pkg-config python3 libsystemc-dev libboost1.81-dev
       chromium                    # golden.timeline_browser: tools/timeline-view.html, headless
       gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf  # RV32 programs and firmware
       qemu-system-misc            # qemu-system-riscv32: the independent RISC-V oracle
-      libdw-dev lcov)             # --profile: DWARF line tables (elfutils); genhtml for its test
+      # --profile: DWARF line tables (elfutils); genhtml and callgrind_annotate in its tests
+      libdw-dev lcov valgrind)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -2,9 +2,12 @@
 """--profile on tests/programs/hot_loop.c: the LCOV file's cycles land >= 90% on the loop's lines
 (between the HOT LOOP BEGIN/END markers of the source), and its total plus the cycles hot.txt
 lists as having no source line equals BRISC's cycles in the report. With --genhtml, genhtml
-renders the .info into DIR/html (skipped, exit 0, if genhtml is not installed).
+renders the .info into DIR/html (skipped, exit 0, if genhtml is not installed). With
+--callgrind, valgrind's callgrind_annotate reads the .callgrind file: its program total of Cycles
+must be BRISC's cycles in the report and its hottest function the loop's (skipped, exit 0, if
+callgrind_annotate is not installed).
 
-usage: check_profile.py DIR REPORT SOURCE [--genhtml]"""
+usage: check_profile.py DIR REPORT SOURCE [--genhtml | --callgrind]"""
 import json
 import os
 import re
@@ -27,6 +30,8 @@ def main():
             return 1
         print("ok: %s/index.html" % out)
         return 0
+    if "--callgrind" in sys.argv[4:]:
+        return check_callgrind(d, report)
     lines = open(source).read().splitlines()
     begin = next(i for i, l in enumerate(lines, 1) if "HOT LOOP BEGIN" in l)
     end = next(i for i, l in enumerate(lines, 1) if "HOT LOOP END" in l)
@@ -57,6 +62,28 @@ def main():
         print("FAIL: LCOV cycles + cycles without a line != the core's cycles in the report")
         ok = False
     return 0 if ok else 1
+
+
+def check_callgrind(d, report):
+    if not shutil.which("callgrind_annotate"):
+        print("SKIP: callgrind_annotate not installed (Debian package valgrind)")
+        return 0
+    r = subprocess.run(["callgrind_annotate", os.path.join(d, "hot_loop.callgrind")],
+                       capture_output=True, text=True)
+    total = re.search(r"^\s*([\d,]+) \([\d.]+%\).*PROGRAM TOTALS", r.stdout, re.M)
+    funcs = re.findall(r"^\s*([\d,]+) \([\d.]+%\)\s+\S.*?\s(\S+:\S+)$", r.stdout, re.M)
+    cycles = json.load(open(report))["riscv"][0]["cores"][0]["cycles"]
+    if r.returncode != 0 or not total or not funcs:
+        print("FAIL: callgrind_annotate exit %d, no totals or functions: %s" % (
+            r.returncode, (r.stderr or r.stdout)[:400]))
+        return 1
+    got = int(total.group(1).replace(",", ""))
+    top = funcs[0][1]
+    print("callgrind_annotate: %d cycles in all (report %d), hottest %s" % (got, cycles, top))
+    if got != cycles or ":spin" not in top:
+        print("FAIL: want the report's cycles and the loop's function (spin) hottest")
+        return 1
+    return 0
 
 
 if __name__ == "__main__":
