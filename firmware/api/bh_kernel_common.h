@@ -1,8 +1,7 @@
 /* firmware/api/bh_kernel_common.h - what every kernel and the firmware share on a core: its
  * role, runtime and compile-time arguments, the CB interface, L1 words that other agents
- * write, the wall clock and profiler zones (bh_zone.h). Freestanding C or C++ for RV32
- * (riscv64-unknown-elf-g++
- * -march=rv32im_zicsr_zba_zbb -mabi=ilp32).
+ * write, the wall clock and profiler zones (bh_zone.h). Freestanding C or C++ for RV32:
+ * riscv64-unknown-elf-g++ -march=rv32im_zicsr_zba_zbb -mabi=ilp32.
  *
  * The build of a kernel defines (host/, tt-metal's names where tt-metal has them):
  *   COMPILE_FOR_BRISC, COMPILE_FOR_NCRISC   data-movement kernels
