@@ -402,6 +402,9 @@ static void one_call(Reader *r)
             finding("bh_chip_cycle_ps", "not monotonic");
         (void)bh_chip_time_ps(chip);
         (void)bh_chip_log_count(chip, (int)(int8_t)u8(r));
+        /* the timeline's calls: any name (or none) and any span, forwards or backwards */
+        bh_chip_host_span(chip, (u8(r) & 7) ? "fuzz span" : NULL, u64(r), u64(r));
+        bh_chip_set_poll_namer(chip, NULL, NULL);
         break;
     }
     case 16:
