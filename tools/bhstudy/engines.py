@@ -1,0 +1,176 @@
+"""Where the points run: here one after another (serial), on a Dask cluster (a local one
+sized to the machine, or --scheduler tcp://HOST:PORT), or as a Slurm job array. Each engine
+runs only the points given (the missing ones) and leaves a row.json per point."""
+import io
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import zipfile
+
+from bhstudy.run import _write_json, point_dir, run_point
+from bhstudy.sweep import SweepError
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def serial(study, points, progress):
+    for p in points:
+        progress(run_point(p, study.out, study.bhsim, study.timeout))
+
+
+def _remote(point, bhsim, timeout, files):
+    """on a Dask worker: the point in a temporary directory of its own (no shared file system
+    needed); returns its row, report and log for the client to store"""
+    import tempfile as tf
+    from bhstudy import run as r
+    exe = bhsim if os.path.isfile(bhsim) else shutil.which("bhsim")
+    if not exe:
+        raise RuntimeError(f"no bhsim on worker {os.uname().nodename}: neither {bhsim} nor "
+                           f"bhsim on its PATH")
+    with tf.TemporaryDirectory(prefix="bhsim-sweep-") as d:
+        args = list(point["args"])
+        for i, a in enumerate(args):  # a config file travels with the task
+            if a in files:
+                path = os.path.join(d, os.path.basename(a))
+                with open(path, "w") as f:
+                    f.write(files[a])
+                args[i] = path
+        row = r.run_point(dict(point, args=args), d, exe, timeout)
+        pd = r.point_dir(d, point["hash"])
+        report = log = None
+        if row["report"]:
+            with open(row["report"]) as f:
+                report = f.read()
+        with open(os.path.join(pd, "log.txt")) as f:
+            log = f.read()
+        row["args"] = " ".join(point["args"])
+        return row, report, log
+
+
+def _package_zip():
+    """bhstudy as a zip for the workers (Client.upload_file): they need only bhsim"""
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as z:
+        for name in sorted(os.listdir(HERE)):
+            if name.endswith(".py"):
+                z.write(os.path.join(HERE, name), os.path.join("bhstudy", name))
+    path = os.path.join(tempfile.mkdtemp(prefix="bhstudy-"), "bhstudy.zip")
+    with open(path, "wb") as f:
+        f.write(buf.getvalue())
+    return path
+
+
+def dask(study, points, progress, scheduler=None, workers=None):
+    try:
+        from distributed import Client, LocalCluster, as_completed
+    except ImportError:
+        raise SweepError("the Dask engine needs Dask distributed (Debian: python3-distributed)")
+    cluster = None
+    if scheduler:
+        try:
+            client = Client(scheduler, timeout=30)
+        except (OSError, TimeoutError) as e:
+            raise SweepError(f"cannot reach the Dask scheduler {scheduler}: {e}")
+    else:
+        n = workers or os.cpu_count() or 1
+        cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
+                               dashboard_address=None)
+        client = Client(cluster)
+    try:
+        client.upload_file(_package_zip())
+        files = {}
+        for p in points:
+            for a in p.args:
+                if a.endswith(".json") and os.path.isfile(a) and a not in files:
+                    files[a] = open(a).read()
+        # pure=False: a point is its own task even if two sweeps name it; a worker that dies
+        # has its tasks run again elsewhere (the scheduler's allowed-failures)
+        futs = {client.submit(_remote, p.to_dict(), study.bhsim, study.timeout,
+                              files, key=f"bhsim-point-{p.hash}", pure=False): p
+                for p in points}
+        for fut in as_completed(futs):
+            p = futs[fut]
+            try:
+                row, report, log = fut.result()
+            except Exception as e:  # the task itself failed (killed too often, no bhsim)
+                row, report, log = _lost_row(study, p, f"{type(e).__name__}: {e}"), None, ""
+            d = point_dir(study.out, p.hash)
+            os.makedirs(d, exist_ok=True)
+            with open(os.path.join(d, "log.txt"), "w") as f:
+                f.write(log or "")
+            if report is not None:
+                path = os.path.join(d, "report.json")
+                with open(path, "w") as f:
+                    f.write(report)
+                row["report"] = path
+            if not isinstance(row.get("exit"), int) and row["status"] == "failed":
+                progress(row)  # lost, not run: no row.json, so a resume runs it again
+                continue
+            _write_json(os.path.join(d, "row.json"), row)
+            progress(row)
+    finally:
+        client.close()
+        if cluster:
+            cluster.close()
+
+
+def _lost_row(study, p, error):
+    row = {"index": p.index, "hash": p.hash, "seed": p.seed, **p.values}
+    row.update({"status": "failed", "exit": None, "error": error, "wall_s": None,
+                "report": "", "host": "", "args": " ".join(p.args)})
+    return row
+
+
+def slurm_submit(study, points, sbatch_args, wait):
+    """a job array, one task per point: bhsim-sweep point OUT I for each I"""
+    if not shutil.which("sbatch"):
+        raise SweepError("--slurm needs Slurm's sbatch on PATH (Debian: slurm-client)")
+    d = os.path.join(study.out, "slurm")
+    os.makedirs(d, exist_ok=True)
+    _write_json(os.path.join(d, "points.json"), [p.to_dict() for p in points])
+    tool = os.path.join(HERE, "..", "bhsim-sweep")
+    script = os.path.join(d, "job.sh")
+    with open(script, "w") as f:
+        f.write("#!/bin/sh\n"
+                f"#SBATCH --job-name=bhsim-{study.name}\n"
+                f"#SBATCH --array=0-{len(points) - 1}\n"
+                f"#SBATCH --output={d}/task-%a.out\n"
+                f"#SBATCH --time={max(1, int(study.timeout // 60) + 2)}\n"
+                f"exec {sys.executable} {os.path.abspath(tool)} point {study.out} "
+                "\"$SLURM_ARRAY_TASK_ID\"\n")
+    cmd = ["sbatch", "--parsable", *sbatch_args, *(["--wait"] if wait else []), script]
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    job = r.stdout.strip().split(";")[0]
+    if not job:
+        raise SweepError(f"sbatch failed (exit {r.returncode}): {r.stderr.strip()}")
+    _write_json(os.path.join(d, "job.json"), {"job": job, "points": len(points)})
+    if wait and r.returncode != 0:
+        print(f"bhsim-sweep: Slurm job {job} ended with failed tasks (exit {r.returncode}); "
+              f"collect reports them", file=sys.stderr)
+    return job
+
+
+def slurm_task_states(out):
+    """task index -> (state, exit code) from sacct, for the last job submitted ({} if none)"""
+    try:
+        with open(os.path.join(out, "slurm", "job.json")) as f:
+            job = json.load(f)["job"]
+        with open(os.path.join(out, "slurm", "points.json")) as f:
+            submitted = json.load(f)
+    except (OSError, ValueError, KeyError):
+        return {}, []
+    if not shutil.which("sacct"):
+        return {}, submitted
+    r = subprocess.run(["sacct", "-j", job, "-n", "-P", "-X", "--format=JobID,State,ExitCode"],
+                       capture_output=True, text=True)
+    states = {}
+    for line in r.stdout.splitlines():
+        parts = line.split("|")
+        if len(parts) == 3 and "_" in parts[0]:
+            idx = parts[0].split("_", 1)[1]
+            if idx.isdigit():
+                states[int(idx)] = (parts[1], parts[2])
+    return states, submitted
