@@ -37,7 +37,9 @@ def _save(fig, study, stem):
     out = []
     for ext in ("png", "svg"):
         path = os.path.join(d, f"{stem}.{ext}")
-        fig.savefig(path, dpi=110, bbox_inches="tight")
+        # no date in the SVG: the same results draw the same file
+        fig.savefig(path, dpi=110, bbox_inches="tight",
+                    metadata={"Date": None} if ext == "svg" else None)
         out.append(path)
     return out
 
