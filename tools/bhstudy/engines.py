@@ -4,6 +4,7 @@ runs only the points given (the missing ones) and leaves a row.json per point.""
 import io
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -124,12 +125,23 @@ def _lost_row(study, p, error):
     return row
 
 
+# Slurm job states: still to end, and ended by Slurm rather than by the task's own exit
+ACTIVE = {"PENDING", "RUNNING", "CONFIGURING", "COMPLETING", "SUSPENDED", "REQUEUED",
+          "REQUEUE_FED", "REQUEUE_HOLD", "RESIZING", "SIGNALING", "STAGE_OUT", "STOPPED",
+          "RESV_DEL_HOLD", "SPECIAL_EXIT"}
+KILLED = {"CANCELLED", "TIMEOUT", "NODE_FAIL", "OUT_OF_MEMORY", "PREEMPTED", "BOOT_FAIL",
+          "DEADLINE"}
+
+
 def slurm_submit(study, points, sbatch_args, wait):
     """a job array, one task per point: bhsim-sweep point OUT I for each I"""
     if not shutil.which("sbatch"):
         raise SweepError("--slurm needs Slurm's sbatch on PATH (Debian: slurm-client)")
     d = os.path.join(study.out, "slurm")
     os.makedirs(d, exist_ok=True)
+    for name in os.listdir(d):  # a task's output is read for why Slurm killed it: not stale
+        if name.startswith("task-") and name.endswith(".out"):
+            os.remove(os.path.join(d, name))
     _write_json(os.path.join(d, "points.json"), [p.to_dict() for p in points])
     tool = os.path.join(HERE, "..", "bhsim-sweep")
     script = os.path.join(d, "job.sh")
@@ -153,24 +165,83 @@ def slurm_submit(study, points, sbatch_args, wait):
     return job
 
 
-def slurm_task_states(out):
-    """task index -> (state, exit code) from sacct, for the last job submitted ({} if none)"""
-    try:
-        with open(os.path.join(out, "slurm", "job.json")) as f:
-            job = json.load(f)["job"]
-        with open(os.path.join(out, "slurm", "points.json")) as f:
-            submitted = json.load(f)
-    except (OSError, ValueError, KeyError):
-        return {}, []
+def _task_ids(spec):
+    """an array's task list as Slurm prints it ('3', '[1-3,5%2]', '1-3') -> [1, 2, 3, ...]"""
+    ids = []
+    for part in spec.strip("[]").split("%")[0].split(","):
+        lo, _, hi = part.partition("-")
+        if lo.isdigit() and (not hi or hi.isdigit()):
+            ids += range(int(lo), int(hi or lo) + 1)
+    return ids
+
+
+def _sacct_states(job):
+    """from Slurm's accounting; {} where there is none (sacct: 'accounting storage is
+    disabled')"""
     if not shutil.which("sacct"):
-        return {}, submitted
+        return {}
     r = subprocess.run(["sacct", "-j", job, "-n", "-P", "-X", "--format=JobID,State,ExitCode"],
                        capture_output=True, text=True)
     states = {}
     for line in r.stdout.splitlines():
         parts = line.split("|")
-        if len(parts) == 3 and "_" in parts[0]:
-            idx = parts[0].split("_", 1)[1]
-            if idx.isdigit():
-                states[int(idx)] = (parts[1], parts[2])
-    return states, submitted
+        if len(parts) == 3 and parts[0].startswith(job + "_"):
+            state = (parts[1].split() or ["?"])[0]  # 'CANCELLED by 0' -> CANCELLED
+            for i in _task_ids(parts[0][len(job) + 1:]):
+                states[i] = (state, parts[2])
+    return states
+
+
+def _scontrol_states(job):
+    """from slurmctld, which knows a job until MinJobAge (300 s by default) after it ends"""
+    if not shutil.which("scontrol"):
+        return {}
+    r = subprocess.run(["scontrol", "-o", "show", "job", job], capture_output=True, text=True)
+    states = {}
+    for line in r.stdout.splitlines():
+        f = dict(re.findall(r"(?:^| )(ArrayJobId|ArrayTaskId|JobState|ExitCode)=(\S+)", line))
+        if f.get("ArrayJobId") == job and "ArrayTaskId" in f and "JobState" in f:
+            for i in _task_ids(f["ArrayTaskId"]):
+                states[i] = (f["JobState"], f.get("ExitCode"))
+    return states
+
+
+_STEPD_KILL = re.compile(r"\*\*\* JOB \d+ ON \S+ CANCELLED AT \S+"
+                         r"(?: DUE TO ([A-Z ]+?))? \*\*\*")
+_DUE_TO = {"TIME LIMIT": "TIMEOUT", "PREEMPTION": "PREEMPTED", "NODE FAILURE": "NODE_FAIL"}
+
+
+def _output_states(out, n):
+    """from the tasks' own output files, where slurmstepd writes why it killed one: what is
+    left once slurmctld has forgotten the job, on a cluster without accounting"""
+    states = {}
+    for i in range(n):
+        try:
+            with open(os.path.join(out, "slurm", f"task-{i}.out"), errors="replace") as f:
+                text = f.read()
+        except OSError:
+            continue
+        m = _STEPD_KILL.findall(text)
+        if m:
+            states[i] = (_DUE_TO.get(m[-1], "CANCELLED"), None)
+        elif "oom-kill event" in text:
+            states[i] = ("OUT_OF_MEMORY", None)
+    return states
+
+
+def slurm_task_states(out):
+    """(job, task index -> (state, exit code or None), the points submitted) for the last job
+    submitted; states from sacct, else (no accounting) from scontrol while slurmctld still
+    knows the job, else from what slurmstepd wrote in the tasks' output files"""
+    try:
+        with open(os.path.join(out, "slurm", "job.json")) as f:
+            job = str(json.load(f)["job"])
+        with open(os.path.join(out, "slurm", "points.json")) as f:
+            submitted = json.load(f)
+    except (OSError, ValueError, KeyError):
+        return None, {}, []
+    states = _output_states(out, len(submitted))
+    states.update(_scontrol_states(job))
+    states.update(_sacct_states(job))
+    return job, states, submitted
+
