@@ -5,6 +5,7 @@ import io
 import json
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -143,24 +144,36 @@ def slurm_submit(study, points, sbatch_args, wait):
         if name.startswith("task-") and name.endswith(".out"):
             os.remove(os.path.join(d, name))
     _write_json(os.path.join(d, "points.json"), [p.to_dict() for p in points])
-    tool = os.path.join(HERE, "..", "bhsim-sweep")
+    tool = os.path.abspath(os.path.join(HERE, "..", "bhsim-sweep"))
     script = os.path.join(d, "job.sh")
     with open(script, "w") as f:
         f.write("#!/bin/sh\n"
                 f"#SBATCH --job-name=bhsim-{study.name}\n"
                 f"#SBATCH --array=0-{len(points) - 1}\n"
+                f"#SBATCH --chdir={study.out}\n"
                 f"#SBATCH --output={d}/task-%a.out\n"
                 f"#SBATCH --time={max(1, int(study.timeout // 60) + 2)}\n"
-                f"exec {sys.executable} {os.path.abspath(tool)} point {study.out} "
-                "\"$SLURM_ARRAY_TASK_ID\"\n")
+                f"exec {shlex.quote(sys.executable)} {shlex.quote(tool)} point "
+                f"{shlex.quote(study.out)} \"$SLURM_ARRAY_TASK_ID\"\n")
     cmd = ["sbatch", "--parsable", *sbatch_args, *(["--wait"] if wait else []), script]
-    r = subprocess.run(cmd, capture_output=True, text=True)
-    job = r.stdout.strip().split(";")[0]
+    # sbatch prints the job's id when it is queued; with --wait it returns only when the job
+    # ends: the id is recorded first, so collect (or a second run) knows the job meanwhile
+    with tempfile.TemporaryFile("w+") as err:
+        p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=err, text=True)
+        job = p.stdout.readline().strip().split(";")[0]
+        if job:
+            _write_json(os.path.join(d, "job.json"), {"job": job, "points": len(points)})
+            if wait:
+                print(f"bhsim-sweep: Slurm job {job}: {len(points)} tasks queued; waiting for "
+                      f"them to end", flush=True)
+        rc = p.wait()
+        p.stdout.close()
+        err.seek(0)
+        msg = err.read().strip()
     if not job:
-        raise SweepError(f"sbatch failed (exit {r.returncode}): {r.stderr.strip()}")
-    _write_json(os.path.join(d, "job.json"), {"job": job, "points": len(points)})
-    if wait and r.returncode != 0:
-        print(f"bhsim-sweep: Slurm job {job} ended with failed tasks (exit {r.returncode}); "
+        raise SweepError(f"sbatch failed (exit {rc}): {msg}")
+    if wait and rc != 0:
+        print(f"bhsim-sweep: Slurm job {job} ended with failed tasks (sbatch exit {rc}); "
               f"collect reports them", file=sys.stderr)
     return job
 
