@@ -258,3 +258,8 @@ def slurm_task_states(out):
     states.update(_sacct_states(job))
     return job, states, submitted
 
+
+def slurm_active(out):
+    """(job, its tasks still pending or running) for the last job submitted from out"""
+    job, states, _ = slurm_task_states(out)
+    return job, sorted(i for i, (state, _) in states.items() if state in ACTIVE)
