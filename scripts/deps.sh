@@ -7,6 +7,7 @@ pkgs=(cmake make gcc g++ pkg-config python3 libsystemc-dev libboost1.81-dev
       xvfb xauth                  # golden *.gtkwave_opens: GTKWave under a virtual X server
       chromium                    # golden.timeline_browser: tools/timeline-view.html, headless
       python3-yaml python3-distributed python3-matplotlib sqlite3  # tools/bhsim-sweep, studies.md
+      slurm-wlm munge             # golden.sweep_slurm: a private single-node Slurm (root)
       gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf  # RV32 programs and firmware
       qemu-system-misc            # qemu-system-riscv32: the independent RISC-V oracle
       # --profile: DWARF line tables (elfutils); genhtml and callgrind_annotate in its tests
