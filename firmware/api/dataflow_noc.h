@@ -295,6 +295,153 @@ inline void noc_async_write(uint32_t src_local_l1_addr, uint64_t dst_noc_addr, u
     bh_noc_write_any_len(noc, write_cmd_buf, src_local_l1_addr, dst_noc_addr, size, 0, 1, posted);
 }
 
+/* ---- one packet (size at most NOC_MAX_BURST_SIZE: no splitting loop, no size check) */
+
+template <bool enable_noc_tracing = true>
+FORCE_INLINE void noc_async_read_one_packet(uint64_t src_noc_addr, uint32_t dst_local_l1_addr,
+                                            uint32_t size, uint8_t noc = noc_index,
+                                            uint32_t read_req_vc = NOC_UNICAST_WRITE_VC)
+{
+    (void)read_req_vc;
+    if (size)
+        bh_noc_read_packet(noc, src_noc_addr, dst_local_l1_addr, size);
+}
+
+template <bool enable_noc_tracing = true, bool posted = false>
+FORCE_INLINE void noc_async_write_one_packet(uint32_t src_local_l1_addr, uint64_t dst_noc_addr,
+                                             uint32_t size, uint8_t noc = noc_index,
+                                             uint32_t vc = NOC_UNICAST_WRITE_VC)
+{
+    (void)vc;
+    if (size)
+        bh_noc_write_packet(noc, write_cmd_buf, src_local_l1_addr, dst_noc_addr, size, 0, 1,
+                            posted);
+}
+
+/* ---- stateful transfers (tt-metal's *_set_state / *_with_state). A set_state call writes the
+ * registers a run of transfers shares into the command buffer once: the far tile's coordinates
+ * (and the PCIe bit), for one-packet variants the length, for writes NOC_CTRL. Each with_state
+ * call then writes only the two low addresses (and the length where it varies) and CMD_CTRL:
+ * 3 NIU stores a one-packet read instead of 6. The with_state calls take the far address's
+ * low 32 bits only; the coordinates are those of the last set_state. Any other transfer through
+ * the same command buffer (noc_async_read, noc_async_write, ...) overwrites that state: set it
+ * again afterwards. The counts the barriers wait for move once per packet, as for the plain
+ * calls, so every barrier works after them. */
+
+/* the far tile's coordinates in the command buffer: TARG_ (reads) or RET_ (writes) MID/HI */
+FORCE_INLINE void bh_noc_set_far_coords(uint32_t noc, uint32_t cmd_buf, uint32_t mid_reg,
+                                        uint32_t hi_reg, uint64_t addr)
+{
+    bh_niu_write(noc, cmd_buf, mid_reg, (uint32_t)(addr >> 32) & NOC_PCIE_MASK);
+    bh_niu_write(noc, cmd_buf, hi_reg,
+                 (uint32_t)(addr >> NOC_ADDR_COORD_SHIFT) & NOC_COORDINATE_MASK);
+}
+
+/* issues a read of the length already in NOC_AT_LEN_BE from the tile set by set_state */
+template <bool inc_num_issued>
+FORCE_INLINE void bh_noc_read_with_state(uint32_t noc, uint32_t src, uint32_t dst)
+{
+    bh_noc_wait_ready(noc, read_cmd_buf);
+    bh_niu_write(noc, read_cmd_buf, BH_NIU_RET_ADDR_LO, dst);
+    bh_niu_write(noc, read_cmd_buf, BH_NIU_TARG_ADDR_LO, src);
+    bh_niu_write(noc, read_cmd_buf, BH_NIU_CMD_CTRL, 1);
+    if constexpr (inc_num_issued)
+        noc_reads_num_issued[noc] += 1;
+}
+
+/* `vc` and `use_vc` are accepted and ignored (as noc_async_read's read_req_vc). */
+template <bool use_vc = false>
+FORCE_INLINE void noc_async_read_one_packet_set_state(uint64_t src_noc_addr, uint32_t size,
+                                                      const uint32_t vc = 0,
+                                                      uint8_t noc = noc_index)
+{
+    (void)vc;
+    bh_noc_wait_ready(noc, read_cmd_buf);
+    bh_noc_set_far_coords(noc, read_cmd_buf, BH_NIU_TARG_ADDR_MID, BH_NIU_TARG_ADDR_HI,
+                          src_noc_addr);
+    bh_niu_write(noc, read_cmd_buf, BH_NIU_AT_LEN_BE, size);
+}
+
+/* inc_num_issued false: the caller counts with noc_async_read_inc_num_issued before its
+ * read barrier. */
+template <bool inc_num_issued = true, bool use_vc = false>
+FORCE_INLINE void
+noc_async_read_one_packet_with_state(uint32_t src_local_l1_addr, uint32_t dst_local_l1_addr,
+                                     const uint32_t vc = 0, uint8_t noc = noc_index)
+{
+    (void)vc;
+    bh_noc_read_with_state<inc_num_issued>(noc, src_local_l1_addr, dst_local_l1_addr);
+}
+
+FORCE_INLINE void noc_async_read_set_state(uint64_t src_noc_addr, uint8_t noc = noc_index)
+{
+    bh_noc_wait_ready(noc, read_cmd_buf);
+    bh_noc_set_far_coords(noc, read_cmd_buf, BH_NIU_TARG_ADDR_MID, BH_NIU_TARG_ADDR_HI,
+                          src_noc_addr);
+}
+
+/* any size: NOC_MAX_BURST_SIZE packets (the length written once for all of them), then the
+ * rest. Leaves NOC_AT_LEN_BE at the last packet's length. */
+template <bool inc_num_issued = true>
+FORCE_INLINE void noc_async_read_with_state(uint32_t src_local_l1_addr, uint32_t dst_local_l1_addr,
+                                            uint32_t size, uint8_t noc = noc_index)
+{
+    if (size > NOC_MAX_BURST_SIZE) {
+        bh_noc_wait_ready(noc, read_cmd_buf);
+        bh_niu_write(noc, read_cmd_buf, BH_NIU_AT_LEN_BE, NOC_MAX_BURST_SIZE);
+        while (size > NOC_MAX_BURST_SIZE) {
+            bh_noc_read_with_state<inc_num_issued>(noc, src_local_l1_addr, dst_local_l1_addr);
+            src_local_l1_addr += NOC_MAX_BURST_SIZE;
+            dst_local_l1_addr += NOC_MAX_BURST_SIZE;
+            size -= NOC_MAX_BURST_SIZE;
+        }
+    }
+    if (size) {
+        bh_noc_wait_ready(noc, read_cmd_buf);
+        bh_niu_write(noc, read_cmd_buf, BH_NIU_AT_LEN_BE, size);
+        bh_noc_read_with_state<inc_num_issued>(noc, src_local_l1_addr, dst_local_l1_addr);
+    }
+}
+
+FORCE_INLINE void noc_async_read_inc_num_issued(uint32_t num_issued_reads_inc,
+                                                uint8_t noc = noc_index)
+{
+    noc_reads_num_issued[noc] += num_issued_reads_inc;
+}
+
+/* `posted` must be the same in the set_state call and its with_state calls (NOC_CTRL says
+ * whether writes are acknowledged; the with_state call counts them). `vc` is ignored. */
+template <bool posted = false>
+FORCE_INLINE void noc_async_write_one_packet_set_state(uint64_t dst_noc_addr, uint32_t size,
+                                                       uint8_t noc = noc_index,
+                                                       uint8_t vc = NOC_UNICAST_WRITE_VC)
+{
+    (void)vc;
+    bh_noc_wait_ready(noc, write_cmd_buf);
+    bh_niu_write(noc, write_cmd_buf, BH_NIU_CTRL,
+                 BH_NOC_CMD_WR | (posted ? 0u : BH_NOC_CMD_RESP_MARKED));
+    bh_noc_set_far_coords(noc, write_cmd_buf, BH_NIU_RET_ADDR_MID, BH_NIU_RET_ADDR_HI,
+                          dst_noc_addr);
+    bh_niu_write(noc, write_cmd_buf, BH_NIU_AT_LEN_BE, size);
+}
+
+template <bool posted = false>
+FORCE_INLINE void noc_async_write_one_packet_with_state(uint32_t src_local_l1_addr,
+                                                        uint32_t dst_local_l1_addr,
+                                                        uint8_t noc = noc_index)
+{
+    bh_noc_wait_ready(noc, write_cmd_buf);
+    bh_niu_write(noc, write_cmd_buf, BH_NIU_TARG_ADDR_LO, src_local_l1_addr);
+    bh_niu_write(noc, write_cmd_buf, BH_NIU_RET_ADDR_LO, dst_local_l1_addr);
+    bh_niu_write(noc, write_cmd_buf, BH_NIU_CMD_CTRL, 1);
+    if constexpr (posted) {
+        noc_posted_writes_num_issued[noc] += 1;
+    } else {
+        noc_nonposted_writes_num_issued[noc] += 1;
+        noc_nonposted_writes_acked[noc] += 1;
+    }
+}
+
 /* A multicast write: `num_dests` counts the tiles of the rectangle that receive (Tensix tiles,
  * and the sender itself with loopback). Path reservation on, as tt-metal's default. */
 inline void bh_noc_write_multicast(uint32_t noc, uint32_t cmd_buf, uint32_t src, uint64_t dst,

@@ -291,6 +291,57 @@ def sem(a):
           f"poll iterations slept")
 
 
+def stateful(a):
+    """The one-packet and stateful reads and writes: BRISC of (2,3) over NoC0 from (5,4) to
+    (6,6), NCRISC of (11,8) over NoC1 from (13,9) to (10,2) (stateful.cc lists the transfers);
+    then 64 reads of 64 B, plain and stateful, timed."""
+    t = Test()
+    src, dst, loc, bench, out = 0x80000, 0x90000, 0x40000, 0x60000, 0x7F000
+    runs = {"brisc": ((2, 3), (5, 4), (6, 6), 11), "ncrisc": ((11, 8), (13, 9), (10, 2), 12)}
+    for role, (w, s, d, seed) in runs.items():
+        t.data.append((*s, src, pattern(seed, 0x8000)))
+        t.kernel(w, role, f"df_stateful_{role}", [*s, src, *d, dst, loc, bench, out])
+        t.dumps[f"loc_{role}"] = (*w, loc, 0xD000)
+        t.dumps[f"dst_{role}"] = (*d, dst, 0x2200)
+        t.dumps[f"bench_{role}"] = (*w, bench, 0x2000)
+        t.dumps[f"out_{role}"] = (*w, out, 4 * 16)
+    got, _ = t.run(a.bhsim, a.elf_dir, a.out)
+    for role, (w, s, d, seed) in runs.items():
+        data = pattern(seed, 0x8000)
+        noc = "NoC0" if role == "brisc" else "NoC1"
+        want = bytearray(0xD000)
+        reads = [(0x0, 0x0, 1000)] + [(0x1000 + 256 * i, 0x400 + 512 * i, 256)
+                                       for i in range(4)]
+        reads += [(0x2000, 0x3000, 20000), (0x8000, 0x100, 3000), (0x9000, 0x40, 16384)]
+        for to, fr, n in reads:
+            want[to:to + n] = data[fr:fr + n]
+        same(f"{role}/{noc}: every byte the reads wrote (and the gaps)", got[f"loc_{role}"],
+             bytes(want))
+        here = bytes(want)
+        want = bytearray(0x2200)
+        writes = [(0x0, 0x0, 1000)] + [(0x1000 + 512 * i, 0x2000 + 1024 * i, 512)
+                                       for i in range(4)]
+        writes += [(0x2000 + 256 * i, 0x8000 + 128 * i, 128) for i in range(2)]
+        for to, fr, n in writes:
+            want[to:to + n] = here[fr:fr + n]
+        same(f"{role}/{noc}: every byte the writes wrote (and the gaps)", got[f"dst_{role}"],
+             bytes(want))
+        same(f"{role}/{noc}: the benchmark's reads", got[f"bench_{role}"], data[:0x1000] * 2)
+        o = words(got[f"out_{role}"], 16)
+        counts = {"reads": (9, o[0], o[1]), "acknowledged writes": (5, o[2], o[3]),
+                  "posted writes": (2, o[4], o[5]), "non-posted writes": (5, o[6], o[7])}
+        for what, (n, mine, niu) in counts.items():
+            if (mine, niu) != (n, n):
+                fail(f"{role}/{noc}: {what}: the kernel counted {mine}, the NIU {niu}, "
+                     f"expected {n}")
+        print(f"stateful ({role}, {noc}): one-packet, set_state/with_state reads (split over "
+              f"16 KiB) and writes (non-posted, posted) landed; counts match the NIU's")
+        for k, when in ((0, "cold"), (1, "warm")):
+            p_issue, p_all, s_issue, s_all = o[8 + 4 * k:12 + 4 * k]
+            print(f"  64 reads of 64 B ({when}): noc_async_read issues in {p_issue} cycles "
+                  f"({p_all} to the barrier); set_state + with_state in {s_issue} ({s_all})")
+
+
 def tiles(a):
     """tt-metal-style reader (NCRISC) and writer (BRISC), unchanged, copy 10 tiles from one
     L1-interleaved buffer to another through a 2-page CB."""
@@ -322,7 +373,8 @@ def main():
     a = p.parse_args()
     tests = {"cb_flow": lambda: (cb_flow(a, False), cb_flow_fast(a)),
              "cb_flow_slow_producer": lambda: cb_flow(a, True), "dram": lambda: dram(a),
-             "mcast": lambda: mcast(a), "sem": lambda: sem(a), "tiles": lambda: tiles(a)}
+             "mcast": lambda: mcast(a), "sem": lambda: sem(a),
+             "stateful": lambda: stateful(a), "tiles": lambda: tiles(a)}
     if a.test not in tests:
         sys.exit(f"unknown test {a.test}; one of {', '.join(tests)}")
     tests[a.test]()
