@@ -38,6 +38,49 @@ double cycles_seconds(const Chip &chip, uint64_t first, uint64_t cycles)
 
 static double num(const json::value &v);
 
+/* "zones": the profiler zones (DeviceZoneScopedN) of every tile's cores, by name: how many
+ * closed, their cycles in all and the shortest and longest, and on how many cores, so a study
+ * can take a kernel's phase as a metric (zones.NAME.cycles_max) */
+static void add_zones(json::object &r)
+{
+    if (!r.contains("riscv"))
+        return;
+    std::map<std::string, json::object> by_name;
+    for (const json::value &tv : r.at("riscv").as_array()) {
+        const json::object &t = tv.as_object();
+        if (!t.contains("zones"))
+            continue;
+        for (const json::value &zv : t.at("zones").as_array()) {
+            const json::object &z = zv.as_object();
+            json::object &o = by_name[std::string(z.at("name").as_string())];
+            const uint64_t count = z.at("count").to_number<uint64_t>();
+            const uint64_t cycles = z.at("cycles").to_number<uint64_t>();
+            const uint64_t lo = z.at("cycles_min").to_number<uint64_t>();
+            const uint64_t hi = z.at("cycles_max").to_number<uint64_t>();
+            if (o.empty()) {
+                o = {{"count", 0},
+                     {"cycles", 0},
+                     {"cycles_min", lo},
+                     {"cycles_max", hi},
+                     {"cores", 0}};
+            }
+            o["count"] = o.at("count").to_number<uint64_t>() + count;
+            o["cycles"] = o.at("cycles").to_number<uint64_t>() + cycles;
+            o["cycles_min"] = std::min(o.at("cycles_min").to_number<uint64_t>(), lo);
+            o["cycles_max"] = std::max(o.at("cycles_max").to_number<uint64_t>(), hi);
+            o["cores"] = o.at("cores").to_number<uint64_t>() + 1;
+        }
+    }
+    if (by_name.empty())
+        return;
+    json::object zones;
+    for (auto &[name, o] : by_name) {
+        o["cycles_mean"] = o.at("cycles").to_number<double>() / o.at("count").to_number<double>();
+        zones[name] = std::move(o);
+    }
+    r["zones"] = std::move(zones);
+}
+
 /* The chip's L1 waits by waiter and holder: every tile's clients' "waited_on" summed (the
  * "riscv" tiles of RISC-V and host workloads, the "tiles" of tensix_stream), largest first */
 static void add_l1_waits(json::object &r)
@@ -109,6 +152,7 @@ boost::json::object build_report(Chip &chip, const BhParams &p, const RunInfo &r
     if (wl)
         wl->report(ctx, r);
     add_l1_waits(r);
+    add_zones(r);
     return r;
 }
 

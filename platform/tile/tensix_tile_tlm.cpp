@@ -37,6 +37,8 @@ void TensixTileTlm::enable_cores(const RvConfig &cfg, TileNiuFn niu, void *niu_c
     char why[256] = "";
     if (tensix_tile_enable_cores(&tile_, &cfg, niu, niu_ctx, why, sizeof why) != BH_OK)
         throw std::runtime_error(std::string(name()) + ": " + why);
+    tile_.zone = &TensixTileTlm::on_zone; /* rare: a zone costs its kernel two stores */
+    tile_.zone_ctx = this;
 }
 
 void TensixTileTlm::niu_watch(void *ctx)
@@ -340,16 +342,25 @@ void TensixTileTlm::trace(VcdWriter &w)
         w.add(nullptr, core_state_[c], core_signal(c, "state"), 3);
         w.add(nullptr, core_wait_on_[c], core_signal(c, "wait_on"), 32);
     }
-    tile_.zone = &TensixTileTlm::on_zone;
-    tile_.zone_ctx = this;
 }
 
 void TensixTileTlm::on_zone(void *ctx, uint32_t core, uint32_t name_addr, uint64_t now)
 {
     TensixTileTlm *t = static_cast<TensixTileTlm *>(ctx);
-    const uint32_t signal = t->core_sig_[core] + 1;
+    const bool listened = t->vcd_ && t->cores_traced_;
     if (!name_addr) {
-        t->vcd_->zone_if_listened(signal, nullptr);
+        auto &open = t->zones_open_[core];
+        if (!open.empty()) { /* the tile passes a close only for a zone it saw open */
+            ZoneStat &z = t->zone_stats_[{core, open.back().first}];
+            const uint64_t cycles = now - open.back().second;
+            z.count++;
+            z.cycles += cycles;
+            z.min = std::min(z.min, cycles);
+            z.max = std::max(z.max, cycles);
+            open.pop_back();
+        }
+        if (listened)
+            t->vcd_->zone_if_listened(t->core_sig_[core] + 1, nullptr);
         return;
     }
     /* the name as the core sees that address now: the image that opened the zone may be gone
@@ -371,7 +382,13 @@ void TensixTileTlm::on_zone(void *ctx, uint32_t core, uint32_t name_addr, uint64
         std::memcpy(name + n, "...", 4); /* longer than the timeline keeps: say so */
     else
         name[n] = 0;
-    t->vcd_->zone_if_listened(signal, name);
+    auto &open = t->zones_open_[core];
+    const size_t depth = t->tile_.zone_depth[core]; /* this zone's, counted already */
+    if (open.size() >= depth) /* the core was reset with zones open: they ended with it */
+        open.resize(depth ? depth - 1 : 0);
+    open.push_back({name, now});
+    if (listened)
+        t->vcd_->zone_if_listened(t->core_sig_[core] + 1, name);
 }
 
 } // namespace bh

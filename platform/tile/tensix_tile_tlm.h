@@ -12,6 +12,9 @@
  * is arbitrated in that cycle whatever the order of processes. */
 #ifndef BH_TENSIX_TILE_TLM_H
 #define BH_TENSIX_TILE_TLM_H
+#include <map>
+#include <string>
+#include <vector>
 #include <systemc>
 #include <tlm>
 #include <tlm_utils/multi_passthrough_target_socket.h>
@@ -56,8 +59,17 @@ class TensixTileTlm : public sc_core::sc_module
     void enable_cores(const RvConfig &cfg, TileNiuFn niu, void *niu_ctx);
     /* the NoC model's watch of this tile's NIUs (noc_net_set_niu_watch; ctx: the TensixTileTlm) */
     static void niu_watch(void *ctx);
-    /* TileZoneFn: a zone's name read from the core's view of memory, to the VCD's listeners */
+    /* TileZoneFn: a zone's name read from the core's view of memory when it opens; its cycles
+     * to the zone statistics when it closes, and both to the VCD's listeners when traced */
     static void on_zone(void *ctx, uint32_t core, uint32_t name_addr, uint64_t now);
+    struct ZoneStat { /* a core's closed zones of one name */
+        uint64_t count = 0, cycles = 0, min = UINT64_MAX, max = 0;
+    };
+    /* (core, name) -> its closed zones; what the report's "zones" are made of */
+    const std::map<std::pair<uint32_t, std::string>, ZoneStat> &zone_stats() const
+    {
+        return zone_stats_;
+    }
     TensixCore *core()
     {
         return tile_.core;
@@ -154,6 +166,8 @@ class TensixTileTlm : public sc_core::sc_module
     uint64_t banks_shown_ = 0;               /* banks whose holder mirror is not 0 */
     uint32_t core_pc_[TILE_CORES] = {};      /* traced with the cores */
     uint32_t core_wait_on_[TILE_CORES] = {}; /* the address it sleeps polling; 0 awake */
+    std::vector<std::pair<std::string, uint64_t>> zones_open_[TILE_CORES]; /* name, cycle */
+    std::map<std::pair<uint32_t, std::string>, ZoneStat> zone_stats_;
     bool coproc_traced_ = false;             /* the tile has a coprocessor: its units and threads */
     uint32_t unit_sig_ = 0, thread_sig_ = 0; /* the first unit's (state; busy at + 1), thread's */
     uint8_t unit_state_[TENSIX_UNITS] = {}, unit_busy_[TENSIX_UNITS] = {};

@@ -169,6 +169,17 @@ json::object riscv_tile_json(const TensixTileTlm &l1, uint32_t node, const Repor
     json::object o = {{"tile", json::array{node % g.w, node / g.w}},
                       {"cores", std::move(cores)},
                       {"l1_clients", l1_clients_json(t.l1)}};
+    if (!l1.zone_stats().empty()) { /* the profiler zones its cores closed, by core and name */
+        json::array zones;
+        for (const auto &[key, z] : l1.zone_stats())
+            zones.push_back({{"core", tile_core_name(key.first)},
+                             {"name", key.second},
+                             {"count", z.count},
+                             {"cycles", z.cycles},
+                             {"cycles_min", z.min},
+                             {"cycles_max", z.max}});
+        o["zones"] = std::move(zones);
+    }
     /* its coprocessor's threads and units, once the programs have used it */
     if (t.core && (t.core->thr[0].issued || t.core->thr[1].issued || t.core->thr[2].issued))
         coprocessor_json(t.core, o);

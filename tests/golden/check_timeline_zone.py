@@ -8,7 +8,8 @@ difference (write_cycles or read_cycles). The zone opens one store before the fi
 closes one store after the second, so its span must be the wall clock's difference plus the
 cycles between each store and its reading: at least one cycle each, and at most an MMIO access
 (mmio_load_cycles) plus one each. The zone must also sit inside the firmware's zones of that
-core (BRISC-KERNEL inside BRISC-FW, or NCRISC's), on the core's own zones thread.
+core (BRISC-KERNEL inside BRISC-FW, or NCRISC's), on the core's own zones thread. The report's
+"zones" section must give each zone the same cycles as the timeline.
 
 usage: check_timeline_zone.py BHSIM OUT.json [bhsim arguments of a dm run...]"""
 import json
@@ -21,7 +22,8 @@ def main(bhsim, out, args):
     subprocess.run([bhsim, "-q", "--workload", "dm", *args, "--timeline", out, "--report",
                     report], check=True)
     events = json.load(open(out))["traceEvents"]
-    prog = json.load(open(report))["program"]
+    rep = json.load(open(report))
+    prog = rep["program"]
     mmio = 7  # riscv.mmio_load_cycles, its default (model/tile/tile_map.h)
     measured = prog.get("write_cycles", prog.get("read_cycles"))
     threads = {(e["pid"], e["tid"]): e["args"]["name"] for e in events
@@ -49,6 +51,11 @@ def main(bhsim, out, args):
                 errors.append(f"zone not inside {name} at depth {depth}: {o}")
         if z["args"]["depth"] != 2:
             errors.append(f"zone at depth {z['args']['depth']}, want 2")
+        for e in zones:  # the report's statistics, zone by zone (one of each here)
+            got = rep.get("zones", {}).get(e["name"], {})
+            if got.get("count") != 1 or got.get("cycles") != e["args"]["cycles"]:
+                errors.append(f"report zones[{e['name']!r}] = {got}, the timeline "
+                              f"{e['args']['cycles']} cycles once")
     for e in errors:
         print("FAIL:", e)
     if not errors:
