@@ -3,7 +3,8 @@
 - the table: one row per point, every swept key, the seed, each metric equal to the value read
   here from that point's own report, status ok; results.sqlite holds the same rows;
 - resume: a sweep interrupted (SIGINT) after two points, run again, runs exactly the points
-  that have no row, and leaves the finished points' rows untouched;
+  that have no row, and leaves the finished points' rows untouched; resuming with another
+  bhsim build is refused;
 - bad sweep files stop before anything runs, naming the problem: an unknown key, an empty axis,
   a value bhsim refuses, a metric that matches nothing (the first point alone runs).
 
@@ -85,6 +86,15 @@ def main(bhsim, work):
     for h, t in rows_before.items():
         if os.path.getmtime(os.path.join(out, "points", h, "row.json")) != t:
             errors.append(f"resume rewrote the finished point {h}")
+
+    # another bhsim build: resuming would mix two builds in one table, so it is refused
+    other = os.path.join(work, "bhsim-other")
+    subprocess.run(["cp", bhsim, other], check=True)
+    with open(other, "ab") as f:
+        f.write(b"\0")  # another build, as far as its hash can tell
+    r = sweep(["run", path, "-o", out, "--engine", "serial", "--no-plots", "--bhsim", other])
+    if r.returncode != 2 or "ran with another bhsim" not in r.stderr:
+        errors.append(f"resume with another bhsim: exit {r.returncode}: {r.stderr.strip()!r}")
 
     # the table against each point's own report
     rows = list(csv.DictReader(open(os.path.join(out, "results.csv"))))

@@ -10,7 +10,7 @@ from bhstudy.run import read_row
 from bhstudy.sweep import metric_value
 
 FIXED = ["index", "hash", "seed"]
-TAIL = ["status", "exit", "error", "wall_s", "report", "host", "args"]
+TAIL = ["status", "exit", "error", "wall_s", "report", "host", "bhsim", "args"]
 
 
 def columns(sweep):

@@ -23,6 +23,23 @@ def find_bhsim(hint=None):
                      "build this checkout (build/bhsim)")
 
 
+_IDS = {}
+
+
+def bhsim_id(path):
+    """the first 12 hex digits of the bhsim binary's SHA-256: which build ran a point"""
+    import hashlib
+    st = os.stat(path)
+    key = (path, st.st_mtime_ns, st.st_size)
+    if key not in _IDS:
+        h = hashlib.sha256()
+        with open(path, "rb") as f:
+            for block in iter(lambda: f.read(1 << 20), b""):
+                h.update(block)
+        _IDS[key] = h.hexdigest()[:12]
+    return _IDS[key]
+
+
 def point_dir(out, point_hash):
     return os.path.join(out, "points", point_hash)
 
@@ -83,6 +100,7 @@ def run_point(point, out, bhsim, timeout):
     if status == "ok" and not os.path.exists(report):
         status, error = "failed", "bhsim wrote no report"
     row.update({"status": status, "exit": rc, "error": error, "wall_s": round(wall, 3),
+                "bhsim": bhsim_id(bhsim),
                 "report": report if os.path.exists(report) else "", "host": socket.gethostname(),
                 "args": " ".join(point.args)})
     _write_json(os.path.join(d, "row.json"), row)

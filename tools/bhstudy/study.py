@@ -25,11 +25,21 @@ class Study:
                      sweep.metrics, sweep.timeout, bhsim, sweep.points())
 
     def save(self):
+        from bhstudy.run import bhsim_id
         os.makedirs(self.out, exist_ok=True)
         _write_json(os.path.join(self.out, "sweep.json"), {
-            "name": self.name, "keys": self.keys_, "axis_values": self.axis_values,
+            "name": self.name, "bhsim_id": bhsim_id(self.bhsim), "keys": self.keys_, "axis_values": self.axis_values,
             "metrics": self.metrics, "timeout": self.timeout, "bhsim": self.bhsim,
             "points": [p.to_dict() for p in self.points]})
+
+    @staticmethod
+    def recorded_bhsim_id(out):
+        """the bhsim build the sweep in out last ran with, or None"""
+        try:
+            with open(os.path.join(out, "sweep.json")) as f:
+                return json.load(f).get("bhsim_id")
+        except (OSError, ValueError):
+            return None
 
     @staticmethod
     def load(out):
