@@ -15,6 +15,18 @@ perf_plots/blackhole/<plot>.md, the rows of 256 (or --transactions 64: 64) trans
   one_to_one              "One to One Packet Sizes"
   one_from_one            "One from One Packet Sizes"
   mcast, mcast_linked     "One to All Multicast [Linked] 11x10 Packet Sizes without Loopback"
+  mcast_loopback, mcast_linked_loopback
+                          "One to All Multicast [Linked] 11x10 Packet Sizes with Loopback"
+  one_to_all_2x2          "One to All Unicast 2x2 Packet Sizes without Loopback" (3 receivers)
+  one_to_all_5x5          "One to All Unicast 4x4 Packet Sizes without Loopback": its Transaction
+                          Size column is 24 x the transaction size, so 24 receivers, a 5x5
+                          rectangle whatever the title says
+  one_to_all              "One to All Unicast 10x10 Packet Sizes without Loopback": 109 x the
+                          size, so the 11x10 rectangle (as the multicasts)
+  one_from_all            "One from All Packet Sizes" (16 cores, 4x4 at logical (1,1))
+  For one_to_all* and one_from_all the table's Transaction Size is the bytes of one transaction
+  times the cores and its bandwidth all cores' bytes over the span; the rows are transcribed by
+  the size of one transaction.
 Also printed: the link's bound for the size (payload over payload plus one header flit per
 16 KiB packet, 64 B per flit per cycle), which nothing one NIU sends can exceed.
 
@@ -42,6 +54,17 @@ PUBLISHED = {
         "mcast": [0.171, 0.341, 0.678, 1.342, 2.611, 5.041, 9.187, 14.94, 23.85, 23.93, 24.62],
         "mcast_linked": [0.575, 1.150, 2.299, 4.599, 8.975, 16.15, 26.05, 35.68, 45.38, 45.45,
                          45.52],
+        "mcast_loopback": [0.171, 0.341, 0.678, 1.342, 2.623, 5.032, 9.233, 15.59, 24.83, 24.91,
+                           25.04],
+        "mcast_linked_loopback": [0.559, 1.109, 2.183, 4.230, 7.944, 14.15, 23.15, 33.90, 41.51,
+                                  41.58, 41.61],
+        "one_to_all_2x2": [2.629, 5.262, 10.52, 21.05, 42.06, 59.78, 61.86, 62.34, 62.52, 62.58,
+                           62.60],
+        "one_to_all_5x5": [2.655, 5.309, 10.62, 21.24, 42.47, 60.30, 62.18, 62.51, 62.66, 62.66,
+                           62.66],
+        "one_to_all": [2.657, 5.315, 10.63, 21.26, 42.52, 60.71, 62.28, 62.63, 62.73, 62.72, 62.73],
+        "one_from_all": [1.827, 3.653, 7.306, 14.61, 29.22, 58.44, 61.63, 61.83, 62.41, 62.33,
+                         62.12],
     },
     64: {
         "dram_read": [1.523, 3.031, 6.091, 12.13, 19.24, 20.64, 20.84, 23.03, 23.35, 33.76, 34.79],
@@ -52,8 +75,24 @@ PUBLISHED = {
         "mcast": [0.169, 0.336, 0.669, 1.325, 2.595, 4.982, 9.192, 15.03, 23.16, 23.76, 23.84],
         "mcast_linked": [0.541, 1.083, 2.168, 4.328, 8.506, 15.43, 24.86, 34.60, 44.41, 44.76,
                          44.45],
+        "mcast_loopback": [0.169, 0.336, 0.670, 1.325, 2.595, 4.973, 9.070, 15.80, 24.99, 24.80,
+                           25.04],
+        "mcast_linked_loopback": [0.529, 1.052, 2.078, 4.036, 7.631, 13.67, 22.51, 32.93, 40.75,
+                                  41.05, 41.18],
+        "one_to_all_2x2": [2.525, 5.062, 10.13, 20.21, 40.28, 58.63, 60.98, 61.95, 62.29, 62.49,
+                           62.53],
+        "one_to_all_5x5": [2.619, 5.239, 10.48, 20.95, 41.90, 60.11, 62.07, 62.47, 62.64, 62.65,
+                           62.65],
+        "one_to_all": [2.630, 5.260, 10.52, 21.04, 42.08, 60.60, 62.26, 62.62, 62.71, 62.72, 62.73],
+        "one_from_all": [1.821, 3.642, 7.282, 14.56, 29.12, 58.21, 61.32, 61.90, 62.24, 61.48,
+                         61.42],
     },
 }
+
+# the large one_to_all and one_from_all runs go on for over a million cycles after the kernel's
+# last NoC command (its barrier waits for the data), which the host's livelock watch would take
+# for a hang: it is off for them
+NO_WATCH = ["--set", "host.livelock_cycles=0"]
 
 # test -> (workload.dm_test, extra arguments, the report's figure)
 TESTS = {
@@ -63,6 +102,18 @@ TESTS = {
     "one_from_one": ("one_from_one", [], "read_bytes_per_cycle"),
     "mcast": ("mcast", ["--set", "workload.grid=11x10"], "write_bytes_per_cycle"),
     "mcast_linked": ("mcast_linked", ["--set", "workload.grid=11x10"], "write_bytes_per_cycle"),
+    "mcast_loopback": ("mcast_loopback", ["--set", "workload.grid=11x10"],
+                       "write_bytes_per_cycle"),
+    "mcast_linked_loopback": ("mcast_linked_loopback", ["--set", "workload.grid=11x10"],
+                              "write_bytes_per_cycle"),
+    "one_to_all_2x2": ("one_to_all", ["--set", "workload.grid=2x2"] + NO_WATCH,
+                       "write_bytes_per_cycle"),
+    "one_to_all_5x5": ("one_to_all", ["--set", "workload.grid=5x5"] + NO_WATCH,
+                       "write_bytes_per_cycle"),
+    "one_to_all": ("one_to_all", ["--set", "workload.grid=11x10"] + NO_WATCH,
+                   "write_bytes_per_cycle"),
+    "one_from_all": ("one_from_all", ["--set", "workload.grid=4x4"] + NO_WATCH,
+                     "read_bytes_per_cycle"),
 }
 
 
@@ -100,23 +151,24 @@ def main():
                            os.path.join(os.path.dirname(a.bhsim), "kernel-cache"))
     n = a.transactions
     out, memo = [], {}
-    print(f"{'test':13} {'bytes':>6} {'tt-metal':>8} {'bhsim':>7} {'ratio':>6} {'link':>6}"
+    print(f"{'test':21} {'bytes':>6} {'tt-metal':>8} {'bhsim':>7} {'ratio':>6} {'link':>6}"
           "  command")
     for name in a.tests.split(","):
         dm_test, extra, key = TESTS[name]
         for size in map(int, a.sizes.split(",")):
             ref = PUBLISHED[n][name][SIZES.index(size)] if size in SIZES else None
             # the dram test times its writer and its reader in one run
-            if (dm_test, size) not in memo:
-                memo[(dm_test, size)] = run(a.bhsim, dm_test, extra, n, size, a.set, cache)
-            prog, cmd, err = memo[(dm_test, size)]
+            memo_key = (dm_test, tuple(extra), size)
+            if memo_key not in memo:
+                memo[memo_key] = run(a.bhsim, dm_test, extra, n, size, a.set, cache)
+            prog, cmd, err = memo[memo_key]
             shown = "bhsim " + " ".join(c for c in cmd[1:] if c != "-q")
             if prog is None:
-                print(f"{name:13} {size:6} failed: {err}  ({shown})")
+                print(f"{name:21} {size:6} failed: {err}  ({shown})")
                 continue
             v = prog[key]
             ratio = f"{v / ref:6.2f}" if ref else "     -"
-            print(f"{name:13} {size:6} {ref if ref else '-':>8} {v:7.2f} {ratio} "
+            print(f"{name:21} {size:6} {ref if ref else '-':>8} {v:7.2f} {ratio} "
                   f"{link_bound(size):6.1f}  {shown}")
             out.append({"test": name, "bytes": size, "transactions": n, "published": ref,
                         "bhsim": v, "span_cycles": prog[key.replace("bytes_per_cycle", "cycles")],

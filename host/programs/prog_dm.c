@@ -11,9 +11,17 @@
  *   one_from_one  NCRISC on NoC1 reads the same L1 address of logical core (1,1)
  *   mcast         BRISC on NoC0 multicasts to every other core of the workload.grid rectangle
  *   mcast_linked  the same, the transactions linked (all but the last)
+ *   mcast_loopback, mcast_linked_loopback
+ *                 the same with the sender included (noc_async_write_multicast_loopback_src)
+ *   one_to_all    BRISC on NoC0 writes to every other core of the workload.grid rectangle in
+ *                 turn (column by column, as tt-metal's corerange_to_cores lists them), all
+ *                 of one core's transactions before the next core's, one barrier at the end
+ *   one_from_all  NCRISC on NoC1 reads, the same way, every core of the workload.grid
+ *                 rectangle whose first core is logical (1,1) (tt-metal's 4x4 at (1,1))
  * Each timed kernel reports the span from before its first transaction to after its barrier
  * (tt-metal's profiler zone), and bytes moved over it (num_transactions x size / span, for a
- * multicast the bytes of one receiver, as tt-metal counts them).
+ * multicast the bytes of one receiver, for one_to_all and one_from_all those of every core,
+ * as tt-metal counts them).
  * Data is placed and checked by backdoor (no host time; the figures are the kernels' own
  * spans): after a DRAM run, the bank holds n copies of the writer's L1 bytes and L1 the last
  * transaction the reader read; after the others, every destination holds the source's bytes. */
@@ -21,7 +29,8 @@
 #include <string.h>
 #include "host/programs/programs.h"
 
-enum { DM_DRAM_WRITE, DM_DRAM_READ, DM_WRITE, DM_READ, DM_MCAST }; /* dm_tests.cc's modes */
+enum { DM_DRAM_WRITE, DM_DRAM_READ, DM_WRITE, DM_READ, DM_MCAST, DM_WRITE_ALL, DM_READ_ALL };
+/* (dm_tests.cc's modes) */
 
 typedef struct DmSpan {
     const char *what; /* "write" or "read" */
@@ -41,6 +50,7 @@ static void fill(HpRun *r, uint8_t *buf, uint64_t len)
 static int add_kernel(BhProgram *p, uint32_t x, uint32_t y, const char *src, int dm1,
                       const uint32_t ct[4])
 {
+    /* BH_KERNEL_DM0 is BRISC on NoC0, BH_KERNEL_DM1 NCRISC on NoC1 (tt-metal's defaults) */
     const BhCoreRange c = {x, y, x, y};
     const BhKernelSpec ks = {.source = src,
                              .type = dm1 ? BH_KERNEL_DM1 : BH_KERNEL_DM0,
@@ -64,14 +74,36 @@ int hp_dm(HpRun *r)
                        size);
     const int dram = !strcmp(test, "dram"), o2o = !strcmp(test, "one_to_one");
     const int o_f_o = !strcmp(test, "one_from_one"), mcast = !strncmp(test, "mcast", 5);
-    const int linked = !strcmp(test, "mcast_linked");
+    const int linked = !strncmp(test, "mcast_linked", 12);
+    const int loopback = mcast && strstr(test, "_loopback") != NULL;
+    const int o2a = !strcmp(test, "one_to_all"), ofa = !strcmp(test, "one_from_all");
     uint32_t gc, gr;
     bh_device_grid(r->dev, &gc, &gr);
     if ((o2o || o_f_o) && (gc < 2 || gr < 2))
         return hp_fail(r, HP_USAGE, "workload.dm_test: %s needs logical core (1,1)", test);
-    if (mcast && cols * rows < 2)
-        return hp_fail(r, HP_USAGE, "workload.grid: a multicast needs at least 2 cores, got %ux%u",
+    if ((mcast || o2a) && cols * rows < 2)
+        return hp_fail(r, HP_USAGE, "workload.grid: %s needs at least 2 cores, got %ux%u", test,
                        cols, rows);
+    if (ofa && (cols + 1 > gc || rows + 1 > gr))
+        return hp_fail(r, HP_USAGE,
+                       "workload.grid: one_from_all's %ux%u rectangle at logical (1,1) is "
+                       "outside the %ux%u worker grid",
+                       cols, rows, gc, gr);
+    /* one_to_all, one_from_all: the cores in the order the kernel visits them (NoC0 x << 16 |
+     * y, each a runtime argument after the first four) */
+    const uint32_t ox = ofa ? 1 : 0, oy = ofa ? 1 : 0;
+    uint32_t peers[BH_RTA_WORDS], n_peers = 0;
+    for (uint32_t x = 0; (o2a || ofa) && x < cols; x++)
+        for (uint32_t y = 0; y < rows; y++) {
+            uint32_t wx, wy;
+            if (o2a && x == 0 && y == 0)
+                continue;
+            if (n_peers + 4 >= BH_RTA_WORDS)
+                return hp_fail(r, HP_USAGE, "workload.grid: %s takes at most %u cores", test,
+                               BH_RTA_WORDS - 4);
+            bh_device_worker_noc(r->dev, ox + x, oy + y, &wx, &wy);
+            peers[n_peers++] = wx << 16 | wy;
+        }
 
     /* L1: per worker [0, size) the source (or a read's destination), [size, 2 size) a
      * multicast's destination, then the result words */
@@ -101,7 +133,7 @@ int hp_dm(HpRun *r)
         bh_device_dram_bank_noc(r->dev, 0, &dx, &dy);
     fill(r, src, size);
     fill(r, junk, size);
-    const uint32_t ct_base[4] = {0, n, size, (uint32_t)linked};
+    const uint32_t ct_base[4] = {0, n, size, (uint32_t)linked | (uint32_t)loopback << 1};
     DmSpan spans[2];
     uint32_t n_spans = 0;
     int ok = bh_chip_mem_write(r->chip, mx, my, l1, src, size) == BH_CHIP_OK;
@@ -134,6 +166,21 @@ int hp_dm(HpRun *r)
         const uint32_t a[] = {result, l1, l1, px, py};
         ok = ok && k >= 0 && !bh_program_set_runtime_args(p, k, 0, 0, a, 5);
         spans[n_spans++] = (DmSpan){o2o ? "write" : "read", mx, my, result};
+    } else if (o2a || ofa) {
+        uint32_t ct[4], a[BH_RTA_WORDS];
+        memcpy(ct, ct_base, sizeof ct);
+        ct[0] = o2a ? DM_WRITE_ALL : DM_READ_ALL;
+        /* one_to_all: the source in the sender's L1, junk at every receiver; one_from_all: the
+         * source at every core read, junk at the reader (each read overwrites the last) */
+        for (uint32_t i = 0; i < n_peers && ok; i++)
+            ok = bh_chip_mem_write(r->chip, peers[i] >> 16, peers[i] & 0xffffu, l1,
+                                   o2a ? junk : src, size) == BH_CHIP_OK;
+        ok = ok && (o2a || bh_chip_mem_write(r->chip, mx, my, l1, junk, size) == BH_CHIP_OK);
+        const int k = add_kernel(p, 0, 0, kernel, ofa, ct);
+        a[0] = result, a[1] = l1, a[2] = l1, a[3] = n_peers;
+        memcpy(a + 4, peers, n_peers * sizeof peers[0]);
+        ok = ok && k >= 0 && !bh_program_set_runtime_args(p, k, 0, 0, a, 4 + n_peers);
+        spans[n_spans++] = (DmSpan){o2a ? "write" : "read", mx, my, result};
     } else {
         uint32_t ct[4];
         memcpy(ct, ct_base, sizeof ct);
@@ -145,7 +192,7 @@ int hp_dm(HpRun *r)
                 ok = bh_chip_mem_write(r->chip, wx, wy, l1 + size, junk, size) == BH_CHIP_OK;
             }
         const int k = add_kernel(p, 0, 0, kernel, 0, ct);
-        const uint32_t a[] = {result, l1, l1 + size, mx, my, x1, y1, cols * rows - 1};
+        const uint32_t a[] = {result, l1, l1 + size, mx, my, x1, y1, cols * rows - !loopback};
         ok = ok && k >= 0 && !bh_program_set_runtime_args(p, k, 0, 0, a, 8);
         spans[n_spans++] = (DmSpan){"write", mx, my, result};
     }
@@ -172,23 +219,33 @@ int hp_dm(HpRun *r)
         bad +=
             bh_chip_mem_read(r->chip, o2o ? px : mx, o2o ? py : my, l1, got, size) != BH_CHIP_OK ||
             memcmp(got, src, size) != 0;
+    } else if (o2a) {
+        for (uint32_t i = 0; i < n_peers; i++)
+            bad += bh_chip_mem_read(r->chip, peers[i] >> 16, peers[i] & 0xffffu, l1, got, size) !=
+                       BH_CHIP_OK ||
+                   memcmp(got, src, size) != 0;
+    } else if (ofa) {
+        bad += bh_chip_mem_read(r->chip, mx, my, l1, got, size) != BH_CHIP_OK ||
+               memcmp(got, src, size) != 0;
     } else {
         for (uint32_t y = 0; y < rows; y++)
             for (uint32_t x = 0; x < cols; x++) {
                 uint32_t wx, wy;
                 bh_device_worker_noc(r->dev, x, y, &wx, &wy);
-                if (x == 0 && y == 0)
+                if (x == 0 && y == 0 && !loopback)
                     continue;
                 bad += bh_chip_mem_read(r->chip, wx, wy, l1 + size, got, size) != BH_CHIP_OK ||
                        memcmp(got, src, size) != 0;
             }
     }
-    const double bytes = (double)n * size;
+    /* a multicast's figure counts one receiver's bytes, one_to_all's and one_from_all's every
+     * core's (tt-metal's Transaction Size column is then size x cores) */
+    const uint32_t receivers = mcast ? cols * rows - !loopback : (o2a || ofa) ? n_peers : 1;
+    const double bytes = (double)n * size * (o2a || ofa ? n_peers : 1);
     hp_json(r,
             "\"test\":\"%s\",\"transactions\":%u,\"transaction_bytes\":%u,\"bytes\":%.0f,"
             "\"receivers\":%u,\"cycles\":%llu,\"mismatched\":%llu",
-            test, n, size, bytes, mcast ? cols * rows - 1 : 1, (unsigned long long)t.cycles,
-            (unsigned long long)bad);
+            test, n, size, bytes, receivers, (unsigned long long)t.cycles, (unsigned long long)bad);
     for (uint32_t i = 0; i < n_spans; i++) {
         uint32_t span = 0;
         if (bh_chip_mem_read(r->chip, spans[i].x, spans[i].y, spans[i].addr, &span, 4) !=

@@ -13,24 +13,39 @@
  *   DM_WRITE       n writes from `local` to `remote` of the peer core, write barrier
  *   DM_READ        n reads from `remote` of the peer core into `local`, read barrier
  *   DM_MCAST       n multicast writes from `local` to `remote` of every Tensix of the
- *                  rectangle (the sender excluded), the first n - 1 linked if `linked`, the
- *                  last never (so the path is released), write barrier
+ *                  rectangle (the sender excluded, or with `loopback` included), the first
+ *                  n - 1 linked if `linked`, the last never (so the path is released), write
+ *                  barrier
+ *   DM_WRITE_ALL   for each of `count` cores in turn, n unicast writes from `local` to its
+ *                  `remote`; one write barrier after the last (tt-metal's one_to_all unicast)
+ *   DM_READ_ALL    for each of `count` cores in turn, n reads of its `remote` into `local`; one
+ *                  read barrier after the last (tt-metal's one_from_all)
  * No barrier between transactions: the command buffer's ready bit is the only throttle, so
  * the NIU takes transactions as fast as this core can write its registers.
  *
- * Compile-time args: mode, n, size, linked. Runtime args: result, local, remote, and
- *   DRAM: bank, sem; core to core: peer x, peer y (NoC0); multicast: x0, y0, x1, y1 (NoC0),
- *   receivers. */
+ * Compile-time args: mode, n, size, flags (bit 0 linked, bit 1 loopback). Runtime args:
+ *   result, local, remote, and DRAM: bank, sem; core to core: peer x, peer y (NoC0);
+ *   multicast: x0, y0, x1, y1 (NoC0), receivers; to or from all: count, then one word per
+ *   core, x << 16 | y (NoC0). */
 #include "dataflow_api.h"
 
-enum : uint32_t { DM_DRAM_WRITE, DM_DRAM_READ, DM_WRITE, DM_READ, DM_MCAST };
+enum : uint32_t {
+    DM_DRAM_WRITE,
+    DM_DRAM_READ,
+    DM_WRITE,
+    DM_READ,
+    DM_MCAST,
+    DM_WRITE_ALL,
+    DM_READ_ALL
+};
 
 void kernel_main()
 {
     constexpr uint32_t mode = get_compile_time_arg_val(0);
     constexpr uint32_t n = get_compile_time_arg_val(1);
     constexpr uint32_t size = get_compile_time_arg_val(2);
-    constexpr bool linked = get_compile_time_arg_val(3) != 0;
+    constexpr bool linked = (get_compile_time_arg_val(3) & 1u) != 0;
+    constexpr bool loopback = (get_compile_time_arg_val(3) & 2u) != 0;
     const uint32_t result = get_arg_val<uint32_t>(0);
     const uint32_t local = get_arg_val<uint32_t>(1);
     const uint32_t remote = get_arg_val<uint32_t>(2);
@@ -42,7 +57,7 @@ void kernel_main()
     else if constexpr (mode == DM_MCAST)
         dst = get_noc_multicast_addr(a3, a4, get_arg_val<uint32_t>(5), get_arg_val<uint32_t>(6),
                                      remote);
-    else
+    else if constexpr (mode != DM_WRITE_ALL && mode != DM_READ_ALL)
         dst = get_noc_addr(a3, a4, remote);
     if constexpr (mode == DM_DRAM_READ)
         noc_semaphore_wait(sem, 1);
@@ -67,6 +82,28 @@ void kernel_main()
             for (uint32_t i = 0; i < n; i++)
                 noc_async_read(dst, local, size);
             noc_async_read_barrier();
+        } else if constexpr (mode == DM_WRITE_ALL) {
+            for (uint32_t c = 0; c < a3; c++) {
+                const uint32_t xy = get_arg_val<uint32_t>(4 + c);
+                const uint64_t to = get_noc_addr(xy >> 16, xy & 0xffffu, remote);
+                for (uint32_t i = 0; i < n; i++)
+                    noc_async_write(local, to, size);
+            }
+            noc_async_write_barrier();
+        } else if constexpr (mode == DM_READ_ALL) {
+            for (uint32_t c = 0; c < a3; c++) {
+                const uint32_t xy = get_arg_val<uint32_t>(4 + c);
+                const uint64_t from = get_noc_addr(xy >> 16, xy & 0xffffu, remote);
+                for (uint32_t i = 0; i < n; i++)
+                    noc_async_read(from, local, size);
+            }
+            noc_async_read_barrier();
+        } else if constexpr (loopback) {
+            const uint32_t receivers = get_arg_val<uint32_t>(7);
+            for (uint32_t i = 0; i + 1 < n; i++)
+                noc_async_write_multicast_loopback_src(local, dst, size, receivers, linked);
+            noc_async_write_multicast_loopback_src(local, dst, size, receivers, false);
+            noc_async_write_barrier();
         } else {
             const uint32_t receivers = get_arg_val<uint32_t>(7);
             for (uint32_t i = 0; i + 1 < n; i++)
