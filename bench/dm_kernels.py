@@ -89,9 +89,10 @@ PUBLISHED = {
     },
 }
 
-# the large one_to_all and one_from_all runs go on for over a million cycles after the kernel's
-# last NoC command (its barrier waits for the data), which the host's livelock watch would take
-# for a hang: it is off for them
+# the large one_to_all and one_from_all runs last over a million cycles, and the host's livelock
+# watch stops them as hung a million cycles after the kernel starts: it does not see their NoC
+# traffic as progress (its signature's NIU command counts do not move while the kernel issues,
+# host/bh_program_watch.c; not investigated here), so it is off for them
 NO_WATCH = ["--set", "host.livelock_cycles=0"]
 
 # test -> (workload.dm_test, extra arguments, the report's figure)
