@@ -105,7 +105,9 @@ const char *bh_chip_refusal(const BhChip *chip);
 /* Backdoor access to the memory of the tile at NoC0 (x, y) (its L1, or its DRAM controller's
  * store for a DRAM endpoint): no time passes, nothing is counted. All or nothing: a range the
  * memory does not hold whole (past L1's end, across two regions of a Tensix tile's map) is
- * BH_CHIP_ERR_ADDRESS before any byte moves. */
+ * BH_CHIP_ERR_ADDRESS before any byte moves. A Tensix tile's NIU registers are read through the
+ * NoC model, whole aligned words only, and cannot be written this way (a write could issue a
+ * command): BH_CHIP_ERR_ADDRESS. */
 BhChipStatus bh_chip_mem_write(BhChip *chip, uint32_t x, uint32_t y, uint64_t addr,
                                const void *data, uint64_t len);
 BhChipStatus bh_chip_mem_read(BhChip *chip, uint32_t x, uint32_t y, uint64_t addr, void *data,

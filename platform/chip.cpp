@@ -99,6 +99,19 @@ static bool backdoor_tile(TensixTileTlm &l1, bool write, uint64_t addr, uint8_t 
     TensixTile &t = l1.tile();
     if (!one_region(t, addr, len))
         return false;
+    const TileRegion *r = tile_region(tile_map_lookup(&t.map, addr));
+    if (r && r->target == TILE_T_NIU) { /* the NoC model's registers, read through it, a word at
+                                           a time; a backdoor write could issue a command */
+        if (write || !t.niu || addr % 4 || len % 4)
+            return false;
+        for (uint64_t i = 0; i < len; i += 4) {
+            uint32_t v = 0;
+            if (t.niu(t.niu_ctx, r->arg, (uint32_t)(addr + i - r->base), 4, 0, 1, &v, now) != BH_OK)
+                return false;
+            std::memcpy(data + i, &v, 4);
+        }
+        return true;
+    }
     while (len > 0) {
         const uint32_t n = (uint32_t)std::min<uint64_t>(len, 1u << 20);
         if (tensix_tile_debug(&t, TILE_BRISC, addr, n, write, data, now) != BH_OK)
