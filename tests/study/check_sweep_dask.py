@@ -100,7 +100,6 @@ def main(bhsim, work):
         rows = list(csv.DictReader(open(os.path.join(out, "results.csv"))))
         if len(rows) != 8:
             errors.append(f"{len(rows)} rows, want 8: a point was lost")
-        hosts = set()
         for r in rows:
             if r["status"] != "ok":
                 errors.append(f"point {r['index']}: {r['status']} {r['error']}")
@@ -109,7 +108,6 @@ def main(bhsim, work):
             want = rep["noc0"]["packet_latency"]["mean"]
             if abs(float(r["lat"]) - want) > 1e-9:
                 errors.append(f"point {r['index']}: table {r['lat']}, report {want}")
-            hosts.add(r["host"])
         if not errors:
             print(f"check_sweep_dask: 8 points through {addr} on 2 workers; w1 killed after "
                   f"{killed_at[0]} points while running {killed_at[1]} bhsim; every point in "
