@@ -168,6 +168,14 @@ typedef enum NocCounter {
       "cycles between two first-hop VC assignments at an NIU, so between two requests leaving "    \
       "its command buffers (not published; 1: one per cycle, as a 1-flit request leaves at the "   \
       "injection link's one flit per cycle)")                                                      \
+    X(read_request_interval_cycles, 35, 1, 1000,                                                   \
+      "cycles between two read requests leaving one NIU: its read-request path sets up the "       \
+      "tracking of each read's response before the next read is taken, so a read's command "       \
+      "buffer reads busy that long. Calibrated: not published; 35 reproduces tt-metal's "          \
+      "One from One 256 x 64 B (perf_plots/blackhole/One from One Packet Sizes.md: 1.766 "         \
+      "B/cycle, "                                                                                  \
+      "a read every 36.2 cycles where the alike write kernel issues one every 25.4); assumes "     \
+      "the cost is the NIU's, per read request, whoever issues it")                                \
     X(target_one_per_vc, 1, 0, 1,                                                                  \
       "1: a target NIU acts on one request per ejection VC at a time, the next on that VC waits "  \
       "until the previous one's response has left (tt-isa-documentation WormholeB0/NoC/"           \
@@ -445,6 +453,7 @@ typedef struct NocNiu {
     uint8_t link_vc;               /* first-hop VC of the open linked transaction, 0xFF if none */
     uint32_t resv_pkt;    /* reserving multicast whose grant is not back, NOC_NONE if none */
     uint64_t next_assign; /* first cycle the next first-hop VC may be assigned */
+    uint64_t next_read;   /* first cycle the next read request may get its first-hop VC */
     uint32_t reads_out;   /* read packets waiting for their data */
     uint32_t acks_out;    /* acknowledgements owed */
     uint32_t ej_acting;   /* ejection VCs whose request is still being acted upon */

@@ -232,6 +232,8 @@ void noc_niu_port_start(NocNet *n, uint32_t node, uint64_t now)
     }
     uint32_t acks = 0;
     if (rq->op == NOC_REQ_READ) {
+        if (now < u->next_read)
+            return;
         if (n->cfg.niu_outstanding_reads && u->reads_out >= n->cfg.niu_outstanding_reads)
             return;
     } else if (rq->acked) {
@@ -255,6 +257,8 @@ void noc_niu_port_start(NocNet *n, uint32_t node, uint64_t now)
             return;
     }
     u->next_assign = now + n->cfg.vc_assign_interval_cycles;
+    if (rq->op == NOC_REQ_READ)
+        u->next_read = now + n->cfg.read_request_interval_cycles;
     uint32_t k = noc_pkt_alloc(n);
     NocPacket *p = &n->pkts[k];
     uint32_t chunk = build_packet(n, node, rq, p);

@@ -103,6 +103,7 @@ static void test_outstanding_reads_cap_a_reader(void)
         Harness h;
         setup(&h);
         h.cfg[0].niu_outstanding_reads = cap;
+        h.cfg[0].read_request_interval_cycles = 1; /* the cap alone paces the reads */
         h_start(&h);
         Stream s = {.h = &h, .node = src, .from = 2000, .until = 20000, .reissue = 1};
         s.rq = request(NOC_REQ_READ, src, dst, &s);
@@ -128,6 +129,7 @@ static void test_outstanding_reads_cap_a_reader(void)
     /* no cap: the 8 requests of the port all fly, more than three times the cap of 2 */
     Harness h;
     setup(&h);
+    h.cfg[0].read_request_interval_cycles = 1;
     h_start(&h);
     Stream s = {.h = &h, .node = src, .from = 2000, .until = 20000, .reissue = 1};
     s.rq = request(NOC_REQ_READ, src, dst, &s);
@@ -152,6 +154,7 @@ static void test_target_acts_on_one_request_per_vc(void)
         setup(&h);
         h.cfg[0].request_vcs = 1;
         h.cfg[0].target_one_per_vc = one;
+        h.cfg[0].read_request_interval_cycles = 1; /* reads leave as fast as VCs allow */
         h_start(&h);
         h.timed_latency = lat;
         h.timed_cap = 64;
@@ -187,6 +190,28 @@ static void test_vc_assign_interval_paces_requests(void)
     h_run(&h, 10000);
     CHECK_EQ_U64(s.done, 8);
     CHECK_EQ_U64(s.at[0], 2); /* VC at 1, header at 1, data flit at 2 */
+    for (uint32_t i = 1; i < 8; i++)
+        CHECK_EQ_U64(s.at[i] - s.at[i - 1], gap);
+    h_destroy(&h);
+}
+
+/* Reads leave one per read_request_interval_cycles, writes behind them one per
+ * vc_assign_interval_cycles: 64-B reads to a zero-load target complete exactly that far apart
+ * (each completion is its request's departure plus the same round trip). */
+static void test_read_request_interval_paces_reads(void)
+{
+    const uint32_t src = node_at(1, 1), dst = node_at(2, 1), gap = 35;
+    Harness h;
+    setup(&h);
+    h.cfg[0].read_request_interval_cycles = gap;
+    h_start(&h);
+    Stream s = {.h = &h, .node = src, .from = 0, .until = 100000};
+    s.rq = request(NOC_REQ_READ, src, dst, &s);
+    s.rq.len = 64;
+    for (uint32_t i = 0; i < 8; i++)
+        CHECK_OK(noc_niu_port_request(&h.net[0], src, &s.rq, 0));
+    h_run(&h, 10000);
+    CHECK_EQ_U64(s.done, 8);
     for (uint32_t i = 1; i < 8; i++)
         CHECK_EQ_U64(s.at[i] - s.at[i - 1], gap);
     h_destroy(&h);
@@ -378,6 +403,7 @@ int main(void)
     RUN(test_outstanding_reads_cap_a_reader);
     RUN(test_target_acts_on_one_request_per_vc);
     RUN(test_vc_assign_interval_paces_requests);
+    RUN(test_read_request_interval_paces_reads);
     RUN(test_multicast_reservation_and_acks_bound_a_sender);
     RUN(test_linked_transaction_holds_the_niu);
     RUN(test_age_arbitration_lets_the_older_through);
