@@ -376,6 +376,8 @@ void gddr6_burst_issued(Gddr6 *c, const Gddr6Burst *b, uint64_t data_end)
     Gddr6Req *r = &c->req[b->req];
     BH_ASSERT(r->issued < r->moved);
     r->issued++;
+    if (!r->is_write) /* its data still crosses the PHY and the controller back to the port */
+        data_end += c->cfg.read_return_tck;
     if (data_end > r->finish)
         r->finish = data_end;
     if (r->issued < r->nbursts)

@@ -171,7 +171,15 @@ typedef enum Gddr6CmdKind {
     X(write_high_watermark, 48, 1, GDDR6_MAX_QUEUE,                                                \
       "write bursts queued that start a forced write drain")                                       \
     X(write_low_watermark, 16, 0, GDDR6_MAX_QUEUE - 1, "write bursts left when the drain stops")   \
-    X(intake_per_cycle, 2, 1, 16, "bursts moved from the endpoint FIFOs into the queues per tCK")
+    X(intake_per_cycle, 2, 1, 16, "bursts moved from the endpoint FIFOs into the queues per tCK")  \
+    X(read_return_tck, 128, 0, 4096,                                                               \
+      "tCK from a read's last data at the pins to its answer at the endpoint: the PHY's read "     \
+      "path and the controller's return (DFI read latency, deserializer, reordering, the clock "   \
+      "crossing to the NoC). Calibrated: not published; 128 (64 ns at 2 GHz) reproduces "          \
+      "tt-metal's single 64-B DRAM read (perf_plots/blackhole/DRAM Interleaved Packet Sizes.md, "  \
+      "Receiver, 1 transaction: 479 cycles); assumes the whole gap to an L1 read (368) beyond "    \
+      "the GDDR6 timings is on the read's return, not on its way in (a write's, 392, is already "  \
+      "within 6%)")
 
 typedef struct Gddr6Config {
     uint32_t data_rate_mts;   /* MT/s per pin, 1000..32000 [16000: 16 GT/s, docs/hardware.md#dram];
@@ -206,6 +214,8 @@ typedef struct Gddr6Config {
     uint32_t write_low_watermark;  /* bursts: ... down to this many, < write_high_watermark [16] */
     uint32_t intake_per_cycle;     /* bursts moved from port FIFOs to the queues per tCK, 1..16
                                       [2] */
+    uint32_t read_return_tck;      /* tCK from a read's data end to its completion [calibrated,
+                                      see GDDR6_PARAMS] */
     uint32_t page_policy;          /* Gddr6PagePolicy [GDDR6_PAGE_OPEN] */
     uint32_t refresh;              /* 1: refresh every trefi, 0: never [1] */
 } Gddr6Config;

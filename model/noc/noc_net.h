@@ -171,11 +171,10 @@ typedef enum NocCounter {
     X(read_request_interval_cycles, 35, 1, 1000,                                                   \
       "cycles between two read requests leaving one NIU: its read-request path sets up the "       \
       "tracking of each read's response before the next read is taken, so a read's command "       \
-      "buffer reads busy that long. Calibrated: not published; 35 reproduces tt-metal's "          \
-      "One from One 256 x 64 B (perf_plots/blackhole/One from One Packet Sizes.md: 1.766 "         \
-      "B/cycle, "                                                                                  \
-      "a read every 36.2 cycles where the alike write kernel issues one every 25.4); assumes "     \
-      "the cost is the NIU's, per read request, whoever issues it")                                \
+      "buffer reads busy that long. Calibrated: not published; 35 reproduces tt-metal's One "      \
+      "from One 256 x 64 B (perf_plots/blackhole/One from One Packet Sizes.md: a read every 36.2 " \
+      "cycles, where the alike write kernel issues one every 25.4); assumes the cost is the "      \
+      "NIU's, per read request, whoever issues it")                                                \
     X(target_one_per_vc, 1, 0, 1,                                                                  \
       "1: a target NIU acts on one request per ejection VC at a time, the next on that VC waits "  \
       "until the previous one's response has left (tt-isa-documentation WormholeB0/NoC/"           \
@@ -188,6 +187,14 @@ typedef enum NocCounter {
       "1: a path-reserving multicast holds its NIU's request queue until its grant is back "       \
       "(assumption: the reservation is part of first-hop VC assignment, which serves the queue's " \
       "head only, NoC/MemoryMap.md NOC_CMD_CTRL); 0: later requests may start meanwhile")          \
+    X(mcast_reserve_after_data, 1, 0, 1,                                                           \
+      "1: a path-reserving multicast sends its header only once the NIU's previous multicast has " \
+      "sent its last data flit, so each unlinked packet reserves its path and then sends its "     \
+      "data, in series (assumption: a router holds one reserved multicast path per output; "       \
+      "what tt-metal's unlinked multicast plots show, perf_plots/blackhole/One to All Multicast "  \
+      "5x5 and 11x10 Packet Sizes without Loopback.md: a 16 KiB packet takes a 64-B "              \
+      "transaction's time plus its data's); 0: the next reservation overlaps the previous "        \
+      "packet's data on the other multicast VC")                                                   \
     X(route_swap, 0, 0, 1,                                                                         \
       "what-if: 1 swaps each NoC's unicast dimension order (NoC0 then routes Y before X, NoC1 X "  \
       "before Y); 0 as the hardware (NOC_NODE_ID bit 28: NoC0 X first, NoC1 Y first)")             \

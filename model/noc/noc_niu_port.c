@@ -213,6 +213,12 @@ static uint32_t build_packet(NocNet *n, uint32_t node, const NocRequest *rq, Noc
     return chunk;
 }
 
+/* The first-hop VCs of a class, as a mask of u->inj_busy. */
+static uint32_t class_mask(const NocNet *n, uint32_t cls)
+{
+    return ((1u << noc_class_vcs(&n->cfg, cls)) - 1u) << n->class_base[cls];
+}
+
 /* First-hop VC assignment for the oldest queued request: the moment hardware counts the
  * command accepted and CMD_CTRL drops back to 0 (or, for a split request, advances). */
 void noc_niu_port_start(NocNet *n, uint32_t node, uint64_t now)
@@ -244,6 +250,9 @@ void noc_niu_port_start(NocNet *n, uint32_t node, uint64_t now)
     }
     uint32_t cls = rq->mcast ? NOC_CLASS_MCAST : NOC_CLASS_REQ, v;
     int follows = u->link_vc != 0xFF; /* continues the open linked transaction */
+    if (rq->mcast && rq->path_reserve && !follows && n->cfg.mcast_reserve_after_data &&
+        (u->inj_busy & class_mask(n, NOC_CLASS_MCAST)))
+        return; /* the previous multicast still holds the path it reserved */
     if (follows) {
         /* only the transaction's VC can be assigned, once its previous packet has left; a
          * request of another class never gets one (the hardware's continuous failure) */

@@ -266,6 +266,52 @@ static void test_multicast_reservation_and_acks_bound_a_sender(void)
     }
 }
 
+/* Posted, path-reserving, unlinked multicasts issued together: each reserves its path once
+ * the previous one's last data flit has left, so they complete (their last flit leaves) one
+ * reservation round trip plus the data apart:
+ *   1 (first-hop VC) + [2 x (n2r + r2n) + far x (router + grant hop)] + F, give or take a cycle.
+ * Without the rule the next reservation overlaps the data, and the period is shorter than the
+ * reservation and the data in series. */
+static void test_multicast_reserves_after_previous_data(void)
+{
+    const uint32_t src = node_at(1, 1), F = 32;
+    const uint8_t rect[4] = {2, 2, 3, 4};
+    uint64_t serial = 0;
+    for (int rule = 1; rule >= 0; rule--) {
+        Harness h;
+        setup(&h);
+        h.cfg[0].mcast_reserve_after_data = (uint32_t)rule;
+        h_start(&h);
+        const NocNetConfig *c = &h.cfg[0];
+        Stream s = {.h = &h, .node = src, .from = 0, .until = 20000};
+        s.rq = request(NOC_REQ_WRITE, src, 0, &s);
+        s.rq.mcast = 1;
+        s.rq.path_reserve = 1;
+        memcpy(s.rq.rect, rect, 4);
+        s.rq.len = F * 64;
+        s.rq.local_addr = 0x1000;
+        s.rq.remote_addr = 0x8000;
+        for (uint32_t i = 0; i < 8; i++)
+            CHECK_OK(noc_niu_port_request(&h.net[0], src, &s.rq, 0));
+        h_run(&h, 20000);
+        CHECK_EQ_U64(s.done, 8);
+        uint32_t far = hops(src, node_at(3, 4));
+        uint64_t niu = c->niu_to_router_cycles + c->router_to_niu_cycles;
+        uint64_t reserve =
+            2 * niu + (uint64_t)far * (c->router_latency_cycles + c->mcast_grant_hop_cycles);
+        serial = 1 + reserve + F;
+        for (uint32_t i = 2; i < 8; i++) { /* the first two may differ: the queue fills */
+            uint64_t period = s.at[i] - s.at[i - 1];
+            if (rule)
+                CHECK(period >= serial - 1 && period <= serial + 1);
+            else
+                CHECK(period + F / 2 < serial);
+        }
+        CHECK_EQ_U64(h.net[0].flits_sunk, 0);
+        h_destroy(&h);
+    }
+}
+
 /* A linked transaction's packets keep their first-hop VC, and the NIU starts nothing else
  * until the request without the flag has been given its VC (MemoryMap.md NOC_CTRL): a read
  * queued behind two linked writes and an unlinked one gets its VC the cycle after the third
@@ -404,6 +450,7 @@ int main(void)
     RUN(test_target_acts_on_one_request_per_vc);
     RUN(test_vc_assign_interval_paces_requests);
     RUN(test_read_request_interval_paces_reads);
+    RUN(test_multicast_reserves_after_previous_data);
     RUN(test_multicast_reservation_and_acks_bound_a_sender);
     RUN(test_linked_transaction_holds_the_niu);
     RUN(test_age_arbitration_lets_the_older_through);
