@@ -24,11 +24,28 @@ perf_plots/blackhole/<plot>.md, the rows of 256 (or --transactions 64: 64) trans
   one_to_all              "One to All Unicast 10x10 Packet Sizes without Loopback": 109 x the
                           size, so the 11x10 rectangle (as the multicasts)
   one_from_all            "One from All Packet Sizes" (16 cores, 4x4 at logical (1,1))
-  For one_to_all* and one_from_all the table's Transaction Size is the bytes of one transaction
-  times the cores and its bandwidth all cores' bytes over the span; the rows are transcribed by
-  the size of one transaction.
+  loopback                "Loopback Packet Sizes": BRISC of (0,0) writes its own L1 (NoC0)
+  mcast[_linked][_loopback]_2x2, ..._5x5
+                          "One to All Multicast [Linked] 2x2|5x5 Packet Sizes with[out]
+                          Loopback": the sender (0,0) and the 2x2 or 5x5 rectangle from it (3 or
+                          24 receivers without loopback, 4 or 25 with)
+  one_to_all_loopback_2x2, one_to_all_loopback_5x5, one_to_all_loopback
+                          "One to All Unicast 2x2|4x4|10x10 Packet Sizes with Loopback": as
+                          the rows without loopback, the sender among the cores written (4,
+                          25, 110: the sizes say so, "4x4" being 5x5 and "10x10" 11x10 again)
+  all_to_all              "All to All Packet Sizes": every core of the 11x10 grid (BRISC, NoC0)
+                          writes n transactions to each of the 110, itself included, all in
+                          the same order; the figure is the median over the 110 kernels
+  all_from_all            "All from All Packet Sizes": every core (NCRISC, NoC1) reads n
+                          transactions from each of the 110 the same way
+  For one_to_all*, one_from_all, all_to_all and all_from_all the table's Transaction Size is
+  the bytes of one transaction times the cores and its bandwidth all cores' bytes over the span;
+  the rows are transcribed by the size of one transaction.
 Also printed: the link's bound for the size (payload over payload plus one header flit per
-16 KiB packet, 64 B per flit per cycle), which nothing one NIU sends can exceed.
+16 KiB packet, 64 B per flit per cycle), which nothing one NIU sends can exceed. After the
+table, per test, the median and the worst |bhsim / published - 1| over the sizes run.
+The all-to-all and all-from-all rows are long (110 cores, each moving 110 x the row's bytes:
+at 256 x 64 KiB about 330 million cycles on silicon): give them --sizes.
 
 usage: python3 bench/dm_kernels.py [--bhsim PATH] [--tests a,b] [--sizes 64,1024,...]
        [--transactions 256|64] [--set KEY=VALUE ...] [--json FILE]
@@ -65,6 +82,30 @@ PUBLISHED = {
         "one_to_all": [2.657, 5.315, 10.63, 21.26, 42.52, 60.71, 62.28, 62.63, 62.73, 62.72, 62.73],
         "one_from_all": [1.827, 3.653, 7.306, 14.61, 29.22, 58.44, 61.63, 61.83, 62.41, 62.33,
                          62.12],
+        "loopback": [2.626, 5.250, 10.51, 21.00, 41.92, 58.36, 59.65, 59.52, 59.35, 59.56, 59.48],
+        "mcast_2x2": [1.590, 3.089, 5.889, 10.80, 18.47, 28.53, 39.41, 48.10, 54.44, 54.54, 54.68],
+        "mcast_linked_2x2": [2.508, 5.027, 10.05, 20.08, 40.01, 58.09, 60.26, 61.36, 61.90, 62.06,
+                             62.22],
+        "mcast_loopback_2x2": [1.589, 3.091, 5.823, 10.59, 18.47, 27.88, 38.59, 47.43, 53.22, 53.22,
+                               53.25],
+        "mcast_linked_loopback_2x2": [2.510, 5.025, 10.03, 20.09, 40.02, 52.81, 57.83, 59.53, 60.04,
+                                      59.85, 59.99],
+        "mcast_5x5": [0.469, 0.932, 1.836, 3.570, 6.761, 11.28, 18.43, 28.96, 39.47, 39.65, 39.68],
+        "mcast_linked_5x5": [2.475, 4.951, 9.892, 19.70, 30.30, 38.88, 47.67, 53.92, 57.85, 57.98,
+                             58.04],
+        "mcast_loopback_5x5": [0.469, 0.932, 1.798, 3.417, 6.568, 11.26, 18.86, 28.81, 38.12, 38.29,
+                               38.26],
+        "mcast_linked_loopback_5x5": [2.176, 4.322, 8.110, 14.49, 23.84, 34.30, 44.33, 48.36, 54.56,
+                                      54.68, 54.71],
+        "one_to_all_loopback_2x2": [2.621, 5.242, 10.48, 20.96, 41.90, 59.22, 61.11, 61.56, 61.81,
+                                    61.78, 61.80],
+        "one_to_all_loopback_5x5": [2.652, 5.303, 10.61, 21.21, 42.42, 60.14, 62.05, 62.38, 62.52,
+                                    62.52, 62.52],
+        "one_to_all_loopback": [2.656, 5.313, 10.63, 21.25, 42.50, 60.27, 62.25, 62.60, 62.69,
+                                62.70, 62.69],
+        "all_to_all": [1.855, 2.907, 4.139, 4.928, 5.441, 5.566, 5.603, 5.479, 5.500, 5.508, 5.480],
+        "all_from_all": [1.626, 2.696, 2.295, 2.392, 2.432, 2.294, 2.369, 2.472, 2.365, 2.731,
+                         2.786],
     },
     64: {
         "dram_read": [1.523, 3.031, 6.091, 12.13, 19.24, 20.64, 20.84, 23.03, 23.35, 33.76, 34.79],
@@ -86,6 +127,30 @@ PUBLISHED = {
         "one_to_all": [2.630, 5.260, 10.52, 21.04, 42.08, 60.60, 62.26, 62.62, 62.71, 62.72, 62.73],
         "one_from_all": [1.821, 3.642, 7.282, 14.56, 29.12, 58.21, 61.32, 61.90, 62.24, 61.48,
                          61.42],
+        "loopback": [2.424, 5.020, 10.03, 19.99, 39.74, 56.30, 58.82, 58.96, 59.12, 59.41, 59.38],
+        "mcast_2x2": [1.435, 2.792, 5.358, 9.891, 17.15, 26.88, 37.93, 46.95, 53.70, 54.16, 54.45],
+        "mcast_linked_2x2": [2.129, 4.256, 8.538, 17.02, 33.78, 51.50, 56.41, 59.36, 60.81, 61.49,
+                             61.75],
+        "mcast_loopback_2x2": [1.397, 2.792, 5.299, 9.695, 17.12, 26.34, 37.29, 46.17, 52.42, 53.04,
+                               52.92],
+        "mcast_linked_loopback_2x2": [1.879, 3.765, 7.561, 15.00, 29.90, 47.20, 54.20, 57.51, 58.53,
+                                      59.79, 59.94],
+        "mcast_5x5": [0.455, 0.903, 1.782, 3.465, 6.577, 10.79, 18.71, 28.62, 38.56, 39.32, 39.55],
+        "mcast_linked_5x5": [2.033, 4.059, 8.143, 16.18, 26.14, 35.40, 44.93, 52.00, 56.69, 57.22,
+                             57.54],
+        "mcast_loopback_5x5": [0.454, 0.902, 1.745, 3.319, 6.391, 10.48, 18.59, 28.37, 37.72, 38.05,
+                               38.18],
+        "mcast_linked_loopback_5x5": [1.803, 3.606, 7.114, 12.94, 22.04, 31.84, 41.90, 46.91, 53.64,
+                                      54.00, 54.27],
+        "one_to_all_loopback_2x2": [2.494, 4.984, 9.964, 19.91, 39.77, 57.48, 60.04, 61.02, 61.42,
+                                    61.61, 61.70],
+        "one_to_all_loopback_5x5": [2.607, 5.215, 10.43, 20.86, 41.71, 59.89, 61.90, 62.34, 62.47,
+                                    62.51, 62.53],
+        "one_to_all_loopback": [2.626, 5.252, 10.50, 21.01, 42.01, 60.25, 62.22, 62.58, 62.69,
+                                62.69, 62.69],
+        "all_to_all": [2.623, 5.246, 4.549, 5.083, 5.628, 5.645, 5.566, 5.353, 5.413, 5.512, 5.499],
+        "all_from_all": [1.834, 3.667, 3.718, 2.490, 2.157, 1.899, 1.804, 1.861, 1.721, 2.157,
+                         2.413],
     },
 }
 
@@ -110,7 +175,20 @@ TESTS = {
                    "write_bytes_per_cycle"),
     "one_from_all": ("one_from_all", ["--set", "workload.grid=4x4"],
                      "read_bytes_per_cycle"),
+    "loopback": ("loopback", [], "write_bytes_per_cycle"),
+    "one_to_all_loopback_2x2": ("one_to_all_loopback", ["--set", "workload.grid=2x2"],
+                                "write_bytes_per_cycle"),
+    "one_to_all_loopback_5x5": ("one_to_all_loopback", ["--set", "workload.grid=5x5"],
+                                "write_bytes_per_cycle"),
+    "one_to_all_loopback": ("one_to_all_loopback", ["--set", "workload.grid=11x10"],
+                            "write_bytes_per_cycle"),
+    "all_to_all": ("all_to_all", ["--set", "workload.grid=11x10"], "write_bytes_per_cycle"),
+    "all_from_all": ("all_from_all", ["--set", "workload.grid=11x10"], "read_bytes_per_cycle"),
 }
+# the multicasts on the 2x2 and 5x5 rectangles (tt-metal's NIGHTLY tests 9, 10, 12, 13)
+for _g in ("2x2", "5x5"):
+    for _m in ("mcast", "mcast_linked", "mcast_loopback", "mcast_linked_loopback"):
+        TESTS[f"{_m}_{_g}"] = (_m, ["--set", f"workload.grid={_g}"], "write_bytes_per_cycle")
 
 
 def link_bound(size):
@@ -147,7 +225,7 @@ def main():
                            os.path.join(os.path.dirname(a.bhsim), "kernel-cache"))
     n = a.transactions
     out, memo = [], {}
-    print(f"{'test':21} {'bytes':>6} {'tt-metal':>8} {'bhsim':>7} {'ratio':>6} {'link':>6}"
+    print(f"{'test':25} {'bytes':>6} {'tt-metal':>8} {'bhsim':>7} {'ratio':>6} {'link':>6}"
           "  command")
     for name in a.tests.split(","):
         dm_test, extra, key = TESTS[name]
@@ -160,19 +238,43 @@ def main():
             prog, cmd, err = memo[memo_key]
             shown = "bhsim " + " ".join(c for c in cmd[1:] if c != "-q")
             if prog is None:
-                print(f"{name:21} {size:6} failed: {err}  ({shown})")
+                print(f"{name:25} {size:6} failed: {err}  ({shown})")
                 continue
             v = prog[key]
             ratio = f"{v / ref:6.2f}" if ref else "     -"
-            print(f"{name:21} {size:6} {ref if ref else '-':>8} {v:7.2f} {ratio} "
+            print(f"{name:25} {size:6} {ref if ref else '-':>8} {v:7.2f} {ratio} "
                   f"{link_bound(size):6.1f}  {shown}")
             out.append({"test": name, "bytes": size, "transactions": n, "published": ref,
                         "bhsim": v, "span_cycles": prog[key.replace("bytes_per_cycle", "cycles")],
                         "command": shown})
+    summary = summarize(out)
+    if summary:
+        print(f"\n{'test':25} {'sizes':>5} {'median |ratio-1|':>17} {'worst |ratio-1|':>16}"
+              "  (worst at)")
+        for name, s in summary.items():
+            print(f"{name:25} {s['sizes']:5} {100 * s['median_dev']:16.1f}% "
+                  f"{100 * s['worst_dev']:15.1f}%  {s['worst_bytes']} B")
     if a.json:
         with open(a.json, "w") as f:
-            json.dump(out, f, indent=1)
+            json.dump({"rows": out, "summary": summary}, f, indent=1)
     return 0
+
+
+def summarize(rows):
+    """per test over the sizes that have a published figure: the median and the largest
+    |bhsim / published - 1|, and the size of the largest"""
+    by = {}
+    for r in rows:
+        if r["published"]:
+            by.setdefault(r["test"], []).append((abs(r["bhsim"] / r["published"] - 1), r["bytes"]))
+    out = {}
+    for name, devs in by.items():
+        d = sorted(v for v, _ in devs)
+        k = len(d)
+        worst = max(devs)
+        out[name] = {"sizes": k, "median_dev": round((d[(k - 1) // 2] + d[k // 2]) / 2, 4),
+                     "worst_dev": round(worst[0], 4), "worst_bytes": worst[1]}
+    return out
 
 
 if __name__ == "__main__":

@@ -23,7 +23,8 @@
             "workload.compute")                                                                    \
     X(dram_bw, "workload.grid workload.tiles workload.page_bytes workload.in_flight workload.op "  \
                "workload.reader")                                                                  \
-    X(dm, "workload.dm_test workload.grid workload.tiles workload.packet_bytes workload.reader")
+    X(dm, "workload.dm_test workload.dm_noc workload.grid workload.tiles workload.packet_bytes "  \
+           "workload.reader")
 /* clang-format on */
 /* the names of BH_HOST_PROGRAMS as one string, for the enum of workload.name (a literal, so
  * params.def can join it; platform/workload_keys.cpp checks at compile time that it matches) */

@@ -8,6 +8,8 @@
  *                      the barriers, noc_semaphore_inc, noc_inline_dw_write (dataflow_noc.h)
  *   interleaved        InterleavedAddrGen(Fast), noc_async_read/write_tile/page
  *                      (dataflow_addrgen.h)
+ *   sharded, accessor  ShardedInfo, experimental::ShardedAddrGen (dataflow_sharded.h),
+ *                      TensorAccessorArgs, TensorAccessor (dataflow_accessor.h)
  *   semaphores         get_semaphore, noc_semaphore_set/wait/set_remote/set_multicast (here)
  * The kernel's start-up runs bh_cb_interface_init (the firmware) and bh_dataflow_init before
  * kernel_main. */
@@ -18,6 +20,7 @@
 #include "firmware/api/dataflow_addrgen.h"
 #include "firmware/api/dataflow_cb.h"
 #include "firmware/api/dataflow_noc.h"
+#include "firmware/api/dataflow_sharded.h"
 
 void kernel_main();
 

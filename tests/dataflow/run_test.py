@@ -364,6 +364,105 @@ def tiles(a):
     print(f"tiles: tt-metal-style reader and writer copied {n} interleaved tiles")
 
 
+def accessor(a):
+    """TensorAccessor over interleaved DRAM, interleaved L1 and sharded L1 pages, and
+    ShardedAddrGen over block-sharded L1, read (and the sharded pages written back) by BRISC
+    over NoC0 and read by NCRISC over NoC1; placed here as tt-metal places them (the build's
+    compile-time arguments, tests/dataflow/CMakeLists.txt, describe the same layouts)."""
+    t, w, page, n = Test(), (3, 3), 256, 12
+    dram_base, l1_base, sh_base, sh2_base, blk_base = 0x100000, 0x100000, 0x100000, 0x104000, \
+        0x110000
+    a_, b_, c_, d_, e_, out = 0x80000, 0x84000, 0x88000, 0x8C000, 0x90000, 0x7F000
+    nc_c, nc_e = 0xA0000, 0xA4000
+    images = {}  # (x, y, base) -> bytes from base: one l1_init entry per tile and buffer
+
+    def place(x, y, base, off, data):
+        img = images.setdefault((x, y, base), bytearray())
+        if len(img) < off + len(data):
+            img.extend(bytes(off + len(data) - len(img)))
+        img[off:off + len(data)] = data
+    # interleaved: page i in bank i % banks, row i // banks
+    ddata, ldata = pattern(21, n * page), pattern(22, n * page)
+    # (DRAM: the kernel writes the pages there itself, from asrc; l1_init reaches L1 only)
+    asrc = 0x94000
+    place(*w, asrc, 0, ddata)
+    for i in range(n):
+        xy = L1_BANK_TILES[i % len(L1_BANK_TILES)]
+        place(*xy, l1_base, (i // len(L1_BANK_TILES)) * page, ldata[i * page:(i + 1) * page])
+    # sharded (TensorAccessor): 6 x 6 pages, shards of 2 x 4 (the right ones padded), shard f
+    # (row-major over the 3 x 2 grid) on bank f % 4 as its (f // 4)-th shard
+    rows, cols, sr, sc = 6, 6, 2, 4
+    banks = [(5, 4), (6, 6), (10, 2), (13, 9)]
+    gw = -(-cols // sc)
+    sdata = pattern(23, rows * cols * page)
+
+    def shard_place(r, c):
+        f = (r // sr) * gw + c // sc
+        return banks[f % 4], (f // 4) * sr * sc + (r % sr) * sc + c % sc
+    for p in range(rows * cols):
+        xy, off = shard_place(p // cols, p % cols)
+        place(*xy, sh_base, off * page, sdata[p * page:(p + 1) * page])
+    # ShardedAddrGen, block-sharded: 4 x 6 pages, shards of 2 x 4 on the 4 cores of `table`
+    brows = 4
+    table = [(6, 6), (13, 9), (5, 4), (10, 2)]
+    bdata = pattern(24, brows * cols * page)
+    for p in range(brows * cols):
+        r, c = p // cols, p % cols
+        core = c // sc + (r // sr) * gw
+        place(*table[core], blk_base, (c % sc + (r % sr) * sc) * page,
+              bdata[p * page:(p + 1) * page])
+    t.data += [(x, y, base, bytes(img)) for (x, y, base), img in images.items()]
+    packed = [(x << 8) | y for x, y in table]
+    words_map = [packed[0] << 16 | packed[1], packed[2] << 16 | packed[3]]  # first core high
+    t.kernel(w, "brisc", "df_accessor_brisc", [n, page, dram_base, l1_base, sh_base, sh2_base,
+                                               blk_base, a_, b_, c_, d_, e_, out, asrc] + words_map)
+    t.kernel(w, "ncrisc", "df_accessor_ncrisc", [rows * cols, page, sh_base, blk_base,
+                                                 brows * cols, nc_c, nc_e] + words_map)
+    t.dumps = {"a": (*w, a_, n * page), "b": (*w, b_, n * page), "c": (*w, c_, rows * cols * page),
+               "d": (*w, d_, sr * sc * page), "e": (*w, e_, brows * cols * page),
+               "out": (*w, out, 16), "nc_c": (*w, nc_c, rows * cols * page),
+               "nc_e": (*w, nc_e, brows * cols * page)}
+    for k, xy in enumerate(banks):
+        t.dumps[f"sh2_{k}"] = (*xy, sh2_base, 2 * sr * sc * page)
+    got, _ = t.run(a.bhsim, a.elf_dir, a.out)
+    same("DRAM-interleaved pages written through TensorAccessor, read back", got["a"], ddata)
+    same("L1-interleaved pages (TensorAccessor, get_noc_addr(i, s))", got["b"], ldata)
+    same("sharded pages in page order (TensorAccessor, BRISC, NoC0)", got["c"], sdata)
+    same("sharded pages in page order (TensorAccessor, NCRISC, NoC1)", got["nc_c"], sdata)
+    # shard 1: the grid's (0, 1), bank 1: rows 0-1, columns 4-5 and two pages of padding
+    want = bytearray(sr * sc * page)
+    for r in range(sr):
+        for c in range(4, cols):
+            p = r * cols + c
+            o = ((r % sr) * sc + c % sc) * page
+            want[o:o + page] = sdata[p * page:(p + 1) * page]
+    d = bytearray(got["d"])
+    for r in range(sr):  # the padding pages hold whatever bank 1 had there: not compared
+        for c in range(cols % sc, sc):
+            o = (r * sc + c) * page
+            d[o:o + page] = bytes(page)
+    same("shard 1 whole (get_shard_noc_addr)", bytes(d), bytes(want))
+    same("block-sharded pages in page order (ShardedAddrGen, BRISC, NoC0)", got["e"], bdata)
+    same("block-sharded pages in page order (ShardedAddrGen, NCRISC, NoC1)", got["nc_e"], bdata)
+    for k, xy in enumerate(banks):  # what the writes through the accessor put on each bank
+        want = bytearray(got[f"sh2_{k}"])
+        for p in range(rows * cols):
+            bxy, off = shard_place(p // cols, p % cols)
+            if bxy == xy:
+                want[off * page:(off + 1) * page] = sdata[p * page:(p + 1) * page]
+        same(f"pages written through the sharded accessor to bank {xy}", got[f"sh2_{k}"],
+             bytes(want))
+        if got[f"sh2_{k}"] == bytes(len(want)):
+            fail(f"bank {xy} got none of the written pages")
+    o = words(got["out"], 4)
+    if o != (rows * cols, 0, sc, 1):
+        fail(f"page count, is_local_page(0), contiguous pages at 0 and at 3: {o}, expected "
+             f"{(rows * cols, 0, sc, 1)}")
+    print(f"accessor: TensorAccessor (DRAM and L1 interleaved, {rows}x{cols} pages sharded over "
+          f"4 banks) and ShardedAddrGen (block-sharded) read and wrote every page where tt-metal "
+          f"puts it, on NoC0 and NoC1")
+
+
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("test")
@@ -371,7 +470,7 @@ def main():
     p.add_argument("--elf-dir", required=True)
     p.add_argument("--out", required=True)
     a = p.parse_args()
-    tests = {"cb_flow": lambda: (cb_flow(a, False), cb_flow_fast(a)),
+    tests = {"accessor": lambda: accessor(a), "cb_flow": lambda: (cb_flow(a, False), cb_flow_fast(a)),
              "cb_flow_slow_producer": lambda: cb_flow(a, True), "dram": lambda: dram(a),
              "mcast": lambda: mcast(a), "sem": lambda: sem(a),
              "stateful": lambda: stateful(a), "tiles": lambda: tiles(a)}

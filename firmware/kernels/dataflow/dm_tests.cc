@@ -10,7 +10,8 @@
  *                  bank, then the write barrier; afterwards it sets semaphore `sem` to 1
  *   DM_DRAM_READ   waits for `sem` (the writer has finished: the two never overlap), then n
  *                  reads of consecutive bank addresses into the same L1 address, read barrier
- *   DM_WRITE       n writes from `local` to `remote` of the peer core, write barrier
+ *   DM_WRITE       n writes from `local` to `remote` of the peer core (its own for tt-metal's
+ *                  Loopback), write barrier
  *   DM_READ        n reads from `remote` of the peer core into `local`, read barrier
  *   DM_MCAST       n multicast writes from `local` to `remote` of every Tensix of the
  *                  rectangle (the sender excluded, or with `loopback` included), the first
@@ -20,6 +21,8 @@
  *                  `remote`; one write barrier after the last (tt-metal's one_to_all unicast)
  *   DM_READ_ALL    for each of `count` cores in turn, n reads of its `remote` into `local`; one
  *                  read barrier after the last (tt-metal's one_from_all)
+ * Each kernel runs on the NoC its spec names (the dm workload's workload.dm_noc), with the
+ * peers' coordinates given in NoC0's numbering and translated by the dataflow API.
  * No barrier between transactions: the command buffer's ready bit is the only throttle, so
  * the NIU takes transactions as fast as this core can write its registers.
  *
@@ -54,10 +57,13 @@ void kernel_main()
     uint64_t dst = 0;
     if constexpr (mode == DM_DRAM_WRITE || mode == DM_DRAM_READ)
         dst = get_noc_addr_from_bank_id<true>(a3, remote);
-    else if constexpr (mode == DM_MCAST)
-        dst = get_noc_multicast_addr(a3, a4, get_arg_val<uint32_t>(5), get_arg_val<uint32_t>(6),
-                                     remote);
-    else if constexpr (mode != DM_WRITE_ALL && mode != DM_READ_ALL)
+    else if constexpr (mode == DM_MCAST) {
+        /* the rectangle's corners come in NoC0 order; NoC1 runs the other way, so there its
+         * start is NoC0's end (workload.dm_noc=1) */
+        const uint32_t a5 = get_arg_val<uint32_t>(5), a6 = get_arg_val<uint32_t>(6);
+        dst = noc_index == 0 ? get_noc_multicast_addr(a3, a4, a5, a6, remote)
+                             : get_noc_multicast_addr(a5, a6, a3, a4, remote);
+    } else if constexpr (mode != DM_WRITE_ALL && mode != DM_READ_ALL)
         dst = get_noc_addr(a3, a4, remote);
     if constexpr (mode == DM_DRAM_READ)
         noc_semaphore_wait(sem, 1);
