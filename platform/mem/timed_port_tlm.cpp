@@ -20,6 +20,7 @@ struct SlotExtension : tlm::tlm_extension<SlotExtension> {
 
 struct TimedPortTlm::Slot {
     tlm::tlm_generic_payload gp;
+    uint32_t pool = 0; /* the free list it returns to */
     SlotExtension ext;
     NocAccessExtension tok;
     uint64_t token = 0;
@@ -28,17 +29,19 @@ struct TimedPortTlm::Slot {
 };
 
 TimedPortTlm::TimedPortTlm(sc_core::sc_module_name name, uint32_t max_in_flight,
-                           std::function<void(uint64_t)> on_done)
-    : sc_module(name), on_done_(std::move(on_done))
+                           std::function<void(uint64_t)> on_done, bool split_rw)
+    : sc_module(name), on_done_(std::move(on_done)), split_rw_(split_rw)
 {
     out.register_nb_transport_bw(this, &TimedPortTlm::nb_transport_bw);
-    for (uint32_t i = 0; i < max_in_flight; i++) {
+    const uint32_t pools = split_rw ? 2 : 1;
+    for (uint32_t i = 0; i < pools * max_in_flight; i++) {
         Slot *s = new Slot;
         s->ext.index = i;
+        s->pool = i / max_in_flight;
         s->gp.set_extension(&s->ext);
         s->gp.set_extension(&s->tok);
         slots_.push_back(s);
-        free_.push_back(s);
+        free_[s->pool].push_back(s);
     }
 }
 
@@ -57,15 +60,17 @@ BhStatus TimedPortTlm::request(uint32_t source, int is_write, uint64_t addr, uin
     if (len > sizeof(Slot::data))
         return BH_ERR_ACCESS;
     const uint8_t me = (uint8_t)(1u << (source & 7u));
+    const uint32_t pool = split_rw_ && is_write ? 1 : 0;
+    std::vector<Slot *> &fr = free_[pool];
     /* no room, or another source waits for its turn and this one was served last */
-    if (awaiting_end_req_ || free_.empty() || ((refused_ & ~me) && last_ == (source & 7u))) {
+    if (awaiting_end_req_[pool] || fr.empty() || ((refused_ & ~me) && last_ == (source & 7u))) {
         refused_ |= me;
         return BH_ERR_FULL;
     }
     refused_ &= (uint8_t)~me;
     last_ = (uint8_t)(source & 7u);
-    Slot *s = free_.back();
-    free_.pop_back();
+    Slot *s = fr.back();
+    fr.pop_back();
     s->token = acc.token;
     s->tok.acc = acc;
     tlm::tlm_generic_payload &gp = s->gp;
@@ -83,8 +88,8 @@ BhStatus TimedPortTlm::request(uint32_t source, int is_write, uint64_t addr, uin
     tlm::tlm_phase phase = tlm::BEGIN_REQ;
     sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
     switch (out->nb_transport_fw(gp, phase, delay)) {
-    case tlm::TLM_ACCEPTED: /* wait for END_REQ before sending another */
-        awaiting_end_req_ = &gp;
+    case tlm::TLM_ACCEPTED: /* wait for END_REQ before sending another this way */
+        awaiting_end_req_[pool] = &gp;
         break;
     case tlm::TLM_UPDATED:
         if (phase == tlm::BEGIN_RESP) /* answered at once */
@@ -102,10 +107,10 @@ void TimedPortTlm::finish(tlm::tlm_generic_payload &gp)
     SlotExtension *ext = nullptr;
     gp.get_extension(ext);
     Slot *s = slots_.at(ext->index);
-    if (awaiting_end_req_ == &gp)
-        awaiting_end_req_ = nullptr;
+    if (awaiting_end_req_[s->pool] == &gp)
+        awaiting_end_req_[s->pool] = nullptr;
     in_flight_--;
-    free_.push_back(s);
+    free_[s->pool].push_back(s);
     on_done_(s->token); /* errors were reported by the target; the access still ends */
 }
 
@@ -113,8 +118,9 @@ tlm::tlm_sync_enum TimedPortTlm::nb_transport_bw(tlm::tlm_generic_payload &gp,
                                                  tlm::tlm_phase &phase, sc_core::sc_time &)
 {
     if (phase == tlm::END_REQ) {
-        if (awaiting_end_req_ == &gp)
-            awaiting_end_req_ = nullptr;
+        for (auto &a : awaiting_end_req_)
+            if (a == &gp)
+                a = nullptr;
         return tlm::TLM_ACCEPTED;
     }
     if (phase == tlm::BEGIN_RESP) {

@@ -44,9 +44,12 @@ class TimedPortTlm : public sc_core::sc_module
 {
   public:
     tlm_utils::simple_initiator_socket<TimedPortTlm> out{"out"};
-    /* on_done(token): an access completed (its BEGIN_RESP arrived) */
+    /* on_done(token): an access completed (its BEGIN_RESP arrived). split_rw: reads and writes
+     * go through separate connections (a Tensix NIU's read and write ports to L1), each with
+     * max_in_flight accesses of its own and its own wait for END_REQ, so a write the target
+     * holds back never stalls a read, nor the reverse; otherwise one pool serves both. */
     TimedPortTlm(sc_core::sc_module_name name, uint32_t max_in_flight,
-                 std::function<void(uint64_t)> on_done);
+                 std::function<void(uint64_t)> on_done, bool split_rw = false);
     ~TimedPortTlm() override;
     /* source: which of the sharing initiators asks (0 or 1, the NoC) */
     BhStatus request(uint32_t source, int is_write, uint64_t addr, uint32_t len, const void *wdata,
@@ -61,9 +64,10 @@ class TimedPortTlm : public sc_core::sc_module
     tlm::tlm_sync_enum nb_transport_bw(tlm::tlm_generic_payload &gp, tlm::tlm_phase &phase,
                                        sc_core::sc_time &delay);
     void finish(tlm::tlm_generic_payload &gp);
-    std::vector<Slot *> slots_, free_;
-    tlm::tlm_generic_payload *awaiting_end_req_ = nullptr;
+    std::vector<Slot *> slots_, free_[2]; /* free_[is_write] when split, else free_[0] */
+    tlm::tlm_generic_payload *awaiting_end_req_[2] = {nullptr, nullptr};
     std::function<void(uint64_t)> on_done_;
+    bool split_rw_;
     uint32_t in_flight_ = 0;
     uint8_t refused_ = 0; /* sources refused since their last grant (bit per source) */
     uint8_t last_ = 0;    /* the source granted last */

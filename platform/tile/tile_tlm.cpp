@@ -66,7 +66,9 @@ TimedPortTlm &TileTlm::attach_timed_port(int noc, uint32_t max_in_flight)
     };
     std::string n = std::string(basename()) + (noc < 0 ? "_mem" : "_noc" + std::to_string(noc));
     auto &slot = port_[noc < 0 ? 0 : noc];
-    slot = std::make_unique<TimedPortTlm>(n.c_str(), max_in_flight, done);
+    /* a Tensix NIU's own port: separate read and write connections to L1 (WH L1.md: a NoC's
+     * 2 read and 2 write 128-bit connections do not share ports; model/tile/l1.h) */
+    slot = std::make_unique<TimedPortTlm>(n.c_str(), max_in_flight, done, noc >= 0);
     for (uint32_t k = 0; k < n_nocs_; k++)
         if (noc < 0 || (uint32_t)noc == k) {
             NocNet &net = nocs_[k]->net();

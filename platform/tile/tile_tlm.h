@@ -75,7 +75,8 @@ class TileTlm : public sc_core::sc_module
             const uint32_t nodes[2], uint32_t n_nocs, const Clock &clk);
     static NocMemOps mem_ops(); /* NIU memory callbacks; ctx is the TileTlm */
     /* The timed path from the NIU of NoC `noc` to the tile's memory (bind the port's `out` to
-     * the memory's target); noc -1: one port shared by both NIUs (a DRAM endpoint's link). */
+     * the memory's target); noc -1: one port shared by both NIUs (a DRAM endpoint's link).
+     * A port of one NoC (a Tensix NIU's) keeps max_in_flight reads and as many writes. */
     TimedPortTlm &attach_timed_port(int noc, uint32_t max_in_flight);
     void trace(VcdWriter &w);
     /* The full names trace() gives the busy flag of router output `port` on NoC `noc` ("" if

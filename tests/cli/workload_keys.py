@@ -144,7 +144,8 @@ EFFECT = {
     "dm": {"workload.dm_test": None, "workload.tiles": ("16", "differs", []),
            # the dram test runs on one core whatever the grid: a bad grid shows it is read
            "workload.grid": ("99x1", "error", r"workload\.grid: must be CxR"),
-           "workload.packet_bytes": None, "workload.reader": KERNELS["workload.reader"]},
+           "workload.packet_bytes": None, "workload.reader": KERNELS["workload.reader"],
+           "workload.dm_noc": ("7", "error", r"workload\.dm_noc")},
 }
 
 failures = []
