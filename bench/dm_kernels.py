@@ -48,9 +48,10 @@ The all-to-all and all-from-all rows are long (110 cores, each moving 110 x the 
 at 256 x 64 KiB about 330 million cycles on silicon): give them --sizes.
 
 usage: python3 bench/dm_kernels.py [--bhsim PATH] [--tests a,b] [--sizes 64,1024,...]
-       [--transactions 256|64] [--set KEY=VALUE ...] [--json FILE]
+       [--transactions 256|64] [--set KEY=VALUE ...] [--json FILE] [--markdown FILE] [--jobs N]
 """
 import argparse
+import concurrent.futures
 import json
 import os
 import subprocess
@@ -191,6 +192,13 @@ for _g in ("2x2", "5x5"):
         TESTS[f"{_m}_{_g}"] = (_m, ["--set", f"workload.grid={_g}"], "write_bytes_per_cycle")
 
 
+# the rows a parameter was calibrated on (its key's text names the figure); every other row is
+# validation: (transactions, test, bytes) -> key
+CALIBRATED = {
+    (256, "one_from_one", 64): "noc.read_request_interval_cycles",
+}
+
+
 def link_bound(size):
     flits = size // 64
     packets = (size + 16383) // 16384
@@ -220,11 +228,23 @@ def main():
     ap.add_argument("--transactions", type=int, default=256, choices=sorted(PUBLISHED))
     ap.add_argument("--set", action="append", default=[], metavar="KEY=VALUE")
     ap.add_argument("--json", help="also write the figures here")
+    ap.add_argument("--markdown", help="also write the table and the summary here, as Markdown")
+    ap.add_argument("--jobs", type=int, default=1, help="runs at once (default 1)")
     a = ap.parse_args()
     cache = os.environ.get("BHSIM_KERNEL_CACHE",
                            os.path.join(os.path.dirname(a.bhsim), "kernel-cache"))
     n = a.transactions
     out, memo = [], {}
+    if a.jobs > 1:  # run every distinct point first, a.jobs at once; the loop below reads them
+        todo = {}
+        for name in a.tests.split(","):
+            dm_test, extra, _ = TESTS[name]
+            for size in map(int, a.sizes.split(",")):
+                todo[(dm_test, tuple(extra), size)] = None
+        with concurrent.futures.ThreadPoolExecutor(a.jobs) as pool:
+            futs = {k: pool.submit(run, a.bhsim, k[0], list(k[1]), n, k[2], a.set, cache)
+                    for k in todo}
+            memo = {k: f.result() for k, f in futs.items()}
     print(f"{'test':25} {'bytes':>6} {'tt-metal':>8} {'bhsim':>7} {'ratio':>6} {'link':>6}"
           "  command")
     for name in a.tests.split(","):
@@ -246,7 +266,7 @@ def main():
                   f"{link_bound(size):6.1f}  {shown}")
             out.append({"test": name, "bytes": size, "transactions": n, "published": ref,
                         "bhsim": v, "span_cycles": prog[key.replace("bytes_per_cycle", "cycles")],
-                        "command": shown})
+                        "calibrated": CALIBRATED.get((n, name, size)), "command": shown})
     summary = summarize(out)
     if summary:
         print(f"\n{'test':25} {'sizes':>5} {'median |ratio-1|':>17} {'worst |ratio-1|':>16}"
@@ -257,7 +277,28 @@ def main():
     if a.json:
         with open(a.json, "w") as f:
             json.dump({"rows": out, "summary": summary}, f, indent=1)
+    if a.markdown:
+        with open(a.markdown, "w") as f:
+            f.write(markdown(out, summary, n))
     return 0
+
+
+def markdown(rows, summary, n):
+    """the rows and the summary as two Markdown tables"""
+    t = [f"| Test | Bytes | tt-metal ({n} transactions) | bhsim | Ratio | Calibrated on | Command |",
+         "|---|---|---|---|---|---|---|"]
+    for r in rows:
+        ref = f"{r['published']:g}" if r["published"] else "-"
+        ratio = f"{r['bhsim'] / r['published']:.2f}" if r["published"] else "-"
+        cal = f"yes: `{r['calibrated']}`" if r["calibrated"] else "no (validation)"
+        t.append(f"| {r['test']} | {r['bytes']} | {ref} | {r['bhsim']:.2f} | {ratio} | {cal} | "
+                 f"`{r['command']}` |")
+    t += ["", "| Test | Sizes | Median \\|ratio - 1\\| | Worst \\|ratio - 1\\| | Worst at |",
+          "|---|---|---|---|---|"]
+    for name, s in summary.items():
+        t.append(f"| {name} | {s['sizes']} | {100 * s['median_dev']:.1f}% | "
+                 f"{100 * s['worst_dev']:.1f}% | {s['worst_bytes']} B |")
+    return "\n".join(t) + "\n"
 
 
 def summarize(rows):

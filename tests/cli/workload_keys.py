@@ -47,6 +47,7 @@ OTHER = {
     "workload.trace": "traces/samples/dram_reads.json", "workload.trace_coords": "translated",
     "workload.tiles": "2,2", "workload.t0": STREAM, "workload.t1": STREAM, "workload.t2": STREAM,
     "workload.brisc": STREAM, "workload.grid": "2x1", "workload.dm_test": "one_to_one",
+    "workload.dm_noc": "1",
     "workload.m": "2", "workload.n": "2", "workload.k": "2", "workload.fidelity": "lofi",
     "workload.mcast": "true", "workload.k_block": "2", "workload.reader": MISSING,
     "workload.writer": MISSING, "workload.compute": MISSING,
