@@ -40,10 +40,12 @@ static Tb *tb_new(const Gddr6Config *g)
     return t;
 }
 
+/* The command timing tests see a read end with its data at the pins: no return path. */
 static Gddr6Config cfg_norefresh(void)
 {
     Gddr6Config g = gddr6_config_default();
     g.refresh = 0;
+    g.read_return_tck = 0;
     return g;
 }
 
@@ -663,6 +665,32 @@ static void test_closed_page(void)
     free(t);
 }
 
+/* read_return_tck delays a read's completion, and its counted latency, by exactly that much
+ * after its last data; a write's completion does not move, nor do the commands. */
+static void test_read_return_path(void)
+{
+    const uint32_t ret = 128;
+    uint64_t rd[2], wr[2], act[2];
+    for (uint32_t k = 0; k < 2; k++) {
+        Gddr6Config g = cfg_norefresh();
+        g.read_return_tck = k ? ret : 0;
+        Tb *t = tb_new(&g);
+        t->now = 100;
+        enq(t, 0, addr_of(&g, 0, 0, 0, 5, 3), 32, 0, 1);
+        enq(t, 1, addr_of(&g, 1, 0, 0, 7, 3), 32, 1, 2);
+        tb_run(t, 10000);
+        CHECK_EQ_U32(t->ndone, 2);
+        rd[k] = done_at(t, 1);
+        wr[k] = done_at(t, 2);
+        act[k] = cmd_at(t, GDDR6_CMD_RD, 1, 0);
+        CHECK_EQ_U64(t->c.st.rd_lat_max, rd[k] - 100);
+        free(t);
+    }
+    CHECK_EQ_U64(rd[1], rd[0] + ret);
+    CHECK_EQ_U64(wr[1], wr[0]);
+    CHECK_EQ_U64(act[1], act[0]);
+}
+
 static void test_latency_percentiles(void)
 {
     Gddr6Config g = cfg_norefresh();
@@ -924,6 +952,7 @@ int main(void)
     bh_log_set_sink(&test_log, quiet, NULL);
     RUN(test_defaults_from_references);
     RUN(test_single_read_closed_bank);
+    RUN(test_read_return_path);
     RUN(test_single_write_closed_bank);
     RUN(test_bank_groups_ccds_vs_ccdl);
     RUN(test_row_conflict);
