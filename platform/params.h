@@ -6,6 +6,7 @@
 #include "model/dram/gddr6.h"        /* GDDR6_TIMINGS: the dram.t* keys */
 #include "model/noc/noc_net.h"       /* NOC_PARAMS: the noc.* keys but deadlock_cycles */
 #include "model/pcie/pcie_cfg.h"     /* PCIE_CFG_PARAMS: the pcie.cfg.* keys */
+#include "model/pcie/pcie_host_cpu.h" /* PCIE_HOST_PARAMS: the pcie.host.* keys */
 #include "model/pcie/pcie_link.h"    /* PCIE_LINK_PARAMS: the pcie.link.* keys */
 #include "model/pcie/pcie_tlb.h"     /* PCIE_TLB_PARAMS: the pcie.tlb.* keys */
 #include "model/riscv/rv_core.h"     /* RV_PARAMS: the riscv.* keys */
