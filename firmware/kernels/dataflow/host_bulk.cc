@@ -23,11 +23,11 @@ template <bool DRAM> static void move(bool to_device)
                                           .page_size = page};
     const uint32_t slot0 = get_arg_val<uint32_t>(6);
     const uint32_t chunk_pages = get_arg_val<uint32_t>(7);
-    const uint64_t host = NOC_XY_PCIE_ENCODING(NOC_X(get_arg_val<uint32_t>(8)),
-                                               NOC_Y(get_arg_val<uint32_t>(9)));
+    const uint64_t host =
+        NOC_XY_PCIE_ENCODING(NOC_X(get_arg_val<uint32_t>(8)), NOC_Y(get_arg_val<uint32_t>(9)));
     const uint32_t flag_l1 = get_arg_val<uint32_t>(10);
-    const uint64_t flag_host =
-        get_arg_val<uint32_t>(11) | (uint64_t)get_arg_val<uint32_t>(12) << 32;
+    const uint64_t flag_host = get_arg_val<uint32_t>(11) | (uint64_t)get_arg_val<uint32_t>(12)
+                                                               << 32;
     const uint32_t token = get_arg_val<uint32_t>(13);
     const uint32_t slot_bytes = chunk_pages * page;
     uint32_t s = 0;
