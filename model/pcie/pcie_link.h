@@ -28,7 +28,10 @@
  *   about 4 ns, of a lane-exact model). A TLP reaches the receiver's link layer link_latency_ps
  *   after its last byte left; device-side traffic crosses the NIU (niu_crossing_ps) on the way
  *   in and out. A receiver sends an ACK DLLP every ack_every_tlps TLPs. A requester keeps at
- *   most read_tags read request TLPs outstanding.
+ *   most read_tags read request TLPs outstanding. A paced operation (PcieLinkPace, the host
+ *   CPU's: pcie_host_cpu.h) is also split at its tlp_bytes, its TLPs become ready gap_ps
+ *   apart, and a serial read sends its next request gap_ps after the previous one's last
+ *   completion reached the requester.
  *   pcie_link_step(now) does everything due up to now, in time order, and returns the next
  *   time with work or BH_IDLE.
  * Sources: PCIe 5.0 x16: jasondavies/tt-isa-documentation BlackholeA0/PCIExpressTile/README.md;
