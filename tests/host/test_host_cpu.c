@@ -10,9 +10,9 @@
  *          read of n bytes takes n / load_bytes round trips of one load (within 2%), each at
  *          least the link's two crossings.
  *   bulk:  a DRAM buffer round-trips bit-exact through BAR0's windows and through pinned host
- *          memory and kernels; the bulk read beats the loads; each bulk transfer costs at least
- *          the host's copy at host.memcpy_mbps plus the buffer over the link, and the copy time
- *          the library reports is exactly that copy. */
+ *          memory and kernels (an L1 buffer too); the bulk read beats the loads; each bulk transfer
+ * costs at least the host's copy at host.memcpy_mbps plus the buffer over the link, and the copy
+ * time the library reports is exactly that copy. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -169,15 +169,16 @@ static BhDevice *device(uint64_t min, BhChip **chip)
     return dev;
 }
 
-/* writes then reads back a `size`-byte DRAM buffer of 2 KiB pages; the host's times */
-static void round_trip(uint64_t min, uint64_t size, BhHostTimes *t)
+/* writes then reads back a `size`-byte buffer of `page`-byte pages; the host's times */
+static void round_trip(uint64_t min, BhBufferType type, uint64_t size, uint32_t page,
+                       BhHostTimes *t)
 {
     BhChip *c;
     BhDevice *dev = device(min, &c);
     memset(t, 0, sizeof *t);
     if (!dev)
         return;
-    BhBuffer *b = bh_buffer_create(dev, BH_BUFFER_DRAM, size, 2048);
+    BhBuffer *b = bh_buffer_create(dev, type, size, page);
     uint8_t *in = malloc(size), *out = malloc(size);
     for (uint64_t i = 0; i < size; i++)
         in[i] = (uint8_t)(i * 131u + (i >> 11) * 7u + 3u);
@@ -200,9 +201,12 @@ static void round_trip(uint64_t min, uint64_t size, BhHostTimes *t)
 static void bulk(uint64_t kib)
 {
     const uint64_t size = kib << 10;
-    BhHostTimes mmio, blk;
-    round_trip(0, size, &mmio);
-    round_trip(1, size, &blk);
+    BhHostTimes mmio, blk, l1;
+    round_trip(0, BH_BUFFER_DRAM, size, 2048, &mmio);
+    round_trip(1, BH_BUFFER_DRAM, size, 2048, &blk);
+    /* an L1 buffer too: 1 KiB pages, two in each of the 140 workers' L1 */
+    round_trip(1, BH_BUFFER_L1, 280u << 10, 1024, &l1);
+    CHECK_EQ_U64(l1.bulk_bytes, 2 * (280u << 10));
     printf("%llu KiB DRAM buffer: BAR write %.1f us, read %.1f us; bulk write %.1f us, read "
            "%.1f us (copies %.1f us)\n",
            (unsigned long long)(size >> 10), mmio.buffer_write_ps / 1e6, mmio.buffer_read_ps / 1e6,
