@@ -166,8 +166,11 @@ int hx_bulk(BhDevice *dev, const BhBuffer *buf, uint8_t *data, uint64_t len, int
     if (bh_chip_pcie_tile(dev->chip, NULL, NULL) != BH_CHIP_OK ||
         !staging(dev, page, (pages + cores - 1) / cores, &slot0, &chunk))
         return 1;
-    if (write && bh_chip_host_mem_write(dev->chip, BULK_HOST_BASE, data, 0) != BH_CHIP_OK)
+    if (bh_chip_host_mem_own(dev->chip) != 1)
         return 1; /* an embedder's host memory: the library cannot place bytes there */
+    for (uint32_t c = 0; c < cores; c++)
+        if (dev->seen_done[c] != dev->seq[c])
+            return 1; /* a core may still run a program: it cannot take the bulk kernel */
     t->in_bulk = 1;
     int rc = 0;
     if (write)

@@ -247,6 +247,9 @@ typedef void (*BhHostMemWrite)(void *ctx, uint64_t addr, const void *src, uint32
 void bh_chip_set_host_memory(BhChip *chip, BhHostMemRead rd, BhHostMemWrite wr, void *ctx);
 BhChipStatus bh_chip_host_mem_read(BhChip *chip, uint64_t addr, void *buf, uint64_t len);
 BhChipStatus bh_chip_host_mem_write(BhChip *chip, uint64_t addr, const void *data, uint64_t len);
+/* 1 when devices reach the chip's own store both ways (no callback set), so what the host_mem
+ * calls write is what kernels read; 0 with an embedder's callback; -1 without a PCIe tile. */
+int bh_chip_host_mem_own(const BhChip *chip);
 
 #ifdef __cplusplus
 }
