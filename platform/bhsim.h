@@ -218,9 +218,9 @@ BhChipStatus bh_chip_pci_config_write32(BhChip *chip, uint32_t offset, uint32_t 
  * a CPU's is: it returns once the link has taken it, advancing the chip while the link has
  * no room; its TLPs, and the NoC writes each becomes through a TLB window, complete as the
  * chip advances. The host CPU shapes them (pcie.host.*): write-combined TLPs of wc_bytes, one
- * every wc_gap_ps at most, after the stores of the writes before it. *id (may be NULL) names it for
- * bh_chip_pci_done. BH_CHIP_ERR_ADDRESS: not inside a BAR (bh_chip_error is not set: nothing
- * failed); what a TLP hits inside a BAR that is not modeled is the chip's guest error. */
+ * every wc_gap_ps at most, after the stores of the writes before it. *id (may be NULL) names
+ * it for bh_chip_pci_done. BH_CHIP_ERR_ADDRESS: not inside a BAR (bh_chip_error is not set:
+ * nothing failed); what a TLP hits inside a BAR that is not modeled is the chip's guest error. */
 BhChipStatus bh_chip_pci_write(BhChip *chip, uint64_t paddr, const void *data, uint32_t len,
                                uint64_t *id);
 /* A host read of len bytes at paddr: uncacheable loads of pcie.host.load_bytes, one at a time,
