@@ -20,11 +20,26 @@
 #include "platform/bhsim.h"
 #include "tests/check.h"
 
-/* the link's defaults (pcie.link.*): 16 lanes x 32 GT/s, 128b/130b; TLP = 4 framing + 12
- * header + payload + 4 LCRC */
-static double wire_ps(uint32_t wire_bytes)
+static double key(BhChip *c, const char *k)
 {
-    return wire_bytes * 8.0 * 130.0 / 128.0 / 16.0 / 32e9 * 1e12;
+    char v[64] = "0";
+    CHECK_EQ_U32(bh_chip_param_text(c, k, v, sizeof v), BH_CHIP_OK);
+    return atof(v);
+}
+
+/* ps to serialise `wire_bytes` on the link of chip c (pcie.link.*: lanes x rate, encoding) */
+static double wire_ps(BhChip *c, double wire_bytes)
+{
+    return wire_bytes * 8.0 * key(c, "pcie.link.enc_block_bits") /
+           key(c, "pcie.link.enc_data_bits") /
+           (key(c, "pcie.link.lanes") * key(c, "pcie.link.rate_mtps") * 1e6) * 1e12;
+}
+
+/* wire bytes of a TLP with `payload` bytes above 4 GiB (BAR0 is there: 4-dword header) */
+static double tlp_wire(BhChip *c, double payload)
+{
+    return key(c, "pcie.link.framing_bytes") + key(c, "pcie.link.seq_bytes") + 16 + payload +
+           key(c, "pcie.link.ecrc_bytes") + key(c, "pcie.link.lcrc_bytes");
 }
 
 static BhChip *chip_with(const char *const *extra, int n)
@@ -59,12 +74,25 @@ static void tlb0(BhChip *c, uint64_t bar0)
         CHECK_EQ_U32(bh_chip_pci_write(c, bar0 + 0x1FC00000u + 4u * k, &w[k], 4, NULL), BH_CHIP_OK);
 }
 
-/* 256 KiB in 4 KiB writes; GB/s from the first write to the last one's data at the NoC */
-static double write_rate(const char *const *sets, int n)
+static double min2(double a, double b)
+{
+    return a < b ? a : b;
+}
+
+/* 256 KiB in 4 KiB writes, GB/s from the first write to the last one's data at the NoC, with
+ * the analytic bound from the chip's keys: a TLP of wc_bytes every max(wc_gap_ps, its wire
+ * time), and the PCIe tile's NIU sending each as a NoC packet of a header flit and a flit per
+ * 64 bytes, one flit per AICLK cycle */
+static void check_write(const char *what, const char *const *sets, int n)
 {
     BhChip *c = chip_with(sets, n);
     if (!c)
-        return 0;
+        return;
+    const double wc = key(c, "pcie.host.wc_bytes");
+    const double tlp = wire_ps(c, tlp_wire(c, wc)), gap = key(c, "pcie.host.wc_gap_ps");
+    const double flits = 1.0 + (double)(((uint32_t)wc + 63) / 64);
+    const double noc = wc / flits * key(c, "chip.aiclk_mhz") / 1000.0;
+    const double bound = min2(wc / (gap > tlp ? gap : tlp) * 1000.0, noc);
     const uint64_t bar0 = bar0_of(c);
     tlb0(c, bar0);
     CHECK_EQ_U32(bh_chip_advance(c, 10000), BH_CHIP_OK); /* the TLB words are in */
@@ -76,26 +104,11 @@ static double write_rate(const char *const *sets, int n)
         CHECK_EQ_U32(bh_chip_pci_write(c, bar0 + 0x10000 + off, buf, sizeof buf, &id), BH_CHIP_OK);
     CHECK_EQ_U32(bh_chip_pci_wait(c, id, 100000000), BH_CHIP_OK);
     bh_chip_pci_done(c, id, &done);
-    bh_chip_free(c);
-    return (double)total / (double)(done - t0) * 1000.0;
-}
-
-/* GB/s of the PCIe tile's NIU sending TLPs of `bytes` as NoC packets: header + data flits */
-static double noc_gbps(uint32_t bytes)
-{
-    return bytes / (1.0 + (bytes + 63) / 64) * 1.35;
-}
-
-static double min2(double a, double b)
-{
-    return a < b ? a : b;
-}
-
-static void check_write(const char *what, double got, double bound)
-{
+    const double got = (double)total / (double)(done - t0) * 1000.0;
     printf("MMIO write, %-34s %6.2f GB/s (bound %.2f)\n", what, got, bound);
     CHECK(got <= bound * 1.001);
     CHECK(got >= bound * 0.95);
+    bh_chip_free(c);
 }
 
 /* ps one read of `len` bytes at BAR0 + off takes (TLB 0 onto L1 of (1,2)) */
@@ -107,12 +120,13 @@ static uint64_t read_ps(BhChip *c, uint64_t bar0, uint32_t off, uint32_t len)
     return bh_chip_time_ps(c) - t0;
 }
 
-static void check_reads(const char *load_set, uint32_t load)
+static void check_reads(const char *load_set)
 {
     const char *const sets[] = {load_set};
     BhChip *c = chip_with(sets, 1);
     if (!c)
         return;
+    const uint32_t load = (uint32_t)key(c, "pcie.host.load_bytes");
     const uint64_t bar0 = bar0_of(c);
     tlb0(c, bar0);
     CHECK_EQ_U32(bh_chip_advance(c, 10000), BH_CHIP_OK);
@@ -120,8 +134,10 @@ static void check_reads(const char *load_set, uint32_t load)
     const uint64_t one = read_ps(c, bar0, 0x20000, load), all = read_ps(c, bar0, 0x21000, 1024);
     const double want = (double)one * (1024 / load);
     /* a load's round trip holds both directions' link latency and NIU crossings, an MRd
-     * (20 wire bytes) and a CplD (24 + load wire bytes) */
-    const double floor = 2 * 50000.0 + 2 * 10000.0 + wire_ps(20) + wire_ps(20 + load);
+     * (no payload) and a CplD (a 3-dword header and the load's bytes) */
+    const double floor = 2 * key(c, "pcie.link.link_latency_ps") +
+                         2 * key(c, "pcie.link.niu_crossing_ps") + wire_ps(c, tlp_wire(c, 0)) +
+                         wire_ps(c, tlp_wire(c, load) - 4);
     printf("MMIO read, %4u-byte loads: one %.1f ns (floor %.1f), 1 KiB %.2f us (want %.2f), "
            "%.1f MB/s\n",
            load, one / 1000.0, floor / 1000.0, all / 1e6, want / 1e6, 1024.0 / all * 1e6);
@@ -132,18 +148,14 @@ static void check_reads(const char *load_set, uint32_t load)
 
 static void rates(void)
 {
-    /* the CPU's gap rules: 64 B per 5 ns */
-    check_write("64 B TLPs, 5 ns apart", write_rate(NULL, 0),
-                min2(64 / 5000.0 * 1000.0, noc_gbps(64)));
-    /* no gap: the wire (48.0 GB/s) or the NoC (2 flits: 43.2 GB/s) */
+    check_write("64 B TLPs, 5 ns apart", NULL, 0); /* the CPU's gap rules: 12.8 GB/s */
+    /* no gap: the wire (45.8 GB/s) or the NoC (2 flits: 43.2 GB/s) */
     const char *const fast[] = {"pcie.host.wc_gap_ps=0"};
-    check_write("64 B TLPs, no gap", write_rate(fast, 1),
-                min2(64 / wire_ps(84) * 1000.0, noc_gbps(64)));
+    check_write("64 B TLPs, no gap", fast, 1);
     const char *const big[] = {"pcie.host.wc_gap_ps=2000", "pcie.host.wc_bytes=256"};
-    check_write("256 B TLPs, 2 ns apart", write_rate(big, 2),
-                min2(min2(256 / 2000.0 * 1000.0, 256 / wire_ps(276) * 1000.0), noc_gbps(256)));
-    check_reads("pcie.host.load_bytes=4", 4);
-    check_reads("pcie.host.load_bytes=64", 64);
+    check_write("256 B TLPs, 2 ns apart", big, 2); /* the wire: 57.6 GB/s */
+    check_reads("pcie.host.load_bytes=4");
+    check_reads("pcie.host.load_bytes=64");
 }
 
 /* a device whose buffer transfers of at least `min` bytes take the bulk path (0: never) */
@@ -213,12 +225,18 @@ static void bulk(uint64_t kib)
            blk.buffer_write_ps / 1e6, blk.buffer_read_ps / 1e6, blk.copy_ps / 1e6);
     CHECK_EQ_U64(mmio.bulk_bytes, 0);
     CHECK_EQ_U64(blk.bulk_bytes, 2 * size);
-    /* host.memcpy_mbps 10000: 0.1 ns a byte, each way */
-    CHECK_EQ_U64(blk.copy_ps, 2 * size * 100);
-    /* the buffer over the link: to the device as the host's 64-byte completions (84 wire
-     * bytes each), from it as 256-byte writes (276) */
-    CHECK(blk.buffer_write_ps >= size * 100 + size / 64 * wire_ps(84));
-    CHECK(blk.buffer_read_ps >= size * 100 + size / 256 * wire_ps(276));
+    /* the buffer over the link at the keys' rate: to the device as the host's completions of
+     * host_rcb_bytes (3-dword header), from it as writes of mps_bytes to host memory at 16 GiB
+     * (4-dword header) */
+    BhChip *c = chip_with(NULL, 0);
+    if (c) {
+        const double copy = size * 1e6 / key(c, "host.memcpy_mbps");
+        const double cpl = key(c, "pcie.link.host_rcb_bytes"), mps = key(c, "pcie.link.mps_bytes");
+        CHECK(blk.buffer_write_ps >= copy + size / cpl * wire_ps(c, tlp_wire(c, cpl) - 4));
+        CHECK(blk.buffer_read_ps >= copy + size / mps * wire_ps(c, tlp_wire(c, mps)));
+        CHECK_EQ_U64(blk.copy_ps, 2 * (uint64_t)copy);
+        bh_chip_free(c);
+    }
     CHECK(blk.buffer_read_ps < mmio.buffer_read_ps);
 }
 
