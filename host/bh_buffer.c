@@ -116,6 +116,15 @@ static int transfer(BhDevice *dev, const BhBuffer *buf, uint8_t *data, uint64_t 
                             write ? "writing" : "reading", (unsigned long long)len,
                             (unsigned long long)buf->size);
     const uint64_t t0 = hx_now_ps(dev);
+    const int bulk = hx_bulk(dev, buf, data, len, write);
+    if (bulk <= 0) {
+        hx_account(dev, write ? HX_BUF_WRITE : HX_BUF_READ, t0);
+        if (bulk == 0)
+            return 0;
+        char why[BH_HOST_ERR];
+        snprintf(why, sizeof why, "%s", dev->err);
+        return bh_host_fail(dev, "buffer: %s", why);
+    }
     const uint32_t nb = banks_of(dev, buf);
     const uint64_t pages = (len + buf->page_size - 1) / buf->page_size;
     const int slab = buf->aligned == buf->page_size && pages > nb;

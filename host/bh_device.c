@@ -216,12 +216,15 @@ static int all_ready(BhDevice *dev, uint32_t *next)
 {
     for (; *next < dev->n_workers; (*next)++) {
         const uint32_t w = *next;
-        BhDoneMsg d[BH_ROLES];
-        if (hx_read(dev, dev->wx[w], dev->wy[w], BH_L1_DONE, d, sizeof d) != 0)
-            return -1;
-        for (uint32_t r = 0; r < BH_ROLES; r++)
-            if (d[r].seq != 0 || d[r].status != BH_DONE_READY)
+        /* each role's seq and status, no more: a BAR read is a load per word (pcie.host) */
+        for (uint32_t r = 0; r < BH_ROLES; r++) {
+            uint32_t v[2];
+            if (hx_read(dev, dev->wx[w], dev->wy[w], BH_L1_DONE + r * sizeof(BhDoneMsg), v,
+                        sizeof v) != 0)
+                return -1;
+            if (v[0] != 0 || v[1] != BH_DONE_READY)
                 return 0;
+        }
     }
     return 1;
 }

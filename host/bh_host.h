@@ -76,7 +76,11 @@ int bh_device_dram_bank_noc(const BhDevice *dev, uint32_t bank, uint32_t *noc_x,
     X(bytes_written, "host_bytes_written", BYTES, "bytes the host wrote to the chip")              \
     X(bytes_read, "host_bytes_read", BYTES, "bytes the host read from the chip")                   \
     X(tlb_programs, "host_tlb_programs", COUNT, "TLB windows (re)programmed")                      \
-    X(mcast_writes, "host_multicast_writes", COUNT, "writes through a multicast window")
+    X(mcast_writes, "host_multicast_writes", COUNT, "writes through a multicast window")           \
+    X(bulk_bytes, "host_bulk_bytes", BYTES,                                                        \
+      "buffer bytes moved through pinned host memory by kernels (host.bulk_*_min_bytes)")          \
+    X(copy_ps, "host_memcpy_us", PICOSECONDS,                                                      \
+      "the host CPU copying bulk buffers to and from pinned memory (host.memcpy_mbps)")
 
 typedef struct BhHostTimes {
     const char *transport; /* "pcie" or "backdoor" */

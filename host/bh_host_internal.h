@@ -70,6 +70,7 @@ struct BhProgram {
     uint64_t finished;                        /* the latest end of a kernel seen so far */
     uint32_t poll_next;                       /* the waits have seen workers below it done */
     int launched;
+    int internal; /* the library's own (bh_bulk.c): leaves the report's window alone */
     BhProgram *next;
 };
 
@@ -108,6 +109,13 @@ typedef struct BhTransport {
     uint32_t n_pending, cap_pending;
     uint64_t phase_ps[HX_PHASES];
     uint64_t bytes_written, bytes_read, tlb_programs, mcast_writes;
+    /* the bulk path (bh_bulk.c): host.bulk_*_min_bytes (0: never), host.memcpy_mbps,
+     * host.bulk_cores */
+    uint64_t bulk_write_min, bulk_read_min, memcpy_mbps;
+    uint32_t bulk_cores;
+    uint32_t bulk_serial; /* the flag value of the last bulk transfer */
+    int in_bulk;          /* a bulk transfer runs: its launch and polls are the buffer phase's */
+    uint64_t bulk_bytes, copy_ps;
 } BhTransport;
 
 /* the watch over a launched program (bh_program_watch.c) */
@@ -183,6 +191,11 @@ uint64_t hx_now_ps(const BhDevice *dev);
 int bh_fw_poll_name(void *ctx, uint32_t x, uint32_t y, uint32_t addr, char *name, size_t len);
 /* adds the time since since_ps to the phase */
 void hx_account(BhDevice *dev, BhHxPhase phase, uint64_t since_ps);
+/* The bulk path (bh_bulk.c): reads its keys at open; moves a whole buffer through pinned host
+ * memory and kernels: 0, -1 (dev->err says why), or 1 when it does not apply (too small,
+ * backdoor, pages not 64-byte multiples, no L1 to stage in) and the caller uses the BARs. */
+void hx_bulk_open(BhDevice *dev);
+int hx_bulk(BhDevice *dev, const BhBuffer *buf, uint8_t *data, uint64_t len, int write);
 
 /* Compiles (or finds in the cache) the image of kernel k for `role` and loads it into img;
  * 0 or -1 (dev->err names the kernel's source and role). */

@@ -314,29 +314,48 @@ static int write_launch(BhDevice *dev, BhProgram *prog, const uint32_t *cb_addr)
 
 /* The launch words: once for the rectangle if the launch is one at one seq, else core by
  * core */
+#define SEQ_RECTS 64
+
+/* The launch words: one write per rectangle of launched workers whose next seq is the same (a
+ * multicast where the transport can), so cores that ran a different number of launches (the
+ * bulk path's, bh_bulk.c, runs on a few) still start together; rows of equal runs merge. */
 static int write_seqs(BhDevice *dev, BhProgram *prog)
 {
-    BhCoreRange box = {UINT32_MAX, UINT32_MAX, 0, 0};
-    uint32_t n = 0, same = 1, first = UINT32_MAX;
-    for (uint32_t w = 0; w < dev->n_workers; w++) {
-        if (!prog->launched_on[w])
-            continue;
-        const uint32_t x = w % dev->cols, y = w / dev->cols;
-        box.x0 = x < box.x0 ? x : box.x0, box.y0 = y < box.y0 ? y : box.y0;
-        box.x1 = x > box.x1 ? x : box.x1, box.y1 = y > box.y1 ? y : box.y1;
-        first = first == UINT32_MAX ? dev->seq[w] : first;
-        same &= dev->seq[w] == first;
-        n++;
-    }
+    BhCoreRange rect[SEQ_RECTS];
+    uint32_t seq[SEQ_RECTS], n = 0;
     for (uint32_t w = 0; w < dev->n_workers; w++)
         if (prog->launched_on[w])
             prog->seq[w] = dev->seq[w] = dev->seq[w] + 1;
-    if (n && same && n == (box.x1 - box.x0 + 1) * (box.y1 - box.y0 + 1)) {
-        const uint32_t seq = first + 1;
-        return hx_write_range(dev, &box, BH_L1_LAUNCH, &seq, 4);
-    }
-    for (uint32_t w = 0; w < dev->n_workers; w++)
-        if (prog->launched_on[w] && write_bytes(dev, w, BH_L1_LAUNCH, &dev->seq[w], 4) != 0)
+    for (uint32_t y = 0; y < dev->rows; y++)
+        for (uint32_t x = 0; x < dev->cols;) {
+            const uint32_t w = y * dev->cols + x;
+            if (!prog->launched_on[w]) {
+                x++;
+                continue;
+            }
+            uint32_t x1 = x;
+            while (x1 + 1 < dev->cols && prog->launched_on[w + x1 + 1 - x] &&
+                   dev->seq[w + x1 + 1 - x] == dev->seq[w])
+                x1++;
+            uint32_t r = 0; /* a rectangle the row above ends with the same run */
+            while (r < n && !(rect[r].y1 + 1 == y && rect[r].x0 == x && rect[r].x1 == x1 &&
+                              seq[r] == dev->seq[w]))
+                r++;
+            if (r == n && n == SEQ_RECTS) { /* too fragmented: core by core */
+                for (uint32_t v = 0; v < dev->n_workers; v++)
+                    if (prog->launched_on[v] &&
+                        write_bytes(dev, v, BH_L1_LAUNCH, &dev->seq[v], 4) != 0)
+                        return -1;
+                return 0;
+            }
+            if (r == n)
+                rect[n] = (BhCoreRange){x, y, x1, y}, seq[n++] = dev->seq[w];
+            else
+                rect[r].y1 = y;
+            x = x1 + 1;
+        }
+    for (uint32_t r = 0; r < n; r++)
+        if (hx_write_range(dev, &rect[r], BH_L1_LAUNCH, &seq[r], 4) != 0)
             return -1;
     return 0;
 }
@@ -385,10 +404,11 @@ int bh_program_launch(BhDevice *dev, BhProgram *prog)
     t = hx_now_ps(dev);
     if (write_launch(dev, prog, cb_addr) != 0 || hx_fence(dev) != 0)
         return -1;
-    bh_chip_window_begin(dev->chip); /* the report measures the device's part */
+    if (!prog->internal)
+        bh_chip_window_begin(dev->chip); /* the report measures the device's part */
     prog->launch_cycle = bh_chip_now(dev->chip);
     prog->finished = prog->launch_cycle;
-    prog->window_closed = 0;
+    prog->window_closed = prog->internal;
     prog->poll_next = 0;
     const int rc = write_seqs(dev, prog) != 0 || hx_fence(dev) != 0 ? -1 : 0;
     hx_account(dev, HX_LAUNCH, t);
@@ -410,15 +430,24 @@ static int all_done(BhDevice *dev, BhProgram *prog, BhProgramTiming *t)
         const uint32_t w = prog->poll_next;
         if (!prog->launched_on[w])
             continue;
-        BhDoneMsg d[BH_ROLES];
-        if (hx_read(dev, dev->wx[w], dev->wy[w], BH_L1_DONE, d, sizeof d) != 0)
-            return -1;
+        /* each role's seq, then, once all are this launch's, their end times: a BAR read is
+         * a load per word (pcie.host), so the host reads no more than it needs */
+        const uint32_t x = dev->wx[w], y = dev->wy[w];
         uint64_t finished = prog->finished;
         for (uint32_t r = 0; r < BH_ROLES; r++) {
-            if (d[r].seq != prog->seq[w])
+            uint32_t seq = 0;
+            if (hx_read(dev, x, y, BH_L1_DONE + r * sizeof(BhDoneMsg), &seq, 4) != 0)
+                return -1;
+            if (seq != prog->seq[w])
                 return 0;
-            if (d[r].end && extend(prog->launch_cycle, d[r].end) > finished)
-                finished = extend(prog->launch_cycle, d[r].end);
+        }
+        for (uint32_t r = 0; r < BH_ROLES; r++) {
+            uint32_t end = 0;
+            if (hx_read(dev, x, y, BH_L1_DONE + r * sizeof(BhDoneMsg) + offsetof(BhDoneMsg, end),
+                        &end, 4) != 0)
+                return -1;
+            if (end && extend(prog->launch_cycle, end) > finished)
+                finished = extend(prog->launch_cycle, end);
         }
         prog->finished = finished;
         if (dev->seq[w] == prog->seq[w])

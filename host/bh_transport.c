@@ -48,6 +48,8 @@ static const char *const hx_phase_name[HX_PHASES] = {
 
 void hx_account(BhDevice *dev, BhHxPhase phase, uint64_t since_ps)
 {
+    if (dev->hx.in_bulk) /* a bulk transfer's own launch and polls: the buffer phase's time */
+        return;
     const uint64_t now = hx_now_ps(dev);
     dev->hx.phase_ps[phase] += now - since_ps;
     bh_chip_host_span(dev->chip, hx_phase_name[phase], since_ps, now);
@@ -75,6 +77,7 @@ int hx_open(BhDevice *dev)
         const uint64_t c = strtoull(v, NULL, 10);
         t->quiet_cycles = c > t->quiet_cycles ? c : t->quiet_cycles;
     }
+    hx_bulk_open(dev);
     return 0;
 }
 
@@ -287,6 +290,8 @@ void bh_device_host_times(const BhDevice *dev, BhHostTimes *out)
     out->bytes_read = t->bytes_read;
     out->tlb_programs = t->tlb_programs;
     out->mcast_writes = t->mcast_writes;
+    out->bulk_bytes = t->bulk_bytes;
+    out->copy_ps = t->copy_ps;
 }
 
 #define HX_X_ROW(field, key, kind, text) BH_STAT_ROW_(BhHostTimes, field, key, kind, text)

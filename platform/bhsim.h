@@ -217,13 +217,15 @@ BhChipStatus bh_chip_pci_config_write32(BhChip *chip, uint32_t offset, uint32_t 
 /* A host write of len bytes at host physical address paddr (a BAR's base + offset), posted as
  * a CPU's is: it returns once the link has taken it, advancing the chip while the link has
  * no room; its TLPs, and the NoC writes each becomes through a TLB window, complete as the
- * chip advances. *id (may be NULL) names it for bh_chip_pci_done. BH_CHIP_ERR_ADDRESS: not
- * inside a BAR (bh_chip_error is not set: nothing failed); what a TLP hits inside a BAR that
- * is not modeled is the chip's guest error. */
+ * chip advances. The host CPU shapes them (pcie.host.*): write-combined TLPs of wc_bytes, one
+ * every wc_gap_ps at most, after the stores of the writes before it. *id (may be NULL) names
+ * it for bh_chip_pci_done. BH_CHIP_ERR_ADDRESS: not inside a BAR (bh_chip_error is not set:
+ * nothing failed); what a TLP hits inside a BAR that is not modeled is the chip's guest error. */
 BhChipStatus bh_chip_pci_write(BhChip *chip, uint64_t paddr, const void *data, uint32_t len,
                                uint64_t *id);
-/* A host read of len bytes at paddr: advances the chip until the last completion reaches the
- * host (a CPU load waits the same way), then copies the data to buf. */
+/* A host read of len bytes at paddr: uncacheable loads of pcie.host.load_bytes, one at a time,
+ * each waiting for its data; advances the chip until the last completion reaches the host,
+ * then copies the data to buf. */
 BhChipStatus bh_chip_pci_read(BhChip *chip, uint64_t paddr, void *buf, uint32_t len);
 /* 1 once host access `id` is done (a write's bytes landed at every NoC target), with the time
  * in picoseconds; 0 while in flight; -1 for an unknown id. */
@@ -247,6 +249,9 @@ typedef void (*BhHostMemWrite)(void *ctx, uint64_t addr, const void *src, uint32
 void bh_chip_set_host_memory(BhChip *chip, BhHostMemRead rd, BhHostMemWrite wr, void *ctx);
 BhChipStatus bh_chip_host_mem_read(BhChip *chip, uint64_t addr, void *buf, uint64_t len);
 BhChipStatus bh_chip_host_mem_write(BhChip *chip, uint64_t addr, const void *data, uint64_t len);
+/* 1 when devices reach the chip's own store both ways (no callback set), so what the host_mem
+ * calls write is what kernels read; 0 with an embedder's callback; -1 without a PCIe tile. */
+int bh_chip_host_mem_own(const BhChip *chip);
 
 #ifdef __cplusplus
 }

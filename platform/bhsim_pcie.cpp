@@ -189,6 +189,14 @@ BhChipStatus bh_chip_host_mem_read(BhChip *c, uint64_t addr, void *buf, uint64_t
     });
 }
 
+int bh_chip_host_mem_own(const BhChip *c)
+{
+    return api_value(c, __func__, -1, -1, [&] {
+        const PcieTlm *p = pcie_of(c);
+        return p ? (p->host_mem_own() ? 1 : 0) : -1;
+    });
+}
+
 BhChipStatus bh_chip_host_mem_write(BhChip *c, uint64_t addr, const void *data, uint64_t len)
 {
     return api_status(c, __func__, [&] {

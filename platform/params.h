@@ -2,17 +2,18 @@
 #ifndef BH_PARAMS_H
 #define BH_PARAMS_H
 #include <stdint.h>
-#include "model/arc/arc.h"           /* ARC_PARAMS: the arc.* keys */
-#include "model/dram/gddr6.h"        /* GDDR6_TIMINGS: the dram.t* keys */
-#include "model/noc/noc_net.h"       /* NOC_PARAMS: the noc.* keys but deadlock_cycles */
-#include "model/pcie/pcie_cfg.h"     /* PCIE_CFG_PARAMS: the pcie.cfg.* keys */
-#include "model/pcie/pcie_link.h"    /* PCIE_LINK_PARAMS: the pcie.link.* keys */
-#include "model/pcie/pcie_tlb.h"     /* PCIE_TLB_PARAMS: the pcie.tlb.* keys */
-#include "model/riscv/rv_core.h"     /* RV_PARAMS: the riscv.* keys */
-#include "model/tile/tile_map.h"     /* TILE_LATENCY_PARAMS: riscv.*_load_cycles */
-#include "model/tile/l1.h"           /* L1_PARAMS: the l1.* keys */
-#include "model/tile/tensix/mover.h" /* MOVER_PARAMS: the mover.* keys */
-#include "model/tile/tensix/thcon.h" /* THCON_PARAMS: the thcon.* keys */
+#include "model/arc/arc.h"            /* ARC_PARAMS: the arc.* keys */
+#include "model/dram/gddr6.h"         /* GDDR6_TIMINGS: the dram.t* keys */
+#include "model/noc/noc_net.h"        /* NOC_PARAMS: the noc.* keys but deadlock_cycles */
+#include "model/pcie/pcie_cfg.h"      /* PCIE_CFG_PARAMS: the pcie.cfg.* keys */
+#include "model/pcie/pcie_host_cpu.h" /* PCIE_HOST_PARAMS: the pcie.host.* keys */
+#include "model/pcie/pcie_link.h"     /* PCIE_LINK_PARAMS: the pcie.link.* keys */
+#include "model/pcie/pcie_tlb.h"      /* PCIE_TLB_PARAMS: the pcie.tlb.* keys */
+#include "model/riscv/rv_core.h"      /* RV_PARAMS: the riscv.* keys */
+#include "model/tile/tile_map.h"      /* TILE_LATENCY_PARAMS: riscv.*_load_cycles */
+#include "model/tile/l1.h"            /* L1_PARAMS: the l1.* keys */
+#include "model/tile/tensix/mover.h"  /* MOVER_PARAMS: the mover.* keys */
+#include "model/tile/tensix/thcon.h"  /* THCON_PARAMS: the thcon.* keys */
 #ifdef __cplusplus
 extern "C" {
 #endif

@@ -167,26 +167,56 @@ static uint64_t tx_ready(const PcieLink *l, PcieDir dir, uint64_t now)
     return dir == PCIE_D2H ? now + l->cfg.niu_crossing_ps : now;
 }
 
-BhStatus pcie_link_write(PcieLink *l, PcieDir dir, uint64_t now_ps, uint64_t addr, uint32_t bytes,
-                         uint64_t token, uint32_t *op)
+/* the split boundary of a paced operation: the pace's, within the link's own */
+static uint32_t paced_chunk(uint32_t link_chunk, const PcieLinkPace *pace)
+{
+    return pace && pace->tlp_bytes && pace->tlp_bytes < link_chunk ? pace->tlp_bytes : link_chunk;
+}
+
+static void pace_stream(PcieStream *s, const PcieLinkPace *pace)
+{
+    if (pace) {
+        s->gap_ps = pace->gap_ps;
+        s->serial = pace->serial;
+    }
+}
+
+BhStatus pcie_link_write_paced(PcieLink *l, PcieDir dir, uint64_t now_ps, uint64_t addr,
+                               uint32_t bytes, const PcieLinkPace *pace, uint64_t token,
+                               uint32_t *op)
 {
     uint32_t i;
     BhStatus st = new_op(l, dir, bytes, 0, 0, token, op, &i);
     if (st == BH_OK)
-        new_stream(l, PCIE_TLP_MWR, (uint8_t)dir, (uint16_t)i, tx_ready(l, dir, now_ps), addr,
-                   bytes, l->cfg.mps_bytes);
+        pace_stream(new_stream(l, PCIE_TLP_MWR, (uint8_t)dir, (uint16_t)i, tx_ready(l, dir, now_ps),
+                               addr, bytes, paced_chunk(l->cfg.mps_bytes, pace)),
+                    pace);
     return st;
+}
+
+BhStatus pcie_link_read_paced(PcieLink *l, PcieDir dir, uint64_t now_ps, uint64_t addr,
+                              uint32_t bytes, int respond_auto, const PcieLinkPace *pace,
+                              uint64_t token, uint32_t *op)
+{
+    uint32_t i;
+    BhStatus st = new_op(l, dir, bytes, 1, respond_auto != 0, token, op, &i);
+    if (st == BH_OK)
+        pace_stream(new_stream(l, PCIE_TLP_MRD, (uint8_t)dir, (uint16_t)i, tx_ready(l, dir, now_ps),
+                               addr, bytes, paced_chunk(l->cfg.mrrs_bytes, pace)),
+                    pace);
+    return st;
+}
+
+BhStatus pcie_link_write(PcieLink *l, PcieDir dir, uint64_t now_ps, uint64_t addr, uint32_t bytes,
+                         uint64_t token, uint32_t *op)
+{
+    return pcie_link_write_paced(l, dir, now_ps, addr, bytes, NULL, token, op);
 }
 
 BhStatus pcie_link_read(PcieLink *l, PcieDir dir, uint64_t now_ps, uint64_t addr, uint32_t bytes,
                         int respond_auto, uint64_t token, uint32_t *op)
 {
-    uint32_t i;
-    BhStatus st = new_op(l, dir, bytes, 1, respond_auto != 0, token, op, &i);
-    if (st == BH_OK)
-        new_stream(l, PCIE_TLP_MRD, (uint8_t)dir, (uint16_t)i, tx_ready(l, dir, now_ps), addr,
-                   bytes, l->cfg.mrrs_bytes);
-    return st;
+    return pcie_link_read_paced(l, dir, now_ps, addr, bytes, respond_auto, NULL, token, op);
 }
 
 /* completions for a request of op travelling `req_dir`, data ready at the completer at t */
@@ -216,7 +246,7 @@ static uint64_t next_tx(const PcieLink *l, int d, int *which)
     uint64_t min_ready = BH_IDLE;
     for (int i = next_live(l, d, 0); i >= 0; i = next_live(l, d, i + 1)) {
         const PcieStream *st = &l->streams[i];
-        if (st->kind == PCIE_TLP_MRD && s->tags_used >= l->cfg.read_tags)
+        if (st->waiting || (st->kind == PCIE_TLP_MRD && s->tags_used >= l->cfg.read_tags))
             continue; /* resumes when a request is fully answered */
         if (st->ready_ps < min_ready)
             min_ready = st->ready_ps;
@@ -228,7 +258,7 @@ static uint64_t next_tx(const PcieLink *l, int d, int *which)
     int best = -1;
     for (int i = next_live(l, d, 0); i >= 0; i = next_live(l, d, i + 1)) {
         const PcieStream *st = &l->streams[i];
-        if (st->ready_ps > start)
+        if (st->ready_ps > start || st->waiting)
             continue;
         if (st->kind == PCIE_TLP_MRD && s->tags_used >= l->cfg.read_tags)
             continue;
@@ -284,6 +314,8 @@ static void transmit(PcieLink *l, int d, int which, uint64_t start)
                           .last = st->left == n};
         st->addr += n;
         st->left -= n;
+        st->ready_ps += st->gap_ps; /* the requester's next TLP (a serial read: see receive) */
+        st->waiting = st->serial;
     }
     if (st->left == 0) {
         st->used = 0;
@@ -301,6 +333,20 @@ static void queue_ack(PcieLink *l, int d, uint64_t t)
         }
     }
     new_stream(l, PCIE_TLP_DLLP, (uint8_t)d, 0, t, 0, 1, 1);
+}
+
+/* A serial read of op (requests going direction d) has its request answered at t: its next
+ * request is ready gap_ps after the data reached the requester. */
+static void release_serial(PcieLink *l, int d, uint16_t op, uint64_t t)
+{
+    for (int i = next_live(l, d, 0); i >= 0; i = next_live(l, d, i + 1)) {
+        PcieStream *st = &l->streams[i];
+        if (st->op == op && st->kind == PCIE_TLP_MRD && st->waiting) {
+            st->waiting = 0;
+            st->ready_ps = t + st->gap_ps;
+            return;
+        }
+    }
 }
 
 /* The TLP at the head of direction d's flight reaches the receiver's link layer. */
@@ -335,6 +381,7 @@ static void receive(PcieLink *l, int d)
         if (f.kind == PCIE_TLP_CPLD && f.last) {
             BH_ASSERT(l->side[!d].tags_used > 0);
             l->side[!d].tags_used--; /* the request that travelled the other way is answered */
+            release_serial(l, !d, f.op, ev.time_ps);
         }
     }
     if (ev.op_done)

@@ -28,7 +28,10 @@
  *   about 4 ns, of a lane-exact model). A TLP reaches the receiver's link layer link_latency_ps
  *   after its last byte left; device-side traffic crosses the NIU (niu_crossing_ps) on the way
  *   in and out. A receiver sends an ACK DLLP every ack_every_tlps TLPs. A requester keeps at
- *   most read_tags read request TLPs outstanding.
+ *   most read_tags read request TLPs outstanding. A paced operation (PcieLinkPace, the host
+ *   CPU's: pcie_host_cpu.h) is also split at its tlp_bytes, its TLPs become ready gap_ps
+ *   apart, and a serial read sends its next request gap_ps after the previous one's last
+ *   completion reached the requester.
  *   pcie_link_step(now) does everything due up to now, in time order, and returns the next
  *   time with work or BH_IDLE.
  * Sources: PCIe 5.0 x16: jasondavies/tt-isa-documentation BlackholeA0/PCIExpressTile/README.md;
@@ -41,8 +44,8 @@
  *   read_tags 64, no ECRC, d2h_buffer 16 KiB (used by the PCIe tile, pcie_tile.h, not here).
  * Not modeled: credit-based flow control (receivers always have credits), replay / NAKs /
  *   errors, flow-control update DLLPs and SKP ordered sets, power states, relaxed ordering and
- *   ID-based ordering (each direction is served in ready order), the DMA engines, host-side
- *   CPU write combining (the host model decides write sizes).
+ *   ID-based ordering (each direction is served in ready order), the DMA engines. The host
+ *   CPU's write combining and loads are pcie_host_cpu.h's: it hands the link a PcieLinkPace.
  */
 #ifndef BH_PCIE_LINK_H
 #define BH_PCIE_LINK_H
@@ -114,12 +117,22 @@ typedef struct PcieLinkEvent {
 
 typedef void (*PcieLinkEventFn)(void *ctx, const PcieLinkEvent *ev);
 
+/* How a requester paces one operation's TLPs (pcie_host_cpu.h: the host CPU's stores and
+ * loads); zero: as the link allows. */
+typedef struct PcieLinkPace {
+    uint32_t tlp_bytes; /* split at this boundary too (0: mps / mrrs alone) */
+    uint32_t gap_ps;    /* a TLP is ready at least this long after the previous one */
+    uint8_t serial;     /* reads: the next request leaves once the previous is answered */
+} PcieLinkPace;
+
 typedef struct PcieStream { /* TLPs still to send for one request, completion or DLLP run */
     uint64_t ready_ps, seq, addr;
-    uint32_t left;  /* bytes (DLLP: DLLPs) still to send */
-    uint32_t chunk; /* split boundary */
+    uint32_t left;   /* bytes (DLLP: DLLPs) still to send */
+    uint32_t chunk;  /* split boundary */
+    uint32_t gap_ps; /* PcieLinkPace */
     uint16_t op;
     uint8_t used, kind, dir;
+    uint8_t serial, waiting; /* waiting: a serial read's request is not answered yet */
 } PcieStream;
 
 typedef struct PcieFlight { /* a TLP on its way to the receiver */
@@ -184,6 +197,13 @@ BhStatus pcie_link_write(PcieLink *l, PcieDir dir, uint64_t now_ps, uint64_t add
                          uint64_t token, uint32_t *op);
 BhStatus pcie_link_read(PcieLink *l, PcieDir dir, uint64_t now_ps, uint64_t addr, uint32_t bytes,
                         int respond_auto, uint64_t token, uint32_t *op);
+/* The same, the TLPs paced by the requester (pace NULL: as above). */
+BhStatus pcie_link_write_paced(PcieLink *l, PcieDir dir, uint64_t now_ps, uint64_t addr,
+                               uint32_t bytes, const PcieLinkPace *pace, uint64_t token,
+                               uint32_t *op);
+BhStatus pcie_link_read_paced(PcieLink *l, PcieDir dir, uint64_t now_ps, uint64_t addr,
+                              uint32_t bytes, int respond_auto, const PcieLinkPace *pace,
+                              uint64_t token, uint32_t *op);
 /* The completer answers one MRd event of op (its addr and bytes) with data ready at now.
  * BH_ERR_ACCESS: op is not a read waiting for the caller's answers. */
 BhStatus pcie_link_respond(PcieLink *l, uint32_t op, uint64_t now_ps, uint64_t addr,

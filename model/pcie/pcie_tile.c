@@ -26,7 +26,8 @@ BhStatus pcie_tile_config_check(const PcieTileConfig *c, char *why, size_t why_l
 {
     if (pcie_cfg_config_check(&c->cfg, why, why_len) != BH_OK ||
         pcie_tlbs_config_check(&c->tlb, why, why_len) != BH_OK ||
-        pcie_link_config_check(&c->link, why, why_len) != BH_OK)
+        pcie_link_config_check(&c->link, why, why_len) != BH_OK ||
+        pcie_host_config_check(&c->host, &c->link, why, why_len) != BH_OK)
         return BH_ERR_CONFIG;
     const char *bad = NULL;
     if (c->n_nocs < 1 || c->n_nocs > 2)
@@ -60,6 +61,7 @@ BhStatus pcie_tile_init(PcieTile *t, const PcieTileConfig *c, const PcieTileHook
     if (pcie_cfg_init(&t->pcfg, &c->cfg) != BH_OK || pcie_tlbs_init(&t->tlbs, &c->tlb) != BH_OK ||
         pcie_link_init(&t->link, &c->link, tlp_event, t) != BH_OK)
         return BH_ERR_CONFIG;
+    pcie_host_cpu_init(&t->cpu, &c->host);
     if (bh_sparse_init(&t->host, c->host_bytes) != BH_OK)
         return BH_ERR_FULL;
     for (uint32_t b = 0; b < PCIE_CFG_BARS; b++) {
@@ -189,8 +191,16 @@ static BhStatus host_access(PcieTile *t, int read, uint64_t paddr, const void *d
         memcpy(buf, data, len);
     const uint64_t oid = t->next_id, now = tile_now(t);
     uint32_t link_op = 0;
-    const BhStatus st = read ? pcie_link_read(&t->link, PCIE_H2D, now, paddr, len, 0, oid, &link_op)
-                             : pcie_link_write(&t->link, PCIE_H2D, now, paddr, len, oid, &link_op);
+    /* what the CPU makes of it (its state moves only once the link took the access) */
+    PcieHostCpu cpu = t->cpu;
+    PcieLinkPace pace;
+    const uint64_t ready = read ? pcie_host_cpu_read(&cpu, now, paddr, len, &pace)
+                                : pcie_host_cpu_write(&cpu, now, paddr, len, &pace);
+    const BhStatus st =
+        read ? pcie_link_read_paced(&t->link, PCIE_H2D, ready, paddr, len, 0, &pace, oid, &link_op)
+             : pcie_link_write_paced(&t->link, PCIE_H2D, ready, paddr, len, &pace, oid, &link_op);
+    if (st == BH_OK)
+        t->cpu = cpu;
     if (st != BH_OK) {
         free(buf);
         if (st != BH_ERR_FULL) /* full: the caller advances and retries */

@@ -11,6 +11,8 @@
  *   pcie_tile_dev_access          a timed access of the tile's NIU (one flit) to a host window
  *   PcieTileHooks                 what the tile asks of the chip: NoC requests at its NIU, its
  *                                 NIU registers, the ARC window, time, wakes, answers
+ * The host CPU (pcie_host_cpu.h) shapes every host access: a write goes as write-combined TLPs
+ *   at the rate the CPU stores, a read as uncacheable loads, one outstanding at a time.
  * Host to device: a host write is posted: its bytes travel H2D as MWr TLPs; each TLP, once at
  *   the NoC side of the tile, is decoded with the TLB configuration of that moment (so a
  *   configuration write and the window writes after it act in the order the host made them).
@@ -55,6 +57,7 @@
 #include "model/mem/bh_sparse_mem.h"
 #include "model/noc/noc_net.h"
 #include "model/pcie/pcie_cfg.h"
+#include "model/pcie/pcie_host_cpu.h"
 #include "model/pcie/pcie_link.h"
 #include "model/pcie/pcie_order.h"
 #include "model/pcie/pcie_tlb.h"
@@ -80,6 +83,7 @@ typedef struct PcieTileConfig {
     PcieCfgConfig cfg;
     PcieTlbsConfig tlb;
     PcieLinkConfig link;
+    PcieHostConfig host;  /* the host CPU's stores and loads to the BARs */
     NocFrame frame;       /* the grid and how each NoC numbers it */
     uint32_t n_nocs;      /* NoCs built: 1 or 2 */
     uint32_t node0;       /* NoC0 node of the tile */
@@ -179,6 +183,7 @@ typedef struct PcieTile {
     PcieCfg pcfg;
     PcieTlbs tlbs;
     PcieLink link;
+    PcieHostCpu cpu; /* shapes the host's accesses into TLPs */
     PcieOrder order;
     BhSparseMem host;
     PcieHostMemRead host_rd; /* NULL: the tile's own store */

@@ -91,13 +91,9 @@ static void xfer_done(void *ctx, uint64_t token, BhStatus status, uint64_t now)
     PcieWindowXfer *x = &t->xfers[token];
     PcieTileOp *op = pcie_tile_op(t, x->op);
     if (op->is_read) {
-        /* the TLP asked for what is left of its chunk: the size of the NoC read */
-        const uint32_t mrrs = t->cfg.link.mrrs_bytes;
-        const uint64_t left = op->len - x->off;
-        const uint32_t bytes =
-            (uint32_t)BH_MIN((uint64_t)(mrrs - (op->paddr + x->off) % mrrs), left);
+        /* the TLP asked for the NoC read's bytes (the host CPU sized it: pcie_host_cpu.h) */
         pcie_link_respond(&t->link, x->link_op, BH_MAX(tile_cycle_ps(t, now), tile_now(t)),
-                          op->paddr + x->off, bytes);
+                          op->paddr + x->off, x->rq.len);
         tile_wake(t, tile_now(t));
     }
     op->noc_due--;

@@ -21,11 +21,13 @@ bool plan_host_side(const BhParams &p, ChipPlan *plan, std::string *err)
         return true; /* generic networks have no host side */
     char why[256];
     PcieTileConfig &s = plan->pcie;
-    s.cfg = p.pcie_cfg, s.tlb = p.pcie_tlb, s.link = p.pcie_link;
+    s.cfg = p.pcie_cfg, s.tlb = p.pcie_tlb, s.link = p.pcie_link, s.host = p.pcie_host;
     if (pcie_cfg_config_check(&s.cfg, why, sizeof why) != BH_OK ||
         pcie_tlbs_config_check(&s.tlb, why, sizeof why) != BH_OK ||
         pcie_link_config_check(&s.link, why, sizeof why) != BH_OK)
         return failed(err, why);
+    if (pcie_host_config_check(&s.host, &s.link, why, sizeof why) != BH_OK)
+        return failed(err, (std::string("pcie.host.") + why).c_str());
     s.frame = NocFrame{g.w, g.h, 1};
     s.n_nocs = plan->n_nocs;
     s.host_bytes = BH_SPARSE_MAX_BYTES; /* the chip's own host memory */

@@ -58,6 +58,10 @@ class PcieTlm : public sc_core::sc_module
     {
         pcie_tile_set_host_memory(&tile_, rd, wr, ctx);
     }
+    bool host_mem_own() const
+    {
+        return !tile_.host_rd && !tile_.host_wr;
+    }
     bool host_mem_read(uint64_t addr, void *buf, uint64_t len) const
     {
         return pcie_tile_host_mem_read(&tile_, addr, buf, len) == BH_OK;

@@ -249,6 +249,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     c.tlb = pcie_tlbs_config_default();
     c.tlb.instance = size % 2; /* PCIe 1 maps ARC */
     c.link = pcie_link_config_default();
+    c.host = pcie_host_config_default();
     c.frame = (NocFrame){17, 12, 1};
     c.n_nocs = 2;
     c.node0 = 2;

@@ -14,11 +14,13 @@ static BhDevice *open_on(const char *config, const char *transport, BhChip **chi
 {
     char set[64], err[4096] = "";
     snprintf(set, sizeof set, "host.transport=%s", transport);
-    const char *const sets[] = {"workload.name=host", set};
+    /* buffers through BAR0's windows, whatever their size (the bulk path: test_host_cpu) */
+    const char *const sets[] = {"workload.name=host", set, "host.bulk_write_min_bytes=0",
+                                "host.bulk_read_min_bytes=0"};
     BhChipOptions o = {0};
     o.config = config;
     o.sets = sets;
-    o.nsets = 2;
+    o.nsets = 4;
     o.quiet = 1;
     *chip = NULL;
     CHECK_EQ_U32(bh_chip_create(&o, chip, err, sizeof err), BH_CHIP_OK);
@@ -73,6 +75,7 @@ static void test_pcie(void)
     bh_device_host_times(dev, &h);
     CHECK(h.buffer_write_ps > 0 && h.buffer_read_ps > 0);
     CHECK(h.bytes_read >= 8 * 4 * 2048);
+    CHECK_EQ_U64(h.bulk_bytes, 0);
     bh_device_close(dev);
     bh_chip_free(c);
 }
