@@ -14,7 +14,7 @@ printf '%s\n' "$out"
 for heading in '^program: matmul, [0-9]+ device cycles, .* matrix unit [0-9.]+% of its' \
         '^host [(]us[)]:$' '^ +[0-9.]+ to +[0-9.]+ +[0-9.]+  waiting for done [(]kernels run[)]$' \
         '^kernels: ' '^  TRISC1-KERNEL +4 cores  start ' '^waits: ' \
-        '^  ncrisc  asleep [0-9.]+%: noc_semaphore_wait' '^units: ' '^  matrix .* busy [0-9.]+%' \
+        '^  ncrisc  asleep [0-9.]+%: [a-z]' '^  after the last math kernel ends' '^units: ' '^  matrix .* busy [0-9.]+%' \
         '^  unpackers ' '^L1 waits [(]report[)]: [0-9]+ cycles' '^  [a-z0-9]+ +behind [a-z0-9]+ '; do
     if ! printf '%s\n' "$out" | grep -Eq -- "$heading"; then
         echo "FAIL: no line matching: $heading"
