@@ -10,7 +10,8 @@ Prints, each under its heading:
 - kernels: each firmware kernel zone (BRISC-KERNEL, ...): when the program's kernels started
   and ended, over the tiles, in us and in cycles from the first start;
 - waits: per core type, the share of its kernel's cycles spent asleep in each named wait
-  (cb_wait_front (CB 0), noc_semaphore_wait (semaphore 1), ...), largest first;
+  (cb_wait_front (CB 0), noc_semaphore_wait (semaphore 1), ...), largest first; then the same
+  over the cycles left once the last math kernel (TRISC1) has ended: the write-back;
 - units: each coprocessor unit's state (busy, src, l1, fifo, ...) as a share of its spans;
 - L1 waits (with REPORT): the largest waiter-behind-holder pairs of the report's l1_waits.
 docs/timeline.md reads the default run with it. Exits 0, or 2 on a missing or malformed
