@@ -175,6 +175,13 @@ typedef enum NocCounter {
       "from One 256 x 64 B (perf_plots/blackhole/One from One Packet Sizes.md: a read every 36.2 " \
       "cycles, where the alike write kernel issues one every 25.4); assumes the cost is the "      \
       "NIU's, per read request, whoever issues it")                                                \
+    X(write_request_interval_cycles, 23, 1, 1000,                                                  \
+      "cycles between two writes (unicast or multicast, not atomics) leaving one NIU from its "    \
+      "command buffers: the buffer's write path before it takes the next. Calibrated: not "        \
+      "published; 23 reproduces tt-metal's One to One 256 x 64 B (perf_plots/blackhole/One to "    \
+      "One Packet Sizes.md: a write every 25.4 cycles, where bhsim's RISC-V issues one every "     \
+      "22.3); assumes the cost is the command buffer's, so hardware masters' writes (the PCIe "    \
+      "tile's, for the host) are not paced by it")                                                 \
     X(target_one_per_vc, 1, 0, 1,                                                                  \
       "1: a target NIU acts on one request per ejection VC at a time, the next on that VC waits "  \
       "until the previous one's response has left (tt-isa-documentation WormholeB0/NoC/"           \
@@ -461,6 +468,7 @@ typedef struct NocNiu {
     uint32_t resv_pkt;    /* reserving multicast whose grant is not back, NOC_NONE if none */
     uint64_t next_assign; /* first cycle the next first-hop VC may be assigned */
     uint64_t next_read;   /* first cycle the next read request may get its first-hop VC */
+    uint64_t next_write;  /* the same for the next write from a command buffer */
     uint32_t reads_out;   /* read packets waiting for their data */
     uint32_t acks_out;    /* acknowledgements owed */
     uint32_t ej_acting;   /* ejection VCs whose request is still being acted upon */

@@ -242,7 +242,10 @@ void noc_niu_port_start(NocNet *n, uint32_t node, uint64_t now)
             return;
         if (n->cfg.niu_outstanding_reads && u->reads_out >= n->cfg.niu_outstanding_reads)
             return;
-    } else if (rq->acked) {
+    } else if (rec < NOC_CMD_BUFS && is_write(rq) && now < u->next_write) {
+        return;
+    }
+    if (rq->op != NOC_REQ_READ && rq->acked) {
         acks = rq->mcast ? mcast_receivers(n, node, rq) : 1;
         if (n->cfg.niu_outstanding_acks && u->acks_out && /* one owing more may still go alone */
             u->acks_out + acks > n->cfg.niu_outstanding_acks)
@@ -268,6 +271,8 @@ void noc_niu_port_start(NocNet *n, uint32_t node, uint64_t now)
     u->next_assign = now + n->cfg.vc_assign_interval_cycles;
     if (rq->op == NOC_REQ_READ)
         u->next_read = now + n->cfg.read_request_interval_cycles;
+    else if (rec < NOC_CMD_BUFS && is_write(rq))
+        u->next_write = now + n->cfg.write_request_interval_cycles;
     uint32_t k = noc_pkt_alloc(n);
     NocPacket *p = &n->pkts[k];
     uint32_t chunk = build_packet(n, node, rq, p);

@@ -52,6 +52,9 @@ static void test_zero_load_latency(void)
 {
     Harness h;
     h_init(&h, BH_TOPO_BLACKHOLE, 17, 12, MEM);
+    /* each write follows the previous one's delivery, which may come sooner than the
+     * command buffer's write interval: pace nothing here */
+    h.cfg[0].write_request_interval_cycles = h.cfg[1].write_request_interval_cycles = 1;
     h_start(&h);
     const NocNetConfig *c = &h.cfg[0];
     for (uint32_t k = 0; k < 2; k++) {
@@ -75,6 +78,38 @@ static void test_zero_load_latency(void)
         }
     }
     h_destroy(&h);
+}
+
+static uint64_t deliveries[4];
+static uint32_t n_deliveries;
+static void record_all(void *ctx, uint32_t node, uint64_t tag, uint32_t flits, uint64_t now)
+{
+    (void)ctx, (void)node, (void)tag, (void)flits;
+    if (n_deliveries < 4)
+        deliveries[n_deliveries] = now;
+    n_deliveries++;
+}
+
+/* Writes from a command buffer leave one per write_request_interval_cycles: the second of two
+ * equal writes, issued the cycle its buffer is free again, lands exactly that much later. */
+static void test_command_buffer_writes_paced(void)
+{
+    for (uint32_t gap = 1; gap <= 23; gap += 22) {
+        Harness h;
+        h_init(&h, BH_TOPO_BLACKHOLE, 17, 12, MEM);
+        h.cfg[0].write_request_interval_cycles = gap;
+        h_start(&h);
+        noc_net_set_delivery(&h.net[0], record_all, NULL);
+        n_deliveries = 0;
+        const uint32_t s = 2 * 17 + 1, d = 2 * 17 + 3;
+        issue_write(&h, 0, s, d, 0x100, 0x4000, 64, 1, 1);
+        h_run(&h, h.now + 2); /* its first-hop VC: CMD_CTRL reads 0 again */
+        issue_write(&h, 0, s, d, 0x100, 0x4000, 64, 1, 2);
+        h_run(&h, h.now + 1000);
+        CHECK_EQ_U32(n_deliveries, 2);
+        CHECK_EQ_U64(deliveries[1] - deliveries[0], gap > 2 ? gap : 2);
+        h_destroy(&h);
+    }
 }
 
 static uint32_t last_node;
@@ -638,6 +673,7 @@ int main(void)
 {
     RUN(test_config_check_ranges);
     RUN(test_zero_load_latency);
+    RUN(test_command_buffer_writes_paced);
     RUN(test_every_pair_reached);
     RUN(test_write_read_and_split);
     RUN(test_atomic_increment);
