@@ -196,6 +196,7 @@ for _g in ("2x2", "5x5"):
 # validation: (transactions, test, bytes) -> key
 CALIBRATED = {
     (256, "one_from_one", 64): "noc.read_request_interval_cycles",
+    (256, "one_to_one", 64): "noc.write_request_interval_cycles",
 }
 
 
