@@ -263,12 +263,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         act(b, data + i);
         send_packet(b);
     }
-    /* the drain: the NoC completes everything, time runs on */
-    for (int round = 0; round < 64 && !pcie_tile_idle(&b->t); round++) {
+    /* the drain: the NoC completes everything, time runs on. A host read is one load at a
+     * time (pcie.host.load_bytes), each a NoC request after the previous one's data: hundreds
+     * of rounds for a long read, so the tile only counts as stuck after 64 rounds that made no
+     * new request */
+    uint32_t seen = b->n_rq;
+    for (int idle_rounds = 0, rounds = 0;
+         idle_rounds < 64 && rounds < (1 << 20) && !pcie_tile_idle(&b->t); rounds++) {
         while (b->n_done < b->n_rq)
             complete_one(b);
         run_to(b, b->now_ps + 50000000u);
         send_packet(b);
+        idle_rounds = b->n_rq == seen ? idle_rounds + 1 : 0;
+        seen = b->n_rq;
     }
     if (!pcie_tile_idle(&b->t))
         abort(); /* a host or device access never finished */
