@@ -235,39 +235,32 @@ def main():
     cache = os.environ.get("BHSIM_KERNEL_CACHE",
                            os.path.join(os.path.dirname(a.bhsim), "kernel-cache"))
     n = a.transactions
-    out, memo = [], {}
-    if a.jobs > 1:  # run every distinct point first, a.jobs at once; the loop below reads them
-        todo = {}
-        for name in a.tests.split(","):
-            dm_test, extra, _ = TESTS[name]
-            for size in map(int, a.sizes.split(",")):
-                todo[(dm_test, tuple(extra), size)] = None
-        with concurrent.futures.ThreadPoolExecutor(a.jobs) as pool:
-            futs = {k: pool.submit(run, a.bhsim, k[0], list(k[1]), n, k[2], a.set, cache)
-                    for k in todo}
-            memo = {k: f.result() for k, f in futs.items()}
+    points = [(name, size) for name in a.tests.split(",") for size in map(int, a.sizes.split(","))]
+    # every distinct run once (the dram test times its writer and its reader in one run),
+    # a.jobs at once; the rows below read them
+    runs = {(TESTS[name][0], tuple(TESTS[name][1]), size) for name, size in points}
+    with concurrent.futures.ThreadPoolExecutor(max(1, a.jobs)) as pool:
+        futs = {k: pool.submit(run, a.bhsim, k[0], list(k[1]), n, k[2], a.set, cache)
+                for k in runs}
+        memo = {k: f.result() for k, f in futs.items()}
+    out = []
     print(f"{'test':25} {'bytes':>6} {'tt-metal':>8} {'bhsim':>7} {'ratio':>6} {'link':>6}"
           "  command")
-    for name in a.tests.split(","):
+    for name, size in points:
         dm_test, extra, key = TESTS[name]
-        for size in map(int, a.sizes.split(",")):
-            ref = PUBLISHED[n][name][SIZES.index(size)] if size in SIZES else None
-            # the dram test times its writer and its reader in one run
-            memo_key = (dm_test, tuple(extra), size)
-            if memo_key not in memo:
-                memo[memo_key] = run(a.bhsim, dm_test, extra, n, size, a.set, cache)
-            prog, cmd, err = memo[memo_key]
-            shown = "bhsim " + " ".join(c for c in cmd[1:] if c != "-q")
-            if prog is None:
-                print(f"{name:25} {size:6} failed: {err}  ({shown})")
-                continue
-            v = prog[key]
-            ratio = f"{v / ref:6.2f}" if ref else "     -"
-            print(f"{name:25} {size:6} {ref if ref else '-':>8} {v:7.2f} {ratio} "
-                  f"{link_bound(size):6.1f}  {shown}")
-            out.append({"test": name, "bytes": size, "transactions": n, "published": ref,
-                        "bhsim": v, "span_cycles": prog[key.replace("bytes_per_cycle", "cycles")],
-                        "calibrated": CALIBRATED.get((n, name, size)), "command": shown})
+        ref = PUBLISHED[n][name][SIZES.index(size)] if size in SIZES else None
+        prog, cmd, err = memo[(dm_test, tuple(extra), size)]
+        shown = "bhsim " + " ".join(c for c in cmd[1:] if c != "-q")
+        if prog is None:
+            print(f"{name:25} {size:6} failed: {err}  ({shown})")
+            continue
+        v = prog[key]
+        ratio = f"{v / ref:6.2f}" if ref else "     -"
+        print(f"{name:25} {size:6} {ref if ref else '-':>8} {v:7.2f} {ratio} "
+              f"{link_bound(size):6.1f}  {shown}")
+        out.append({"test": name, "bytes": size, "transactions": n, "published": ref,
+                    "bhsim": v, "span_cycles": prog[key.replace("bytes_per_cycle", "cycles")],
+                    "calibrated": CALIBRATED.get((n, name, size)), "command": shown})
     summary = summarize(out)
     if summary:
         print(f"\n{'test':25} {'sizes':>5} {'median |ratio-1|':>17} {'worst |ratio-1|':>16}"
