@@ -20,15 +20,23 @@
  * Semantics beside ttsim's: time is simulated. libttsim_clock(n) advances n AICLK cycles; a
  * BAR write is posted (it returns once the link has taken it; the chip advances only while
  * the link has no room); a BAR read advances the chip until its data is back, as a CPU load
- * stalls. A violation of the contract (a call before init, an address outside the BARs, a
- * simulation error) prints a message naming it and ends the process with _Exit(1), as
- * libttsim's fatal errors do. Configuration writes are accepted (ttsim reserves them).
+ * stalls. Configuration writes are accepted (ttsim reserves them).
+ *
+ * A library never ends its caller. The chip is host-driven (BhChipOptions.host_driven): a
+ * stall (cores waiting on what only the host can change, a program ending in `j .`) or a
+ * Tensix tile's guest error is logged and kept as a notice while the chip goes on clocking.
+ * What a void call cannot do (a call before init, an address outside the BARs, a chip a NoC
+ * deadlock stopped) is logged on stderr ("bhsim: libttsim: ...", repeats counted, not
+ * printed each time) and the call does nothing: a read fills its buffer with 0xFF bytes, as
+ * a PCIe read that gets no completion returns all ones. libbhsim_status() tells a host which
+ * of these happened; libbhsim_chip() hands it the chip for the rest of bhsim's C API.
  */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "libttsim/libbhsim.h"
 #include "platform/bhsim.h"
 
 #define API __attribute__((visibility("default")))
@@ -39,18 +47,43 @@ static BhHostMemWrite dma_wr_cb;
 static void (*dma_rd_user)(uint64_t, void *, uint32_t);
 static void (*dma_wr_user)(uint64_t, const void *, uint32_t);
 
-static void fatal(const char *what, const char *detail)
+/* the last complaint, its count in a row, and the worst status so far (libbhsim_status) */
+static char last_msg[1024];
+static uint64_t last_repeats;
+static int worst = LIBBHSIM_NOT_INITIALISED;
+
+static int power_of_ten(uint64_t n)
 {
-    fprintf(stderr, "bhsim: libttsim: %s%s%s\n", what, detail && *detail ? ": " : "",
-            detail ? detail : "");
-    fflush(stderr);
-    _Exit(1);
+    while (n >= 10 && n % 10 == 0)
+        n /= 10;
+    return n == 1;
 }
 
-static void need_chip(const char *fn)
+static void complain(int status, const char *what, const char *detail)
+{
+    char msg[sizeof last_msg];
+    snprintf(msg, sizeof msg, "%s%s%s", what, detail && *detail ? ": " : "", detail ? detail : "");
+    if (status > worst || worst == LIBBHSIM_NOT_INITIALISED)
+        worst = status;
+    if (!strcmp(msg, last_msg)) {
+        if (++last_repeats % 10 && !power_of_ten(last_repeats))
+            return;
+        fprintf(stderr, "bhsim: libttsim: %s [%llu times in a row]\n", msg,
+                (unsigned long long)last_repeats);
+        return;
+    }
+    snprintf(last_msg, sizeof last_msg, "%s", msg);
+    last_repeats = 1;
+    fprintf(stderr, "bhsim: libttsim: %s\n", msg);
+    fflush(stderr);
+}
+
+static int need_chip(const char *fn)
 {
     if (!chip)
-        fatal(fn, "called before libttsim_init (or after libttsim_exit)");
+        complain(LIBBHSIM_NOT_INITIALISED, fn,
+                 "called before libttsim_init (or after libttsim_exit); ignored");
+    return chip != NULL;
 }
 
 static void dma_rd(void *ctx, uint64_t addr, void *dst, uint32_t len)
@@ -69,8 +102,11 @@ API void libttsim_set_pci_dma_mem_callbacks(void (*rd)(uint64_t paddr, void *dst
                                             void (*wr)(uint64_t paddr, const void *src,
                                                        uint32_t size))
 {
-    if (chip)
-        fatal("libttsim_set_pci_dma_mem_callbacks", "must come before libttsim_init");
+    if (chip) {
+        complain(LIBBHSIM_REFUSED, "libttsim_set_pci_dma_mem_callbacks",
+                 "must come before libttsim_init; ignored");
+        return;
+    }
     dma_rd_user = rd, dma_wr_user = wr;
     dma_rd_cb = rd ? dma_rd : NULL;
     dma_wr_cb = wr ? dma_wr : NULL;
@@ -78,21 +114,29 @@ API void libttsim_set_pci_dma_mem_callbacks(void (*rd)(uint64_t paddr, void *dst
 
 API void libttsim_init(void)
 {
-    if (chip)
-        fatal("libttsim_init", "called twice");
+    if (chip) {
+        complain(LIBBHSIM_REFUSED, "libttsim_init", "called twice; the first chip stays");
+        return;
+    }
     const char *config = getenv("BHSIM_CONFIG");
     const char *set_env = getenv("BHSIM_SET");
     const size_t set_len = set_env ? strlen(set_env) : 0;
     char *sets_text = malloc(set_len + 1);
-    if (!sets_text)
-        fatal("libttsim_init", "out of host memory");
+    if (!sets_text) {
+        complain(LIBBHSIM_NOT_INITIALISED, "libttsim_init", "out of host memory");
+        return;
+    }
     memcpy(sets_text, set_env ? set_env : "", set_len + 1);
     const char *sets[65];
     int n = 0;
     sets[n++] = "workload.name=host";
     for (char *tok = strtok(sets_text, ";"); tok; tok = strtok(NULL, ";")) {
-        if (n == 65)
-            fatal("BHSIM_SET", "more than 64 overrides");
+        if (n == 65) {
+            complain(LIBBHSIM_NOT_INITIALISED, "libttsim_init",
+                     "BHSIM_SET has more than 64 overrides; no chip");
+            free(sets_text);
+            return;
+        }
         if (*tok)
             sets[n++] = tok;
     }
@@ -102,34 +146,45 @@ API void libttsim_init(void)
     o.sets = sets;
     o.nsets = n;
     o.quiet = 1;
+    o.host_driven = 1;
     char err[1024];
     BhChip *c = NULL;
     if (bh_chip_create(&o, &c, err, sizeof err) != BH_CHIP_OK) {
         free(sets_text);
-        fatal("libttsim_init (configuration from BHSIM_CONFIG and BHSIM_SET)", err);
+        complain(LIBBHSIM_NOT_INITIALISED,
+                 "libttsim_init (configuration from BHSIM_CONFIG and BHSIM_SET)", err);
+        return;
     }
     free(sets_text);
     if (dma_rd_cb || dma_wr_cb)
         bh_chip_set_host_memory(c, dma_rd_cb, dma_wr_cb, NULL);
     chip = c;
+    worst = LIBBHSIM_OK;
+    last_msg[0] = 0;
 }
 
 API void libttsim_exit(void)
 {
-    need_chip("libttsim_exit");
+    if (!need_chip("libttsim_exit"))
+        return;
     char err[1024];
     BhChipStatus st = bh_chip_write_outputs(chip, err, sizeof err);
     bh_chip_free(chip);
     chip = NULL;
     if (st != BH_CHIP_OK)
-        fatal("libttsim_exit", err);
+        complain(LIBBHSIM_REFUSED, "libttsim_exit", err);
+    worst = LIBBHSIM_NOT_INITIALISED;
 }
 
 API uint32_t libttsim_pci_config_rd32(uint32_t bus_device_function, uint32_t offset)
 {
-    need_chip("libttsim_pci_config_rd32");
-    if (offset % 4)
-        fatal("libttsim_pci_config_rd32", "the offset must be 4-byte aligned");
+    if (!need_chip("libttsim_pci_config_rd32"))
+        return 0xFFFFFFFFu;
+    if (offset % 4) {
+        complain(LIBBHSIM_REFUSED, "libttsim_pci_config_rd32",
+                 "the offset must be 4-byte aligned; read as all ones");
+        return 0xFFFFFFFFu;
+    }
     if (bus_device_function != 0) /* one chip: device 0 of bus 0, function 0 */
         return 0xFFFFFFFFu;
     return bh_chip_pci_config_read32(chip, offset);
@@ -137,52 +192,92 @@ API uint32_t libttsim_pci_config_rd32(uint32_t bus_device_function, uint32_t off
 
 API void libttsim_pci_config_wr32(uint32_t bus_device_function, uint32_t offset, uint32_t data)
 {
-    need_chip("libttsim_pci_config_wr32");
-    if (offset % 4 || bus_device_function != 0)
-        fatal("libttsim_pci_config_wr32", "bad device or unaligned offset");
+    if (!need_chip("libttsim_pci_config_wr32"))
+        return;
+    if (offset % 4 || bus_device_function != 0) {
+        complain(LIBBHSIM_REFUSED, "libttsim_pci_config_wr32",
+                 "bad device or unaligned offset; ignored");
+        return;
+    }
     bh_chip_pci_config_write32(chip, offset, data);
 }
 
-static void check(BhChipStatus st, const char *fn, uint64_t paddr, uint32_t size)
+/* a refused access names the call and the address; a stopped chip says what stopped it */
+static int check(BhChipStatus st, const char *fn, uint64_t paddr, uint32_t size)
 {
     if (st == BH_CHIP_OK)
-        return;
+        return 1;
     char what[160];
     snprintf(what, sizeof what, "%s(0x%llx, %u bytes)", fn, (unsigned long long)paddr, size);
-    fatal(what, st == BH_CHIP_ERR_ADDRESS ? "not inside a BAR of the chip" : bh_chip_error(chip));
+    if (st == BH_CHIP_ERR_SIM)
+        complain(LIBBHSIM_STOPPED, what, bh_chip_error(chip));
+    else
+        complain(LIBBHSIM_REFUSED, what,
+                 st == BH_CHIP_ERR_ADDRESS ? "not inside a BAR of the chip; ignored"
+                                           : bh_chip_refusal(chip));
+    return 0;
 }
 
 API void libttsim_pci_mem_rd_bytes(uint64_t paddr, void *dst, uint32_t size)
 {
-    need_chip("libttsim_pci_mem_rd_bytes");
-    if (size)
-        check(bh_chip_pci_read(chip, paddr, dst, size), "libttsim_pci_mem_rd_bytes", paddr, size);
+    if (!need_chip("libttsim_pci_mem_rd_bytes") || !dst) {
+        if (dst)
+            memset(dst, 0xFF, size);
+        return;
+    }
+    if (size &&
+        !check(bh_chip_pci_read(chip, paddr, dst, size), "libttsim_pci_mem_rd_bytes", paddr, size))
+        memset(dst, 0xFF, size);
 }
 
 API void libttsim_pci_mem_wr_bytes(uint64_t paddr, const void *src, uint32_t size)
 {
-    need_chip("libttsim_pci_mem_wr_bytes");
-    if (size)
+    if (need_chip("libttsim_pci_mem_wr_bytes") && size)
         check(bh_chip_pci_write(chip, paddr, src, size, NULL), "libttsim_pci_mem_wr_bytes", paddr,
               size);
 }
 
 API void libttsim_clock(uint32_t n_clocks)
 {
-    need_chip("libttsim_clock");
-    if (bh_chip_advance(chip, n_clocks) != BH_CHIP_OK)
-        fatal("libttsim_clock", bh_chip_error(chip));
+    if (need_chip("libttsim_clock") && bh_chip_advance(chip, n_clocks) != BH_CHIP_OK)
+        complain(LIBBHSIM_STOPPED, "libttsim_clock", bh_chip_error(chip));
 }
 
 API void libttsim_tile_rd_bytes(uint32_t x, uint32_t y, uint64_t addr, void *dst, uint32_t size)
 {
-    (void)x, (void)y, (void)addr, (void)dst, (void)size;
-    fatal("libttsim_tile_rd_bytes", "unsupported on Blackhole (use the BAR functions)");
+    (void)x, (void)y, (void)addr;
+    if (dst)
+        memset(dst, 0xFF, size);
+    complain(LIBBHSIM_REFUSED, "libttsim_tile_rd_bytes",
+             "unsupported on Blackhole (use the BAR functions); read as all ones");
 }
 
 API void libttsim_tile_wr_bytes(uint32_t x, uint32_t y, uint64_t addr, const void *src,
                                 uint32_t size)
 {
     (void)x, (void)y, (void)addr, (void)src, (void)size;
-    fatal("libttsim_tile_wr_bytes", "unsupported on Blackhole (use the BAR functions)");
+    complain(LIBBHSIM_REFUSED, "libttsim_tile_wr_bytes",
+             "unsupported on Blackhole (use the BAR functions); ignored");
+}
+
+API int libbhsim_status(char *msg, size_t len)
+{
+    int st = worst;
+    const char *text = last_msg;
+    uint64_t cycle = 0;
+    if (chip && !*bh_chip_error(chip) && *bh_chip_notice(chip, &cycle) && st == LIBBHSIM_OK) {
+        st = LIBBHSIM_NOTICE;
+        text = bh_chip_notice(chip, NULL);
+    } else if (chip && *bh_chip_error(chip)) {
+        st = LIBBHSIM_STOPPED;
+        text = bh_chip_error(chip);
+    }
+    if (msg && len)
+        snprintf(msg, len, "%s", st == LIBBHSIM_OK ? "" : text);
+    return st;
+}
+
+API BhChip *libbhsim_chip(void)
+{
+    return chip;
 }

@@ -62,6 +62,12 @@ typedef struct BhChipOptions {
      * or an advance stops at its next slice (within a few thousand cycles) as a failure of kind
      * "interrupted" (BH_CHIP_ERR_SIM), and the chip's outputs can still be written. */
     const volatile sig_atomic_t *stop_signal;
+    /* 1: a host outside the simulation drives the chip (libbhsim's libttsim API) and may still
+     * change what the chip waits for. A stall (cores waiting on what nothing on the chip can
+     * change) and a Tensix tile's guest error (its cores stop) are then notices, logged and
+     * kept in bh_chip_notice, and the chip goes on advancing; a NoC deadlock or a bhsim error
+     * still stops it. 0: both stop the chip (BH_CHIP_ERR_SIM), as a run from the CLI ends. */
+    int host_driven;
 } BhChipOptions;
 
 /* A chip as the configuration describes it, workload included (workload.name=none for a
@@ -97,6 +103,9 @@ BhChipStatus bh_chip_advance_until_idle(BhChip *chip, uint64_t max_cycles, uint6
 BhChipStatus bh_chip_run(BhChip *chip);
 /* The error that stopped the chip, "" if none; never NULL. */
 const char *bh_chip_error(const BhChip *chip);
+/* A host-driven chip's latest notice (BhChipOptions.host_driven): "stall at cycle N: ..." or
+ * "tensix at cycle N: ..."; "" if none. *cycle (may be NULL) gets its cycle. */
+const char *bh_chip_notice(const BhChip *chip, uint64_t *cycle);
 /* Why the last call that refused an access without stopping the chip (BH_CHIP_ERR_ADDRESS or
  * BH_CHIP_ERR_CONFIG from bh_chip_pci_write / bh_chip_pci_read) refused it; "" if the last
  * such call succeeded. */

@@ -159,6 +159,22 @@ BhChip::~BhChip()
     sc_core::sc_curr_simcontext = was == sim ? nullptr : was;
 }
 
+/* A host-driven chip turns what would stop it (c->error, c->run's error fields) into a notice,
+ * logged once per new text (a stall or a faulted tile is found again at every slice) */
+static void take_notice(BhChip *c, const char *kind, uint64_t now)
+{
+    if (c->error != c->notice_error) {
+        c->notice_error = c->error;
+        c->notice = std::string(kind) + " at cycle " + std::to_string(now) + ": " + c->error;
+        c->notice_cycle = now;
+        bh_log(&c->log, BH_LOG_GUEST, "%s (the chip goes on: a host drives it)", c->notice.c_str());
+    }
+    c->error.clear();
+    c->run.error_kind.clear();
+    c->run.error_message.clear();
+    c->run.error_cycle = 0;
+}
+
 /* Advances `cycles` cycles, or less when stop() holds after the simulation paused (a block
  * calls sc_pause when what a caller waits for is done; the chip then stands at that time). */
 BhChipStatus advance_chip(BhChip *c, uint64_t cycles, const std::function<bool()> &stop)
@@ -191,6 +207,8 @@ BhChipStatus advance_chip(BhChip *c, uint64_t cycles, const std::function<bool()
         const bool stopped = stop && stop();
         now = stopped ? clk.now() : target;
         c->error = check_watchdogs(*c->chip, c->p, now, &c->run);
+        if (!c->error.empty() && c->host_driven && c->run.error_kind == "stall")
+            take_notice(c, "stall", now);
         if (c->error.empty())
             c->error = check_interrupt(c->stop_signal, now, &c->run);
         if (c->error.empty()) { /* a block that stopped: a core's guest error, a Tensix deadlock */
@@ -200,6 +218,9 @@ BhChipStatus advance_chip(BhChip *c, uint64_t cycles, const std::function<bool()
                 c->run.error_kind = kind;
                 c->run.error_message = c->error;
                 c->run.error_cycle = now;
+                if (c->host_driven &&
+                    (c->run.error_kind == "riscv" || c->run.error_kind == "tensix"))
+                    take_notice(c, kind, now);
             }
         }
         if (!c->error.empty())
@@ -287,6 +308,7 @@ static BhChipStatus create(const BhChipOptions *opts, BhChip **out, char *err, s
     c->log_ctx = opts->log_ctx;
     c->quiet = opts->quiet != 0;
     c->stop_signal = opts->stop_signal;
+    c->host_driven = opts->host_driven != 0;
     c->progress = Progress{c->quiet};
     const std::vector<std::string> sets(opts->sets, opts->sets + opts->nsets);
     const std::string cfg = opts->config ? opts->config : "p150b";
@@ -462,6 +484,13 @@ BhChipStatus bh_chip_run(BhChip *c)
 const char *bh_chip_error(const BhChip *c)
 {
     return c ? c->error.c_str() : "bh_chip_error: the chip is NULL";
+}
+
+const char *bh_chip_notice(const BhChip *c, uint64_t *cycle)
+{
+    if (cycle)
+        *cycle = c ? c->notice_cycle : 0;
+    return c ? c->notice.c_str() : "bh_chip_notice: the chip is NULL";
 }
 
 const char *bh_chip_refusal(const BhChip *c)

@@ -39,7 +39,11 @@ struct BhChip {
     bool ran = false;          /* bh_chip_run finished (the window and cycles are final) */
     uint64_t window_begin = 0; /* bh_chip_window_begin's cycle */
     std::string error;         /* what stopped the chip */
-    std::string refusal;       /* why the last refused call was refused (bh_chip_refusal) */
+    bool host_driven = false;  /* BhChipOptions.host_driven */
+    std::string notice;        /* a host-driven chip's latest stall or tile fault */
+    std::string notice_error;  /* the stopping text it was made from (logged once) */
+    uint64_t notice_cycle = 0;
+    std::string refusal; /* why the last refused call was refused (bh_chip_refusal) */
     std::string report_text;
     boost::json::object report; /* the last bh_chip_report */
     std::unique_ptr<NocAccesses> accesses;

@@ -242,6 +242,8 @@ class Chip : public sc_core::sc_module
     void dram_section(const ReportContext &ctx, boost::json::object &d) const;
     std::vector<int> assemble_tiles(BhLogContext *log); /* tile/chip_tiles.cpp */
     void bind_l1(TileTlm &tile, const BhTile &t, uint32_t node, BhLogContext *log);
+    /* noc.translation: what firmware writes into the tile's NIU of NoC k at boot */
+    void boot_translation(uint32_t k, uint32_t node, const BhTile &t);
     void register_l1_traces();
     void assemble_cores(); /* every Tensix tile's cores, then the programs: chip_riscv.cpp */
     void setup_programs();

@@ -62,10 +62,55 @@ static int power_of_ten(uint64_t n)
     return n == 1;
 }
 
+/* FNV-1a over the message with every run of hex digits that holds a decimal digit (an
+ * address, a coordinate, a cycle) taken as one '#', and the level */
+static uint64_t shape_of(BhLogLevel level, const char *msg)
+{
+    uint64_t h = 1469598103934665603ull ^ (uint64_t)level;
+    for (const char *p = msg; *p;) {
+        const char *q = p;
+        int digit = 0;
+        while ((*q >= '0' && *q <= '9') || (*q >= 'a' && *q <= 'f') || (*q >= 'A' && *q <= 'F'))
+            digit |= *q >= '0' && *q <= '9', q++;
+        if (q == p) {
+            h = (h ^ (uint8_t)*p++) * 1099511628211ull;
+            continue;
+        }
+        if (digit)
+            h = (h ^ '#') * 1099511628211ull;
+        else
+            for (; p < q; p++)
+                h = (h ^ (uint8_t)*p) * 1099511628211ull;
+        p = q;
+    }
+    return h;
+}
+
+/* 0: pass the message on as it is; else the count of its shape to announce (a power of ten),
+ * or UINT64_MAX to hold it back */
+static uint64_t shape_count(BhLogContext *lc, BhLogLevel level, const char *msg)
+{
+    if (level != BH_LOG_GUEST && level != BH_LOG_UNIMP)
+        return 0;
+    const uint64_t h = shape_of(level, msg);
+    uint32_t i = 0;
+    while (i < lc->n_shapes && lc->shape[i].hash != h)
+        i++;
+    if (i == lc->n_shapes) {
+        if (i == BH_LOG_SHAPES)
+            return 0;
+        lc->n_shapes++;
+        lc->shape[i].hash = h, lc->shape[i].count = 0;
+    }
+    const uint64_t n = ++lc->shape[i].count;
+    return n <= BH_LOG_SHAPE_SHOWN ? 0 : power_of_ten(n) ? n : UINT64_MAX;
+}
+
 static void emit(BhLogContext *lc, BhLogLevel level, const char *msg)
 {
     BH_ASSERT(lc); /* every block that logs is given its chip's context at init */
     lc->counts[level]++;
+    const uint64_t like = shape_count(lc, level, msg);
     if (lc->repeats && lc->last_level == level && !strcmp(lc->last, msg)) {
         const uint64_t n = ++lc->repeats;
         if (n <= BH_LOG_REPEATS_SHOWN) {
@@ -83,6 +128,17 @@ static void emit(BhLogContext *lc, BhLogLevel level, const char *msg)
     snprintf(lc->last, sizeof lc->last, "%s", msg);
     lc->last_level = (uint8_t)level;
     lc->repeats = 1;
+    if (like == UINT64_MAX)
+        return;
+    if (like) {
+        char note[BH_LOG_MSG_MAX + 112];
+        snprintf(note, sizeof note,
+                 "%s [%llu messages like this one (numbers aside) so far; shown again at each "
+                 "power of ten]",
+                 msg, (unsigned long long)like);
+        pass_on(lc, level, note);
+        return;
+    }
     pass_on(lc, level, msg);
 }
 

@@ -44,6 +44,8 @@ typedef void (*BhLogSink)(void *ctx, BhLogLevel level, const char *msg);
 #define BH_LOG_ONCE_MAX 64
 #define BH_LOG_MSG_MAX 512
 #define BH_LOG_REPEATS_SHOWN 3
+#define BH_LOG_SHAPE_SHOWN 10
+#define BH_LOG_SHAPES 64
 typedef struct BhLogContext {
     BhLogSink sink; /* NULL: stderr with a "bhsim: <level>: " prefix */
     void *sink_ctx;
@@ -55,6 +57,14 @@ typedef struct BhLogContext {
     char last[BH_LOG_MSG_MAX];
     uint8_t last_level;
     uint64_t repeats; /* times `last` came in a row */
+    /* Guest errors and not-modeled notes that differ only in their numbers (a flood of bus
+     * faults at ever new addresses, interleaved with others) are one "shape": each shape is
+     * passed on BH_LOG_SHAPE_SHOWN times, then once at each power of ten of its count. The
+     * table is small; a shape past it is always passed on (nothing vanishes unannounced). */
+    struct {
+        uint64_t hash, count;
+    } shape[BH_LOG_SHAPES];
+    uint32_t n_shapes;
 } BhLogContext;
 
 const char *bh_status_name(BhStatus s);

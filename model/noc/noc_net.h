@@ -52,6 +52,7 @@
 #include "model/common/bh_region.h"
 #include "model/common/bh_stats.h"
 #include "model/noc/noc_niu_port.h"
+#include "model/noc/noc_xlate.h"
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -202,6 +203,12 @@ typedef enum NocCounter {
       "5x5 and 11x10 Packet Sizes without Loopback.md: a 16 KiB packet takes a 64-B "              \
       "transaction's time plus its data's); 0: the next reservation overlaps the previous "        \
       "packet's data on the other multicast VC")                                                   \
+    X(translation, 0, 0, 1,                                                                        \
+      "1: every NIU translates coordinates as Blackhole firmware sets it up at boot (NIU_CFG_0 "    \
+      "bit 14, the tables of model/chip/bh_xlate.h: DRAM at (17-18, 12-23), PCIe (19, 24), "        \
+      "Ethernet (20-31, 25), harvested Tensix columns last; tt-umd and tt-metal address tiles so; " \
+      "libbhsim turns it on); 0: software writes raw NoC coordinates, as bhsim's own kernels and "  \
+      "host programs do")                                                                          \
     X(route_swap, 0, 0, 1,                                                                         \
       "what-if: 1 swaps each NoC's unicast dimension order (NoC0 then routes Y before X, NoC1 X "  \
       "before Y); 0 as the hardware (NOC_NODE_ID bit 28: NoC0 X first, NoC1 Y first)")             \
@@ -473,8 +480,9 @@ typedef struct NocNiu {
     uint32_t acks_out;    /* acknowledgements owed */
     uint32_t ej_acting;   /* ejection VCs whose request is still being acted upon */
     uint32_t counters[NOC_COUNTERS];
-    uint32_t cfg[NOC_CFG_REGS];
-    uint32_t outstanding; /* sum of MST_REQS_OUTSTANDING_ID (traced) */
+    uint32_t cfg[NOC_CFG_REGS]; /* by offset: cfg[i] is the register at 0x100 + 4 i */
+    NocXlate xlate;             /* the translation registers decoded (NIU_CFG_0 bit 14) */
+    uint32_t outstanding;       /* sum of MST_REQS_OUTSTANDING_ID (traced) */
     uint32_t node_id, endpoint_id;
     uint8_t mcast_receiver; /* takes part in multicast (Tensix, not harvested) */
     uint8_t accepts_traffic;
@@ -568,6 +576,13 @@ void noc_net_set_observer(NocNet *n, NocObserveFn fn, void *ctx);
  * wait for their accesses, write acknowledgements for the writes to complete. */
 /* the NIU of node calls fn(ctx) when a readable register changes (NULL: nobody watches) */
 void noc_net_set_niu_watch(NocNet *n, uint32_t node, void (*fn)(void *ctx), void *ctx);
+/* What firmware does at boot: writes node's translation registers, sets NIU_CFG_0 bit 14 if
+ * `enable`, and NOC_ID_LOGICAL to the node's translated coordinates (tx, ty). */
+void noc_net_set_xlate(NocNet *n, uint32_t node, const NocXlateRegs *r, int enable, uint32_t tx,
+                       uint32_t ty);
+/* (x, y) as node's NIU turns the coordinates software wrote into raw ones: translated when its
+ * NIU_CFG_0 bit 14 is set, else unchanged. Returns whether translation is on. */
+int noc_niu_translate(const NocNet *n, uint32_t node, uint32_t *x, uint32_t *y);
 static inline void noc_niu_changed(const NocNiu *u)
 {
     if (u->watch)

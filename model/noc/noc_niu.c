@@ -246,6 +246,77 @@ static void request_from_regs(const NocNet *n, uint32_t node, const NocCmdBuf *c
         hi_rect(where, rq->rect);
 }
 
+#define CFG_IDX(off) (((off)-CFG_BASE) / 4)
+
+static int xlate_on(const NocNiu *u)
+{
+    return (u->cfg[CFG_IDX(NOC_XLATE_OFF_NIU_CFG_0)] & NOC_XLATE_ENABLE) != 0;
+}
+
+static void xlate_decode(NocNiu *u)
+{
+    NocXlateRegs r;
+    for (uint32_t i = 0; i < 6; i++) {
+        r.x_table[i] = u->cfg[CFG_IDX(NOC_XLATE_OFF_X_TABLE) + i];
+        r.y_table[i] = u->cfg[CFG_IDX(NOC_XLATE_OFF_Y_TABLE) + i];
+        r.ddr_table[i] = u->cfg[CFG_IDX(NOC_XLATE_OFF_DDR_TABLE) + i];
+    }
+    r.col_mask = u->cfg[CFG_IDX(NOC_XLATE_OFF_COL_MASK)];
+    r.row_mask = u->cfg[CFG_IDX(NOC_XLATE_OFF_ROW_MASK)];
+    r.col_swap = u->cfg[CFG_IDX(NOC_XLATE_OFF_COL_SWAP)];
+    noc_xlate_decode(&u->xlate, &r);
+}
+
+int noc_niu_translate(const NocNet *n, uint32_t node, uint32_t *x, uint32_t *y)
+{
+    const NocNiu *u = &n->nius[node];
+    if (!xlate_on(u))
+        return 0;
+    noc_xlate_apply(&u->xlate, x, y);
+    return 1;
+}
+
+void noc_net_set_xlate(NocNet *n, uint32_t node, const NocXlateRegs *r, int enable, uint32_t tx,
+                       uint32_t ty)
+{
+    NocNiu *u = &n->nius[node];
+    for (uint32_t i = 0; i < 6; i++) {
+        u->cfg[CFG_IDX(NOC_XLATE_OFF_X_TABLE) + i] = r->x_table[i];
+        u->cfg[CFG_IDX(NOC_XLATE_OFF_Y_TABLE) + i] = r->y_table[i];
+        u->cfg[CFG_IDX(NOC_XLATE_OFF_DDR_TABLE) + i] = r->ddr_table[i];
+    }
+    u->cfg[CFG_IDX(NOC_XLATE_OFF_COL_MASK)] = r->col_mask;
+    u->cfg[CFG_IDX(NOC_XLATE_OFF_ROW_MASK)] = r->row_mask;
+    u->cfg[CFG_IDX(NOC_XLATE_OFF_COL_SWAP)] = r->col_swap;
+    uint32_t *cfg0 = &u->cfg[CFG_IDX(NOC_XLATE_OFF_NIU_CFG_0)];
+    *cfg0 = enable ? *cfg0 | NOC_XLATE_ENABLE : *cfg0 & ~NOC_XLATE_ENABLE;
+    u->cfg[CFG_IDX(NOC_XLATE_OFF_ID_LOGICAL)] = (tx & 0x3F) | (ty & 0x3F) << 6;
+    xlate_decode(u);
+}
+
+/* the (x, y) at `shift` of a coordinate register, translated in place */
+static uint32_t xlate_field(const NocNiu *u, uint32_t hi, uint32_t shift)
+{
+    uint32_t x = (hi >> shift) & 0x3F, y = (hi >> (shift + 6)) & 0x3F;
+    noc_xlate_apply(&u->xlate, &x, &y);
+    return (hi & ~(0xFFFu << shift)) | (x & 0x3F) << shift | (y & 0x3F) << (shift + 6);
+}
+
+/* CMD_CTRL write with translation on: the NIU translates the coordinates of TARG_ADDR_HI and
+ * RET_ADDR_HI (a multicast's start corner too) and writes the raw ones back, as
+ * BlackholeA0/NoC/MemoryMap.md says NOC_CMD_CTRL does. */
+static void xlate_command(NocNiu *u, NocCmdBuf *c)
+{
+    const int mcast = (c->regs[NOC_R_CTRL] & NOC_CTRL_BRCST) != 0;
+    static const int hi_regs[2] = {NOC_R_TARG_ADDR_HI, NOC_R_RET_ADDR_HI};
+    for (int k = 0; k < 2; k++) {
+        uint32_t hi = xlate_field(u, c->regs[hi_regs[k]], 0);
+        if (mcast)
+            hi = xlate_field(u, hi, 12);
+        c->regs[hi_regs[k]] = hi;
+    }
+}
+
 /* CMD_CTRL write: the command becomes a request on the NIU's request port, in this buffer's
  * record, which counts it issued and queues it for first-hop VC assignment. */
 static void issue(NocNet *n, uint32_t node, uint32_t b, uint64_t now)
@@ -253,6 +324,8 @@ static void issue(NocNet *n, uint32_t node, uint32_t b, uint64_t now)
     NocCmdBuf *c = &n->nius[node].cmd[b];
     uint32_t ctrl = c->regs[NOC_R_CTRL];
     NocRequest rq;
+    if (xlate_on(&n->nius[node]))
+        xlate_command(&n->nius[node], c);
     if (!command_ok(n, node, b)) {
         c->tag = BH_IDLE;
         return;
@@ -278,10 +351,9 @@ BhStatus noc_niu_mmio_write(NocNet *n, uint32_t node, uint32_t off, uint32_t val
         return BH_ERR_ACCESS;
     }
     if (off >= CFG_BASE && off < CFG_BASE + 4 * NOC_CFG_REGS) {
-        uint32_t i = (off - CFG_BASE) / 4;
-        if (i == NOC_CFG_NIU_CFG_0 && (val & (1u << 14)))
-            BH_LOG_UNIMP_ONCE(n->log, "NoC coordinate translation (NIU_CFG_0 bit 14)");
-        u->cfg[i] = val;
+        u->cfg[(off - CFG_BASE) / 4] = val;
+        if (noc_xlate_is_reg(off))
+            xlate_decode(u);
         return BH_OK;
     }
     uint32_t b = off / NOC_CMD_BUF_STRIDE;

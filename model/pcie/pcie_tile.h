@@ -104,6 +104,9 @@ typedef struct PcieTileHooks {
     /* one 32-bit register of the tile's NIU of `noc` (BAR0's NIU windows) */
     BhStatus (*niu_reg)(void *ctx, uint32_t noc, uint32_t off, int write, uint32_t *val,
                         uint64_t now_cycle);
+    /* the tile's NIU of `noc` turns a TLB's coordinates into raw ones (NoC coordinate
+     * translation, noc.translation); NULL: raw as written */
+    void (*translate)(void *ctx, uint32_t noc, uint32_t *x, uint32_t *y);
     /* PCIe 1's own path to the ARC's address space (BAR0's ARC window) */
     BhStatus (*arc)(void *ctx, uint64_t addr, int write, uint8_t *data, uint32_t len);
     uint64_t (*now_ps)(void *ctx);

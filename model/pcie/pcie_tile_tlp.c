@@ -142,9 +142,24 @@ static void window_access(PcieTile *t, PcieTileOp *op, const PcieLinkEvent *ev,
 {
     const NocFrame *f = &t->cfg.frame;
     const uint32_t noc = tg->noc < t->cfg.n_nocs ? tg->noc : 0;
-    if (!tg->mcast && (tg->x >= f->w || tg->y >= f->h)) {
-        BH_LOG_GUEST(t->log, "pcie: TLB %u targets (%u,%u) on NoC%u, outside the grid", tg->tlb,
-                     tg->x, tg->y, noc);
+    /* the NIU translates the TLB's coordinates as it does a command buffer's */
+    uint32_t tx = tg->x, ty = tg->y;
+    uint8_t rect[4];
+    memcpy(rect, tg->rect, sizeof rect);
+    if (t->hooks.translate) {
+        t->hooks.translate(t->hooks.ctx, noc, &tx, &ty);
+        for (int k = 0; k < 4; k += 2) {
+            uint32_t rx = rect[k], ry = rect[k + 1];
+            t->hooks.translate(t->hooks.ctx, noc, &rx, &ry);
+            rect[k] = (uint8_t)rx, rect[k + 1] = (uint8_t)ry;
+        }
+    }
+    if (!tg->mcast && (tx >= f->w || ty >= f->h)) {
+        BH_LOG_GUEST(t->log, "pcie: TLB %u targets (%u,%u) on NoC%u, outside the grid%s", tg->tlb,
+                     tg->x, tg->y, noc,
+                     tx == tg->x && ty == tg->y
+                         ? " (translated coordinates such as tt-umd's need noc.translation=1)"
+                         : "");
         if (ev->kind == PCIE_TLP_MRD)
             respond_now(t, ev);
         return;
@@ -174,16 +189,16 @@ static void window_access(PcieTile *t, PcieTileOp *op, const PcieLinkEvent *ev,
     rq->token = index;
     if (ev->kind == PCIE_TLP_MRD) {
         rq->op = NOC_REQ_READ;
-        rq->target = tg->y * f->w + tg->x;
+        rq->target = ty * f->w + tx;
     } else {
         rq->op = NOC_REQ_WRITE;
         rq->acked = pcie_order_acked(tg->ordering) != 0; /* posted writes: not acknowledged */
         if (tg->mcast) {
             rq->mcast = 1;
-            memcpy(rq->rect, tg->rect, sizeof rq->rect);
+            memcpy(rq->rect, rect, sizeof rq->rect);
             rq->path_reserve = 1;
         } else {
-            rq->target = tg->y * f->w + tg->x;
+            rq->target = ty * f->w + tx;
         }
     }
     op->noc_due++;

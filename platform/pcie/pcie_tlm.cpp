@@ -23,6 +23,11 @@ PcieTileHooks PcieTlm::hooks(PcieTlm *self)
         const uint32_t node = noc_frame_node(&p->tile_.cfg.frame, noc, p->tile_.cfg.node0);
         return p->chip_.noc(noc).reg_access(node, off, NOC_NIU_REG_BYTES, write, val, 0, now);
     };
+    h.translate = [](void *ctx, uint32_t noc, uint32_t *x, uint32_t *y) {
+        PcieTlm *p = static_cast<PcieTlm *>(ctx);
+        const uint32_t node = noc_frame_node(&p->tile_.cfg.frame, noc, p->tile_.cfg.node0);
+        noc_niu_translate(&p->chip_.noc(noc).net(), node, x, y);
+    };
     h.arc = [](void *ctx, uint64_t addr, int write, uint8_t *data, uint32_t len) {
         tlm::tlm_generic_payload gp;
         gp.set_command(write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);

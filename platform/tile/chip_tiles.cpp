@@ -3,7 +3,9 @@
  * memory behind it: a Tensix tile's L1 (timed, whose ports the NIUs reach as clients NOC0 and
  * NOC1, or an untimed byte array), a DRAM endpoint's controller, or the store of what is not
  * modeled; the tiles' VCD signals and those of the L1s output.vcd_l1 names. */
+#include <stdexcept>
 #include <string>
+#include "model/chip/bh_xlate.h"
 #include "platform/chip.h"
 
 namespace bh
@@ -47,6 +49,19 @@ void Chip::bind_l1(TileTlm &tile, const BhTile &t, uint32_t node, BhLogContext *
     }
 }
 
+void Chip::boot_translation(uint32_t k, uint32_t node, const BhTile &t)
+{
+    const BhGrid &g = *plan_.grid;
+    const uint32_t pcie_x = plan_.pcie.node0 < g.w * g.h ? plan_.pcie.node0 % g.w : 2;
+    NocXlateRegs r;
+    char why[200];
+    uint32_t tx = 0, ty = 0;
+    if (bh_xlate_regs(&g, pcie_x, k, &r, why, sizeof why) != BH_OK ||
+        bh_xlate_of(&g, pcie_x, k, t.x, t.y, &tx, &ty) != BH_OK)
+        throw std::invalid_argument(std::string("noc.translation: ") + why);
+    noc_net_set_xlate(&nocs_[k]->net(), node, &r, 1, tx, ty);
+}
+
 std::vector<int> Chip::assemble_tiles(BhLogContext *log)
 {
     const BhGrid &g = *plan_.grid;
@@ -83,9 +98,12 @@ std::vector<int> Chip::assemble_tiles(BhLogContext *log)
             tile->mem_out.bind(nothing_->port);
         }
         /* every NIU answers at its registers; only enabled Tensix tiles take multicast */
-        for (uint32_t k = 0; k < plan_.n_nocs; k++)
+        for (uint32_t k = 0; k < plan_.n_nocs; k++) {
             noc_net_set_node(&nocs_[k]->net(), nodes[k], tile.get(), bh_tile_endpoint_id(&t, k),
                              is_compute(t));
+            if (plan_.noc[k].translation)
+                boot_translation(k, nodes[k], t);
+        }
         if (is_compute(t))
             socket_of[i] = sockets++;
         tiles_.push_back(std::move(tile));

@@ -36,7 +36,14 @@ install)
   [ "$(wc -l <"$dir/declared")" -gt 30 ] || fail "too few functions found in bhsim.h"
   missing=$(comm -23 "$dir/declared" "$dir/exported")
   [ -z "$missing" ] || fail "declared in bhsim.h, not exported: $missing"
-  extra=$(comm -13 "$dir/declared" "$dir/exported" | grep -vE '^(libttsim_[a-z0-9_]+|sc_main)$' || true)
+  # and libbhsim.h's (libbhsim_*), installed beside it
+  [ -f "$prefix/include/bhsim/libbhsim.h" ] || fail "libbhsim.h not installed"
+  for f in $(cc -fpreprocessed -E -P -x c "$prefix/include/bhsim/libbhsim.h" |
+    grep -oE '\blibbhsim_[a-z0-9_]+\(' | tr -d '('); do
+    grep -qx "$f" "$dir/exported" || fail "declared in libbhsim.h, not exported: $f"
+  done
+  extra=$(comm -13 "$dir/declared" "$dir/exported" |
+    grep -vE '^(libttsim_[a-z0-9_]+|libbhsim_(status|chip)|sc_main)$' || true)
   [ -z "$extra" ] || fail "exported beyond the API: $extra"
   echo "installed: $(wc -l <"$dir/exported") symbols exported, $(stat -L -c %s "$prefix/lib/libbhsim.so") bytes"
   ;;

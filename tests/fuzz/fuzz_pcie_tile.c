@@ -255,8 +255,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     c.node0 = 2;
     c.bar_base[0] = BAR0, c.bar_base[1] = 0x120000000ull, c.bar_base[2] = BAR4;
     c.host_bytes = 1ull << 32;
-    const PcieTileHooks h = {b,          h_noc_request, h_niu_reg, h_arc,   h_now_ps,  h_now_cycle,
-                             h_cycle_ps, h_wake,        NULL,      h_taken, h_answered};
+    const PcieTileHooks h = {b,           h_noc_request, h_niu_reg, NULL, h_arc,   h_now_ps,
+                             h_now_cycle, h_cycle_ps,    h_wake,    NULL, h_taken, h_answered};
     if (pcie_tile_init(&b->t, &c, &h, &b->log) != BH_OK)
         abort();
     for (size_t i = 0; i + 8 <= size && i < 8 * 400; i += 8) {

@@ -133,8 +133,8 @@ static void bench_init(uint32_t instance)
     memset(b, 0, sizeof *b);
     b->wake_ps = BH_IDLE;
     bh_log_context_init(&b->log, log_sink, b);
-    PcieTileHooks h = {b,          h_noc_request, h_niu_reg,   h_arc,   h_now_ps,  h_now_cycle,
-                       h_cycle_ps, h_wake,        h_host_done, h_taken, h_answered};
+    PcieTileHooks h = {b,           h_noc_request, h_niu_reg, NULL,        h_arc,   h_now_ps,
+                       h_now_cycle, h_cycle_ps,    h_wake,    h_host_done, h_taken, h_answered};
     PcieTileConfig c = config();
     c.tlb.instance = instance;
     CHECK_OK(pcie_tile_init(&b->t, &c, &h, &b->log));
