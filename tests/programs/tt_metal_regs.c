@@ -1,6 +1,7 @@
 /* tests/programs/tt_metal_regs.c - BRISC does the register accesses tt-metal's Blackhole
  * firmware does when it starts (tenstorrent/tt-metal tt_metal/hw/firmware/src/tt-1xx/brisc.cc
- * device_setup and set_deassert_addresses, risc_common.h riscv_wait), the ones tt-llk's
+ * device_setup and set_deassert_addresses, risc_common.h riscv_wait and risc_init, trisc.cc's
+ * GPR and PRNG set-up, which BRISC can reach too), the ones tt-llk's
  * kernels and test harness make (performance counters, FPU sticky bits, debug feature bits)
  * and tt-umd's test program's Wormhole-offset stores (docs/tt-metal-compat.md#registers). Each
  * must be accepted; a value read back that is not the documented one ends the run with a bus
@@ -11,7 +12,10 @@
 #define TDMA_CLK_GATE_EN 0xFFB11024u
 #define NIU_CFG_0 0x100u
 #define ROUTER_CFG_0 0x104u
+#define CFG_ECC_SCRUBBER (TENSIX_CFG_BASE + 3u * 4u)
 #define CFG_RISCV_IC_INVALIDATE (TENSIX_CFG_BASE + 185u * 4u)
+#define CFG_PRNG_SEED (TENSIX_CFG_BASE + 186u * 4u)
+#define REGFILE_BASE 0xFFE00000u
 #define FAIL 0xFFB12F00u /* not a register: a store there faults */
 
 static void expect(uint32_t got, uint32_t want, uint32_t check)
@@ -39,6 +43,18 @@ int main(void)
     mmio_write(DBG(0x23Cu), 1u);
     expect(mmio_read(DBG(0x234u)), 7u, 1);
     mmio_write(CFG_RISCV_IC_INVALIDATE, 0x1Fu); /* all five instruction caches */
+    /* ex_rmw_cfg: ECC scrubber enable (bit 0), read-modify-write of the word */
+    mmio_write(CFG_ECC_SCRUBBER, mmio_read(CFG_ECC_SCRUBBER) | 1u);
+    expect(mmio_read(CFG_ECC_SCRUBBER) & 1u, 1u, 9);
+    /* risc_init: the node id of each NoC (x in bits 5:0, y in 11:6; NoC1 counts from the far
+     * corner, so only NoC0's is checked) */
+    const uint32_t id = mmio_read(NIU0 + NODE_ID);
+    expect(id & 0xFFFu, XY(1, 2), 10);
+    (void)mmio_read(BH_NIU_BASE(1) + NODE_ID);
+    /* trisc.cc: 64 GPRs zeroed, the PRNG seed 0 (BRISC sees both windows too) */
+    for (uint32_t i = 0; i < 64; i++)
+        mmio_write(REGFILE_BASE + 4u * i, 0);
+    mmio_write(CFG_PRNG_SEED, 0);
     /* enable_power_management (brisc.cc has it, not called today): hysteresis, then enable */
     mmio_write(DBG(0x070u), 0x20202020u);
     mmio_write(DBG(0x074u), 0x20202020u);
