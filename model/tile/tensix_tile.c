@@ -18,6 +18,15 @@ static const struct {
 #undef TILE_REG
 };
 
+/* offset and read value only: who touches them and why they are left out is for the docs */
+static const struct {
+    uint32_t off, read;
+} ignored_tab[] = {
+#define TILE_IGNORED(nm, o, rd, who, why) {o, rd},
+#include "model/tile/tile_regs_ignored.def"
+#undef TILE_IGNORED
+};
+
 static const struct {
     uint32_t ram_bytes, start_pc, reset_bit;
 } core_tab[TILE_CORES] = {
@@ -158,14 +167,33 @@ void tensix_tile_prefetch(const TensixTile *t)
         tensix_core_prefetch(t->core);
 }
 
+static int ignored_row(uint32_t off)
+{
+    for (size_t i = 0; i < sizeof ignored_tab / sizeof ignored_tab[0]; i++)
+        if (ignored_tab[i].off == off)
+            return (int)i;
+    return -1;
+}
+
+int tile_reg_is_ignored(uint32_t off)
+{
+    return ignored_row(off) >= 0;
+}
+
 BhStatus tensix_tile_reg_access(TensixTile *t, uint32_t off, int write, uint32_t *val, uint64_t now,
                                 int debug)
 {
     uint32_t r = 0;
     while (r < TILE_NUM_REGS && reg_tab[r].off != off)
         r++;
-    if (r == TILE_NUM_REGS)
-        return BH_ERR_ADDR;
+    if (r == TILE_NUM_REGS) { /* software goes on as if an ignored register's write landed */
+        const int i = ignored_row(off);
+        if (i < 0)
+            return BH_ERR_ADDR;
+        if (!write)
+            *val = ignored_tab[i].read;
+        return BH_OK;
+    }
     if (write) {
         if (reg_tab[r].access == ACC_RO) {
             BH_LOG_GUEST(t->log, "tile: write 0x%08x to read-only %s", *val, reg_tab[r].name);

@@ -36,7 +36,8 @@
  * wakes the cores sleeping on a mailbox if one changed during the step, steps the coprocessor (if
  * enabled), then L1, then hands out L1's finished requests: the coprocessor's to it, the others to
  * the `done` callback in completion order. Returns the next cycle with work, or BH_IDLE. Registers:
- * stored with their reset values (tile_regs.def); WALL_CLOCK_* read `now`. SOFT_RESET_0 holds and
+ * stored with their reset values (tile_regs.def); WALL_CLOCK_* read `now`; the ones software
+ * touches but bhsim leaves out drop writes (tile_regs_ignored.def). SOFT_RESET_0 holds and
  * releases the cores (tensix_tile_reset_changed), whoever writes it. NoC: the shell sends every NoC
  * access past L1 here (tensix_tile_noc_access): inline writes, atomics, and the data of streaming
  * reads and writes, a flit at a time. The slow local-RAM windows take any length; register regions
@@ -199,11 +200,15 @@ typedef struct TileAccess {
 } TileAccess;
 
 /* The control/debug register at byte offset off (tile_regs.def): one 32-bit word; debug reads
- * latch nothing. BH_ERR_ADDR where no register is, BH_ERR_ACCESS for a write to a read-only one.
+ * latch nothing. An offset of tile_regs_ignored.def takes a write and drops it, and reads its
+ * fixed value. BH_ERR_ADDR where neither table has the offset, BH_ERR_ACCESS for a write to a
+ * read-only one.
  * The debug-register region's device (tensix_tile_regions.c) calls it. */
 BhStatus tensix_tile_reg_access(TensixTile *t, uint32_t off, int write, uint32_t *val, uint64_t now,
                                 int debug);
 const char *tile_reg_name(uint32_t reg);
+/* 1 if the control/debug offset off is a row of tile_regs_ignored.def */
+int tile_reg_is_ignored(uint32_t off);
 /* A core's write of `val` to SIM_ZONE at now: opens or closes a zone (TileZoneFn); a close with
  * no zone open, or an open past TILE_ZONE_DEPTH, is the guest's error, logged (an open past the
  * depth is counted, not shown). */

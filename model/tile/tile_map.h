@@ -55,7 +55,7 @@ typedef enum TileTarget {
     TILE_T_L1,
     TILE_T_LOCAL,      /* the accessing core's private data RAM */
     TILE_T_SLOW_LOCAL, /* one core's data RAM (arg), seen by all cores and the NoC */
-    TILE_T_DEBUG,      /* control/debug registers, tile_regs.def */
+    TILE_T_DEBUG,      /* control/debug registers, tile_regs.def (+ tile_regs_ignored.def) */
     TILE_T_NIU,        /* NoC arg's NIU: performed by the caller */
     TILE_T_TDMA,       /* coprocessor: Mover's TDMA-RISC registers */
     TILE_T_MOP_CFG,    /* coprocessor: the TRISC's thread's MopCfg (write only) */
