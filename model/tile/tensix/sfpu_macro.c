@@ -53,27 +53,20 @@ static int can_execute(int unit, uint32_t op)
 static int has_vb(uint32_t op)
 {
     return op == OP(SFPMAD) || op == OP(SFPADD) || op == OP(SFPMUL) || op == OP(SFPAND) ||
-           op == OP(SFPOR) || op == OP(SFPARECIP) || op == OP(SFPSHFT2);
+           op == OP(SFPOR) || op == OP(SFPARECIP) || op == OP(SFPSHFT2) || op == OP(SFPMUL24) ||
+           op == OP(SFP_STOCH_RND);
 }
 
 static int has_vc(uint32_t op)
 {
     return op != OP(SFPADDI) && op != OP(SFPMULI) && op != OP(SFPLUT) && op != OP(SFPNOP) &&
-           op != OP(SFPCONFIG);
+           op != OP(SFPCONFIG) && op != OP(SFPLUTFP32);
 }
 
 /* Templates this model cannot run, with the reason, or NULL. */
 static const char *unmodeled(uint32_t w)
 {
     switch (w >> 24) {
-    case OP(SFP_STOCH_RND):
-        return "SFPSTOCHRND (not modeled)";
-    case OP(SFPLUTFP32):
-        return "SFPLUTFP32 (not modeled)";
-    case OP(SFPMUL24):
-        return "SFPMUL24 (not modeled)";
-    case OP(SFPARECIP):
-        return (w & 15) > 1 ? "SFPARECIP exp mode (not modeled)" : NULL;
     case OP(SFPSWAP): /* the page's overrides make it swap VD with itself; tt-llk's exp kernel
                        * expects the template's VD as the other operand */
         return "SFPSWAP (its operand routing under SFPLOADMACRO is not documented)";
