@@ -45,8 +45,9 @@
  * instructions (UnitDelayKind); busy_until covers the cycle-counted estimate. SFPSTOCHRND,
  * SFPLUTFP32, SFPMUL24 and SFPARECIP's exp mode are in sfpu_bh.c; SFPLUTFP32 and SFPMUL24 are
  * MAD-class (2 cycles; SFPLUTFP32's stall sets come from Mod1Mirror, bits 19:16). Not modeled:
- * SFPSWAP as a template (the page's overrides make it swap VD
- * with itself, tt-llk's exp kernel expects the template VD as the other operand); what the page
+ * SFPSWAP as a template with Sequence bit 7 clear (the page's overrides make it swap VD with
+ * itself, tt-llk's exp kernel expects the template VD as the other operand; with bit 7 set, as
+ * tt-llk's typecast and reciprocal use it, it runs by the page's rules); what the page
  * leaves undefined (Sequence select 1, a Store slot fed anything but SFPSTORE, Simple and Round
  * together without exactly one VD == 16, LoadMacroConfig that differs between columns, two delay-7
  * instructions meeting): all stop with BH_ERR_UNSUPPORTED. Scheduled MAD-class results are visible

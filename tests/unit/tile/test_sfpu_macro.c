@@ -425,6 +425,25 @@ static void test_macro_bh_templates(void)
     CHECK_EQ_U32(A.s.stats.macro_ops, 3);
 }
 
+/* SFPSWAP as a template with Sequence bit 7 (tt-llk typecast's max(0, x)): the template's VC
+ * (LReg[9], zero) stays, VD is the loaded LReg; Mod1 15 leaves the larger value in VD. */
+static void test_macro_swap_max(void)
+{
+    env_reset(&A);
+    config32(&A, 0, w_op(OP(SFPSWAP), 0, 9, 12, 15));
+    config32(&A, 4, seq(seqb(1, 0, 0, 4), 0, 0, seqb(0, 0, 2, 3)));
+    config_misc(&A, SFPU_FMT_FP32);
+    uint32_t addr = 8;
+    fill(&A, addr);
+    run(&A, w_lm(0, 1, SFPU_FMT_FP32, addr >> 1));
+    for (int i = 0; i < 4; i++)
+        run(&A, NOP);
+    for (uint32_t l = 0; l < L; l++) {
+        float x = input(addr, l);
+        CHECK_EQ_U32(dst32_get(&A, lane_row(addr, l), lane_col(addr, l)), f2u(x > 0 ? x : 0.0f));
+    }
+}
+
 static void test_macro_unsupported(void)
 {
     bh_log_set_sink(&test_log, sink, NULL);
@@ -486,6 +505,7 @@ int main(void)
     RUN(test_macro_store_cycle);
     RUN(test_macro_conflicts);
     RUN(test_macro_bh_templates);
+    RUN(test_macro_swap_max);
     RUN(test_macro_unsupported);
     return check_failures();
 }
