@@ -13,7 +13,7 @@
  *          e = 1 - y x, y = y e + y; BF16 result (SFPSTORE truncates)
  *   exp    e^x = (p(x / 16))^16 with p the degree-6 Taylor polynomial (Horner, SFPMAD); relative
  *          error about 1e-5 for |x| <= 8 before the BF16 store, growing beyond (tt-llk's range
- *          reduction with SFPSTOCHRND / SFPLOADMACRO is not used: the model lacks SFPSTOCHRND) */
+ *          reduction with SFPSTOCHRND / SFPLOADMACRO is not used here) */
 #ifndef BH_LLK_SFPU_H
 #define BH_LLK_SFPU_H
 #include "firmware/llk/llk_math.h"

@@ -437,6 +437,14 @@ BhStatus fpu_issue(Fpu *f, SrcDst *r, Rwc *rwc, const TensixCfg *cfg, uint32_t t
     fpu_op_decode(&op, r, &rwc[thread], cfg, thread);
     op.r = r;
     op.rwc = &rwc[thread];
+    /* no document gives the FPU's stochastic rounding (which random bits, compared with what):
+     * stop rather than round to nearest unannounced */
+    if (flops(word) && opc != TENSIX_OP_GMPOOL &&
+        TCFG_GET(cfg, op.state, ALU_ROUNDING_MODE_Fpu_srnd_en)) {
+        bh_log(cfg->log, BH_LOG_UNIMP,
+               "fpu: stochastic rounding (ALU_ROUNDING_MODE_Fpu_srnd_en) is not modelled");
+        return BH_ERR_UNSUPPORTED;
+    }
 
     /* 1. what it touches, from the state before it runs */
     DstUse u;

@@ -51,7 +51,8 @@
  *   do not wait. flops: 4096 per MVMUL/DOTPV (560 with SrcB row broadcast), 2048 GAPOOL, 256
  *   ELWMUL, GMPOOL and ELWADD/ELWSUB with AddDst, 128 without: per instruction, i.e. per
  *   fidelity phase (MatrixUnit.md's table x phases); divide by the phases for useful FLOPs.
- * Not modeled: stochastic rounding (ALU_ROUNDING_MODE_Fpu_srnd_en), Blackhole's implied Src
+ * Not modeled: stochastic rounding (ALU_ROUNDING_MODE_Fpu_srnd_en: MVMUL, DOTPV, GAPOOL and
+ *   ELWADD/SUB/MUL stop with BH_ERR_UNSUPPORTED while it is set), Blackhole's implied Src
  *   formats and Dst remaps/swizzle (DEST_ACCESS_CFG), LaneConfig BLOCK_DEST_MOV,
  *   ALU_ACC_CTRL_Zero_Flag_disabled_dst, ZEROACC bit 17 (CLEAR_ZERO_FLAGS; its Wormhole
  *   counterpart Revert is undefined behaviour), MOVDBGA2D and the legacy CONV/POOL3S

@@ -54,7 +54,8 @@ uint32_t sfpu_lane_enabled(const Sfpu *s)
 static int is_mad_class(uint32_t op)
 {
     return op == TENSIX_OP_SFPMAD || op == TENSIX_OP_SFPADD || op == TENSIX_OP_SFPMUL ||
-           op == TENSIX_OP_SFPADDI || op == TENSIX_OP_SFPMULI || op == TENSIX_OP_SFPLUT;
+           op == TENSIX_OP_SFPADDI || op == TENSIX_OP_SFPMULI || op == TENSIX_OP_SFPLUT ||
+           op == TENSIX_OP_SFPLUTFP32 || op == TENSIX_OP_SFPMUL24;
 }
 
 /* LRegs a MAD-class word writes, as the stall logic sees it */
@@ -64,7 +65,9 @@ static uint32_t mad_write_set(uint32_t w)
     if (op == TENSIX_OP_SFPLUT)
         return (TENSIX_GET(SFPLUT, INSTR_MOD0, w) & 8) ? ALL_LREGS
                                                        : R(TENSIX_GET(SFPLUT, LREG_IND, w));
-    /* SFPADDI / SFPMULI share SFPMAD's MOD1 and VD positions */
+    if (op == TENSIX_OP_SFPLUTFP32) /* the stall logic reads Mod1Mirror, not Mod1 */
+        return ((w >> 16) & 8) ? ALL_LREGS : R(TENSIX_GET(SFPLUTFP32, LREG_DEST, w));
+    /* SFPMUL24, SFPADDI / SFPMULI share SFPMAD's MOD1 and VD positions */
     return (TENSIX_GET(SFPMAD, INSTR_MOD1, w) & 8) ? ALL_LREGS
                                                    : R(TENSIX_GET(SFPMAD, LREG_DEST, w));
 }
@@ -78,6 +81,7 @@ static uint32_t stall_read_set(uint32_t w)
     case TENSIX_OP_SFPMAD:
     case TENSIX_OP_SFPADD:
     case TENSIX_OP_SFPMUL:
+    case TENSIX_OP_SFPMUL24:
         if (mod1 & 4)
             return ALL_LREGS;
         return R(TENSIX_GET(SFPMAD, LREG_SRC_A, w)) | R(TENSIX_GET(SFPMAD, LREG_SRC_B, w)) | R(vc) |
@@ -87,6 +91,10 @@ static uint32_t stall_read_set(uint32_t w)
         return R(vd) | ((mod1 & 8) ? R(7) : 0);
     case TENSIX_OP_SFPLUT:
         return 0xF | ((TENSIX_GET(SFPLUT, INSTR_MOD0, w) & 8) ? R(7) : 0);
+    case TENSIX_OP_SFPLUTFP32: /* every LReg but LReg[7] unless Mod1Mirror says INDIRECT_VD */
+        return ((w >> 16) & 8) ? ALL_LREGS : ALL_LREGS & ~R(7);
+    case TENSIX_OP_SFP_STOCH_RND:
+        return R(vc) | R(TENSIX_GET(SFP_STOCH_RND, LREG_SRC_B, w));
     case TENSIX_OP_SFPLOADMACRO: /* its load writes LReg[VDHi:VDLo]; the same partial reads */
     case TENSIX_OP_SFPLOAD: {
         uint32_t m = TENSIX_GET(SFPLOAD, INSTR_MOD0, w);
@@ -357,7 +365,7 @@ static void exec_config(Sfpu *s, uint32_t w, uint32_t vd)
     }
 }
 
-static uint32_t prng_next(Sfpu *s, uint32_t lane)
+uint32_t sfpu_prng_next(Sfpu *s, uint32_t lane)
 {
     uint32_t x = s->prng[lane];
     uint32_t taps = (uint32_t)__builtin_popcount(x & 0x80200003u);
@@ -381,7 +389,7 @@ static void exec_mov(Sfpu *s, uint32_t w, const SfpuRegs *o)
             else if (vc == 8)
                 x = s->lm_misc[c];
             else if (vc == 9)
-                x = prng_next(s, l);
+                x = sfpu_prng_next(s, l);
             else
                 x = vc == 15 ? s->lane_config[c] : 0;
         } else {
@@ -417,6 +425,9 @@ static int guarded_vd(uint32_t w)
     case TENSIX_OP_SFPTRANSP:
     case TENSIX_OP_SFPGT:
     case TENSIX_OP_SFPLE:
+    case TENSIX_OP_SFPMUL24:
+    case TENSIX_OP_SFPLUTFP32:
+    case TENSIX_OP_SFP_STOCH_RND:
         return (int)vd;
     case TENSIX_OP_SFPSHFT2:
         return mod1 <= 3 ? (int)vd : -1;
@@ -459,6 +470,7 @@ void sfpu_decode_regs(uint32_t w, SfpuRegs *o)
     case TENSIX_OP_SFPMAD:
     case TENSIX_OP_SFPADD:
     case TENSIX_OP_SFPMUL:
+    case TENSIX_OP_SFPMUL24:
         o->va = TENSIX_GET(SFPMAD, LREG_SRC_A, w);
         o->vb = TENSIX_GET(SFPMAD, LREG_SRC_B, w);
         break;
@@ -475,6 +487,7 @@ void sfpu_decode_regs(uint32_t w, SfpuRegs *o)
         break;
     case TENSIX_OP_SFPARECIP:
     case TENSIX_OP_SFPSHFT2:
+    case TENSIX_OP_SFP_STOCH_RND:
         o->vb = (w >> 12) & 15;
         break;
     default:

@@ -11,6 +11,7 @@
  * used with ADDR_MOD_7 by the SFPU kernels). SFPLOADMACRO (sfpu_macro.c): SFPLOADMACRO.md and
  * SFPCONFIG.md (LoadMacroConfig), its uses in tt-llk tt_llk_blackhole/common/inc/sfpu/
  * ckernel_sfpu_{recip,typecast,where,exp,mul_int}.h. Summary: docs/hardware.md#sfpu.
+ * SFPSTOCHRND_*.md, SFPMUL24.md, SFPLUTFP32.md and SFPARECIP.md for sfpu_bh.c.
  *
  * Interface: the coprocessor routes every opcode sfpu_handles() accepts here. It presents a
  *   word with sfpu_can_issue(); when that says yes it calls sfpu_issue() in the same cycle,
@@ -41,10 +42,12 @@
  * SFPSHFT2 lane-shuffle modes only SFPNOP may issue the next cycle. Everything else is 1 cycle.
  * SFPLOADMACRO: delay 0 runs in the next cycle, delay d in cycle T + 1 + d (WaitForElapsedCycles),
  * or in the cycle after the d-th later SFPU word issues while any waiting instruction counts
- * instructions (UnitDelayKind); busy_until covers the cycle-counted estimate. Not modeled:
- * SFPSTOCHRND, SFPLUTFP32, SFPMUL24, SFPARECIP's exp mode (its 896-entry table), and so
- * SFPLOADMACRO templates using them; SFPSWAP as a template (the page's overrides make it swap VD
- * with itself, tt-llk's exp kernel expects the template VD as the other operand); what the page
+ * instructions (UnitDelayKind); busy_until covers the cycle-counted estimate. SFPSTOCHRND,
+ * SFPLUTFP32, SFPMUL24 and SFPARECIP's exp mode are in sfpu_bh.c; SFPLUTFP32 and SFPMUL24 are
+ * MAD-class (2 cycles; SFPLUTFP32's stall sets come from Mod1Mirror, bits 19:16). Not modeled:
+ * SFPSWAP as a template with Sequence bit 7 clear (the page's overrides make it swap VD with
+ * itself, tt-llk's exp kernel expects the template VD as the other operand; with bit 7 set, as
+ * tt-llk's typecast and reciprocal use it, it runs by the page's rules); what the page
  * leaves undefined (Sequence select 1, a Store slot fed anything but SFPSTORE, Simple and Round
  * together without exactly one VD == 16, LoadMacroConfig that differs between columns, two delay-7
  * instructions meeting): all stop with BH_ERR_UNSUPPORTED. Scheduled MAD-class results are visible
@@ -190,6 +193,10 @@ uint32_t sfpu_lane_enabled(const Sfpu *s); /* LaneEnabled, bit = lane */
 void sfpu_decode_regs(uint32_t word, SfpuRegs *o);
 /* Any non-memory instruction with the given operands; no backdoor check (sfpu.c). */
 BhStatus sfpu_exec_op(Sfpu *s, uint32_t word, const SfpuRegs *o);
+/* SFPSTOCHRND, SFPMUL24, SFPLUTFP32 and SFPARECIP's exp mode (sfpu_bh.c). */
+BhStatus sfpu_exec_bh(Sfpu *s, uint32_t word, const SfpuRegs *o);
+/* AdvancePRNG(Lane): returns the lane's state, then steps it (VectorUnit.md). */
+uint32_t sfpu_prng_next(Sfpu *s, uint32_t lane);
 /* Lanewise arithmetic, bitwise, conversion and lane-movement instructions (sfpu_ops.c). */
 BhStatus sfpu_exec_alu(Sfpu *s, uint32_t word, const SfpuRegs *o);
 /* SFPLOAD, SFPSTORE, SFPLOADI (sfpu_mem.c). */

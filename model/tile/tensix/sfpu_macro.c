@@ -53,33 +53,26 @@ static int can_execute(int unit, uint32_t op)
 static int has_vb(uint32_t op)
 {
     return op == OP(SFPMAD) || op == OP(SFPADD) || op == OP(SFPMUL) || op == OP(SFPAND) ||
-           op == OP(SFPOR) || op == OP(SFPARECIP) || op == OP(SFPSHFT2);
+           op == OP(SFPOR) || op == OP(SFPARECIP) || op == OP(SFPSHFT2) || op == OP(SFPMUL24) ||
+           op == OP(SFP_STOCH_RND);
 }
 
 static int has_vc(uint32_t op)
 {
     return op != OP(SFPADDI) && op != OP(SFPMULI) && op != OP(SFPLUT) && op != OP(SFPNOP) &&
-           op != OP(SFPCONFIG);
+           op != OP(SFPCONFIG) && op != OP(SFPLUTFP32);
 }
 
-/* Templates this model cannot run, with the reason, or NULL. */
-static const char *unmodeled(uint32_t w)
+/* Templates this model cannot run, with the reason, or NULL. SFPSWAP has no VB: with Sequence
+ * bit 7 clear the page's overrides give it VC = VD = the macro's VD, a swap of a register with
+ * itself, yet tt-llk's exp kernel (ckernel_sfpu_exp.h, its clamp against LReg[14]) relies on
+ * something else happening there; with bit 7 set the template's VC stays, which is what
+ * tt-llk's typecast and reciprocal kernels use. */
+static const char *unmodeled(uint32_t w, uint32_t bits)
 {
-    switch (w >> 24) {
-    case OP(SFP_STOCH_RND):
-        return "SFPSTOCHRND (not modeled)";
-    case OP(SFPLUTFP32):
-        return "SFPLUTFP32 (not modeled)";
-    case OP(SFPMUL24):
-        return "SFPMUL24 (not modeled)";
-    case OP(SFPARECIP):
-        return (w & 15) > 1 ? "SFPARECIP exp mode (not modeled)" : NULL;
-    case OP(SFPSWAP): /* the page's overrides make it swap VD with itself; tt-llk's exp kernel
-                       * expects the template's VD as the other operand */
-        return "SFPSWAP (its operand routing under SFPLOADMACRO is not documented)";
-    default:
-        return NULL;
-    }
+    if ((w >> 24) == OP(SFPSWAP) && !(bits & 0x80))
+        return "SFPSWAP with Sequence bit 7 clear (its operand routing is not documented)";
+    return NULL;
 }
 
 static BhStatus refuse(const Sfpu *s, const char *what, uint32_t detail)
@@ -214,7 +207,7 @@ static BhStatus build(const Sfpu *s, uint32_t u, uint32_t bits, uint32_t vd, uin
             return refuse(s, "Store sub-unit given an instruction other than SFPSTORE", w >> 24);
         w = TENSIX_WORD(SFPNOP);
     }
-    const char *why = unmodeled(w);
+    const char *why = unmodeled(w, bits);
     if (why)
         return refuse(s, why, u);
     uint32_t op = w >> 24;

@@ -223,7 +223,7 @@ static BhStatus exec_unary(Sfpu *s, uint32_t w, const SfpuRegs *o)
     uint32_t op = w >> 24, mod1 = w & 15, vd = o->vd, vc = o->vc;
     uint32_t imm = (w >> 12) & 0xFFF;
     if (op == TENSIX_OP_SFPARECIP && mod1 != 0 && mod1 != 1)
-        return BH_ERR_UNSUPPORTED; /* approximate exp: its table is not modeled */
+        return sfpu_exec_bh(s, w, o); /* approximate exp */
     if (!writable(vd))
         return BH_OK;
     FOR_ENABLED(s, l)
@@ -502,6 +502,6 @@ BhStatus sfpu_exec_alu(Sfpu *s, uint32_t w, const SfpuRegs *o)
         exec_shft2(s, w, o);
         return BH_OK;
     default: /* SFP_STOCH_RND, SFPLUTFP32, SFPMUL24 (SFPLOADMACRO goes to sfpu_macro.c) */
-        return BH_ERR_UNSUPPORTED;
+        return sfpu_exec_bh(s, w, o);
     }
 }

@@ -576,6 +576,25 @@ static void test_issue_rules(void)
 }
 
 /* Flip bits give banks back; CLR_DVALID_SrcA_Disable keeps the bank but moves on */
+/* FPU stochastic rounding is not documented: arithmetic stops while Fpu_srnd_en is set,
+ * moves and clears (no rounding) carry on */
+static void test_srnd_refused(void)
+{
+    Env *e = env_new(FMT_BF16, 0);
+    src_set_dvalid(&e->r, SRC_A);
+    src_set_dvalid(&e->r, SRC_B);
+    TCFG_SET(&e->cfg, 0, ALU_ROUNDING_MODE_Fpu_srnd_en, 1);
+    CHECK_EQ_U32(fpu_issue(&e->f, &e->r, e->rwc, &e->cfg, 0, mvmul(3), e->now), BH_ERR_UNSUPPORTED);
+    CHECK_EQ_U32(
+        fpu_issue(&e->f, &e->r, e->rwc, &e->cfg, 0, elw(TENSIX_OP_ELWADD, 0, 0, 0), e->now),
+        BH_ERR_UNSUPPORTED);
+    CHECK_EQ_U64(e->f.stats.instructions, 0);
+    CHECK_OK(issue(e, TENSIX_WORD(ZEROACC)));
+    TCFG_SET(&e->cfg, 0, ALU_ROUNDING_MODE_Fpu_srnd_en, 0);
+    e->now += 10;
+    CHECK_OK(issue(e, mvmul(3)));
+}
+
 static void test_flips(void)
 {
     Env *e = env_new(FMT_BF16, 0);
@@ -603,6 +622,7 @@ int main(void)
     RUN(test_transpose_and_shifts);
     RUN(test_move_round_trips);
     RUN(test_issue_rules);
+    RUN(test_srnd_refused);
     RUN(test_flips);
     return check_failures();
 }

@@ -4,6 +4,7 @@
  * against host IEEE float / integer arithmetic, store cycles against the delays stated in
  * BlackholeA0/.../SFPLOADMACRO.md, and the undefined cases against the log. Dst FP32 bit
  * layouts are built here from the Dst.md diagrams. */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include "model/tile/tensix/sfpu.h"
@@ -395,6 +396,54 @@ static void test_macro_conflicts(void)
 
 /* Undefined or unmodelled configurations stop with BH_ERR_UNSUPPORTED, a message naming the
  * case, and no load done. */
+/* The Blackhole additions as templates, tt-llk typecast / mul_int style: the Round slot runs
+ * SFP_STOCH_RND FP32 -> UINT16 (round to nearest) on the loaded LReg into LReg[16], the MAD
+ * slot SFPMUL24 (VA = 5, VC = 9) with bit 7 (the loaded LReg as VB) into the loaded LReg, and
+ * the store writes LReg[16] as INT32. Checked against host rounding / integer multiply. */
+static void test_macro_bh_templates(void)
+{
+    env_reset(&A);
+    run(&A, w_loadi(5, 2, 3)); /* LReg[5] = 3 */
+    uint32_t rnd = TENSIX_WORD(SFP_STOCH_RND) | PUT(SFP_STOCH_RND, LREG_DEST, 13) |
+                   PUT(SFP_STOCH_RND, INSTR_MOD1, 6);
+    config32(&A, 0, rnd);
+    config32(&A, 1, w_mad(OP(SFPMUL24), 5, 0, 9, 0));
+    config32(&A, 4, seq(0, seqb(1, 0, 1, 5), seqb(0, 1, 0, 4), seqb(0, 1, 2, 3)));
+    config_misc(&A, SFPU_FMT_INT32);
+    uint32_t addr = 24;
+    fill(&A, addr);
+    run(&A, w_lm(0, 2, SFPU_FMT_FP32, addr >> 1));
+    for (int i = 0; i < 4; i++)
+        run(&A, NOP);
+    for (uint32_t l = 0; l < L; l++) {
+        float x = input(addr, l);
+        uint32_t want = (uint32_t)(fabsf(x) + 0.5f); /* half away from zero, |x| < 38 */
+        CHECK_EQ_U32(A.s.lreg[16][l], want);
+        CHECK_EQ_U32(dst32_get(&A, lane_row(addr, l), lane_col(addr, l)), want);
+        CHECK_EQ_U32(A.s.lreg[2][l], (3u * f2u(x)) & 0x7FFFFF);
+    }
+    CHECK_EQ_U32(A.s.stats.macro_ops, 3);
+}
+
+/* SFPSWAP as a template with Sequence bit 7 (tt-llk typecast's max(0, x)): the template's VC
+ * (LReg[9], zero) stays, VD is the loaded LReg; Mod1 15 leaves the larger value in VD. */
+static void test_macro_swap_max(void)
+{
+    env_reset(&A);
+    config32(&A, 0, w_op(OP(SFPSWAP), 0, 9, 12, 15));
+    config32(&A, 4, seq(seqb(1, 0, 0, 4), 0, 0, seqb(0, 0, 2, 3)));
+    config_misc(&A, SFPU_FMT_FP32);
+    uint32_t addr = 8;
+    fill(&A, addr);
+    run(&A, w_lm(0, 1, SFPU_FMT_FP32, addr >> 1));
+    for (int i = 0; i < 4; i++)
+        run(&A, NOP);
+    for (uint32_t l = 0; l < L; l++) {
+        float x = input(addr, l);
+        CHECK_EQ_U32(dst32_get(&A, lane_row(addr, l), lane_col(addr, l)), f2u(x > 0 ? x : 0.0f));
+    }
+}
+
 static void test_macro_unsupported(void)
 {
     bh_log_set_sink(&test_log, sink, NULL);
@@ -404,10 +453,7 @@ static void test_macro_unsupported(void)
     } cases[] = {
         {0, 1u << 8, "undefined"},                                   /* select 1 */
         {w_mad(OP(SFPMAD), 5, 6, 0, 0), 4u << 24, "Store sub-unit"}, /* MAD on store */
-        {TENSIX_WORD(SFP_STOCH_RND), 4u << 16, "SFPSTOCHRND"},       /* Round */
-        {TENSIX_WORD(SFPMUL24), 4u << 8, "SFPMUL24"},                /* MAD */
         {w_op(OP(SFPSWAP), 0, 0, 14, 1), 4u, "SFPSWAP"},             /* Simple */
-        {w_op(OP(SFPARECIP), 0, 0, 12, 2), 4u, "SFPARECIP exp"},     /* Simple */
     };
     for (size_t i = 0; i < BH_ARRAY_LEN(cases); i++) {
         env_reset(&A);
@@ -458,6 +504,8 @@ int main(void)
     RUN(test_macro_disabled_slots);
     RUN(test_macro_store_cycle);
     RUN(test_macro_conflicts);
+    RUN(test_macro_bh_templates);
+    RUN(test_macro_swap_max);
     RUN(test_macro_unsupported);
     return check_failures();
 }
