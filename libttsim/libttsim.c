@@ -13,8 +13,9 @@
  *   BHSIM_CONFIG   product (p150b, p150a, p100a) or a JSON file; default p150b
  *   BHSIM_SET      "key=value;key=value" overrides, as bhsim's --set (e.g.
  *                  "output.report=/tmp/r.json;output.vcd=/tmp/w.vcd")
- * The chip runs workload.name=host unless BHSIM_SET says otherwise: every Tensix tile has its
- * five cores, held in reset until the host releases them. libttsim_exit writes the outputs
+ * The chip runs workload.name=host and noc.translation=1 unless BHSIM_SET says otherwise:
+ * every Tensix tile has its five cores, held in reset until the host releases them, and every
+ * NIU takes the translated coordinates tt-umd writes (DRAM at (17-18, 12-23), ...). libttsim_exit writes the outputs
  * the configuration asks for (output.report, output.heatmap, output.vcd) and frees the chip.
  *
  * Semantics beside ttsim's: time is simulated. libttsim_clock(n) advances n AICLK cycles; a
@@ -127,11 +128,14 @@ API void libttsim_init(void)
         return;
     }
     memcpy(sets_text, set_env ? set_env : "", set_len + 1);
-    const char *sets[65];
+    const char *sets[66];
     int n = 0;
     sets[n++] = "workload.name=host";
+    /* tt-umd and tt-metal write translated coordinates, as firmware sets the NIUs up on a
+     * card; BHSIM_SET can still say noc.translation=0 */
+    sets[n++] = "noc.translation=1";
     for (char *tok = strtok(sets_text, ";"); tok; tok = strtok(NULL, ";")) {
-        if (n == 65) {
+        if (n == 66) {
             complain(LIBBHSIM_NOT_INITIALISED, "libttsim_init",
                      "BHSIM_SET has more than 64 overrides; no chip");
             free(sets_text);

@@ -160,12 +160,19 @@ BhChip::~BhChip()
 }
 
 /* A host-driven chip turns what would stop it (c->error, c->run's error fields) into a notice,
- * logged once per new text (a stall or a faulted tile is found again at every slice) */
+ * logged once per new text, numbers aside (a stall or a faulted tile is found again at every
+ * slice, its cycle in the text); the notice keeps the first such text and its cycle */
 static void take_notice(BhChip *c, const char *kind, uint64_t now)
 {
-    if (c->error != c->notice_error) {
-        c->notice_error = c->error;
+    std::string shape; /* the text without its numbers: a stall's message names the cycle */
+    for (char ch : c->error)
+        if (ch < '0' || ch > '9')
+            shape += ch;
+    if (shape != c->notice_error) {
+        c->notice_error = shape;
         c->notice = std::string(kind) + " at cycle " + std::to_string(now) + ": " + c->error;
+        while (!c->notice.empty() && c->notice.back() == '\n')
+            c->notice.pop_back();
         c->notice_cycle = now;
         bh_log(&c->log, BH_LOG_GUEST, "%s (the chip goes on: a host drives it)", c->notice.c_str());
     }

@@ -41,7 +41,7 @@ struct BhChip {
     std::string error;         /* what stopped the chip */
     bool host_driven = false;  /* BhChipOptions.host_driven */
     std::string notice;        /* a host-driven chip's latest stall or tile fault */
-    std::string notice_error;  /* the stopping text it was made from (logged once) */
+    std::string notice_error;  /* that text without its digits (each logged once) */
     uint64_t notice_cycle = 0;
     std::string refusal; /* why the last refused call was refused (bh_chip_refusal) */
     std::string report_text;
