@@ -119,6 +119,44 @@ static void test_cmd_ctrl_handshake_and_counters(void)
     h_destroy(&h);
 }
 
+/* Coordinate translation through the NIU's registers: tables written as firmware would
+ * (X 20 -> 4, every other X and Y to itself), NIU_CFG_0 bit 14 set; a read aimed at (20, 2)
+ * reaches (4, 2), and TARG_ADDR_HI reads back the raw coordinates after CMD_CTRL
+ * (BlackholeA0/NoC/MemoryMap.md). With bit 14 clear the same command is refused. */
+static void test_translation(void)
+{
+    Harness h;
+    setup(&h);
+    const uint32_t s = 2 * 17 + 1, d = 2 * 17 + 4;
+    uint8_t xt[32], yt[32];
+    for (uint32_t i = 0; i < 32; i++)
+        xt[i] = (uint8_t)i, yt[i] = (uint8_t)i;
+    xt[20] = 4;
+    NocXlateRegs r = {0};
+    noc_xlate_pack(xt, r.x_table);
+    noc_xlate_pack(yt, r.y_table);
+    for (uint32_t i = 0; i < 6; i++) {
+        CHECK_OK(noc_niu_mmio_write(&h.net[0], s, 0x118 + 4 * i, r.x_table[i], 0));
+        CHECK_OK(noc_niu_mmio_write(&h.net[0], s, 0x130 + 4 * i, r.y_table[i], 0));
+    }
+    CHECK_OK(noc_niu_mmio_write(&h.net[0], s, 0x100, NOC_XLATE_ENABLE, 0));
+    program_read(&h, s, d, 0, 0, 64);
+    CHECK_OK(h_reg(&h, 0, s, 0, NOC_R_TARG_ADDR_HI, 20u | 2u << 6));
+    CHECK_OK(h_reg(&h, 0, s, 0, NOC_R_CMD_CTRL, 1));
+    CHECK_EQ_U32(h_rd(&h, 0, s, noc_niu_reg_offset(NOC_R_TARG_ADDR_HI)), 4u | 2u << 6);
+    h_run(&h, 10000);
+    CHECK_EQ_U32(h_counter(&h, 0, d, NOC_CNT_SLV_RD_REQ_RECEIVED), 1);
+    CHECK_EQ_U32(h_counter(&h, 0, s, NOC_CNT_MST_RD_RESP_RECEIVED), 1);
+    /* off: (20, 2) is outside the 17-wide grid, a guest error */
+    CHECK_OK(noc_niu_mmio_write(&h.net[0], s, 0x100, 0, 0));
+    const uint64_t errs = h.net[0].guest_errors;
+    program_read(&h, s, d, 0, 0, 64);
+    CHECK_OK(h_reg(&h, 0, s, 0, NOC_R_TARG_ADDR_HI, 20u | 2u << 6));
+    CHECK_OK(h_reg(&h, 0, s, 0, NOC_R_CMD_CTRL, 1));
+    CHECK_EQ_U64(h.net[0].guest_errors, errs + 1);
+    h_destroy(&h);
+}
+
 /* Each transaction ID counts its own requests; CLEAR_OUTSTANDING zeroes the chosen IDs. */
 static void test_transaction_ids(void)
 {
@@ -209,6 +247,7 @@ int main(void)
     RUN(test_reset_values);
     RUN(test_map_edges_and_access);
     RUN(test_cmd_ctrl_handshake_and_counters);
+    RUN(test_translation);
     RUN(test_transaction_ids);
     RUN(test_posted_write_counters);
     RUN(test_bad_commands);
