@@ -212,9 +212,11 @@ BhStatus noc_net_init(NocNet *n, const NocNetConfig *cfg, const NocMemOps *mem, 
         noc_net_destroy(n);
         return BH_ERR_FULL;
     }
-    for (uint32_t k = 0; k < n->n_pkts; k++)
-        n->pkts[k].next_free = k + 1 < n->n_pkts ? k + 1 : NOC_NONE;
-    n->free_pkt = 0;
+    /* packets, like data slots, are first taken in order (pkt_fresh) and then reused last
+     * released first: the same order a pre-linked free list gives, without touching the pool's
+     * pages (tens of MB a chip) before a packet needs them */
+    n->free_pkt = NOC_NONE;
+    n->pkt_fresh = 0;
     n->free_data = NOC_NONE; /* slots are first taken in order (data_fresh), then reused */
 
     /* 3. credits: every output starts with the downstream buffers empty */
@@ -385,8 +387,12 @@ void noc_guest_error(NocNet *n, const char *fmt, ...)
 uint32_t noc_pkt_alloc(NocNet *n)
 {
     uint32_t k = n->free_pkt;
-    BH_ASSERT(k != NOC_NONE); /* the pool is sized by the network's capacity */
-    n->free_pkt = n->pkts[k].next_free;
+    if (k != NOC_NONE) {
+        n->free_pkt = n->pkts[k].next_free;
+    } else {
+        BH_ASSERT(n->pkt_fresh < n->n_pkts); /* the pool is sized by the network's capacity */
+        k = n->pkt_fresh++;
+    }
     memset(&n->pkts[k], 0, sizeof n->pkts[k]);
     n->pkts[k].copies = 1;
     n->pkts[k].head_copies = 1;

@@ -540,6 +540,7 @@ typedef struct NocNet {
     NocPortRec *port_store; /* every NIU's request records, NIU by NIU */
     NocPacket *pkts;
     uint32_t n_pkts, free_pkt, pkts_live;
+    uint32_t pkt_fresh; /* packets below this have been used */
     uint32_t *active_nodes; /* routers or NIUs with work */
     uint32_t n_active_nodes;
     uint32_t *active_links;
