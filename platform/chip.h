@@ -52,6 +52,9 @@ struct HardwarePlan {
     L1Config l1{};
     Gddr6Config gddr6{};
     uint32_t dram_endpoint_in_flight = 64;
+    /* an Ethernet tile's L1 (blackhole-facts.md section 8: 512 KiB; its size against other
+     * sources is issue 33's to settle, with the tile's cores and ports) */
+    uint64_t eth_l1_bytes = 512u * 1024;
     double aiclk_mhz = 1350.0;
     TensixCoreConfig tensix{};                /* mover.*, thcon.* */
     uint64_t tensix_deadlock_cycles = 100000; /* tensix.deadlock_cycles */
@@ -259,6 +262,7 @@ class Chip : public sc_core::sc_module
     NocFrame frame_; /* how each NoC numbers the nodes */
     std::unique_ptr<NocNetTlm> nocs_[2];
     std::vector<std::unique_ptr<MemoryTlm>> l1_, dram_; /* dram_: untimed stores */
+    std::vector<std::unique_ptr<MemoryTlm>> eth_l1_;    /* enabled Ethernet tiles' L1s */
     std::vector<std::unique_ptr<Gddr6Tlm>> gddr_;       /* per controller, null if disabled */
     std::unique_ptr<MemoryTlm> nothing_;
     std::unique_ptr<PcieTlm> pcie_;

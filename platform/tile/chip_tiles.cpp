@@ -92,6 +92,13 @@ std::vector<int> Chip::assemble_tiles(BhLogContext *log)
             const uint32_t flits = nc.max_packet_bytes / nc.flit_bytes;
             tile->attach_timed_port(-1, plan_.n_nocs * nc.niu_response_slots * flits)
                 .out.bind(pcie_->timed);
+        } else if (t.kind == BH_TILE_ETH && t.enabled) {
+            /* an enabled Ethernet tile's L1, as storage reached through its NIUs (sparse: no
+             * host memory until written); its cores, ports and MAC are not modeled */
+            eth_l1_.push_back(std::make_unique<MemoryTlm>(
+                (tile_module_name(t.x, t.y) + "_eth_l1").c_str(), plan_.eth_l1_bytes, true, log));
+            tile->mem_out.bind(eth_l1_.back()->port);
+            untimed_l1_of_node_[i] = eth_l1_.back().get();
         } else if (arc_ && t.kind == BH_TILE_ARC) {
             tile->mem_out.bind(arc_->mem);
         } else {

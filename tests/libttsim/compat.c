@@ -7,8 +7,8 @@
  * bhsim's backdoor (bh_chip_mem_read at raw NoC0 coordinates, via libbhsim_chip()), which no
  * translation touches.
  *
- * usage: compat LIBBHSIM.so TEST   (TEST: config tensix dram multicast sysmem stall store_loop
- *                                   refused)
+ * usage: compat LIBBHSIM.so TEST   (TEST: config tensix dram eth multicast sysmem stall
+ *                                   store_loop refused)
  * Exit 0 when every check of TEST holds; failures are printed. BHSIM_CONFIG picks the product
  * (p150b by default; the tensix test knows p150a's harvested numbering too). */
 #include <dlfcn.h>
@@ -194,6 +194,15 @@ static void test_dram(void)
     write_check(18, 23, 9, 6, 0xFFFFF000ull, 1024, 7);
 }
 
+/* Ethernet L1 by translated coordinates: (20 + k, 25) is the k-th enabled channel (p150b:
+ * channels 5 and 8 are off), channel c at NoC0 (physical order X, 1) */
+static void test_eth(void)
+{
+    write_check(20, 25, 1, 1, 0x1000, 256, 11);  /* channel 0 */
+    write_check(25, 25, 4, 1, 0x20000, 64, 12);  /* k 5: channel 6 */
+    write_check(31, 25, 10, 1, 0x7FF00, 64, 13); /* k 11: channel 13 */
+}
+
 static void test_multicast(void)
 {
     uint32_t out[64];
@@ -323,6 +332,8 @@ int main(int argc, char **argv)
         test_tensix(getenv("BHSIM_CONFIG"));
     else if (!strcmp(t, "dram"))
         test_dram();
+    else if (!strcmp(t, "eth"))
+        test_eth();
     else if (!strcmp(t, "multicast"))
         test_multicast();
     else if (!strcmp(t, "sysmem"))
