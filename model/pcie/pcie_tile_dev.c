@@ -8,10 +8,21 @@
 
 #define HOST_MASK ((1ull << PCIE_TILE_HOST_WINDOW_BITS) - 1)
 
+/* The windows the ARC firmware sets up (tt-system-firmware bh_arc/pcie.c SetupOutboundTlbs):
+ * 0..3 to the host (IOMMU) with plain, relaxed-ordering, no-snoop, or both attributes; 4..7
+ * the same through the outbound iATU. */
 static int host_window(uint64_t addr)
 {
-    const uint64_t w = addr >> PCIE_TILE_HOST_WINDOW_BITS;
-    return w == 0 || w == 1 || w == 2 || w == 4; /* IOMMU, relaxed, no-snoop, outbound iATU */
+    return addr >> PCIE_TILE_HOST_WINDOW_BITS < 8;
+}
+
+/* The host address a NoC address in a host window reaches */
+static uint64_t host_addr(const PcieTile *t, uint64_t addr)
+{
+    uint64_t host = addr & HOST_MASK;
+    if (addr >> PCIE_TILE_HOST_WINDOW_BITS >= 4)
+        pcie_dbi_outbound(&t->dbi, addr & HOST_MASK, &host);
+    return host;
 }
 
 static uint64_t now_cycle(const PcieTile *t)
@@ -138,12 +149,12 @@ static PcieDevRead *start_read(PcieTile *t, const NocMemAccess *acc)
     PcieDevRead *r = op ? new_read(t) : NULL;
     uint32_t link_op = 0;
     if (!r || acc->flit_bytes == 0 ||
-        pcie_link_read(&t->link, PCIE_D2H, tile_now(t), acc->pkt_addr & HOST_MASK, acc->pkt_bytes,
+        pcie_link_read(&t->link, PCIE_D2H, tile_now(t), host_addr(t, acc->pkt_addr), acc->pkt_bytes,
                        1, t->next_id, &link_op) != BH_OK)
         return NULL; /* no operation record free: retried as the link drains */
     pcie_tile_commit_op(t, op, NULL, 0);
     op->device = op->is_read = 1;
-    op->paddr = acc->pkt_addr & HOST_MASK;
+    op->paddr = host_addr(t, acc->pkt_addr);
     op->link_op = link_op;
     op->dev_read = (uint32_t)(r - t->reads);
     memset(r, 0, sizeof *r);
@@ -201,7 +212,7 @@ static PcieDevResult dev_access(PcieTile *t, void *handle, int is_write, uint64_
     if (!host_window(addr)) {
         BH_LOG_GUEST(t->log,
                      "pcie: NoC %s of %u bytes at 0x%llx in the PCIe tile: not one of its host "
-                     "windows (address bits 63..58 must be 0, 1, 2 or 4)",
+                     "windows (address bits 63..58 must be 0..7)",
                      is_write ? "write" : "read", len, (unsigned long long)addr);
         *status = BH_ERR_ADDR;
         return PCIE_DEV_DONE;
@@ -210,7 +221,7 @@ static PcieDevResult dev_access(PcieTile *t, void *handle, int is_write, uint64_
         if (t->d2h_bytes && t->d2h_bytes + len > t->cfg.link.d2h_buffer_bytes)
             return PCIE_DEV_HELD;
         /* a non-posted write's packet ends with its last flit (posted writes: not known) */
-        gather_d2h(t, addr & HOST_MASK, data, len, acc->acked, acc->acked && acc->last);
+        gather_d2h(t, host_addr(t, addr), data, len, acc->acked, acc->acked && acc->last);
         return PCIE_DEV_DONE;
     }
     PcieDevRead *r = find_read(t, acc->token);
@@ -274,8 +285,8 @@ BhStatus pcie_tile_mem_access(PcieTile *t, int write, uint64_t addr, uint8_t *bu
     if (!host_window(addr))
         return BH_ERR_ADDR;
     if (debug || !write) /* a read's data: its time was taken at the timed port */
-        pcie_tile_host_mem(t, write, addr & HOST_MASK, buf, len);
+        pcie_tile_host_mem(t, write, host_addr(t, addr), buf, len);
     else
-        gather_d2h(t, addr & HOST_MASK, buf, len, 0, 0);
+        gather_d2h(t, host_addr(t, addr), buf, len, 0, 0);
     return BH_OK;
 }
