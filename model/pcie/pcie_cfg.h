@@ -67,8 +67,8 @@ extern "C" {
 #define PCIE_CMD_MEM_SPACE (1u << 1)
 #define PCIE_CMD_BUS_MASTER (1u << 2)
 
-/* Parameters: name, default, min, max, meaning. The platform would make each the key
- * "pcie.cfg.<name>" (platform/params.def, BH_PARAM_BLOCK); not wired yet. */
+/* Parameters: name, default, min, max, meaning. The platform makes each the key
+ * "pcie.cfg.<name>" (platform/params.def, BH_PARAM_BLOCK). */
 #define PCIE_CFG_PARAMS(X)                                                                         \
     X(vendor_id, 0x1E52, 0, 0xFFFF, "PCI vendor ID (tt-kmd enumerate.h)")                          \
     X(device_id, 0xB140, 0, 0xFFFF, "PCI device ID of Blackhole (tt-kmd enumerate.h)")             \
