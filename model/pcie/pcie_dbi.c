@@ -36,14 +36,16 @@ BhStatus pcie_dbi_read32(const PcieDbi *d, const PcieCfg *cfg, uint32_t off, uin
     return BH_OK;
 }
 
-BhStatus pcie_dbi_write32(PcieDbi *d, uint32_t off, uint32_t val)
+BhStatus pcie_dbi_write32(PcieDbi *d, PcieCfg *cfg, uint32_t off, uint32_t val)
 {
     if (off % 4 || off >= PCIE_BAR2_BYTES)
         return BH_ERR_ADDR;
+    if (off < PCIE_CFG_BYTES)
+        return pcie_cfg_write32(cfg, off, val);
     const int i = iatu_index(off);
     if (i >= 0)
         (&d->iatu[0][0][0])[i] = val;
-    return BH_OK; /* the configuration space view and the rest: ignored (pcie_dbi.h) */
+    return BH_OK; /* the rest: ignored (pcie_dbi.h) */
 }
 
 int pcie_dbi_outbound(const PcieDbi *d, uint64_t addr, uint64_t *host)

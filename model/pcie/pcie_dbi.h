@@ -4,14 +4,15 @@
  *
  * Interface (the PCIe tile, pcie_tile_tlp.c for the host's BAR2 words, pcie_tile_dev.c for
  * the translation):
- *   pcie_dbi_read32 / _write32  one aligned 32-bit word at offset off of BAR2
+ *   pcie_dbi_read32 / _write32  one aligned 32-bit word at offset off of BAR2 (or of the DBI
+ *                               as the NoC reaches it, window 62: the same map)
  *   pcie_dbi_outbound           an address in the NoC's outbound-iATU windows -> host address
  * BAR2 map (offsets from BAR2's base, 1 MiB):
  *   0x00000-0x00FFF  the function's own configuration space, as the controller's DBI holds it
- *                    (reads: pcie_cfg_read32 of the same offset; tt-kmd pcie.h reads device
- *                    control at DBI 0x78, the PCI Express capability's word 8). Writes are
- *                    ignored: through the DBI they would reach fields the host sees read-only,
- *                    which is the firmware's business, not a host driver's.
+ *                    (tt-kmd pcie.h reads and writes device control at DBI 0x78, the PCI
+ *                    Express capability's word 8): reads and writes act as configuration
+ *                    accesses (pcie_cfg_read32 / _write32), so fields read-only to the host
+ *                    stay read-only (the controller's DBI_RO_WR_EN is not modeled).
  *   0x01000-0x02FFF  the unrolled iATU: outbound region i (0..15) at 0x1000 + 0x200 i, inbound
  *                    region i at 0x1000 + 0x200 i + 0x100. Each region's words, stored as
  *                    written and read back as stored: +0x00 REGION_CTRL_1, +0x04 REGION_CTRL_2
@@ -37,13 +38,15 @@
  *   target, then CTRL_2 REGION_EN; no +0x1C/+0x20); windows 4..7 through the iATU, 0..3
  *   bypassing it: tenstorrent/tt-system-firmware lib/tenstorrent/bh_arc/pcie.c
  *   (SetupOutboundTlbs, atu_bypass) and jasondavies/tt-isa-documentation
- *   BlackholeA0/PCIExpressTile/README.md ("NoC to Host"); 16 inbound regions: the same README.
+ *   BlackholeA0/PCIExpressTile/README.md ("NoC to Host"); 16 inbound regions: the same README;
+ *   the DBI at NoC window 62 (0xF800_0000_0000_0000): tt-system-firmware pcie.c
+ *   (DBI_PCIE_TLB_ID, SetupDbiAccess) and tt-kmd blackhole.c (PCIE_DBI_ADDR).
  * Assumptions: every word resets to 0 (every region disabled); base and limit are compared as
  *   written (the controller's region granularity, which hard-wires the low bits, is not
  *   modeled); overlapping regions: the lowest index wins.
  * Not modeled: the inbound iATU's effect (stored only; the README says firmware leaves it
  *   unused), region types other than memory (REGION_CTRL_1's type is stored, not checked),
- *   the DMA engines, the DBI's other registers, the DBI through the NoC (window 62).
+ *   the DMA engines, the DBI's other registers.
  * Timing: none (a BAR2 access is answered at once, as the TLB configuration words are).
  */
 #ifndef BH_PCIE_DBI_H
@@ -85,7 +88,7 @@ void pcie_dbi_reset(PcieDbi *d);
 /* off: a multiple of 4 below PCIE_BAR2_BYTES, else BH_ERR_ADDR. cfg: the configuration space
  * the DBI's first 4 KiB show. */
 BhStatus pcie_dbi_read32(const PcieDbi *d, const PcieCfg *cfg, uint32_t off, uint32_t *val);
-BhStatus pcie_dbi_write32(PcieDbi *d, uint32_t off, uint32_t val);
+BhStatus pcie_dbi_write32(PcieDbi *d, PcieCfg *cfg, uint32_t off, uint32_t val);
 /* The outbound iATU applied to addr, an offset in an outbound-iATU window: 1 and *host when an
  * enabled region covers it, else 0 and *host = addr (identity). */
 int pcie_dbi_outbound(const PcieDbi *d, uint64_t addr, uint64_t *host);

@@ -33,7 +33,8 @@
  *   packet (split at max read request size); each flit is answered once its bytes are back
  *   (its data is then read from host memory by pcie_tile_mem_access). Read responses landing
  *   in a host window, byte-enable and inline writes come in through pcie_tile_mem_access,
- *   untimed and never refused.
+ *   untimed and never refused. A NoC access of window 62 reaches the controller's DBI
+ *   (pcie_dbi.h, BAR2's map) in whole aligned words, answered at once.
  * Ordering: window transactions issue in arrival order as the TLB's ordering mode allows
  *   (pcie_order.h): a read after writes waits for their acknowledgements (posted writes: for
  *   their data to leave), Strict AXI goes one transaction at a time.
@@ -232,12 +233,13 @@ BhStatus pcie_tile_host_read(PcieTile *t, uint64_t paddr, uint32_t len, uint64_t
 int pcie_tile_done(const PcieTile *t, uint64_t id, void *out, uint64_t *at_ps);
 int pcie_tile_idle(const PcieTile *t);
 uint64_t pcie_tile_step(PcieTile *t); /* at hooks.now_ps; the next ps with work, or BH_IDLE */
-/* Untimed access by the tile's NIUs (and the debug port): BH_ERR_ADDR outside the inbound data
- * and the host windows. debug: no side effects (a write goes straight to host memory). */
+/* Untimed access by the tile's NIUs (and the debug port): BH_ERR_ADDR outside the inbound data,
+ * the host windows and the DBI. debug: no side effects (a write goes straight to host memory). */
 BhStatus pcie_tile_mem_access(PcieTile *t, int write, uint64_t addr, uint8_t *buf, uint32_t len,
                               int debug);
 /* A timed access of one flit by the tile's NIU (acc as the NIU gave it; data stays valid
- * until the access is answered). DONE: *status says how (BH_ERR_ADDR: not a host window). */
+ * until the access is answered). DONE: *status says how (BH_ERR_ADDR: not a host window, or not
+ * whole words of the DBI). */
 PcieDevResult pcie_tile_dev_access(PcieTile *t, void *handle, int is_write, uint64_t addr,
                                    uint32_t len, uint8_t *data, const NocMemAccess *acc,
                                    BhStatus *status);

@@ -16,6 +16,48 @@ static int host_window(uint64_t addr)
     return addr >> PCIE_TILE_HOST_WINDOW_BITS < 8;
 }
 
+/* The controller's DBI, as the ARC firmware maps it (tt-system-firmware pcie.c DBI_PCIE_TLB_ID;
+ * tt-kmd blackhole.c PCIE_DBI_ADDR 0xF800_0000_0000_0000) */
+#define DBI_WINDOW 62
+
+static int dbi_window(uint64_t addr)
+{
+    return addr >> PCIE_TILE_HOST_WINDOW_BITS == DBI_WINDOW;
+}
+
+/* A NoC access of the DBI takes whole aligned words of BAR2's map (pcie_dbi.h) */
+static BhStatus dbi_check(PcieTile *t, int write, uint64_t addr, uint32_t len)
+{
+    const uint64_t off = addr & HOST_MASK;
+    if (off % 4 || len % 4 || len == 0 || off + len > PCIE_BAR2_BYTES) {
+        BH_LOG_GUEST(t->log,
+                     "pcie: NoC %s of %u bytes at 0x%llx: the controller's DBI takes whole "
+                     "aligned 32-bit words below 1 MiB",
+                     write ? "write" : "read", len, (unsigned long long)addr);
+        return BH_ERR_ADDR;
+    }
+    return BH_OK;
+}
+
+/* ... answered at once */
+static BhStatus dbi_access(PcieTile *t, int write, uint64_t addr, uint8_t *buf, uint32_t len)
+{
+    const uint64_t off = addr & HOST_MASK;
+    if (dbi_check(t, write, addr, len) != BH_OK)
+        return BH_ERR_ADDR;
+    for (uint32_t i = 0; i < len; i += 4) {
+        uint32_t v = 0;
+        if (write) {
+            memcpy(&v, buf + i, 4);
+            pcie_dbi_write32(&t->dbi, &t->pcfg, (uint32_t)(off + i), v);
+        } else {
+            pcie_dbi_read32(&t->dbi, &t->pcfg, (uint32_t)(off + i), &v);
+            memcpy(buf + i, &v, 4);
+        }
+    }
+    return BH_OK;
+}
+
 /* The host address a NoC address in a host window reaches */
 static uint64_t host_addr(const PcieTile *t, uint64_t addr)
 {
@@ -209,10 +251,14 @@ static PcieDevResult dev_access(PcieTile *t, void *handle, int is_write, uint64_
                                 BhStatus *status)
 {
     *status = BH_OK;
+    if (dbi_window(addr)) { /* a write acts now; a read's data is taken by mem_access */
+        *status = is_write ? dbi_access(t, 1, addr, data, len) : dbi_check(t, 0, addr, len);
+        return PCIE_DEV_DONE;
+    }
     if (!host_window(addr)) {
         BH_LOG_GUEST(t->log,
                      "pcie: NoC %s of %u bytes at 0x%llx in the PCIe tile: not one of its host "
-                     "windows (address bits 63..58 must be 0..7)",
+                     "windows (address bits 63..58 must be 0..7) nor its DBI (62)",
                      is_write ? "write" : "read", len, (unsigned long long)addr);
         *status = BH_ERR_ADDR;
         return PCIE_DEV_DONE;
@@ -282,6 +328,8 @@ BhStatus pcie_tile_mem_access(PcieTile *t, int write, uint64_t addr, uint8_t *bu
         write ? memcpy(d, buf, len) : memcpy(buf, d, len);
         return BH_OK;
     }
+    if (dbi_window(addr))
+        return dbi_access(t, write, addr, buf, len);
     if (!host_window(addr))
         return BH_ERR_ADDR;
     if (debug || !write) /* a read's data: its time was taken at the timed port */

@@ -46,7 +46,7 @@ static BhStatus dbi_write(void *dev, BhRegionAccess *a)
     PcieTile *t = dev;
     uint32_t v;
     memcpy(&v, a->data, 4);
-    return pcie_dbi_write32(&t->dbi, a->off, v);
+    return pcie_dbi_write32(&t->dbi, &t->pcfg, a->off, v);
 }
 
 static const BhRegionOps dbi_region = {"controller's DBI (BAR2)", dbi_read, dbi_write, 4, 4, 1, 0};

@@ -87,6 +87,44 @@ static void device_write(BhChip *c, uint64_t dst, uint32_t n)
     CHECK_EQ_U32(bh_chip_advance_until_idle(c, 100000, NULL), BH_CHIP_OK);
 }
 
+/* 2 MiB TLB i (its three words at BAR0 + 0x1FC0_0000 + 12 i) to NoC0 (x, y) at addr, strict
+ * ordering: local_offset [42:0] = addr >> 21, x_end [48:43], y_end [54:49], ordering [71:70]
+ * (jasondavies/tt-isa-documentation BlackholeA0/PCIExpressTile/HostToDeviceTLBs.md) */
+static uint64_t tlb_to(BhChip *c, uint32_t i, uint32_t x, uint32_t y, uint64_t addr)
+{
+    const uint64_t lo = (addr >> 21) | ((uint64_t)x << 43) | ((uint64_t)y << 49);
+    const uint32_t w[3] = {(uint32_t)lo, (uint32_t)(lo >> 32), 1u << 6};
+    const uint64_t bar0 = bar(c, 0x10);
+    for (uint32_t k = 0; k < 3; k++)
+        CHECK_EQ_U32(bh_chip_pci_write(c, bar0 + 0x1FC00000u + 12u * i + 4u * k, &w[k], 4, NULL),
+                     BH_CHIP_OK);
+    return bar0 + ((uint64_t)i << 21) + (addr & ((1u << 21) - 1));
+}
+
+static void test_dbi_through_noc(void)
+{
+    BhChip *c = make();
+    const uint64_t devctl = tlb_to(c, 7, 2, 0, 0xF800000000000078ull);
+    uint32_t v = 0;
+    CHECK_EQ_U32(bh_chip_pci_read(c, devctl, &v, 4), BH_CHIP_OK);
+    CHECK_EQ_U32(v, bh_chip_pci_config_read32(c, 0x78));
+    CHECK_EQ_U32(v & 0xE0, 0); /* MPS 128 B after reset */
+    v |= 1u << 5;              /* MPS 256 B */
+    CHECK_EQ_U32(bh_chip_pci_write(c, devctl, &v, 4, NULL), BH_CHIP_OK);
+    CHECK_EQ_U32(bh_chip_advance_until_idle(c, 100000, NULL), BH_CHIP_OK);
+    CHECK_EQ_U32(bh_chip_pci_config_read32(c, 0x78) & 0xE0, 1u << 5);
+    /* a Tensix tile's NoC read of the DBI's first 64 bytes: the configuration header */
+    uint64_t id;
+    uint32_t hdr[16];
+    CHECK_EQ_U32(bh_chip_noc_read(c, 0, 1, 2, 2, 0, 0xF800000000000000ull, 0x9000, 64, &id),
+                 BH_CHIP_OK);
+    CHECK_EQ_U32(bh_chip_advance_until_done(c, id, 100000), BH_CHIP_OK);
+    CHECK_EQ_U32(bh_chip_mem_read(c, 1, 2, 0x9000, hdr, sizeof hdr), BH_CHIP_OK);
+    CHECK_EQ_U32(hdr[0], 0xB1401E52u);
+    CHECK_EQ_U32(hdr[4], bh_chip_pci_config_read32(c, 0x10));
+    bh_chip_free(c);
+}
+
 static void test_config_space(void)
 {
     BhChip *c = make();
@@ -149,5 +187,6 @@ int main(void)
 {
     RUN(test_config_space);
     RUN(test_outbound_iatu);
+    RUN(test_dbi_through_noc);
     return check_failures();
 }

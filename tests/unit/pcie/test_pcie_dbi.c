@@ -26,7 +26,7 @@ static uint32_t rd(uint32_t off)
 
 static void wr(uint32_t off, uint32_t v)
 {
-    CHECK_OK(pcie_dbi_write32(&d, off, v));
+    CHECK_OK(pcie_dbi_write32(&d, &cfg, off, v));
 }
 
 /* tt-umd's simulator sequence for region r: 1 GiB regions on a 1 GiB grid */
@@ -67,7 +67,7 @@ static void test_registers(void)
     CHECK_EQ_U32(rd(0xFFFFC), 0);
     uint32_t v;
     CHECK_EQ_U32(pcie_dbi_read32(&d, &cfg, 0x1002, &v), BH_ERR_ADDR);
-    CHECK_EQ_U32(pcie_dbi_write32(&d, 1u << 20, 0), BH_ERR_ADDR);
+    CHECK_EQ_U32(pcie_dbi_write32(&d, &cfg, 1u << 20, 0), BH_ERR_ADDR);
 }
 
 static void test_config_view(void)
@@ -77,10 +77,15 @@ static void test_config_view(void)
     uint32_t devctl = 0;
     CHECK_OK(pcie_cfg_read32(&cfg, 0x78, &devctl));
     CHECK_EQ_U32(rd(0x78), devctl); /* tt-kmd's DBI_DEVICE_CONTROL_DEVICE_STATUS */
-    wr(0x00, 0);                    /* ignored */
-    wr(0x04, 6);
+    wr(0x00, 0);                    /* read-only through the DBI too */
     CHECK_EQ_U32(rd(0x00), 0xB1401E52u);
-    CHECK_EQ_U32(rd(0x04), 0x00100000u);
+    wr(0x04, 6); /* a configuration write */
+    CHECK_EQ_U32(rd(0x04), 0x00100006u);
+    uint32_t cmd = 0;
+    CHECK_OK(pcie_cfg_read32(&cfg, 0x04, &cmd));
+    CHECK_EQ_U32(cmd, 0x00100006u);
+    wr(0x78, 1u << 5 | 2u << 12); /* MPS 256, as tt-kmd restores it after a reset */
+    CHECK_EQ_U32(pcie_cfg_mps_bytes(&cfg), 256);
 }
 
 static void test_translation(void)
