@@ -44,7 +44,8 @@
  *   of tt-kmd blackhole.c; its Galaxy subsystem ID 0x0047 equals the Galaxy card type); all
  *   three BARs 64-bit (BAR1/3/5 are never mentioned); none prefetchable (ttsim reports BAR4
  *   non-prefetchable, and no public lspci of a Blackhole card shows otherwise; the type bits
- *   are firmware's choice, in tt-zephyr-platforms' binary libpciesd.a); max payload
+ *   are set by CntlInitV2, which tt-zephyr-platforms lib/tenstorrent/bh_arc/pcie.c calls in
+ *   a binary library, with only the BAR masks visible); max payload
  *   supported 512 B; interrupt pin 0; the capability list holds only the PCI Express
  *   capability (the controller's power management / MSI capabilities before it are not
  *   modeled, so the pointer goes straight to 0x70).
