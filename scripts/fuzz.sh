@@ -14,7 +14,7 @@ shift $(($# > 0 ? 1 : 0))
 harnesses=("$@")
 [ ${#harnesses[@]} -gt 0 ] ||
   harnesses=(fuzz_config fuzz_noc_trace fuzz_tensix_stream fuzz_l1_spec fuzz_tensix_words fuzz_elf
-    fuzz_pcie_tile fuzz_api)
+    fuzz_pcie_tile fuzz_api fuzz_libttsim)
 export SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 # fuzz_api makes SystemC contexts
 jobs=$(nproc)
 [ "$jobs" -gt 2 ] && jobs=2
@@ -53,7 +53,7 @@ for h in "${harnesses[@]}"; do
   # whatever transfers the chip's earlier inputs left in flight: under the sanitizers that can
   # take more than 10 s without anything being stuck (a hang is still caught, at 60 s)
   timeout=10
-  [ "$h" = fuzz_api ] && timeout=60
+  [ "$h" = fuzz_api ] || [ "$h" = fuzz_libttsim ] && timeout=60
   "$root/build-fuzz/tests/fuzz/$h" -max_total_time="$secs" -rss_limit_mb=2048 -timeout=$timeout \
     -print_final_stats=1 -artifact_prefix="$dir/artifacts/" "$dir/corpus" </dev/null \
     >"$dir/log" 2>&1

@@ -200,8 +200,6 @@ BhStatus pcie_cfg_write32(PcieCfg *p, uint32_t off, uint32_t val)
 
 BhStatus pcie_cfg_bar_decode(const PcieCfg *p, uint64_t host_addr, int *bar, uint64_t *offset)
 {
-    if (!(p->command & PCIE_CMD_MEM_SPACE))
-        return BH_ERR_ACCESS;
     for (int i = 0; i < PCIE_CFG_BARS; i++) {
         uint64_t base = p->bar_base[i];
         if (base == 0 || base == ~p->bar_mask[i])

@@ -68,7 +68,6 @@ BhStatus pcie_tile_init(PcieTile *t, const PcieTileConfig *c, const PcieTileHook
         pcie_cfg_write32(&t->pcfg, 0x10 + 8 * b, (uint32_t)c->bar_base[b]);
         pcie_cfg_write32(&t->pcfg, 0x14 + 8 * b, (uint32_t)(c->bar_base[b] >> 32));
     }
-    pcie_cfg_write32(&t->pcfg, 0x04, PCIE_CMD_MEM_SPACE | PCIE_CMD_BUS_MASTER);
     return BH_OK;
 }
 

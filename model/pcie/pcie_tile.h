@@ -22,21 +22,26 @@
  *   becomes a NoC read into the tile and is answered with completions once its data is back.
  *   The host's read is done when its last completion reaches the root complex. A TLB names
  *   its target in its NoC's own frame, which is the frame NocRequest nodes are in.
- * Device to host: a NoC write to a host window (the address's top six bits 0, 1, 2 or 4;
- *   bits 57..0 the host address) travels D2H as MWr TLPs gathered up to max payload, and
- *   reaches host memory when its last byte arrives. Each flit is taken while the tile holds
- *   fewer than link.d2h_buffer_bytes not yet at the host; otherwise it is HELD (it waits in
- *   the NoC) and taken later. A NoC read of a host window is one non-posted read over the
- *   link, sent on its first flit's access for the whole packet (split at max read request
- *   size); each flit is answered once its bytes are back (its data is then read from host
- *   memory by pcie_tile_mem_access). Read responses landing in a host window, byte-enable
- *   and inline writes come in through pcie_tile_mem_access, untimed and never refused.
+ * Device to host: a NoC write to a host window (the address's top six bits 0..7, as the ARC
+ *   firmware sets the NoC-to-host windows up: 0..3 straight to the host, 4..7 through the
+ *   outbound iATU, pcie_dbi.h, which maps bits 57..0 to a host address; the relaxed-ordering
+ *   and no-snoop attributes the windows add are not modeled) travels D2H as MWr TLPs
+ *   gathered up to max payload, and reaches host memory when its last byte arrives. Each
+ *   flit is taken while the tile holds fewer than link.d2h_buffer_bytes not yet at the host;
+ *   otherwise it is HELD (it waits in the NoC) and taken later. A NoC read of a host window
+ *   is one non-posted read over the link, sent on its first flit's access for the whole
+ *   packet (split at max read request size); each flit is answered once its bytes are back
+ *   (its data is then read from host memory by pcie_tile_mem_access). Read responses landing
+ *   in a host window, byte-enable and inline writes come in through pcie_tile_mem_access,
+ *   untimed and never refused. A NoC access of window 62 reaches the controller's DBI
+ *   (pcie_dbi.h, BAR2's map) in whole aligned words, answered at once.
  * Ordering: window transactions issue in arrival order as the TLB's ordering mode allows
  *   (pcie_order.h): a read after writes waits for their acknowledgements (posted writes: for
  *   their data to leave), Strict AXI goes one transaction at a time.
  * BAR0's NIU windows reach the tile's own NIU registers a word at a time; its ARC window
- *   (PCIe 1 only) reaches the ARC's addresses from 0x8000_0000 from its second MiB. Both are
- *   answered at once, as the TLB configuration words are.
+ *   (PCIe 1 only) reaches the ARC's addresses from 0x8000_0000 from its second MiB. BAR2 is
+ *   the controller's DBI and iATU (pcie_dbi.h), aligned 32-bit words. All are answered at
+ *   once, as the TLB configuration words are.
  * Timing: picoseconds, on the link's clock; AICLK cycles where the NoC is involved, converted
  *   by the hooks. A TLP reaching the device acts at its time (after the NIU crossing).
  * Storage: up to PCIE_TILE_OPS host and device accesses are tracked at once (a host access
@@ -45,8 +50,9 @@
  *   window transactions waiting for their turn and the device writes gathering are held in
  *   arrays that grow with what the host and the NoC hand over: the link has no credit flow
  *   control to bound them, so this block allocates after init (BH_ERR_FULL if that fails).
- * Not modeled: the ARC window's first MiB (tt-umd's CSM offset, unused on Blackhole), BAR2,
- *   strided multicast, counted writes (act as default), linked and static VCs.
+ * Not modeled: the ARC window's first MiB (tt-umd's CSM offset, unused on Blackhole), most
+ *   of BAR2 (pcie_dbi.h), strided multicast, counted writes (act as default), linked and
+ *   static VCs.
  */
 #ifndef BH_PCIE_TILE_H
 #define BH_PCIE_TILE_H
@@ -57,6 +63,7 @@
 #include "model/mem/bh_sparse_mem.h"
 #include "model/noc/noc_net.h"
 #include "model/pcie/pcie_cfg.h"
+#include "model/pcie/pcie_dbi.h"
 #include "model/pcie/pcie_host_cpu.h"
 #include "model/pcie/pcie_link.h"
 #include "model/pcie/pcie_order.h"
@@ -184,6 +191,7 @@ typedef struct PcieTile {
     PcieTileHooks hooks;
     BhLogContext *log;
     PcieCfg pcfg;
+    PcieDbi dbi; /* BAR2: the controller's DBI, its outbound iATU */
     PcieTlbs tlbs;
     PcieLink link;
     PcieHostCpu cpu; /* shapes the host's accesses into TLPs */
@@ -211,7 +219,7 @@ typedef struct PcieTile {
 } PcieTile;
 
 BhStatus pcie_tile_config_check(const PcieTileConfig *c, char *why, size_t why_len);
-/* The BARs as firmware leaves them: assigned, memory space and bus mastering on. */
+/* The BARs assigned as the host's firmware leaves them; the command register 0 (pcie_cfg.h). */
 BhStatus pcie_tile_init(PcieTile *t, const PcieTileConfig *c, const PcieTileHooks *hooks,
                         BhLogContext *log);
 void pcie_tile_destroy(PcieTile *t);
@@ -228,12 +236,13 @@ BhStatus pcie_tile_host_read(PcieTile *t, uint64_t paddr, uint32_t len, uint64_t
 int pcie_tile_done(const PcieTile *t, uint64_t id, void *out, uint64_t *at_ps);
 int pcie_tile_idle(const PcieTile *t);
 uint64_t pcie_tile_step(PcieTile *t); /* at hooks.now_ps; the next ps with work, or BH_IDLE */
-/* Untimed access by the tile's NIUs (and the debug port): BH_ERR_ADDR outside the inbound data
- * and the host windows. debug: no side effects (a write goes straight to host memory). */
+/* Untimed access by the tile's NIUs (and the debug port): BH_ERR_ADDR outside the inbound data,
+ * the host windows and the DBI. debug: no side effects (a write goes straight to host memory). */
 BhStatus pcie_tile_mem_access(PcieTile *t, int write, uint64_t addr, uint8_t *buf, uint32_t len,
                               int debug);
 /* A timed access of one flit by the tile's NIU (acc as the NIU gave it; data stays valid
- * until the access is answered). DONE: *status says how (BH_ERR_ADDR: not a host window). */
+ * until the access is answered). DONE: *status says how (BH_ERR_ADDR: not a host window, or not
+ * whole words of the DBI). */
 PcieDevResult pcie_tile_dev_access(PcieTile *t, void *handle, int is_write, uint64_t addr,
                                    uint32_t len, uint8_t *data, const NocMemAccess *acc,
                                    BhStatus *status);

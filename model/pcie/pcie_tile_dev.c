@@ -8,10 +8,63 @@
 
 #define HOST_MASK ((1ull << PCIE_TILE_HOST_WINDOW_BITS) - 1)
 
+/* The windows the ARC firmware sets up (tt-system-firmware bh_arc/pcie.c SetupOutboundTlbs):
+ * 0..3 to the host (IOMMU) with plain, relaxed-ordering, no-snoop, or both attributes; 4..7
+ * the same through the outbound iATU. */
 static int host_window(uint64_t addr)
 {
-    const uint64_t w = addr >> PCIE_TILE_HOST_WINDOW_BITS;
-    return w == 0 || w == 1 || w == 2 || w == 4; /* IOMMU, relaxed, no-snoop, outbound iATU */
+    return addr >> PCIE_TILE_HOST_WINDOW_BITS < 8;
+}
+
+/* The controller's DBI, as the ARC firmware maps it (tt-system-firmware pcie.c DBI_PCIE_TLB_ID;
+ * tt-kmd blackhole.c PCIE_DBI_ADDR 0xF800_0000_0000_0000) */
+#define DBI_WINDOW 62
+
+static int dbi_window(uint64_t addr)
+{
+    return addr >> PCIE_TILE_HOST_WINDOW_BITS == DBI_WINDOW;
+}
+
+/* A NoC access of the DBI takes whole aligned words of BAR2's map (pcie_dbi.h) */
+static BhStatus dbi_check(PcieTile *t, int write, uint64_t addr, uint32_t len)
+{
+    const uint64_t off = addr & HOST_MASK;
+    if (off % 4 || len % 4 || len == 0 || off + len > PCIE_BAR2_BYTES) {
+        BH_LOG_GUEST(t->log,
+                     "pcie: NoC %s of %u bytes at 0x%llx: the controller's DBI takes whole "
+                     "aligned 32-bit words below 1 MiB",
+                     write ? "write" : "read", len, (unsigned long long)addr);
+        return BH_ERR_ADDR;
+    }
+    return BH_OK;
+}
+
+/* ... answered at once */
+static BhStatus dbi_access(PcieTile *t, int write, uint64_t addr, uint8_t *buf, uint32_t len)
+{
+    const uint64_t off = addr & HOST_MASK;
+    if (dbi_check(t, write, addr, len) != BH_OK)
+        return BH_ERR_ADDR;
+    for (uint32_t i = 0; i < len; i += 4) {
+        uint32_t v = 0;
+        if (write) {
+            memcpy(&v, buf + i, 4);
+            pcie_dbi_write32(&t->dbi, &t->pcfg, (uint32_t)(off + i), v);
+        } else {
+            pcie_dbi_read32(&t->dbi, &t->pcfg, (uint32_t)(off + i), &v);
+            memcpy(buf + i, &v, 4);
+        }
+    }
+    return BH_OK;
+}
+
+/* The host address a NoC address in a host window reaches */
+static uint64_t host_addr(const PcieTile *t, uint64_t addr)
+{
+    uint64_t host = addr & HOST_MASK;
+    if (addr >> PCIE_TILE_HOST_WINDOW_BITS >= 4)
+        pcie_dbi_outbound(&t->dbi, addr & HOST_MASK, &host);
+    return host;
 }
 
 static uint64_t now_cycle(const PcieTile *t)
@@ -138,12 +191,12 @@ static PcieDevRead *start_read(PcieTile *t, const NocMemAccess *acc)
     PcieDevRead *r = op ? new_read(t) : NULL;
     uint32_t link_op = 0;
     if (!r || acc->flit_bytes == 0 ||
-        pcie_link_read(&t->link, PCIE_D2H, tile_now(t), acc->pkt_addr & HOST_MASK, acc->pkt_bytes,
+        pcie_link_read(&t->link, PCIE_D2H, tile_now(t), host_addr(t, acc->pkt_addr), acc->pkt_bytes,
                        1, t->next_id, &link_op) != BH_OK)
         return NULL; /* no operation record free: retried as the link drains */
     pcie_tile_commit_op(t, op, NULL, 0);
     op->device = op->is_read = 1;
-    op->paddr = acc->pkt_addr & HOST_MASK;
+    op->paddr = host_addr(t, acc->pkt_addr);
     op->link_op = link_op;
     op->dev_read = (uint32_t)(r - t->reads);
     memset(r, 0, sizeof *r);
@@ -198,10 +251,14 @@ static PcieDevResult dev_access(PcieTile *t, void *handle, int is_write, uint64_
                                 BhStatus *status)
 {
     *status = BH_OK;
+    if (dbi_window(addr)) { /* a write acts now; a read's data is taken by mem_access */
+        *status = is_write ? dbi_access(t, 1, addr, data, len) : dbi_check(t, 0, addr, len);
+        return PCIE_DEV_DONE;
+    }
     if (!host_window(addr)) {
         BH_LOG_GUEST(t->log,
                      "pcie: NoC %s of %u bytes at 0x%llx in the PCIe tile: not one of its host "
-                     "windows (address bits 63..58 must be 0, 1, 2 or 4)",
+                     "windows (address bits 63..58 must be 0..7) nor its DBI (62)",
                      is_write ? "write" : "read", len, (unsigned long long)addr);
         *status = BH_ERR_ADDR;
         return PCIE_DEV_DONE;
@@ -210,7 +267,7 @@ static PcieDevResult dev_access(PcieTile *t, void *handle, int is_write, uint64_
         if (t->d2h_bytes && t->d2h_bytes + len > t->cfg.link.d2h_buffer_bytes)
             return PCIE_DEV_HELD;
         /* a non-posted write's packet ends with its last flit (posted writes: not known) */
-        gather_d2h(t, addr & HOST_MASK, data, len, acc->acked, acc->acked && acc->last);
+        gather_d2h(t, host_addr(t, addr), data, len, acc->acked, acc->acked && acc->last);
         return PCIE_DEV_DONE;
     }
     PcieDevRead *r = find_read(t, acc->token);
@@ -271,11 +328,13 @@ BhStatus pcie_tile_mem_access(PcieTile *t, int write, uint64_t addr, uint8_t *bu
         write ? memcpy(d, buf, len) : memcpy(buf, d, len);
         return BH_OK;
     }
+    if (dbi_window(addr))
+        return dbi_access(t, write, addr, buf, len);
     if (!host_window(addr))
         return BH_ERR_ADDR;
     if (debug || !write) /* a read's data: its time was taken at the timed port */
-        pcie_tile_host_mem(t, write, addr & HOST_MASK, buf, len);
+        pcie_tile_host_mem(t, write, host_addr(t, addr), buf, len);
     else
-        gather_d2h(t, addr & HOST_MASK, buf, len, 0, 0);
+        gather_d2h(t, host_addr(t, addr), buf, len, 0, 0);
     return BH_OK;
 }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 /* What a host TLP hits at the PCIe tile: a TLB window (a NoC transaction from the tile's NIU,
- * issued in the TLB's ordering), the TLB configuration words, the tile's NIU registers or the
- * ARC window (answered at once). */
+ * issued in the TLB's ordering), the TLB configuration words, the tile's NIU registers, the
+ * ARC window or BAR2's DBI words (answered at once). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +26,39 @@ static void tlb_cfg_words(PcieTile *t, const PcieLinkEvent *ev, const PcieTarget
         const BhStatus st = bh_region_access(&pcie_tlb_cfg_region, &t->tlbs, &a);
         if (st != BH_OK)
             BH_LOG_GUEST(t->log, "pcie: host %s at 0x%llx: past the TLB configuration words",
+                         write ? "write" : "read", (unsigned long long)(ev->addr + i));
+    }
+}
+
+/* BAR2: the controller's DBI (pcie_dbi.h); dev is the PcieTile, whose configuration space the
+ * DBI's first 4 KiB show */
+static BhStatus dbi_read(void *dev, BhRegionAccess *a)
+{
+    PcieTile *t = dev;
+    uint32_t v = 0; /* a->data may be any byte of a TLP's payload: not aligned for a uint32_t */
+    const BhStatus st = pcie_dbi_read32(&t->dbi, &t->pcfg, a->off, &v);
+    memcpy(a->data, &v, 4);
+    return st;
+}
+
+static BhStatus dbi_write(void *dev, BhRegionAccess *a)
+{
+    PcieTile *t = dev;
+    uint32_t v;
+    memcpy(&v, a->data, 4);
+    return pcie_dbi_write32(&t->dbi, &t->pcfg, a->off, v);
+}
+
+static const BhRegionOps dbi_region = {"controller's DBI (BAR2)", dbi_read, dbi_write, 4, 4, 1, 0};
+
+static void dbi_words(PcieTile *t, const PcieLinkEvent *ev, const PcieTarget *tg, uint8_t *data,
+                      int write)
+{
+    for (uint32_t i = 0; i + 4 <= ev->bytes; i += 4) {
+        BhRegionAccess a = {
+            0, 0, 0, (uint32_t)(tg->offset + i), 4, (uint8_t)write, 0, 0, data + i, now_cycle(t)};
+        if (bh_region_access(&dbi_region, t, &a) != BH_OK)
+            BH_LOG_GUEST(t->log, "pcie: host %s at 0x%llx: past BAR2's end",
                          write ? "write" : "read", (unsigned long long)(ev->addr + i));
     }
 }
@@ -232,6 +265,7 @@ void pcie_tile_tlp_at_device(PcieTile *t, const PcieLinkEvent *ev)
         tg.kind = PCIE_TGT_NONE;
     else if ((words = tg.kind == PCIE_TGT_NIU       ? &noc_niu_regs_region
                       : tg.kind == PCIE_TGT_TLB_CFG ? &pcie_tlb_cfg_region
+                      : tg.kind == PCIE_TGT_DBI     ? &dbi_region
                                                     : NULL) &&
              bh_region_check_burst(words, ev->addr, ev->bytes) != BH_OK) {
         snprintf(why, sizeof why, "the %s take%s whole aligned %u-bit words", words->name,
@@ -251,6 +285,9 @@ void pcie_tile_tlp_at_device(PcieTile *t, const PcieLinkEvent *ev)
         break;
     case PCIE_TGT_TLB_CFG:
         tlb_cfg_words(t, ev, &tg, data, write);
+        break;
+    case PCIE_TGT_DBI:
+        dbi_words(t, ev, &tg, data, write);
         break;
     case PCIE_TGT_NIU:
         niu_regs(t, tg.niu, (uint32_t)tg.offset, write, data, ev->bytes, ev->addr);

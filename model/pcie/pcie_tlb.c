@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 /* The PCIe tile's host-to-device TLBs and BAR decode (pcie_tlb.h, pcie_tlb_regs.def). */
 #include "model/pcie/pcie_tlb.h"
+#include "model/pcie/pcie_dbi.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -220,8 +221,18 @@ BhStatus pcie_bar_access_decode(const PcieTlbs *t, int bar, uint64_t offset, uin
     } while (0)
     if (len == 0)
         FAIL(BH_ERR_ACCESS, "BAR%d offset 0x%llx: zero-length access", bar, o);
-    if (bar == 2)
-        FAIL(BH_ERR_UNSUPPORTED, "BAR2 offset 0x%llx: PCIe controller DBI not modeled", o);
+    if (bar == 2) {
+        if (offset >= PCIE_BAR2_BYTES)
+            FAIL(BH_ERR_ADDR, "BAR2 offset 0x%llx: beyond BAR2's 1 MiB", o);
+        if (len != 4 || offset % 4)
+            FAIL(BH_ERR_ACCESS,
+                 "BAR2 offset 0x%llx: the controller's DBI takes aligned 32-bit accesses, got %u "
+                 "bytes",
+                 o, len);
+        out->kind = PCIE_TGT_DBI;
+        out->offset = offset;
+        return BH_OK;
+    }
     if (bar == 4) {
         uint64_t idx4 = offset >> PCIE_TLB_4G_SHIFT;
         if (offset >= PCIE_BAR4_BYTES || idx4 >= t->cfg.bar4_windows)

@@ -7,7 +7,8 @@
  *                                   them one 32-bit word at a time (pcie_tlb_regs.def)
  *   pcie_bar_access_decode          (BAR, offset, length) -> a TLB window with its NoC target,
  *                                   the TLB configuration words, NIU #0/#1's registers, ARC,
- *                                   or an error naming the BAR and offset
+ *                                   BAR2's DBI words (pcie_dbi.h), or an error naming the BAR
+ *                                   and offset
  *   pcie_tlb_get / pcie_tlb_set     a TLB's fields decoded from / encoded into its words
  * A TLB window's NoC address is (local_offset << log2(window size)) + offset in the window;
  * unicast goes to (x_end, y_end), multicast to the rectangle (x_start, y_start)..(x_end, y_end)
@@ -27,8 +28,7 @@
  * Not modeled: strided / quadrant-excluding multicast (the strided word is stored and
  *   decoded, but an access through a multicast TLB that asks for keep/skip or exclusion is
  *   BH_ERR_UNSUPPORTED); the ordering modes' effect is not here (reported in the target,
- *   applied by the PCIe tile through pcie_order.h); BAR2 (controller DBI, iATU) and the reserved
- *   holes (errors).
+ *   applied by the PCIe tile through pcie_order.h); the reserved holes (errors).
  */
 #ifndef BH_PCIE_TLB_H
 #define BH_PCIE_TLB_H
@@ -88,11 +88,12 @@ typedef enum PcieTargetKind {
     PCIE_TGT_TLB_CFG, /* the TLB configuration words: pcie_tlb_cfg_read32/_write32 */
     PCIE_TGT_NIU,     /* NIU #niu's registers (NoC/MemoryMap.md offsets) */
     PCIE_TGT_ARC,     /* PCIe 1: the ARC window */
+    PCIE_TGT_DBI,     /* BAR2: the controller's DBI and iATU (pcie_dbi.h), aligned words */
 } PcieTargetKind;
 
 typedef struct PcieTarget {
     uint8_t kind;          /* PcieTargetKind */
-    uint8_t bar;           /* 0 or 4 */
+    uint8_t bar;           /* 0, 2 or 4 */
     uint8_t niu;           /* PCIE_TGT_NIU: 0 or 1 */
     uint16_t tlb;          /* PCIE_TGT_TLB: index 0..209 */
     uint64_t offset;       /* offset of the access in the window / region it hit */
@@ -147,8 +148,8 @@ void pcie_tlb_get_stride(const PcieTlbs *t, uint32_t idx, PcieTlbStride *out); /
 /* What an access of len bytes at offset of BAR bar hits. BH_OK: *out. BH_ERR_ADDR: outside
  * the BAR, a reserved hole, past the reachable 4 GiB TLBs, ARC on PCIe 0, or crossing the
  * end of the window / region it starts in; BH_ERR_ACCESS: len 0, or not an aligned 32-bit
- * access of the configuration words; BH_ERR_UNSUPPORTED: BAR2 (DBI), or strided multicast
- * (*out is filled). The reason, naming the BAR and offset, in why. */
+ * access of the configuration words or BAR2; BH_ERR_UNSUPPORTED: strided multicast (*out is
+ * filled). The reason, naming the BAR and offset, in why. */
 BhStatus pcie_bar_access_decode(const PcieTlbs *t, int bar, uint64_t offset, uint32_t len,
                                 PcieTarget *out, char *why, size_t why_len);
 

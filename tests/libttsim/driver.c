@@ -4,7 +4,11 @@
  * positions from jasondavies/tt-isa-documentation BlackholeA0/PCIExpressTile/
  * HostToDeviceTLBs.md), writes an RV32 program into Tensix tile (1,2)'s L1 through one,
  * releases BRISC through SOFT_RESET_0 through the other, clocks the chip and reads back
- * what the program stored, checked against the program's words computed here.
+ * what the program stored, checked against the program's words computed here. Before that, as
+ * tt-umd's simulator path does (tenstorrent/tt-umd device/tt_device/tt_sim_tt_device.cpp
+ * configure_iatu_region), it programs outbound iATU region 0 through BAR2 (BAR2 + 0x1000) and
+ * reads REGION_CTRL_2 back; dword 0x04 reads 0x0010_0000 (command 0) and BAR4 is a 64-bit
+ * memory BAR, not prefetchable.
  *
  * usage: driver LIBBHSIM.so L1_FILL.elf */
 #include <dlfcn.h>
@@ -137,6 +141,17 @@ int main(int argc, char **argv)
     EXPECT((bar_lo & 0x6) == 0x4, "BAR0 is not a 64-bit memory BAR (0x%08x)", bar_lo);
     bar0 = ((uint64_t)bar_hi << 32) | (bar_lo & ~0xFu);
     EXPECT(bar0 != 0 && bar0 % (512u << 20) == 0, "BAR0 at 0x%llx", (unsigned long long)bar0);
+    EXPECT(cfg_rd(0, 0x04) == 0x00100000u, "dword 0x04 reads 0x%08x", cfg_rd(0, 0x04));
+    EXPECT((cfg_rd(0, 0x20) & 0xF) == 0x4, "BAR4 type bits 0x%x", cfg_rd(0, 0x20) & 0xF);
+
+    const uint64_t iatu = (((uint64_t)cfg_rd(0, 0x1C) << 32) | (cfg_rd(0, 0x18) & ~0xFu)) + 0x1000;
+    const uint32_t region[][2] = {{0x04, 0},          {0x00, 0}, {0x08, 0}, {0x0C, 0},
+                                  {0x10, 0x3FFFFFFF}, {0x14, 0}, {0x18, 0}, {0x04, 1u << 31}};
+    for (size_t i = 0; i < sizeof region / sizeof region[0]; i++)
+        mem_wr(iatu + region[i][0], &region[i][1], 4);
+    uint32_t ctrl2 = 0;
+    mem_rd(iatu + 0x04, &ctrl2, 4);
+    EXPECT(ctrl2 == 0x80000000u, "iATU region 0's REGION_CTRL_2 reads back 0x%08x", ctrl2);
 
     program_tlb(0, 1, 2, 0x0);        /* window 0: L1 of (1,2) from 0 */
     program_tlb(1, 1, 2, 0xFFB12000); /* window 1: its registers, 0xFFA00000 .. 0xFFBFFFFF */

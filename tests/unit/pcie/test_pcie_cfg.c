@@ -29,12 +29,12 @@ static void wr(uint32_t off, uint32_t v)
 static void test_ids(void)
 {
     setup();
-    CHECK_EQ_U32(rd(0x00), 0xB1401E52u);       /* device 0xB140, vendor 0x1E52 */
-    CHECK_EQ_U32(rd(0x08) >> 8, 0x120000u);    /* processing accelerator */
-    CHECK_EQ_U32(rd(0x0C) >> 16 & 0x7F, 0);    /* header type 0 */
-    CHECK_EQ_U32(rd(0x2C) & 0xFFFF, 0x1E52u);  /* subsystem vendor */
-    CHECK_EQ_U32(rd(0x04) >> 16 & 0x10, 0x10); /* status: capability list */
-    wr(0x00, 0x12345678);                      /* read-only */
+    CHECK_EQ_U32(rd(0x00), 0xB1401E52u);      /* device 0xB140, vendor 0x1E52 */
+    CHECK_EQ_U32(rd(0x08) >> 8, 0x120000u);   /* processing accelerator */
+    CHECK_EQ_U32(rd(0x0C) >> 16 & 0x7F, 0);   /* header type 0 */
+    CHECK_EQ_U32(rd(0x2C) & 0xFFFF, 0x1E52u); /* subsystem vendor */
+    CHECK_EQ_U32(rd(0x04), 0x00100000u);      /* status: capability list; command 0 */
+    wr(0x00, 0x12345678);                     /* read-only */
     CHECK_EQ_U32(rd(0x00), 0xB1401E52u);
     uint32_t v;
     CHECK_EQ_U32(pcie_cfg_read32(&p, 0x1002, &v), BH_ERR_ADDR);
@@ -47,7 +47,7 @@ static void test_capability(void)
 {
     setup();
     uint32_t cap = rd(0x34) & 0xFC;
-    CHECK_EQ_U32(cap, 0x40);
+    CHECK_EQ_U32(cap, 0x70);              /* device control at 0x78, where tt-kmd pcie.h reads it */
     CHECK_EQ_U32(rd(cap) & 0xFF, 0x10);   /* PCI Express capability ID */
     CHECK_EQ_U32(rd(cap) >> 8 & 0xFF, 0); /* end of list */
     CHECK_EQ_U32(rd(cap + 4) & 7, 2);     /* 512 B supported: code 2 */
@@ -87,13 +87,13 @@ static void test_bar_sizing(void)
     CHECK_EQ_U64(size_bar(0x18, &type), 1ull << 20);
     CHECK_EQ_U32(type, 0x4);
     CHECK_EQ_U64(size_bar(0x20, &type), 32ull << 30);
-    CHECK_EQ_U32(type, 0xC); /* 64-bit prefetchable */
+    CHECK_EQ_U32(type, 0x4); /* 64-bit, not prefetchable (as ttsim reports it) */
     /* hand-worked read-back patterns after writing all ones */
     wr(0x10, 0xFFFFFFFFu);
     CHECK_EQ_U32(rd(0x10), 0xE0000004u); /* ~(512 MiB - 1) | 64-bit */
     wr(0x20, 0xFFFFFFFFu);
     wr(0x24, 0xFFFFFFFFu);
-    CHECK_EQ_U32(rd(0x20), 0x0000000Cu); /* 32 GiB: no low address bits */
+    CHECK_EQ_U32(rd(0x20), 0x00000004u); /* 32 GiB: no low address bits */
     CHECK_EQ_U32(rd(0x24), 0xFFFFFFF8u); /* ~(32 GiB - 1) >> 32 */
 }
 
@@ -109,9 +109,10 @@ static void test_bar_decode(void)
     wr(0x20, 0); /* BAR4 at 0x40_0000_0000 */
     wr(0x24, 0x40u);
     CHECK_EQ_U32(rd(0x10), 0x80000004u);
-    CHECK_EQ_U32(pcie_cfg_bar_decode(&p, 0x380000000ull, &bar, &off), BH_ERR_ACCESS);
+    /* memory space enable is not needed (pcie_cfg.h): a libttsim host never sets it */
+    CHECK_OK(pcie_cfg_bar_decode(&p, 0x380000000ull, &bar, &off));
     wr(0x04, PCIE_CMD_MEM_SPACE | PCIE_CMD_BUS_MASTER);
-    CHECK_EQ_U32(rd(0x04) & 0xFFFF, 0x6);
+    CHECK_EQ_U32(rd(0x04), 0x00100006u);
     CHECK_OK(pcie_cfg_bar_decode(&p, 0x380000000ull + 0x1FC00000ull, &bar, &off));
     CHECK_EQ_U32(bar, 0);
     CHECK_EQ_U64(off, 0x1FC00000ull);

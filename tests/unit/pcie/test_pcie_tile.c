@@ -442,18 +442,18 @@ static void test_device_read(void)
     CHECK(pcie_tile_idle(&b->t));
 }
 
-/* A NoC access outside the host windows is the guest's error. */
+/* A NoC access outside the host windows (0..7) is the guest's error. */
 static void test_device_bad_window(void)
 {
     bench_init(0);
-    const NocMemAccess acc = {1, 3ull << 58, 64, 64, 1, 1, 0};
+    const NocMemAccess acc = {1, 8ull << 58, 64, 64, 1, 1, 0};
     uint8_t flit[64] = {0};
     BhStatus st = BH_OK;
-    CHECK_EQ_U32(pcie_tile_dev_access(&b->t, flit, 1, 3ull << 58, 64, flit, &acc, &st),
+    CHECK_EQ_U32(pcie_tile_dev_access(&b->t, flit, 1, 8ull << 58, 64, flit, &acc, &st),
                  PCIE_DEV_DONE);
     CHECK_EQ_U32(st, BH_ERR_ADDR);
     CHECK_EQ_U32(b->guest_logs, 1);
-    CHECK_EQ_U32(pcie_tile_mem_access(&b->t, 0, 3ull << 58, flit, 64, 0), BH_ERR_ADDR);
+    CHECK_EQ_U32(pcie_tile_mem_access(&b->t, 0, 8ull << 58, flit, 64, 0), BH_ERR_ADDR);
 }
 
 /* A host access is known until PCIE_TILE_OPS later ones have been made. */

@@ -197,9 +197,13 @@ static void test_bar0_map_and_errors(void)
     CHECK(strstr(why, "PCIe 0"));
     CHECK_EQ_U32(pcie_bar_access_decode(&t, 0, 0x20000000, 4, &tg, why, sizeof why), BH_ERR_ADDR);
     CHECK_EQ_U32(pcie_bar_access_decode(&t, 0, 0x100, 0, &tg, why, sizeof why), BH_ERR_ACCESS);
-    CHECK_EQ_U32(pcie_bar_access_decode(&t, 2, 0x1000, 4, &tg, why, sizeof why),
-                 BH_ERR_UNSUPPORTED);
+    tg = decode(2, 0x1004, 4); /* BAR2: the DBI, iATU outbound region 0's REGION_CTRL_2 */
+    CHECK_EQ_U32(tg.kind, PCIE_TGT_DBI);
+    CHECK_EQ_U64(tg.offset, 0x1004);
+    CHECK_EQ_U32(pcie_bar_access_decode(&t, 2, 0x1002, 4, &tg, why, sizeof why), BH_ERR_ACCESS);
     CHECK(strstr(why, "BAR2"));
+    CHECK_EQ_U32(pcie_bar_access_decode(&t, 2, 0x1000, 2, &tg, why, sizeof why), BH_ERR_ACCESS);
+    CHECK_EQ_U32(pcie_bar_access_decode(&t, 2, 1u << 20, 4, &tg, why, sizeof why), BH_ERR_ADDR);
     CHECK_EQ_U32(pcie_bar_access_decode(&t, 1, 0, 4, &tg, why, sizeof why), BH_ERR_ADDR);
     CHECK_EQ_U32(pcie_bar_access_decode(&t, 4, (1ull << 32) - 2, 4, &tg, why, sizeof why),
                  BH_ERR_ADDR);
