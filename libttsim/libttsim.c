@@ -15,8 +15,9 @@
  *                  "output.report=/tmp/r.json;output.vcd=/tmp/w.vcd")
  * The chip runs workload.name=host and noc.translation=1 unless BHSIM_SET says otherwise:
  * every Tensix tile has its five cores, held in reset until the host releases them, and every
- * NIU takes the translated coordinates tt-umd writes (DRAM at (17-18, 12-23), ...). libttsim_exit writes the outputs
- * the configuration asks for (output.report, output.heatmap, output.vcd) and frees the chip.
+ * NIU takes the translated coordinates tt-umd writes (DRAM at (17-18, 12-23), ...).
+ * libttsim_exit writes the outputs the configuration asks for (output.report, output.heatmap,
+ * output.vcd) and frees the chip.
  *
  * Semantics beside ttsim's: time is simulated. libttsim_clock(n) advances n AICLK cycles; a
  * BAR write is posted (it returns once the link has taken it; the chip advances only while

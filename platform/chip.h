@@ -52,7 +52,7 @@ struct HardwarePlan {
     L1Config l1{};
     Gddr6Config gddr6{};
     uint32_t dram_endpoint_in_flight = 64;
-    /* an Ethernet tile's L1 (blackhole-facts.md section 8: 512 KiB; its size against other
+    /* an Ethernet tile's L1 (docs/hardware.md#ethernet: 512 KiB; its size against other
      * sources is issue 33's to settle, with the tile's cores and ports) */
     uint64_t eth_l1_bytes = 512u * 1024;
     double aiclk_mhz = 1350.0;

@@ -7,7 +7,7 @@
 
 /* NoC0 X of the Tensix columns, in translated order, and by physical column index
  * (tt-umd device/api/umd/device/arch/blackhole_implementation.hpp T6 columns and
- * HARVESTING_NOC_LOCATIONS; blackhole-facts.md 1.5) */
+ * HARVESTING_NOC_LOCATIONS; docs/hardware.md#harvesting) */
 static const uint8_t tensix_x[14] = {1, 2, 3, 4, 5, 6, 7, 10, 11, 12, 13, 14, 15, 16};
 static const uint8_t physical_x[14] = {1, 16, 2, 15, 3, 14, 4, 13, 5, 12, 6, 11, 7, 10};
 

@@ -204,10 +204,11 @@ typedef enum NocCounter {
       "transaction's time plus its data's); 0: the next reservation overlaps the previous "        \
       "packet's data on the other multicast VC")                                                   \
     X(translation, 0, 0, 1,                                                                        \
-      "1: every NIU translates coordinates as Blackhole firmware sets it up at boot (NIU_CFG_0 "    \
-      "bit 14, the tables of model/chip/bh_xlate.h: DRAM at (17-18, 12-23), PCIe (19, 24), "        \
-      "Ethernet (20-31, 25), harvested Tensix columns last; tt-umd and tt-metal address tiles so; " \
-      "libbhsim turns it on); 0: software writes raw NoC coordinates, as bhsim's own kernels and "  \
+      "1: every NIU translates coordinates as Blackhole firmware sets it up at boot (NIU_CFG_0 "   \
+      "bit 14, the tables of model/chip/bh_xlate.h: DRAM at (17-18, 12-23), PCIe (19, 24), "       \
+      "Ethernet (20-31, 25), harvested Tensix columns last; tt-umd and tt-metal address tiles "    \
+      "so; "                                                                                       \
+      "libbhsim turns it on); 0: software writes raw NoC coordinates, as bhsim's own kernels and " \
       "host programs do")                                                                          \
     X(route_swap, 0, 0, 1,                                                                         \
       "what-if: 1 swaps each NoC's unicast dimension order (NoC0 then routes Y before X, NoC1 X "  \
@@ -540,7 +541,7 @@ typedef struct NocNet {
     NocPortRec *port_store; /* every NIU's request records, NIU by NIU */
     NocPacket *pkts;
     uint32_t n_pkts, free_pkt, pkts_live;
-    uint32_t pkt_fresh; /* packets below this have been used */
+    uint32_t pkt_fresh;     /* packets below this have been used */
     uint32_t *active_nodes; /* routers or NIUs with work */
     uint32_t n_active_nodes;
     uint32_t *active_links;

@@ -2,7 +2,8 @@
 /* NoC coordinate translation: the NIU algorithm on hand-packed tables, and the tables firmware
  * programs, applied to translated coordinates of every tile kind on both NoCs and for harvested
  * products, against raw coordinates worked out by hand from BlackholeA0/NoC/Coordinates.md,
- * tt-umd's coordinate manager and the tile map (blackhole-facts.md 1.2-1.5). */
+ * tt-umd's coordinate manager and the tile map (docs/hardware.md#grid, #coordinates, #harvesting).
+ */
 #include <string.h>
 #include "model/chip/bh_xlate.h"
 #include "tests/check.h"
