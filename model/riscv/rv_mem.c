@@ -15,11 +15,12 @@
  * size is documented). Only L1 loads use it; a miss reads the whole line.
  * Store queue (L1 stores): at most one entry is open for merging. A store merges into it when
  * merging is on (store_merge and not cfg0.DisStMerge), it is in the same 16-B block, its start
- * address is within +-4 of the previous merged store's, and the open entry's merge timer
- * (cfg0.StMergeTimer cycles after the store that opened it) has not run out. Whether a merge
- * restarts the timer is NOT FOUND; it does not here, as the store queue guarantees forward
- * progress (WH MemoryOrdering.md) and a restarting timer would let a loop storing to one word
- * hold that word back forever. Otherwise the open
+ * address is within +-4 of the previous merged store's, it writes no byte the entry already
+ * holds, and the open entry's merge timer (cfg0.StMergeTimer cycles after the last store
+ * merged) has not run out. The rule on bytes already held is bhsim's (NOT FOUND): the store
+ * queue guarantees forward progress (WH MemoryOrdering.md), and with a timer that each merge
+ * restarts, a loop storing to one word would otherwise hold every value back for as long as
+ * it ran; so a store to a byte already queued sends the entry first. Otherwise the open
  * entry is sent to the bus (one 16-B write with the byte mask) and the store opens a new
  * entry. An entry is also sent when its timer runs out, when it becomes full (all 16 bytes),
  * before a load that overlaps it (the whole line if the D-cache is on, whose fill would read
@@ -373,7 +374,9 @@ int rv_mem_store(RvCore *c, const RvDecoded *d, uint64_t t, uint32_t addr, uint3
     if (c->sq_open >= 0) {
         RvSqEntry *e = &c->sq[c->sq_open];
         int32_t dist = (int32_t)(addr - e->last);
-        if (!(merge && e->addr == line && dist >= -4 && dist <= 4 && t < c->sq_deadline)) {
+        const uint16_t bytes = (uint16_t)(((1u << n) - 1) << (addr & 15));
+        if (!(merge && e->addr == line && dist >= -4 && dist <= 4 && t < c->sq_deadline &&
+              !(e->mask & bytes))) {
             if (sq_send(c, c->sq_open, t) == WAIT)
                 return WAIT;
             if (c->stop != RV_RUNNING)
@@ -381,7 +384,6 @@ int rv_mem_store(RvCore *c, const RvDecoded *d, uint64_t t, uint32_t addr, uint3
         }
     }
     int i = c->sq_open;
-    const int opened = i < 0;
     if (i < 0) {
         for (i = 0; i < RV_SQ_MAX && c->sq[i].state != RV_SQ_FREE; i++)
             ;
@@ -398,15 +400,9 @@ int rv_mem_store(RvCore *c, const RvDecoded *d, uint64_t t, uint32_t addr, uint3
     put_val(e->data + (addr & 15), n, val);
     e->mask |= (uint16_t)(((1u << n) - 1) << (addr & 15));
     e->last = addr;
-    /* The merge window runs from the store that opened the entry, so a loop storing to one
-     * word cannot hold its entry (and the value) back: every store reaches the bus within
-     * StMergeTimer cycles. Full, or merging off: the entry goes out at the next instruction
-     * boundary (its send may have to wait, which this store, already queued, must not
-     * repeat). */
-    if (!merge || e->mask == 0xffffu)
-        c->sq_deadline = t;
-    else if (opened)
-        c->sq_deadline = t + timer;
+    /* Full, or merging off: the entry goes out at the next instruction boundary (its send may
+     * have to wait, which this store, already queued, must not repeat). */
+    c->sq_deadline = (merge && e->mask != 0xffffu) ? t + timer : t;
     for (uint32_t k = 0; k < RV_DCACHE_LINES; k++)
         if (c->dline[k].addr == line)
             c->dline[k].valid = 0;
