@@ -593,6 +593,7 @@ static void test_srnd_refused(void)
     TCFG_SET(&e->cfg, 0, ALU_ROUNDING_MODE_Fpu_srnd_en, 0);
     e->now += 10;
     CHECK_OK(issue(e, mvmul(3)));
+    free(e);
 }
 
 static void test_flips(void)
