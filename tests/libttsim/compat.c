@@ -7,7 +7,7 @@
  * bhsim's backdoor (bh_chip_mem_read at raw NoC0 coordinates, via libbhsim_chip()), which no
  * translation touches.
  *
- * usage: compat LIBBHSIM.so TEST   (TEST: config tensix dram eth multicast sysmem stall
+ * usage: compat LIBBHSIM.so TEST   (TEST: config tensix dram eth multicast sysmem order stall
  *                                   store_loop refused)
  * Exit 0 when every check of TEST holds; failures are printed. BHSIM_CONFIG picks the product
  * (p150b by default; the tensix test knows p150a's harvested numbering too). */
@@ -83,12 +83,14 @@ static void dma_wr(uint64_t a, const void *src, uint32_t n)
 /* ---- TLBs: 2 MiB layout (model/pcie/pcie_tlb_regs.def; BlackholeA0/PCIExpressTile/
  * HostToDeviceTLBs.md): local_offset [42:0], x_end [48:43], y_end [54:49], x_start [60:55],
  * y_start [66:61], noc_sel 67, mcast 69 */
+static uint32_t tlb_ordering; /* bits 70-71: 0 default, 1 strict AXI (tt-umd's), 2 posted */
+
 static void tlb(uint32_t i, uint32_t sx, uint32_t sy, uint32_t ex, uint32_t ey, int mcast,
                 uint64_t addr)
 {
     const uint64_t lo = (addr >> 21) | ((uint64_t)ex << 43) | ((uint64_t)ey << 49) |
                         ((uint64_t)sx << 55) | ((uint64_t)(sy & 7) << 61);
-    const uint32_t hi = (sy >> 3) | (mcast ? 1u << 5 : 0);
+    const uint32_t hi = (sy >> 3) | (mcast ? 1u << 5 : 0) | tlb_ordering << 6;
     const uint32_t w[3] = {(uint32_t)lo, (uint32_t)(lo >> 32), hi};
     L.mem_wr(bar0 + 0x1FC00000u + 12u * i, w, sizeof w);
 }
@@ -201,6 +203,28 @@ static void test_eth(void)
     write_check(20, 25, 1, 1, 0x1000, 256, 11);  /* channel 0 */
     write_check(25, 25, 4, 1, 0x20000, 64, 12);  /* k 5: channel 6 */
     write_check(31, 25, 10, 1, 0x7FF00, 64, 13); /* k 11: channel 13 */
+}
+
+/* tt-umd's DynamicTLB_RW on DRAM: one TLB, Strict AXI ordering (tt-umd's default), rewritten
+ * before each access: zeros through DRAM controller 1's far endpoint (0,10) (translated
+ * (17,16)), then data through its near one (0,3) ((17,17)), the same bytes. Strict ordering
+ * keeps the zeros first, so the data must survive. */
+static void test_order(void)
+{
+    tlb_ordering = 1;
+    uint32_t zeros[10] = {0}, data[10], back[10];
+    for (uint32_t k = 0; k < 20; k++) {
+        for (uint32_t i = 0; i < 10; i++)
+            data[i] = k * 16 + i + 1;
+        tlb(0, 17, 16, 17, 16, 0, 0);
+        L.mem_wr(window(0) + 0x1000, zeros, sizeof zeros);
+        tlb(0, 17, 17, 17, 17, 0, 0);
+        L.mem_wr(window(0) + 0x1000, data, sizeof data);
+        L.mem_rd(window(0) + 0x1000, back, sizeof back);
+        EXPECT(!memcmp(back, data, sizeof data), "round %u: read 0x%x, expected 0x%x", k, back[0],
+               data[0]);
+    }
+    tlb_ordering = 0;
 }
 
 static void test_multicast(void)
@@ -332,6 +356,8 @@ int main(int argc, char **argv)
         test_tensix(getenv("BHSIM_CONFIG"));
     else if (!strcmp(t, "dram"))
         test_dram();
+    else if (!strcmp(t, "order"))
+        test_order();
     else if (!strcmp(t, "eth"))
         test_eth();
     else if (!strcmp(t, "multicast"))
