@@ -65,8 +65,10 @@ typedef struct BhChipOptions {
     /* 1: a host outside the simulation drives the chip (libbhsim's libttsim API) and may still
      * change what the chip waits for. A stall (cores waiting on what nothing on the chip can
      * change) and a Tensix tile's guest error (its cores stop) are then notices, logged and
-     * kept in bh_chip_notice, and the chip goes on advancing; a NoC deadlock or a bhsim error
-     * still stops it. 0: both stop the chip (BH_CHIP_ERR_SIM), as a run from the CLI ends. */
+     * kept in bh_chip_notice, and the chip goes on advancing (a call waiting for an access,
+     * such as bh_chip_pci_read, then answers BH_CHIP_ERR_BUSY: the access cannot complete);
+     * a NoC deadlock or a bhsim error still stops it. 0: both stop the chip (BH_CHIP_ERR_SIM), as a
+     * run from the CLI ends. */
     int host_driven;
 } BhChipOptions;
 

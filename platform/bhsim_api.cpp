@@ -214,8 +214,16 @@ BhChipStatus advance_chip(BhChip *c, uint64_t cycles, const std::function<bool()
         const bool stopped = stop && stop();
         now = stopped ? clk.now() : target;
         c->error = check_watchdogs(*c->chip, c->p, now, &c->run);
-        if (!c->error.empty() && c->host_driven && c->run.error_kind == "stall")
+        if (!c->error.empty() && c->host_driven && c->run.error_kind == "stall") {
             take_notice(c, "stall", now);
+            /* what the caller waits for (a host read's data) cannot come: end the wait, not
+             * the chip, as a PCIe read without a completion ends on the host */
+            if (stop) {
+                c->refusal = "the access cannot complete: " + c->notice;
+                c->run.cycles = now;
+                return BH_CHIP_ERR_BUSY;
+            }
+        }
         if (c->error.empty())
             c->error = check_interrupt(c->stop_signal, now, &c->run);
         if (c->error.empty()) { /* a block that stopped: a core's guest error, a Tensix deadlock */

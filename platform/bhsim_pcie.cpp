@@ -54,8 +54,15 @@ static BhChipStatus pci_wait(BhChip *c, PcieTlm *p, uint64_t id, uint64_t max_cy
     while (p->done(id, nullptr, nullptr) == 0) {
         const uint64_t spent = chip_now(c) - start;
         if (spent >= max_cycles) {
-            c->error = "pcie: host access " + std::to_string(id) + " still in flight after " +
-                       std::to_string(max_cycles) + " cycles";
+            const std::string why = "pcie: host access " + std::to_string(id) +
+                                    " still in flight after " + std::to_string(max_cycles) +
+                                    " cycles";
+            if (c->host_driven) { /* a completion timeout: the host gets no data, the chip goes on
+                                   */
+                c->refusal = why + " (completion timeout)";
+                return BH_CHIP_ERR_BUSY;
+            }
+            c->error = why;
             return BH_CHIP_ERR_SIM;
         }
         if (BhChipStatus st = advance_chip(c, max_cycles - spent,
@@ -163,8 +170,15 @@ BhChipStatus bh_chip_pci_read(BhChip *c, uint64_t paddr, void *buf, uint32_t len
                 return p->host_read(paddr, len, oid, why);
             },
             &id);
+        /* a host-driven chip's reads end as PCIe reads do without a completion: after the
+         * completion timeout, 50 us per load (a read is len / 4 loads at most), the lower end
+         * of the PCIe Base specification's default range (50 us - 50 ms; assumption: no
+         * Blackhole figure is published) */
+        const uint64_t loads = len / 4 + 1;
+        const uint64_t limit =
+            c->host_driven ? (uint64_t)(50.0 * c->p.chip_aiclk_mhz) * loads : UINT64_MAX / 4;
         if (st == BH_CHIP_OK)
-            st = pci_wait(c, pcie_of(c), id, UINT64_MAX / 4);
+            st = pci_wait(c, pcie_of(c), id, limit);
         if (st == BH_CHIP_OK)
             pcie_of(c)->done(id, buf, nullptr);
         return st;
