@@ -77,7 +77,7 @@ void Chip::setup_programs()
             write_reg(t, TILE_R_NCRISC_RESET_PC, prog.entry);
             write_reg(t, TILE_R_NCRISC_RESET_PC_OVERRIDE, 1);
         }
-        release[prog.node] |= 1u << tile_core_reset_bit(prog.core);
+        release[prog.node] |= tensix_tile_core_reset_mask(&t, prog.core);
     }
     for (uint32_t node : plan_.rv_tiles) {
         TensixTile &t = l1_of_node_.at(node)->tile();

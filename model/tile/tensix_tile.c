@@ -59,13 +59,25 @@ void tensix_tile_reset_regs(TensixTile *t)
 BhStatus tensix_tile_init(TensixTile *t, const L1Config *cfg, TileL1DoneFn done, void *done_ctx,
                           BhLogContext *log, char *why, size_t why_len)
 {
+    return tensix_tile_init_kind(t, TILE_KIND_TENSIX, cfg, done, done_ctx, log, why, why_len);
+}
+
+BhStatus tensix_tile_init_kind(TensixTile *t, TileKind kind, const L1Config *cfg, TileL1DoneFn done,
+                               void *done_ctx, BhLogContext *log, char *why, size_t why_len)
+{
     memset(t, 0, sizeof *t);
     t->log = log;
-    BhStatus st = tile_map_init(&t->map, why, why_len);
+    t->kind = (uint8_t)kind;
+    BhStatus st = tile_map_init(&t->map, kind, why, why_len);
     if (st != BH_OK)
         return st;
     if (l1_config_check(cfg, why, why_len) != BH_OK)
         return BH_ERR_CONFIG;
+    if (kind == TILE_KIND_ETH && cfg->size_bytes != t->map.l1_bytes) {
+        snprintf(why, why_len, "Ethernet tile: L1 of %llu bytes, but its map has %llu",
+                 (unsigned long long)cfg->size_bytes, (unsigned long long)t->map.l1_bytes);
+        return BH_ERR_CONFIG;
+    }
     if (l1_init(&t->l1, cfg, log) != BH_OK) {
         snprintf(why, why_len, "L1: out of memory");
         return BH_ERR_CONFIG;
@@ -87,6 +99,8 @@ BhStatus tensix_tile_enable_coprocessor(TensixTile *t, const TensixCoreConfig *c
                                         uint64_t deadlock_cycles)
 {
     BH_ASSERT(!t->core);
+    if (t->kind != TILE_KIND_TENSIX)
+        return BH_ERR_CONFIG; /* an Ethernet tile has no coprocessor */
     t->core = calloc(1, sizeof *t->core);
     if (!t->core)
         return BH_ERR_CONFIG;
@@ -251,15 +265,37 @@ uint32_t tile_core_ram_bytes(uint32_t core)
     return core_tab[core].ram_bytes;
 }
 
-int tensix_tile_core_in_reset(const TensixTile *t, uint32_t core)
+/* tt-metal holds E1 alone with 0x47000: the Tensix bits of TRISC0..2 and NCRISC */
+#define ETH_E1_RESET_MASK 0x47000u
+
+uint32_t tensix_tile_core_reset_mask(const TensixTile *t, uint32_t core)
 {
     BH_ASSERT(core < TILE_CORES);
-    return (t->regs[TILE_R_SOFT_RESET_0] >> core_tab[core].reset_bit) & 1;
+    if (t->kind == TILE_KIND_ETH)
+        return core == TILE_E0   ? 1u << core_tab[TILE_BRISC].reset_bit
+               : core == TILE_E1 ? ETH_E1_RESET_MASK
+                                 : 0;
+    return 1u << core_tab[core].reset_bit;
+}
+
+int tensix_tile_core_in_reset(const TensixTile *t, uint32_t core)
+{
+    const uint32_t mask = tensix_tile_core_reset_mask(t, core);
+    return !mask || (t->regs[TILE_R_SOFT_RESET_0] & mask) != 0; /* no core: held for ever */
+}
+
+const char *tensix_tile_core_name(const TensixTile *t, uint32_t core)
+{
+    if (t->kind == TILE_KIND_ETH)
+        return core == TILE_E0 ? "e0" : core == TILE_E1 ? "e1" : "none";
+    return tile_core_name(core);
 }
 
 uint32_t tensix_tile_core_start_pc(const TensixTile *t, uint32_t core)
 {
     BH_ASSERT(core < TILE_CORES);
+    if (t->kind == TILE_KIND_ETH)
+        return t->regs[core == TILE_E0 ? TILE_R_ETH_RESET_PC0 : TILE_R_ETH_RESET_PC1];
     if (core <= TILE_TRISC2 && (t->regs[TILE_R_TRISC_RESET_PC_OVERRIDE] >> core & 1))
         return t->regs[TILE_R_TRISC0_RESET_PC + core];
     if (core == TILE_NCRISC && (t->regs[TILE_R_NCRISC_RESET_PC_OVERRIDE] & 1))

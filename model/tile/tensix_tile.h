@@ -144,6 +144,10 @@ typedef BhStatus (*TileNiuFn)(void *ctx, uint32_t noc, uint32_t off, uint32_t le
  * `name_addr` (an address the core reads, tensix_tile_debug), or, name_addr 0, its innermost
  * zone closed. At most TILE_ZONE_DEPTH zones are open on a core. */
 typedef void (*TileZoneFn)(void *ctx, uint32_t core, uint32_t name_addr, uint64_t now);
+/* An Ethernet tile's access of one 32-bit word of its MAC's registers (TILE_T_ETH rows of
+ * eth_tile_map.def) at absolute address addr; *why may name the reason of a refusal. */
+typedef BhStatus (*TileEthFn)(void *ctx, uint32_t addr, int write, uint32_t *val, uint64_t now,
+                              int debug, const char **why);
 #define TILE_ZONE_DEPTH 16 /* deeper zones are reported once and not shown */
 
 typedef struct TensixTile {
@@ -153,6 +157,8 @@ typedef struct TensixTile {
     uint64_t last_busy; /* the last cycle stepped */
     uint64_t now;       /* the cycle being stepped (the cores' bus performs accesses at it) */
     uint8_t cores_enabled;
+    uint8_t kind;           /* TileKind: a Tensix tile, or an Ethernet tile (E0, E1, no
+                               coprocessor, eth_tile_map.def) */
     uint8_t cores_kick;     /* a core was released during the step: step again next cycle */
     uint8_t failed;         /* a core stopped on a guest error: the run stops */
     uint8_t poll_dirty;     /* bits 1 << TileWatch: a core wrote what sleepers may poll */
@@ -179,7 +185,10 @@ typedef struct TensixTile {
     Pic pic;                      /* the PIC's IRQ registers */
     TileNiuFn niu;
     void *niu_ctx;
-    TileZoneFn zone; /* NULL: nobody observes zones (their depth is still checked) */
+    TileEthFn eth; /* an Ethernet tile's MAC; NULL: its registers are not modeled */
+    void *eth_ctx;
+    const char *eth_why; /* the MAC's reason for its last refusal */
+    TileZoneFn zone;     /* NULL: nobody observes zones (their depth is still checked) */
     void *zone_ctx;
     uint16_t zone_depth[TILE_CORES];     /* zones open, shown or not */
     uint32_t l1_path_cycles;             /* the cores' riscv.l1_path_cycles */
@@ -221,6 +230,19 @@ uint32_t tile_reg_reset_value(uint32_t reg);
  * Reason in why on failure. */
 BhStatus tensix_tile_init(TensixTile *t, const L1Config *cfg, TileL1DoneFn done, void *done_ctx,
                           BhLogContext *log, char *why, size_t why_len);
+/* The same for a tile of `kind`. An Ethernet tile (TILE_KIND_ETH): eth_tile_map.def's map (cfg
+ * gives its L1, whose size must be the map's 512 KiB), RISCV E0 in the BRISC slot and E1 in the
+ * NCRISC slot, the TRISC slots always held, no coprocessor (enable_coprocessor refuses). E0 is
+ * held by SOFT_RESET_0 bit 11 and E1 by any of bits 12-14 and 18 (tt-metal writes 0x47000 to
+ * hold E1 alone: tt_metal/lite_fabric ConnectedRisc1Interface); they start at ETH_RESET_PC0 and
+ * ETH_RESET_PC1 (0xFFB1_4000, 0xFFB1_4008: tt-metal blackhole dev_mem_map.h AERISC_RESET_PC,
+ * SUBORDINATE_AERISC_RESET_PC). */
+BhStatus tensix_tile_init_kind(TensixTile *t, TileKind kind, const L1Config *cfg, TileL1DoneFn done,
+                               void *done_ctx, BhLogContext *log, char *why, size_t why_len);
+/* a core's name on this tile: "brisc".. on a Tensix tile, "e0", "e1" on an Ethernet tile */
+const char *tensix_tile_core_name(const TensixTile *t, uint32_t core);
+/* the SOFT_RESET_0 bits that hold `core` of this tile (0: the slot has no core) */
+uint32_t tensix_tile_core_reset_mask(const TensixTile *t, uint32_t core);
 /* At elaboration only: creates the coprocessor (its Mover, ThCon, unpackers and packer become
  * clients of this L1) with cfg's unit timing. deadlock_cycles as TensixCore's. */
 BhStatus tensix_tile_enable_coprocessor(TensixTile *t, const TensixCoreConfig *cfg,

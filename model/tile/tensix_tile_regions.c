@@ -94,6 +94,21 @@ static BhStatus coproc_word(TensixTile *t, BhRegionAccess *a, uint32_t *val)
                     : tensix_core_region_read(t->core, a->who, a->row, a->off, val, a->now);
 }
 
+/* the MAC by absolute address; without one (a unit test's tile) the region is not modeled */
+static BhStatus eth_word(TensixTile *t, BhRegionAccess *a, uint32_t *val)
+{
+    if (!t->eth)
+        return BH_ERR_ADDR;
+    t->eth_why = NULL;
+    return t->eth(t->eth_ctx, (uint32_t)(tile_region(a->row)->base + a->off), a->write, val, a->now,
+                  a->debug, &t->eth_why);
+}
+
+static BhStatus eth_regs(void *dev, BhRegionAccess *a)
+{
+    return word(dev, a, eth_word);
+}
+
 static BhStatus debug_regs(void *dev, BhRegionAccess *a)
 {
     return word(dev, a, debug_word);
@@ -168,6 +183,7 @@ const BhRegionOps tile_region_ops[TILE_TARGETS] = {
     [TILE_T_OVERLAY] = {"NoC overlay registers", overlay_regs, overlay_regs, 4, 4, 1, 0},
     [TILE_T_PIC] = {"PIC registers", pic_regs, pic_regs, 4, 4, 1, 0},
     [TILE_T_ABSENT] = {"not modeled", absent, absent, 1, 0, 0, 0},
+    [TILE_T_ETH] = {"Ethernet registers", eth_regs, eth_regs, 4, 4, 1, 0},
 };
 
 /* ---------------------------------------------------------------- the paths */
@@ -234,12 +250,16 @@ BhStatus tensix_tile_debug(TensixTile *t, uint32_t who, uint64_t addr, uint32_t 
 
 int tensix_tile_is_register(uint32_t target)
 {
-    return target == TILE_T_DEBUG || target == TILE_T_OVERLAY || target == TILE_T_PIC;
+    return target == TILE_T_DEBUG || target == TILE_T_OVERLAY || target == TILE_T_PIC ||
+           target == TILE_T_ETH;
 }
 
 const char *tensix_tile_reg_why(const TensixTile *t, uint32_t target)
 {
-    return target == TILE_T_OVERLAY ? t->overlay.why : target == TILE_T_PIC ? t->pic.why : NULL;
+    return target == TILE_T_OVERLAY ? t->overlay.why
+           : target == TILE_T_PIC   ? t->pic.why
+           : target == TILE_T_ETH   ? t->eth_why
+                                    : NULL;
 }
 
 /* A NoC access past L1, region by region: a region that takes any length in one access, the

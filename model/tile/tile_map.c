@@ -7,6 +7,7 @@ const TileRegion tile_map_regions[TILE_REGIONS] = {
 #define TILE_REGION(nm, b, sz, tg, a, c, n, lat)                                                   \
     {#nm, b, sz, tg, c, n, lat, a, &tile_region_ops[tg]},
 #include "model/tile/tile_map.def"
+#include "model/tile/eth_tile_map.def"
 #undef TILE_REGION
 };
 
@@ -77,15 +78,32 @@ BhStatus tile_map_check(const TileRegion *rows, uint32_t n, char *why, size_t wh
     return BH_OK;
 }
 
-BhStatus tile_map_init(TileMap *m, char *why, size_t why_len)
+void tile_map_rows(TileKind kind, uint32_t *first, uint32_t *end)
 {
-    BhStatus st = tile_map_check(tile_map_regions, TILE_REGIONS, why, why_len);
+    *first = kind == TILE_KIND_ETH ? TILE_TENSIX_REGIONS : 0;
+    *end = kind == TILE_KIND_ETH ? TILE_REGIONS : TILE_TENSIX_REGIONS;
+}
+
+BhStatus tile_map_init(TileMap *m, TileKind kind, char *why, size_t why_len)
+{
+    uint32_t first, end;
+    tile_map_rows(kind, &first, &end);
+    BhStatus st = tile_map_check(&tile_map_regions[first], end - first, why, why_len);
     if (st != BH_OK)
         return st;
+    if (tile_map_regions[first].target != TILE_T_L1 || tile_map_regions[first].base != 0) {
+        snprintf(why, why_len, "tile map: the first region, %s, is not L1 at 0",
+                 tile_map_regions[first].name);
+        return BH_ERR_CONFIG;
+    }
+    m->first = (uint8_t)first;
+    m->end = (uint8_t)end;
+    m->kind = (uint8_t)kind;
+    m->l1_bytes = tile_map_regions[first].size;
     for (uint64_t p = 0; p < TILE_MAP_PAGES; p++)
         m->page[p] = TILE_RG_NONE;
     /* rows are sorted: walking them backwards leaves each page's first region */
-    for (uint32_t i = TILE_REGIONS; i-- > 0;) {
+    for (uint32_t i = end; i-- > first;) {
         const TileRegion *r = &tile_map_regions[i];
         if (r->base + r->size <= TILE_MMIO_BASE)
             continue;
@@ -100,7 +118,8 @@ BhStatus tile_map_init(TileMap *m, char *why, size_t why_len)
 
 uint32_t tile_map_search(uint64_t addr)
 {
-    uint32_t lo = 0, hi = TILE_REGIONS; /* the answer, if any, is the last row with base <= addr */
+    uint32_t lo = 0,
+             hi = TILE_TENSIX_REGIONS; /* the answer, if any, is the last row with base <= addr */
     while (hi - lo > 1) {
         uint32_t mid = (lo + hi) / 2;
         if (tile_map_regions[mid].base <= addr)

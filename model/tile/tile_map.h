@@ -49,6 +49,16 @@ typedef enum TileCore {
 #define TILE_SEEN_NC (1u << TILE_NCRISC)
 #define TILE_SEEN_T (TILE_SEEN_T0 | TILE_SEEN_T1 | TILE_SEEN_T2)
 #define TILE_SEEN_ALL (TILE_SEEN_T | TILE_SEEN_B | TILE_SEEN_NC)
+/* An Ethernet tile's RISCV E0 and E1 sit in the BRISC and NCRISC slots (eth_tile_map.def) */
+#define TILE_SEEN_E (TILE_SEEN_B | TILE_SEEN_NC)
+#define TILE_E0 TILE_BRISC
+#define TILE_E1 TILE_NCRISC
+
+/* What a tile module is: its map, its cores, its registers (tensix_tile.h) */
+typedef enum TileKind {
+    TILE_KIND_TENSIX, /* tile_map.def: five cores, the coprocessor */
+    TILE_KIND_ETH,    /* eth_tile_map.def: RISCV E0 and E1, the Ethernet MAC (eth_mac.h) */
+} TileKind;
 
 /* What answers in a region (tile_map.def's target column). */
 typedef enum TileTarget {
@@ -68,6 +78,7 @@ typedef enum TileTarget {
     TILE_T_OVERLAY,    /* the NoC overlay's stream registers, overlay.h */
     TILE_T_PIC,        /* the PIC's IRQ registers, pic.h */
     TILE_T_ABSENT,     /* documented, not modeled: BH_ERR_ADDR */
+    TILE_T_ETH,        /* the Ethernet tile's MAC registers: its TileEthFn, absolute address */
     TILE_TARGETS
 } TileTarget;
 
@@ -124,6 +135,9 @@ typedef enum TileLatency {
 typedef enum TileRegionId {
 #define TILE_REGION(name, base, size, target, arg, cores, noc, lat) TILE_RG_##name,
 #include "model/tile/tile_map.def"
+    TILE_TENSIX_REGIONS, /* the Ethernet tile's rows follow, numbered from here */
+    TILE_RG_TENSIX_LAST_ = TILE_TENSIX_REGIONS - 1,
+#include "model/tile/eth_tile_map.def"
 #undef TILE_REGION
     TILE_REGIONS,
     TILE_RG_NONE = 0xFF
@@ -146,10 +160,13 @@ typedef struct TileRegion {
 #define TILE_MAP_PAGES ((0x100000000ull - TILE_MMIO_BASE) >> TILE_MAP_PAGE_SHIFT)
 
 typedef struct TileMap {
+    uint8_t first, end;           /* its kind's rows [first, end); first is its L1 */
+    uint8_t kind;                 /* TileKind */
+    uint64_t l1_bytes;            /* rows[first].size */
     uint8_t page[TILE_MAP_PAGES]; /* TILE_RG_* or TILE_RG_NONE */
 } TileMap;
 
-/* the rows of tile_map.def, in order (constant data, no state) */
+/* the rows of tile_map.def then eth_tile_map.def, each in order (constant data, no state) */
 extern const TileRegion tile_map_regions[TILE_REGIONS];
 
 static inline const TileRegion *tile_region(uint32_t id) /* NULL for TILE_RG_NONE */
@@ -160,24 +177,28 @@ static inline const TileRegion *tile_region(uint32_t id) /* NULL for TILE_RG_NON
 uint32_t tile_latency_cycles(uint32_t latency_class);
 const char *tile_core_name(uint32_t core);
 BhStatus tile_map_check(const TileRegion *rows, uint32_t n, char *why, size_t why_len);
-BhStatus tile_map_init(TileMap *m, char *why, size_t why_len);
+/* a kind's map: its rows checked, then indexed */
+BhStatus tile_map_init(TileMap *m, TileKind kind, char *why, size_t why_len);
+/* a kind's rows [*first, *end) */
+void tile_map_rows(TileKind kind, uint32_t *first, uint32_t *end);
 
-/* Below the MMIO space only L1 is mapped, and it is region 0: the common case is one compare.
- * Inline: the cores decode nearly every load and store. */
+/* Below the MMIO space only L1 is mapped, and it is the kind's first row: the common case is
+ * one compare. Inline: the cores decode nearly every load and store. */
 static inline uint32_t tile_map_lookup(const TileMap *m, uint64_t addr)
 {
     const TileRegion *rows = tile_map_regions;
-    if (addr < rows[TILE_RG_L1].size)
-        return TILE_RG_L1;
+    if (addr < m->l1_bytes)
+        return m->first;
     if (addr < TILE_MMIO_BASE || addr > 0xFFFFFFFFull)
         return TILE_RG_NONE;
     uint32_t i = m->page[(addr - TILE_MMIO_BASE) >> TILE_MAP_PAGE_SHIFT];
     if (i == TILE_RG_NONE)
         return TILE_RG_NONE;
-    while (i + 1 < TILE_REGIONS && rows[i + 1].base <= addr) /* regions sharing a page */
+    while (i + 1 < m->end && rows[i + 1].base <= addr) /* regions sharing a page */
         i++;
     return addr >= rows[i].base && addr - rows[i].base < rows[i].size ? i : (uint32_t)TILE_RG_NONE;
 }
+/* the Tensix map's decode (the coprocessor's own MMIO port) */
 uint32_t tile_map_search(uint64_t addr);
 
 #ifdef __cplusplus

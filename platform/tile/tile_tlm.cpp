@@ -45,7 +45,8 @@ TileTlm::TileTlm(sc_core::sc_module_name name, const BhTile &tile, NocNetTlm *no
       n_nocs_(n_nocs), clk_(clk)
 {
     char why[256] = "";
-    if (tile_map_init(&map_, why, sizeof why) != BH_OK)
+    if (tile_map_init(&map_, tile.kind == BH_TILE_ETH ? TILE_KIND_ETH : TILE_KIND_TENSIX, why,
+                      sizeof why) != BH_OK)
         SC_REPORT_FATAL("tile_map", why);
     mmio.register_b_transport(this, &TileTlm::b_transport);
     mmio.register_transport_dbg(this, &TileTlm::transport_dbg);

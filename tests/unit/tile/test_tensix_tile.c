@@ -43,21 +43,21 @@ static void test_table_checks(void)
 {
     char why[256] = "";
     TileMap m;
-    CHECK_OK(tile_map_init(&m, why, sizeof why));
-    TileRegion rows[TILE_REGIONS];
-    for (uint32_t i = 0; i < TILE_REGIONS; i++)
+    CHECK_OK(tile_map_init(&m, TILE_KIND_TENSIX, why, sizeof why));
+    TileRegion rows[TILE_TENSIX_REGIONS];
+    for (uint32_t i = 0; i < TILE_TENSIX_REGIONS; i++)
         rows[i] = *tile_region(i);
-    CHECK_OK(tile_map_check(rows, TILE_REGIONS, why, sizeof why));
+    CHECK_OK(tile_map_check(rows, TILE_TENSIX_REGIONS, why, sizeof why));
     rows[TILE_RG_DEBUG_REGS].size = 0x1001; /* runs into PIC */
-    CHECK_EQ_U32(tile_map_check(rows, TILE_REGIONS, why, sizeof why), BH_ERR_CONFIG);
+    CHECK_EQ_U32(tile_map_check(rows, TILE_TENSIX_REGIONS, why, sizeof why), BH_ERR_CONFIG);
     CHECK(strstr(why, "DEBUG_REGS") && strstr(why, "PIC") && strstr(why, "overlap"));
     rows[TILE_RG_DEBUG_REGS].size = 0x1000;
     rows[TILE_RG_TENSIX_CFG].base = 0xFFFF8000u; /* past 0xFFFF_FFFF */
-    CHECK_EQ_U32(tile_map_check(rows, TILE_REGIONS, why, sizeof why), BH_ERR_CONFIG);
+    CHECK_EQ_U32(tile_map_check(rows, TILE_TENSIX_REGIONS, why, sizeof why), BH_ERR_CONFIG);
     CHECK(strstr(why, "TENSIX_CFG") && strstr(why, "32-bit"));
     rows[TILE_RG_TENSIX_CFG].base = 0xFFEF0000u;
     rows[TILE_RG_PIC].size = 0;
-    CHECK_EQ_U32(tile_map_check(rows, TILE_REGIONS, why, sizeof why), BH_ERR_CONFIG);
+    CHECK_EQ_U32(tile_map_check(rows, TILE_TENSIX_REGIONS, why, sizeof why), BH_ERR_CONFIG);
     CHECK(strstr(why, "PIC") && strstr(why, "empty"));
 }
 
@@ -67,8 +67,8 @@ static void test_lookup_matches_search(void)
 {
     char why[256];
     TileMap m;
-    CHECK_OK(tile_map_init(&m, why, sizeof why));
-    for (uint32_t i = 0; i < TILE_REGIONS; i++) {
+    CHECK_OK(tile_map_init(&m, TILE_KIND_TENSIX, why, sizeof why));
+    for (uint32_t i = 0; i < TILE_TENSIX_REGIONS; i++) {
         const TileRegion *r = tile_region(i);
         uint64_t probes[] = {r->base - 1, r->base, r->base + 1, r->base + r->size - 1,
                              r->base + r->size};
