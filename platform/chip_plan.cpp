@@ -432,8 +432,8 @@ static bool plan_riscv(const BhParams &p, ChipPlan *plan, std::string *err)
     if (!plan->tensix_cores)
         return fail(err, "l1.timed: the riscv workload needs the timed L1 (the cores are L1 "
                          "clients)");
-    if (!plan_rv_programs(*plan->grid, p.workload_elf, plan->l1.size_bytes, &plan->rv_programs,
-                          err))
+    if (!plan_rv_programs(*plan->grid, p.workload_elf, plan->l1.size_bytes, plan->eth_l1_bytes,
+                          &plan->rv_programs, err))
         return false;
     for (const RvProgram &prog : plan->rv_programs)
         if (std::find(plan->rv_tiles.begin(), plan->rv_tiles.end(), prog.node) ==

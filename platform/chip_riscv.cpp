@@ -36,9 +36,10 @@ void Chip::assemble_cores()
     for (uint32_t node = 0; node < g.w * g.h; node++) {
         const BhTile &bt = g.tiles[node];
         TensixTileTlm *l1 = l1_of_node_.at(node);
-        if (!bt.enabled || bt.kind != BH_TILE_TENSIX || !l1)
+        if (!bt.enabled || (bt.kind != BH_TILE_TENSIX && bt.kind != BH_TILE_ETH) || !l1)
             continue;
-        l1->enable_coprocessor(plan_.tensix, plan_.tensix_deadlock_cycles);
+        if (bt.kind == BH_TILE_TENSIX) /* an Ethernet tile has its two cores and no coprocessor */
+            l1->enable_coprocessor(plan_.tensix, plan_.tensix_deadlock_cycles);
         TileTlm *tile = tiles_.at(node).get();
         l1->enable_cores(plan_.riscv, &TileTlm::core_niu, tile);
         tensix_tile_set_latencies(&l1->tile(), &plan_.riscv_latency);
@@ -69,7 +70,10 @@ void Chip::setup_programs()
             if (st != BH_OK) /* planning checked every segment against L1 and the local RAM */
                 throw std::logic_error("riscv: placing " + prog.path + " failed");
         }
-        if (prog.core <= TILE_TRISC2) {
+        if (prog.eth) {
+            write_reg(t, prog.core == TILE_E0 ? TILE_R_ETH_RESET_PC0 : TILE_R_ETH_RESET_PC1,
+                      prog.entry);
+        } else if (prog.core <= TILE_TRISC2) {
             write_reg(t, TILE_R_TRISC0_RESET_PC + prog.core, prog.entry);
             write_reg(t, TILE_R_TRISC_RESET_PC_OVERRIDE,
                       read_reg(t, TILE_R_TRISC_RESET_PC_OVERRIDE) | 1u << prog.core);
@@ -90,14 +94,14 @@ void Chip::setup_programs()
         h.name = l1->basename();
         h.error_kind = "riscv";
         h.idle = [l1](uint64_t) {
-            return tensix_tile_cores_idle(&l1->tile()) && tensix_core_idle(l1->core()) &&
-                   l1_idle(&l1->tile().l1);
+            return tensix_tile_cores_idle(&l1->tile()) &&
+                   (!l1->core() || tensix_core_idle(l1->core())) && l1_idle(&l1->tile().l1);
         };
         h.error = [this, l1, node] {
             const TensixTile &t = l1->tile();
             if (t.failed)
                 return name_pcs(node, std::string(t.name) + " " + t.error);
-            if (t.core->failed)
+            if (t.core && t.core->failed)
                 return std::string(t.name) + ": " + t.core->error;
             return std::string();
         };
@@ -221,10 +225,12 @@ std::string Chip::name_pcs(uint32_t node, const std::string &text) const
     std::string out;
     size_t from = 0;
     int core = -1; /* the core named last before the PC */
+    const TensixTileTlm *l1 = node < l1_of_node_.size() ? l1_of_node_[node] : nullptr;
     for (size_t at; (at = text.find("pc 0x", from)) != std::string::npos;) {
         size_t last = from;
         for (uint32_t c = 0; c < TILE_CORES; c++) {
-            const size_t k = text.rfind(tile_core_name(c), at);
+            const size_t k =
+                text.rfind(l1 ? tensix_tile_core_name(&l1->tile(), c) : tile_core_name(c), at);
             if (k != std::string::npos && k >= last)
                 core = (int)c, last = k;
         }
@@ -267,8 +273,8 @@ std::string rv_busy_text(const TensixTile &t)
         if (!slot.released || slot.held || slot.stopped)
             continue;
         char b[96];
-        std::snprintf(b, sizeof b, "%s%s at pc 0x%08x", s.empty() ? "" : ", ", tile_core_name(c),
-                      rv_core_pc(slot.rv));
+        std::snprintf(b, sizeof b, "%s%s at pc 0x%08x", s.empty() ? "" : ", ",
+                      tensix_tile_core_name(&t, c), rv_core_pc(slot.rv));
         s += b;
     }
     if (t.core && !tensix_core_idle(t.core))

@@ -240,7 +240,7 @@ void tensix_tile_zone_mark(TensixTile *t, uint32_t core, uint32_t val, uint64_t 
     uint16_t *depth = &t->zone_depth[core];
     if (!val && *depth == 0) {
         BH_LOG_GUEST(t->log, "%s %s: zone closed at cycle %llu with none open: ignored", t->name,
-                     tile_core_name(core), (unsigned long long)now);
+                     tensix_tile_core_name(t, core), (unsigned long long)now);
         return;
     }
     /* past the depth a zone is counted, not shown, so its close does not close its parent */
@@ -248,7 +248,8 @@ void tensix_tile_zone_mark(TensixTile *t, uint32_t core, uint32_t val, uint64_t 
     *depth = val ? (uint16_t)BH_MIN(*depth + 1u, 0xFFFFu) : (uint16_t)(*depth - 1);
     if (val && shown == TILE_ZONE_DEPTH + 1)
         BH_LOG_GUEST(t->log, "%s %s: zone opened at cycle %llu nested deeper than %d: not shown",
-                     t->name, tile_core_name(core), (unsigned long long)now, TILE_ZONE_DEPTH);
+                     t->name, tensix_tile_core_name(t, core), (unsigned long long)now,
+                     TILE_ZONE_DEPTH);
     if (t->zone && shown <= TILE_ZONE_DEPTH)
         t->zone(t->zone_ctx, core, val, now);
 }

@@ -324,8 +324,9 @@ static void core_stopped(TensixTile *t, TileCoreSlot *s)
         memcpy(&word, t->l1.mem + pc, 4);
     rv_disasm(word, pc, insn, sizeof insn);
     char msg[sizeof t->error];
-    snprintf(msg, sizeof msg, "%s: %s; pc 0x%08x (%s), cycle %llu", tile_core_name(s->id),
-             rv_core_why(s->rv), pc, insn, (unsigned long long)rv_core_cycle(s->rv));
+    snprintf(msg, sizeof msg, "%s: %s; pc 0x%08x (%s), cycle %llu",
+             tensix_tile_core_name(s->tile, s->id), rv_core_why(s->rv), pc, insn,
+             (unsigned long long)rv_core_cycle(s->rv));
     BH_LOG_GUEST(t->log, "%s %s", t->name, msg);
     if (!t->failed) {
         t->failed = 1;

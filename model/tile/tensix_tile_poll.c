@@ -213,19 +213,19 @@ int tensix_tile_cores_stuck(const TensixTile *t, char *what, size_t len)
         char one[160];
         if (s->sleeping && s->watch == TILE_WATCH_FOREVER)
             snprintf(one, sizeof one, "%s %s spins at pc 0x%08x on nothing that can change",
-                     t->name, tile_core_name(c), p->pc);
+                     t->name, tensix_tile_core_name(t, c), p->pc);
         else if (s->sleeping)
             snprintf(one, sizeof one, "%s %s polls 0x%08x (%s) at pc 0x%08x, still 0x%08x", t->name,
-                     tile_core_name(c), p->addr, tile_region(s->watch_region)->name, p->pc,
-                     p->value);
+                     tensix_tile_core_name(t, c), p->addr, tile_region(s->watch_region)->name,
+                     p->pc, p->value);
         else if (s->wait_pcbuf)
             snprintf(one, sizeof one,
                      "%s %s waits at pc 0x%08x to pop its PCBuf, which is empty: only BRISC "
                      "pushes to it",
-                     t->name, tile_core_name(c), rv_core_pc(s->rv));
+                     t->name, tensix_tile_core_name(t, c), rv_core_pc(s->rv));
         else
-            snprintf(one, sizeof one, "%s %s waits at pc 0x%08x for %s", t->name, tile_core_name(c),
-                     rv_core_pc(s->rv),
+            snprintf(one, sizeof one, "%s %s waits at pc 0x%08x for %s", t->name,
+                     tensix_tile_core_name(t, c), rv_core_pc(s->rv),
                      s->wait_mailbox  ? "a mailbox (empty, or full)"
                      : s->wait_coproc ? "the coprocessor (a full FIFO)"
                                       : "an access to complete");
@@ -248,7 +248,8 @@ int tensix_tile_cores_held_unfinished(const TensixTile *t, char *what, size_t le
         n += (size_t)snprintf(what + n, n < len ? len - n : 0,
                               "%s%s %s is held in reset (SOFT_RESET_0) at pc 0x%08x before it "
                               "reached ebreak, and nothing is left to release it",
-                              held > 1 ? "\n" : "", t->name, tile_core_name(c), rv_core_pc(s->rv));
+                              held > 1 ? "\n" : "", t->name, tensix_tile_core_name(t, c),
+                              rv_core_pc(s->rv));
     }
     return held;
 }

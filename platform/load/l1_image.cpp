@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "platform/load/l1_image.h"
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <sstream>
+#include "model/tile/tile_map.h"
 #include "platform/load/file_read.h"
 #include "platform/chip.h"
 #include "platform/config.h"
@@ -54,10 +56,23 @@ static bool split(const std::string &e, size_t n, std::vector<std::string> *f)
 
 /* The tile, address and (if len) length of one entry, checked against L1. */
 static bool place(const BhGrid &g, const std::string &where, const std::vector<std::string> &f,
-                  uint64_t len, uint64_t l1_bytes, uint32_t *node, uint32_t *addr, std::string *err)
-{
-    if (!compute_tile(g, where, f[0], node, err))
-        return false;
+                  uint64_t len, uint64_t &l1_bytes, uint32_t *node, uint32_t *addr,
+                  std::string *err)
+{ /* l1_bytes: the Tensix tile's size in, the tile's out */
+    std::string why_not_tensix;
+    if (!compute_tile(g, where, f[0], node, &why_not_tensix)) {
+        /* an enabled Ethernet tile's L1 too, with its own size (eth_tile_map.def) */
+        int x = -1, y = -1;
+        char tail = 0;
+        const BhTile *t = std::sscanf(f[0].c_str(), "%d,%d%c", &x, &y, &tail) == 2 && x >= 0 &&
+                                  y >= 0 && x < (int)g.w && y < (int)g.h
+                              ? &g.tiles[y * g.w + x]
+                              : nullptr;
+        if (!t || t->kind != BH_TILE_ETH || !t->enabled)
+            return fail(err, why_not_tensix + " or an enabled Ethernet tile");
+        *node = (uint32_t)(y * g.w + x);
+        l1_bytes = tile_region(TILE_RG_ETH_L1)->size;
+    }
     if (!parse_u32(f[1], false, addr))
         return fail(err, where + ": address '" + f[1] + "' is not a number");
     if (*addr >= l1_bytes && len == 0) /* init entries: before the file is read */
@@ -78,14 +93,15 @@ bool plan_l1_init(const BhGrid &g, const std::string &text, uint64_t l1_bytes,
         if (!split(e, 3, &f))
             return fail(err, where + ": expected X,Y:ADDR:FILE");
         L1Blob b;
-        if (!place(g, where, f, 0, l1_bytes, &b.node, &b.addr, err))
+        uint64_t tile_l1 = l1_bytes;
+        if (!place(g, where, f, 0, tile_l1, &b.node, &b.addr, err))
             return false;
         /* at most what fits between the address and the end of L1 is read */
         std::string text, why;
         uint64_t size = 0;
-        if (!read_file_capped(f[2], l1_bytes - b.addr, &text, &why, &size))
+        if (!read_file_capped(f[2], tile_l1 - b.addr, &text, &why, &size))
             return fail(err, size ? where + ": " + std::to_string(size) + " bytes at " +
-                                        hex(b.addr) + " run past the end of L1 (" + hex(l1_bytes) +
+                                        hex(b.addr) + " run past the end of L1 (" + hex(tile_l1) +
                                         ")"
                                   : where + ": cannot read '" + f[2] + "': " + why);
         if (text.empty())
@@ -107,7 +123,8 @@ bool plan_l1_dumps(const BhGrid &g, const std::string &key, const std::string &t
         L1Dump d;
         if (!parse_u32(f[2], false, &d.len) || d.len == 0)
             return fail(err, where + ": length '" + f[2] + "' is not a positive number");
-        if (!place(g, where, f, d.len, l1_bytes, &d.node, &d.addr, err))
+        uint64_t tile_l1 = l1_bytes;
+        if (!place(g, where, f, d.len, tile_l1, &d.node, &d.addr, err))
             return false;
         std::ofstream probe(f[3], std::ios::app | std::ios::binary);
         if (!probe)

@@ -85,21 +85,57 @@ static RvSegment brisc_jump(uint32_t entry)
     return s;
 }
 
-static bool plan_one(const BhGrid &g, const std::string &e, uint64_t l1_bytes, RvProgram *prog,
-                     std::string *err)
+/* An Ethernet tile's cores: E0 and E1 in the tile module's BRISC and NCRISC slots */
+static bool eth_core_of(const std::string &name, uint32_t *core)
+{
+    if (name != "e0" && name != "e1")
+        return false;
+    *core = name == "e0" ? (uint32_t)TILE_E0 : (uint32_t)TILE_E1;
+    return true;
+}
+
+/* X,Y of an enabled Ethernet tile (NoC0) */
+static bool eth_tile(const BhGrid &g, const std::string &where, const std::string &text,
+                     uint32_t *node, std::string *err)
+{
+    int x = -1, y = -1;
+    char tail = 0;
+    if (std::sscanf(text.c_str(), "%d,%d%c", &x, &y, &tail) != 2 || x < 0 || y < 0 ||
+        x >= (int)g.w || y >= (int)g.h)
+        return fail(err, where + ": '" + text + "' is not a tile X,Y of the " +
+                             std::to_string(g.w) + "x" + std::to_string(g.h) + " grid");
+    const BhTile &t = g.tiles[y * g.w + x];
+    if (t.kind != BH_TILE_ETH || !t.enabled)
+        return fail(err, where + ": (" + text + ") is " + t.label + " (" +
+                             bh_tile_kind_name((BhTileKind)t.kind) +
+                             (t.enabled ? "" : ", disabled") +
+                             "), not an enabled Ethernet tile: e0 and e1 are Ethernet cores");
+    *node = (uint32_t)(y * g.w + x);
+    return true;
+}
+
+static bool plan_one(const BhGrid &g, const std::string &e, uint64_t l1_bytes,
+                     uint64_t eth_l1_bytes, RvProgram *prog, std::string *err)
 {
     const std::string where = "workload.elf: entry '" + e + "'";
     size_t c1 = e.find(':'), c2 = c1 == std::string::npos ? c1 : e.find(':', c1 + 1);
     if (c2 == std::string::npos || c2 + 1 >= e.size())
         return fail(err, where + ": expected X,Y:CORE:FILE");
-    if (e.substr(0, c1) == "all")
-        prog->node = UINT32_MAX; /* every enabled Tensix tile: the caller copies it */
-    else if (!compute_tile(g, where, e.substr(0, c1), &prog->node, err))
-        return false;
     const std::string core = e.substr(c1 + 1, c2 - c1 - 1);
-    if (!core_of(core, &prog->core))
+    prog->eth = eth_core_of(core, &prog->core);
+    if (prog->eth) {
+        if (!eth_tile(g, where, e.substr(0, c1), &prog->node, err))
+            return false;
+        l1_bytes = eth_l1_bytes;
+    } else if (!core_of(core, &prog->core)) {
         return fail(err, where + ": core '" + core +
-                             "' is not one of brisc, ncrisc, trisc0, trisc1, trisc2");
+                             "' is not one of brisc, ncrisc, trisc0, trisc1, trisc2 (a Tensix "
+                             "tile's) or e0, e1 (an Ethernet tile's)");
+    } else if (e.substr(0, c1) == "all") {
+        prog->node = UINT32_MAX; /* every enabled Tensix tile: the caller copies it */
+    } else if (!compute_tile(g, where, e.substr(0, c1), &prog->node, err)) {
+        return false;
+    }
     prog->path = e.substr(c2 + 1);
     std::string text, why;
     if (!read_file_capped(prog->path, kElfFileMaxBytes, &text, &why))
@@ -115,7 +151,7 @@ static bool plan_one(const BhGrid &g, const std::string &e, uint64_t l1_bytes, R
     prog->entry = info.entry;
     syms.resize(info.n_syms);
     prog->syms = std::move(syms);
-    if (prog->core == TILE_BRISC && prog->entry != 0) {
+    if (prog->core == TILE_BRISC && !prog->eth && prog->entry != 0) {
         RvSegment jump = brisc_jump(prog->entry);
         for (const RvSegment &s : prog->segments)
             if (overlaps(s, jump))
@@ -134,8 +170,13 @@ static bool plan_one(const BhGrid &g, const std::string &e, uint64_t l1_bytes, R
 static bool add_program(RvProgram prog, const std::string &e, std::vector<RvProgram> *out,
                         std::string *err);
 
+std::string rv_core_name(const RvProgram &prog)
+{
+    return prog.eth ? (prog.core == TILE_E0 ? "e0" : "e1") : tile_core_name(prog.core);
+}
+
 bool plan_rv_programs(const BhGrid &g, const std::string &text, uint64_t l1_bytes,
-                      std::vector<RvProgram> *out, std::string *err)
+                      uint64_t eth_l1_bytes, std::vector<RvProgram> *out, std::string *err)
 {
     std::istringstream in(text);
     for (std::string e; std::getline(in, e, ';');) {
@@ -144,7 +185,7 @@ bool plan_rv_programs(const BhGrid &g, const std::string &text, uint64_t l1_byte
             continue;
         e = e.substr(a, b - a + 1);
         RvProgram one;
-        if (!plan_one(g, e, l1_bytes, &one, err))
+        if (!plan_one(g, e, l1_bytes, eth_l1_bytes, &one, err))
             return false;
         std::vector<RvProgram> copies;
         if (one.node != UINT32_MAX)
@@ -173,7 +214,7 @@ static bool add_program(RvProgram prog, const std::string &e, std::vector<RvProg
             if (o.node != prog.node)
                 continue;
             if (o.core == prog.core)
-                return fail(err, "workload.elf: entry '" + e + "': " + tile_core_name(o.core) +
+                return fail(err, "workload.elf: entry '" + e + "': " + rv_core_name(o) +
                                      " of this tile already runs '" + o.path + "'");
             for (const RvSegment &s : prog.segments)
                 for (const RvSegment &t : o.segments)
@@ -181,7 +222,7 @@ static bool add_program(RvProgram prog, const std::string &e, std::vector<RvProg
                         return fail(err, "workload.elf: entry '" + e + "': its bytes at " +
                                              hex(s.addr) + ".." + hex(s.addr + s.bytes.size() - 1) +
                                              " overlap those of '" + o.path + "' (" +
-                                             tile_core_name(o.core) + ") in L1");
+                                             rv_core_name(o) + ") in L1");
         }
         out->push_back(std::move(prog));
     }

@@ -30,16 +30,21 @@ struct RvSegment {
 };
 
 struct RvProgram {
-    uint32_t node; /* NoC0 node of the tile */
-    uint32_t core; /* TileCore */
+    uint32_t node;    /* NoC0 node of the tile */
+    uint32_t core;    /* TileCore (an Ethernet tile's E0, E1: TILE_E0, TILE_E1) */
+    bool eth = false; /* on an Ethernet tile */
     std::string path;
     uint32_t entry;
     std::vector<RvSegment> segments; /* in file order; the BRISC jump appended last */
     std::vector<RvElfSym> syms;      /* sorted by address */
 };
 
+/* workload.elf's entries; l1_bytes and eth_l1_bytes bound the programs of Tensix and of
+ * Ethernet tiles */
 bool plan_rv_programs(const BhGrid &g, const std::string &text, uint64_t l1_bytes,
-                      std::vector<RvProgram> *out, std::string *err);
+                      uint64_t eth_l1_bytes, std::vector<RvProgram> *out, std::string *err);
+/* "brisc".. or "e0", "e1" */
+std::string rv_core_name(const RvProgram &prog);
 /* the symbol of `prog` containing addr, as "name+0xoff", or "" */
 std::string rv_symbol_text(const RvProgram &prog, uint32_t addr);
 

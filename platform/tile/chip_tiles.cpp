@@ -20,6 +20,16 @@ bool is_compute(const BhTile &t)
 void Chip::bind_l1(TileTlm &tile, const BhTile &t, uint32_t node, BhLogContext *log)
 {
     const std::string tname = tile_module_name(t.x, t.y);
+    const bool eth = t.kind == BH_TILE_ETH;
+    if (eth && !plan_.l1_timed) {
+        /* an enabled Ethernet tile's L1 as storage reached through its NIUs (sparse: no host
+         * memory until written), as a Tensix tile's is untimed with l1.timed false */
+        eth_l1_.push_back(std::make_unique<MemoryTlm>((tname + "_eth_l1").c_str(),
+                                                      plan_.eth_l1_bytes, true, log));
+        tile.mem_out.bind(eth_l1_.back()->port);
+        untimed_l1_of_node_[node] = eth_l1_.back().get();
+        return;
+    }
     if (!plan_.l1_timed) {
         l1_.push_back(
             std::make_unique<MemoryTlm>((tname + "_l1").c_str(), plan_.l1.size_bytes, false, log));
@@ -36,11 +46,17 @@ void Chip::bind_l1(TileTlm &tile, const BhTile &t, uint32_t node, BhLogContext *
     }
     /* named "<tile>_l1" as before the class was renamed from L1Tlm: VCD scopes, the GTKWave
      * views and reports carry the name, and golden runs compare them */
-    tl1_.push_back(std::make_unique<TensixTileTlm>((tname + "_l1").c_str(), plan_.l1, clk_,
-                                                   *tile_sched_, log));
+    /* an Ethernet tile's L1 is the Tensix tile's with its own size: its ports and banks are
+     * not documented (docs/hardware.md#ethernet), so they are l1.*'s */
+    L1Config cfg = plan_.l1;
+    if (eth)
+        cfg.size_bytes = plan_.eth_l1_bytes;
+    tl1_.push_back(std::make_unique<TensixTileTlm>((tname + "_l1").c_str(), cfg, clk_, *tile_sched_,
+                                                   log, eth ? TILE_KIND_ETH : TILE_KIND_TENSIX));
     TensixTileTlm &l1 = *tl1_.back();
     l1_of_node_[node] = &l1;
-    std::snprintf(l1.tile().name, sizeof l1.tile().name, "tile (%u,%u)", t.x, t.y);
+    std::snprintf(l1.tile().name, sizeof l1.tile().name, "%s (%u,%u)", eth ? "eth tile" : "tile",
+                  t.x, t.y);
     tile.set_tensix(&l1);
     tile.mem_out.bind(l1.functional);
     for (uint32_t k = 0; k < plan_.n_nocs; k++) {
@@ -93,12 +109,7 @@ std::vector<int> Chip::assemble_tiles(BhLogContext *log)
             tile->attach_timed_port(-1, plan_.n_nocs * nc.niu_response_slots * flits)
                 .out.bind(pcie_->timed);
         } else if (t.kind == BH_TILE_ETH && t.enabled) {
-            /* an enabled Ethernet tile's L1, as storage reached through its NIUs (sparse: no
-             * host memory until written); its cores, ports and MAC are not modeled */
-            eth_l1_.push_back(std::make_unique<MemoryTlm>(
-                (tile_module_name(t.x, t.y) + "_eth_l1").c_str(), plan_.eth_l1_bytes, true, log));
-            tile->mem_out.bind(eth_l1_.back()->port);
-            untimed_l1_of_node_[i] = eth_l1_.back().get();
+            bind_l1(*tile, t, i, log); /* its L1, NIU ports and (assemble_cores) cores */
         } else if (arc_ && t.kind == BH_TILE_ARC) {
             tile->mem_out.bind(arc_->mem);
         } else {

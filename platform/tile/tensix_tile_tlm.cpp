@@ -13,12 +13,12 @@ static_assert(L1_CLIENTS < 16, "the traced holder (1 + client) is 4 bits wide");
 static_assert(TILE_CORE_STATES <= 8, "the traced core state is 3 bits wide");
 
 TensixTileTlm::TensixTileTlm(sc_core::sc_module_name name, const L1Config &cfg, const Clock &clk,
-                             TileScheduler &sched, BhLogContext *log)
+                             TileScheduler &sched, BhLogContext *log, TileKind kind)
     : sc_module(name), clk_(clk), sched_(sched), sched_id_(sched.add(this))
 {
     char why[256] = "";
-    if (tensix_tile_init(&tile_, &cfg, &TensixTileTlm::deliver, this, log, why, sizeof why) !=
-        BH_OK)
+    if (tensix_tile_init_kind(&tile_, kind, &cfg, &TensixTileTlm::deliver, this, log, why,
+                              sizeof why) != BH_OK)
         throw std::runtime_error(std::string(this->name()) + ": " + why);
     port.register_nb_transport_fw(this, &TensixTileTlm::nb_transport_fw);
     port.register_transport_dbg(this, &TensixTileTlm::transport_dbg);
@@ -297,7 +297,7 @@ std::string TensixTileTlm::thread_signal(uint32_t thread) const
 
 std::string TensixTileTlm::core_signal(uint32_t core, const char *what) const
 {
-    return std::string(name()) + "." + tile_core_name(core) + "." + what;
+    return std::string(name()) + "." + tensix_tile_core_name(&tile_, core) + "." + what;
 }
 
 std::string TensixTileTlm::signal(const char *kind, uint32_t index, const char *what) const

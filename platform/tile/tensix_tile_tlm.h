@@ -39,7 +39,7 @@ class TensixTileTlm : public sc_core::sc_module
                                                sc_core::SC_ZERO_OR_MORE_BOUND>
         functional{"functional"};
     TensixTileTlm(sc_core::sc_module_name name, const L1Config &cfg, const Clock &clk,
-                  TileScheduler &sched, BhLogContext *log);
+                  TileScheduler &sched, BhLogContext *log, TileKind kind = TILE_KIND_TENSIX);
     ~TensixTileTlm() override;
     /* the next binding of `port` is L1 client `client` (L1_CLIENT_TABLE) */
     void bind_client(uint32_t client)

@@ -136,7 +136,7 @@ static json::object core_json(const TileCoreSlot &s, const RvProgram &prog)
         stalled += st.stall[k];
     }
     const uint32_t pc = rv_core_pc(s.rv);
-    json::object o = {{"core", tile_core_name(s.id)},
+    json::object o = {{"core", tensix_tile_core_name(s.tile, s.id)},
                       {"program", prog.path},
                       {"state", core_state(s)},
                       {"pc", pc},
