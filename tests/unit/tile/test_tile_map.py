@@ -159,6 +159,15 @@ def main():
              for r in blk["regs"]}
     jregs["WALL_CLOCK_L"], jregs["WALL_CLOCK_H_NOW"] = jregs["WALL_CLOCK_0"], jregs["WALL_CLOCK_1"]
     jregs["WALL_CLOCK_H"] = jregs["WALL_CLOCK_1_AT"]
+    # the Ethernet tile's reset PCs: its eth_risc_ctrl page (0xFFB1_4000), 0x2000 past the
+    # debug registers in the one window of eth_tile_map.def
+    eth_names = {"IERISC_RESET_PC": "ETH_RESET_PC0", "SUBORDINATE_IERISC_RESET_PC": "ETH_RESET_PC1"}
+    for blk in data["regs"]:
+        if blk["name"] == "eth_risc_ctrl":
+            for r in blk["regs"]:
+                if r["name"].upper() in eth_names:
+                    jregs[eth_names[r["name"].upper()]] = dict(
+                        r, offset=hex(int(r["offset"], 16) + 0x2000))
     for name, off, reset, acc, _doc in load_def("tile_regs.def", "TILE_REG", 5):
         if name in regs_doc and num(off) != regs_doc[name]:
             errors.append("register %s at 0x%x, the doc 0x%x" % (name, num(off), regs_doc[name]))

@@ -157,7 +157,11 @@ static void test_unknown_offsets_fault(void)
     CHECK(!tile_reg_is_ignored(0x248) && !modelled(0x248)); /* CG_KICK: nobody writes it */
     CHECK(!tile_reg_is_ignored(0x290) && !modelled(0x290));
     CHECK(!tile_reg_is_ignored(0xFFC) && !modelled(0xFFC));
-    CHECK_EQ_U32(faults, 0x400 - TILE_NUM_REGS - BH_ARRAY_LEN(ignored));
+    uint32_t in_window = 0; /* the Ethernet tile's rows lie past a Tensix tile's window */
+    for (uint32_t r = 0; r < TILE_NUM_REGS; r++)
+        in_window += tile_reg_offset(r) < 0x1000;
+    CHECK(in_window == TILE_NUM_REGS - 2);
+    CHECK_EQ_U32(faults, 0x400 - in_window - BH_ARRAY_LEN(ignored));
     tile_free(t);
 }
 
