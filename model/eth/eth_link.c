@@ -265,13 +265,15 @@ BhStatus eth_link_release(EthLink *l, int side_rx, uint64_t now_ps)
     return BH_OK;
 }
 
-uint64_t eth_link_next_ps(const EthLink *l)
+uint64_t eth_link_next_ps(EthLink *l, uint64_t now_ps)
 {
     uint64_t t = BH_IDLE;
     for (int d = 0; d < 2; d++) {
-        const EthLinkDir *x = &l->dir[d];
+        EthLinkDir *x = &l->dir[d];
+        arrive(l, x, now_ps);
+        collect_credits(x, now_ps);
         if (x->rd_count && !x->head_seen)
-            t = BH_MIN(t, x->ready[x->rd_head].arrival_ps);
+            t = BH_MIN(t, now_ps); /* there already */
         if (x->fl_count)
             t = BH_MIN(t, x->flight[x->fl_head].arrival_ps);
         for (uint32_t i = 0; i < x->n_credit_wait; i++)

@@ -15,9 +15,10 @@
  *                       release gives the same frame.
  *   eth_link_release    the receiving side frees the oldest delivered frame's slot; the credit
  *                       reaches the sender latency_ps later.
- *   eth_link_next_ps    the earliest time something is due that the caller has not seen: a
- *                       frame arriving (or arrived and not yet looked at by recv) or a credit
- *                       coming back; BH_IDLE if none.
+ *   eth_link_next_ps    first does what is due by now (arrivals, credits back), then returns
+ *                       the earliest time after now something is due: a frame arriving or a
+ *                       credit coming back; now itself if a delivered frame has not been looked
+ *                       at by recv; BH_IDLE if nothing.
  *   eth_link_crc32      the IEEE 802.3 CRC-32 (reflected polynomial 0xEDB88320, initial and
  *                       final value all ones), as the FCS.
  * Timing: time is picoseconds (uint64); the caller converts its clock cycles. A frame of L
@@ -157,7 +158,7 @@ uint64_t eth_link_wire_free_ps(const EthLink *l, int side);
 uint32_t eth_link_credits(EthLink *l, int side, uint64_t now_ps);
 int eth_link_recv(EthLink *l, int side_rx, uint64_t now_ps, EthFrame *out);
 BhStatus eth_link_release(EthLink *l, int side_rx, uint64_t now_ps);
-uint64_t eth_link_next_ps(const EthLink *l);
+uint64_t eth_link_next_ps(EthLink *l, uint64_t now_ps);
 uint32_t eth_link_crc32(const EthLink *l, const uint8_t *data, size_t len);
 
 #ifdef __cplusplus

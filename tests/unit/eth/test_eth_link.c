@@ -57,7 +57,7 @@ static void test_arrival_times(void)
     CHECK_OK(eth_link_send(&l, 0, buf, 64, 0));
     CHECK_EQ_U64(eth_link_wire_bytes(&l, 64), 88);
     CHECK_EQ_U64(eth_link_wire_free_ps(&l, 0), 1760);
-    CHECK_EQ_U64(eth_link_next_ps(&l), 501520);
+    CHECK_EQ_U64(eth_link_next_ps(&l, 0), 501520);
     /* back to back: the second starts after the first's gap, at 1760 */
     fill(64, 2);
     CHECK_OK(eth_link_send(&l, 0, buf, 64, 0));
@@ -155,7 +155,7 @@ static void test_full_queue_stops_sender(void)
     CHECK_EQ_U64(l.dir[0].max_rx_occupancy, 4);
     /* the first arrives at 501520; released there, its credit is back 500 ns later */
     CHECK(eth_link_recv(&l, 1, 501520, &f));
-    CHECK_EQ_U64(eth_link_next_ps(&l), 503280); /* the second frame, not yet looked at */
+    CHECK_EQ_U64(eth_link_next_ps(&l, 501520), 503280); /* the second frame, not yet looked at */
     CHECK_OK(eth_link_release(&l, 1, 501520));
     CHECK_EQ_U32(eth_link_send(&l, 0, buf, 64, 1001519), BH_ERR_FULL);
     CHECK_EQ_U64(l.dir[0].refusals, 2);
@@ -169,17 +169,23 @@ static void test_next_ps(void)
     c = eth_link_config_default();
     setup();
     EthFrame f;
-    CHECK_EQ_U64(eth_link_next_ps(&l), BH_IDLE);
+    CHECK_EQ_U64(eth_link_next_ps(&l, 0), BH_IDLE);
     fill(64, 0);
     CHECK_OK(eth_link_send(&l, 0, buf, 64, 1000));
-    CHECK_EQ_U64(eth_link_next_ps(&l), 502520);
+    CHECK_EQ_U64(eth_link_next_ps(&l, 1000), 502520);
     CHECK(eth_link_recv(&l, 1, 600000, &f));
-    CHECK_EQ_U64(eth_link_next_ps(&l), BH_IDLE); /* seen, held by the receiver */
+    CHECK_EQ_U64(eth_link_next_ps(&l, 600000), BH_IDLE); /* seen, held by the receiver */
     CHECK_OK(eth_link_release(&l, 1, 600000));
-    CHECK_EQ_U64(eth_link_next_ps(&l), 1100000); /* the credit on its way back */
+    CHECK_EQ_U64(eth_link_next_ps(&l, 600000), 1100000); /* the credit on its way back */
     CHECK_EQ_U32(eth_link_credits(&l, 0, 1099999), 15);
     CHECK_EQ_U32(eth_link_credits(&l, 0, 1100000), 16);
-    CHECK_EQ_U64(eth_link_next_ps(&l), BH_IDLE);
+    CHECK_EQ_U64(eth_link_next_ps(&l, 1100000), BH_IDLE);
+    /* arrived at 2501520, not looked at yet: due now */
+    CHECK_OK(eth_link_send(&l, 0, buf, 64, 2000000));
+    CHECK_EQ_U64(eth_link_next_ps(&l, 2600000), 2600000);
+    CHECK(eth_link_recv(&l, 1, 2600000, &f));
+    CHECK_EQ_U64(f.arrival_ps, 2501520);
+    CHECK_EQ_U64(eth_link_next_ps(&l, 2600000), BH_IDLE);
     eth_link_free(&l);
 }
 
