@@ -14,7 +14,7 @@
  *                       shell's status mapping), hence the 0/1. Calling it twice without a
  *                       release gives the same frame.
  *   eth_link_release    the receiving side frees the oldest delivered frame's slot; the credit
- *                       reaches the sender latency_ps later.
+ *                       reaches the sender latency_ps later. BH_ERR_ACCESS: none delivered.
  *   eth_link_next_ps    first does what is due by now (arrivals, credits back), then returns
  *                       the earliest time after now something is due: a frame arriving or a
  *                       credit coming back; now itself if a delivered frame has not been looked
@@ -92,7 +92,7 @@ typedef struct EthFrame {
     uint32_t len;
     uint32_t fcs;        /* as received (it matched the CRC of data) */
     uint64_t arrival_ps; /* available at the receiver */
-    uint64_t seq;        /* frames sent this way before it (dropped ones included) */
+    uint64_t seq;        /* 0-based: frames sent this way before it, dropped ones included */
 } EthFrame;
 
 typedef struct EthLinkFlight { /* a frame sent, not yet at the receiver */

@@ -8,6 +8,7 @@
  *                       eth_mac_regs.def. BH_ERR_ADDR: not a documented register; BH_ERR_WIDTH:
  *                       not 4-byte aligned; BH_ERR_ACCESS: a write to a read-only register or a
  *                       command refused (m->why says why; counted; the guest's error, logged).
+ *                       Reads have no side effects (a debug read is a plain read).
  *   EthMacOps           the tile around the MAC: functional L1 reads / writes, MMIO writes (a
  *                       TT-link MMIO write packet received), and send (a frame to the link:
  *                       BH_ERR_FULL = no room now, retried retry_cycles later).

@@ -61,6 +61,7 @@ static Side side[2];
 static BhLogContext logc;
 static uint64_t now;
 static char why[256];
+static uint32_t link_slots = 16; /* the link's rx_queue_frames for the next setup */
 
 static void quiet(void *ctx, BhLogLevel level, const char *msg)
 {
@@ -150,6 +151,7 @@ static void setup(uint32_t drop_every)
 {
     EthLinkConfig lc = eth_link_config_default();
     lc.drop_every = drop_every;
+    lc.rx_queue_frames = link_slots;
     CHECK_OK(eth_link_init(&link, &lc, why, sizeof why));
     bh_log_context_init(&logc, quiet, NULL);
     EthMacConfig mc = eth_mac_config_default();
@@ -384,6 +386,36 @@ static void test_ttlink_resend(void)
     teardown();
 }
 
+/* 70 packets of 16 B: the resend ring holds 64, so the command stays ongoing (STATUS bit 16)
+ * until acknowledgements free entries; the link's 256 receive slots do not hold A back. The
+ * first acknowledgement can reach A at cycle 1000 at the earliest (two 500-ns latencies). */
+static void test_ring_full_holds_command(void)
+{
+    link_slots = 256;
+    setup(0);
+    link_slots = 16;
+    ttlink(0);
+    pattern(side[0].l1 + 0x2000, 70 * 16, 3);
+    wr(0, TXQ(0, TX_MAX_PKT), 16);
+    wr(0, TXQ(0, TX_START), 0x2000);
+    wr(0, TXQ(0, TX_SIZE), 70 * 16);
+    wr(0, TXQ(0, TX_DEST), 0x8000);
+    wr(0, TXQ(0, TX_CMD), 2);
+    run_until(900);
+    CHECK_EQ_U32(side[0].mac.txq[0].ring_count, ETH_MAC_UNACKED_MAX);
+    CHECK_EQ_U32(rd(0, TXQ(0, TX_PKT_START)), 64);
+    CHECK_EQ_U32(rd(0, TXQ(0, TX_STATUS)), 0x10000);
+    CHECK_EQ_U32(rd(0, TXQ(0, TX_TRANSFER_CNT)), 0);
+    run_until(100000);
+    CHECK_EQ_U32(rd(0, TXQ(0, TX_STATUS)), 0);
+    CHECK_EQ_U32(rd(0, TXQ(0, TX_TRANSFER_CNT)), 1);
+    CHECK_EQ_U32(rd(0, TXQ(0, TX_PKT_START)), 70);
+    CHECK_EQ_U32(rd(1, RXQ(0, RX_LOCAL_SEQ)), 70);
+    CHECK(memcmp(side[1].l1 + 0x8000, side[0].l1 + 0x2000, 70 * 16) == 0);
+    CHECK_EQ_U32(side[0].mac.txq[0].ring_count, 0);
+    teardown();
+}
+
 static void expect_refused(uint32_t addr, uint32_t v, BhStatus want, const char *text)
 {
     CHECK_EQ_U32(eth_mac_reg_access(&side[0].mac, addr, 1, &v, now), want);
@@ -474,6 +506,7 @@ int main(void)
     RUN(test_ttlink_mmio);
     RUN(test_raw);
     RUN(test_ttlink_resend);
+    RUN(test_ring_full_holds_command);
     RUN(test_bad_commands);
     RUN(test_status_bit);
     RUN(test_bad_config);
