@@ -115,6 +115,8 @@ void tensix_tile_destroy(TensixTile *t)
     tensix_tile_destroy_cores(t);
     free(t->core);
     t->core = NULL;
+    free(t->mac);
+    t->mac = NULL;
     l1_destroy(&t->l1);
 }
 
@@ -140,6 +142,11 @@ uint64_t tensix_tile_step(TensixTile *t, uint64_t now)
             const uint64_t woken = tensix_tile_wake_coproc_waiters(t, now);
             next = BH_MIN(next, woken);
         }
+    }
+    if (t->mac) { /* after the cores: a command they wrote this cycle is seen now */
+        t->eth_now = now;
+        const uint64_t mac_next = eth_mac_step(t->mac, now);
+        next = BH_MIN(next, mac_next);
     }
     t->last_busy = now;
     uint64_t l1_next = l1_step(&t->l1, now); /* not inside BH_MIN: it would step twice */

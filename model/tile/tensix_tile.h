@@ -55,6 +55,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "model/common/bh_common.h"
+#include "model/eth/eth_mac.h"
 #include "model/riscv/rv_core.h"
 #include "model/tile/l1.h"
 #include "model/tile/mailbox.h"
@@ -148,6 +149,9 @@ typedef void (*TileZoneFn)(void *ctx, uint32_t core, uint32_t name_addr, uint64_
  * eth_tile_map.def) at absolute address addr; *why may name the reason of a refusal. */
 typedef BhStatus (*TileEthFn)(void *ctx, uint32_t addr, int write, uint32_t *val, uint64_t now,
                               int debug, const char **why);
+/* An Ethernet tile's MAC hands a frame (no FCS) to its port's cable at cycle now;
+ * BH_ERR_FULL: no room now (the MAC retries) */
+typedef BhStatus (*TileEthSendFn)(void *ctx, const uint8_t *frame, uint32_t len, uint64_t now);
 #define TILE_ZONE_DEPTH 16 /* deeper zones are reported once and not shown */
 
 typedef struct TensixTile {
@@ -185,10 +189,15 @@ typedef struct TensixTile {
     Pic pic;                      /* the PIC's IRQ registers */
     TileNiuFn niu;
     void *niu_ctx;
-    TileEthFn eth; /* an Ethernet tile's MAC; NULL: its registers are not modeled */
+    TileEthFn eth; /* an Ethernet tile's MAC registers; NULL: not modeled */
     void *eth_ctx;
-    const char *eth_why; /* the MAC's reason for its last refusal */
-    TileZoneFn zone;     /* NULL: nobody observes zones (their depth is still checked) */
+    const char *eth_why;    /* the MAC's reason for its last refusal */
+    EthMac *mac;            /* an Ethernet tile's MAC (eth_tile.c), stepped with the tile */
+    TileEthSendFn eth_send; /* its port's cable; NULL: no cable, frames are lost */
+    void *eth_send_ctx;
+    uint64_t eth_now;            /* the cycle a received frame is handled at */
+    uint64_t eth_frames_no_link; /* frames sent from a port with no cable */
+    TileZoneFn zone;             /* NULL: nobody observes zones (their depth is still checked) */
     void *zone_ctx;
     uint16_t zone_depth[TILE_CORES];     /* zones open, shown or not */
     uint32_t l1_path_cycles;             /* the cores' riscv.l1_path_cycles */
@@ -239,6 +248,16 @@ BhStatus tensix_tile_init(TensixTile *t, const L1Config *cfg, TileL1DoneFn done,
  * SUBORDINATE_AERISC_RESET_PC). */
 BhStatus tensix_tile_init_kind(TensixTile *t, TileKind kind, const L1Config *cfg, TileL1DoneFn done,
                                void *done_ctx, BhLogContext *log, char *why, size_t why_len);
+/* At elaboration, on an Ethernet tile: its MAC (eth_mac.h) with cfg, answering the TX/RX queue
+ * and header-table registers, reading and writing L1 (functional: the MAC's L1 traffic takes no
+ * port, docs/ethernet.md) and performing received MMIO writes as the NoC would; stepped by
+ * tensix_tile_step. Its frames go to send (NULL: the port has no cable; they are counted in
+ * eth_frames_no_link and lost). BH_ERR_CONFIG: not an Ethernet tile, or cfg is bad (why). */
+BhStatus tensix_tile_attach_mac(TensixTile *t, const EthMacConfig *cfg, TileEthSendFn send,
+                                void *send_ctx, char *why, size_t why_len);
+/* A frame the cable delivered to this Ethernet tile's MAC at cycle now, handled at once (its
+ * L1 writes wake cores polling L1; the owner steps the tile). */
+BhStatus tensix_tile_eth_receive(TensixTile *t, const uint8_t *frame, uint32_t len, uint64_t now);
 /* a core's name on this tile: "brisc".. on a Tensix tile, "e0", "e1" on an Ethernet tile */
 const char *tensix_tile_core_name(const TensixTile *t, uint32_t core);
 /* the SOFT_RESET_0 bits that hold `core` of this tile (0: the slot has no core) */

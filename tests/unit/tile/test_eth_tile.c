@@ -4,8 +4,10 @@
  * (SOFT_RESET_0 bit 11) and E1 (tt-metal's 0x47000) and their reset PCs at 0xFFB1_4000 and
  * 0xFFB1_4008, the MAC's registers reaching the Ethernet hook by absolute address, and a program
  * on E1 that computes in its local RAM and leaves its result in L1. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "model/eth/eth_link.h"
 #include "model/tile/tensix_tile.h"
 #include "tests/check.h"
 #include "tests/test_log.h"
@@ -224,6 +226,116 @@ static void test_program_on_e1(void)
     eth_free(t);
 }
 
+/* Two Ethernet tiles whose MACs a cable (EthLink, 1 ns per cycle) joins: side 0 is tile a */
+typedef struct Cable {
+    EthLink link;
+    TensixTile *tile[2];
+} Cable;
+
+static BhStatus send_from(Cable *c, int side, const uint8_t *f, uint32_t len, uint64_t now)
+{
+    return eth_link_send(&c->link, side, f, len, now * 1000);
+}
+
+static BhStatus send_a(void *ctx, const uint8_t *f, uint32_t len, uint64_t now)
+{
+    return send_from(ctx, 0, f, len, now);
+}
+
+static BhStatus send_b(void *ctx, const uint8_t *f, uint32_t len, uint64_t now)
+{
+    return send_from(ctx, 1, f, len, now);
+}
+
+/* RISCV E1 of tile a sends 1 KiB of its L1 to tile b's L1 as a TT-link L1 write through TX
+ * queue 0, then waits for the command to be latched; the bytes land in b's L1 no earlier than
+ * the wire allows (a 1056-byte frame: 14 + 18 header bytes + 1024, with preamble 8 and FCS 4,
+ * 20 ps a byte at 400 Gb/s, plus the 500 ns latency: 521.36 ns, so cycle 522 at the soonest)
+ * and within 100 cycles of that (the program, the latch); b's RX queue counts the bytes */
+static void test_ttlink_between_tiles(void)
+{
+    Cable c;
+    char why[256] = "";
+    EthLinkConfig lc = eth_link_config_default();
+    CHECK_OK(eth_link_init(&c.link, &lc, why, sizeof why));
+    EthMacConfig mc = eth_mac_config_default();
+    for (int k = 0; k < 2; k++) {
+        c.tile[k] = eth_new();
+        CHECK_OK(tensix_tile_attach_mac(c.tile[k], &mc, k ? send_b : send_a, &c, why, sizeof why));
+    }
+    CHECK_EQ_U32(tensix_tile_attach_mac(c.tile[0], &mc, send_a, &c, why, sizeof why),
+                 BH_ERR_CONFIG); /* once */
+    enum { T0 = 5, T1 = 6, T2 = 7, T3 = 28, T4 = 29 };
+    const uint32_t prog[] = {
+        LUI(T0, 0xFFB90), /* TX queue 0 */
+        LUI(T1, 0x10),
+        SW(T1, T0, 0x14), /* TRANSFER_START_ADDR 0x10000 */
+        ADDI(T2, 0, 1024),
+        SW(T2, T0, 0x18), /* TRANSFER_SIZE_BYTES */
+        LUI(T1, 0x20),
+        SW(T1, T0, 0x1C), /* DEST_ADDR 0x20000 */
+        ADDI(T2, 0, 2),
+        SW(T2, T0, 0x04),              /* CMD: TT-link L1 write */
+        LUI(T4, 0x10),                 /* STATUS bit 16 */
+        LW(T3, T0, 0x08),              /* poll: */
+        enc_r(0, T4, T3, 7, T3, 0x33), /* and */
+        enc_b(-8, 0, T3, 1),           /* bne t3, x0, poll */
+        EBREAK,
+    };
+    uint8_t data[1024], got[1024];
+    for (uint32_t i = 0; i < sizeof data; i++)
+        data[i] = (uint8_t)(i * 7 + (i >> 5));
+    CHECK_OK(l1_debug_write(&c.tile[0]->l1, 0x10000, data, sizeof data));
+    CHECK_OK(l1_debug_write(&c.tile[0]->l1, 0x3000, prog, sizeof prog));
+    uint32_t v = 0x3000;
+    CHECK_OK(tensix_tile_debug(c.tile[0], TILE_E0, RESET_PC1, 4, 1, &v, 0));
+    v = 0x800;
+    CHECK_OK(tensix_tile_debug(c.tile[0], TILE_E0, SOFT_RESET, 4, 1, &v, 0));
+    uint64_t landed = 0;
+    for (uint64_t now = 0; now < 5000 && !landed; now++) {
+        for (int k = 0; k < 2; k++)
+            (void)tensix_tile_step(c.tile[k], now);
+        EthFrame f;
+        for (int rx = 0; rx < 2; rx++)
+            while (eth_link_recv(&c.link, rx, now * 1000, &f)) {
+                CHECK_OK(tensix_tile_eth_receive(c.tile[rx], f.data, f.len, now));
+                CHECK_OK(eth_link_release(&c.link, rx, now * 1000));
+            }
+        CHECK_OK(l1_debug_read(&c.tile[1]->l1, 0x20000, got, sizeof got));
+        if (!memcmp(got, data, sizeof data))
+            landed = now;
+    }
+    CHECK(c.tile[0]->cores[TILE_E1].stopped && !c.tile[0]->failed);
+    printf("ttlink: 1 KiB landed at cycle %llu (wire and latency alone: 522)\n",
+           (unsigned long long)landed);
+    CHECK(landed >= 522 && landed < 622);
+    CHECK_EQ_U32(c.tile[1]->mac->rxq[0].r[ETH_RXQ_R_BYTE_CNT], 1024);
+    CHECK_EQ_U32(c.tile[0]->mac->txq[0].r[ETH_TXQ_R_TRANSFER_CNT], 1);
+    CHECK_EQ_U32(c.tile[0]->eth_frames_no_link, 0);
+    for (int k = 0; k < 2; k++)
+        eth_free(c.tile[k]);
+    eth_link_free(&c.link);
+}
+
+/* a port with no cable loses its frames, counted, and the sender goes on */
+static void test_no_cable(void)
+{
+    TensixTile *t = eth_new();
+    char why[256] = "";
+    EthMacConfig mc = eth_mac_config_default();
+    CHECK_OK(tensix_tile_attach_mac(t, &mc, NULL, NULL, why, sizeof why));
+    uint32_t v = 64;
+    CHECK_OK(tensix_tile_access(t, TILE_E0, 0xFFB90018, 4, 1, &v, 0).status);
+    v = 2;
+    CHECK_OK(tensix_tile_access(t, TILE_E0, 0xFFB90004, 4, 1, &v, 0).status);
+    for (uint64_t now = 0; now < 100; now++)
+        (void)tensix_tile_step(t, now);
+    CHECK_EQ_U32(t->eth_frames_no_link, 1);
+    CHECK_OK(tensix_tile_access(t, TILE_E0, 0xFFB90008, 4, 0, &v, 100).status);
+    CHECK_EQ_U32(v & 0x10000, 0);
+    eth_free(t);
+}
+
 int main(void)
 {
     RUN(test_map);
@@ -232,5 +344,7 @@ int main(void)
     RUN(test_reset_masks);
     RUN(test_mac_hook);
     RUN(test_program_on_e1);
+    RUN(test_ttlink_between_tiles);
+    RUN(test_no_cable);
     return check_failures();
 }
