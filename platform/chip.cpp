@@ -30,6 +30,7 @@ Chip::Chip(sc_core::sc_module_name name, const ChipPlan &plan, bool trace_busy, 
     register_dram();
     register_l1_traces();
     assemble_cores();             /* chip_riscv.cpp */
+    assemble_eth();               /* eth/chip_eth.cpp */
     assemble_workload(socket_of); /* workload/chip_workload.cpp */
     register_host_side();
     /* the user's bytes last, so they win over the workload's source pattern */

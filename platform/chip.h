@@ -32,6 +32,7 @@
 #include "platform/tile/tile_tlm.h"
 #include "platform/pcie/pcie_tlm.h"
 #include "platform/arc/arc_tlm.h"
+#include "platform/eth/eth_link_tlm.h"
 #include "platform/output/profile.h"
 
 namespace bh
@@ -55,6 +56,10 @@ struct HardwarePlan {
     /* an Ethernet tile's L1 (docs/hardware.md#ethernet: 512 KiB; its size against other
      * sources is issue 33's to settle, with the tile's cores and ports) */
     uint64_t eth_l1_bytes = 512u * 1024;
+    EthMacConfig eth_mac{};   /* eth.mac.*: every enabled Ethernet tile's MAC */
+    EthLinkConfig eth_link{}; /* eth.link.*: every cable's */
+    /* eth.cables: the NoC0 nodes of the two Ethernet tiles each cable joins */
+    std::vector<std::pair<uint32_t, uint32_t>> eth_cables;
     double aiclk_mhz = 1350.0;
     TensixCoreConfig tensix{};                /* mover.*, thcon.* */
     uint64_t tensix_deadlock_cycles = 100000; /* tensix.deadlock_cycles */
@@ -107,6 +112,8 @@ struct ChipPlan : HardwarePlan, WorkloadPlan, OutputPlan {
 
 /* false with a message naming the key on a bad configuration */
 bool plan_chip(const BhParams &p, ChipPlan *plan, std::string *err);
+/* the Ethernet tiles' MACs and cables (eth/eth_plan.cpp) */
+bool plan_eth(const BhParams &p, ChipPlan *plan, std::string *err);
 /* the PCIe tile facing the host and the ARC (pcie/pcie_plan.cpp) */
 bool plan_host_side(const BhParams &p, ChipPlan *plan, std::string *err);
 /* "x,y" naming one enabled Tensix (or generic) tile -> its NoC0 node; errors name `key` */
@@ -249,6 +256,7 @@ class Chip : public sc_core::sc_module
     void boot_translation(uint32_t k, uint32_t node, const BhTile &t);
     void register_l1_traces();
     void assemble_cores(); /* every Tensix tile's cores, then the programs: chip_riscv.cpp */
+    void assemble_eth();   /* the Ethernet tiles' MACs and cables: eth/chip_eth.cpp */
     void setup_programs();
     void enable_profile();
     /* moves core's counts inside prog's addresses (prog null: all left) into prof_ */
@@ -267,6 +275,7 @@ class Chip : public sc_core::sc_module
     std::unique_ptr<MemoryTlm> nothing_;
     std::unique_ptr<PcieTlm> pcie_;
     std::unique_ptr<ArcTlm> arc_;
+    std::vector<std::unique_ptr<EthLinkTlm>> cables_; /* eth.cables */
     std::unique_ptr<TileScheduler> tile_sched_;       /* steps the timed L1s' tiles */
     std::vector<std::unique_ptr<TensixTileTlm>> tl1_; /* timed L1s (l1.timed) */
     std::vector<TensixTileTlm *> core_of_node_;       /* tensix_stream tiles' L1 and coprocessor */

@@ -323,7 +323,8 @@ static bool plan_traffic(const BhParams &p, ChipPlan *plan, std::string *err)
 bool plan_chip(const BhParams &p, ChipPlan *plan, std::string *err)
 {
     if (!plan_grid(p, plan, err) || !plan_nocs(p, plan, err) || !plan_l1(p, plan, err) ||
-        !plan_dram(p, plan, err) || !plan_traffic(p, plan, err) || !plan_host_side(p, plan, err))
+        !plan_dram(p, plan, err) || !plan_traffic(p, plan, err) || !plan_host_side(p, plan, err) ||
+        !plan_eth(p, plan, err))
         return false;
     const BhGrid &g = *plan->grid;
     plan->dram_stream = !std::strcmp(p.workload_name, "dram_stream");

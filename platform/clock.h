@@ -32,6 +32,7 @@ constexpr uint64_t kNocStride = 100;
 constexpr uint64_t kGddr6 = 500;     /* DRAM controllers, on their own clock's edges */
 constexpr uint64_t kPcie = 600;      /* the PCIe tile and host link, on picoseconds */
 constexpr uint64_t kArc = 700;       /* the ARC tile */
+constexpr uint64_t kEth = 800;       /* Ethernet cables, on picoseconds */
 constexpr uint64_t kWorkload = 1000; /* synthetic cores: after both networks stepped */
 constexpr uint64_t kTile = 2000;     /* Tensix tiles: after the networks delivered */
 } // namespace phase

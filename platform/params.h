@@ -4,6 +4,8 @@
 #include <stdint.h>
 #include "model/arc/arc.h"            /* ARC_PARAMS: the arc.* keys */
 #include "model/dram/gddr6.h"         /* GDDR6_TIMINGS: the dram.t* keys */
+#include "model/eth/eth_link.h"       /* ETH_LINK_PARAMS: the eth.link.* keys */
+#include "model/eth/eth_mac.h"        /* ETH_MAC_PARAMS: the eth.mac.* keys */
 #include "model/noc/noc_net.h"        /* NOC_PARAMS: the noc.* keys but deadlock_cycles */
 #include "model/pcie/pcie_cfg.h"      /* PCIE_CFG_PARAMS: the pcie.cfg.* keys */
 #include "model/pcie/pcie_host_cpu.h" /* PCIE_HOST_PARAMS: the pcie.host.* keys */

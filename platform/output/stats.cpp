@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "platform/output/stats.h"
 #include "model/dram/gddr6.h"
+#include "model/eth/eth_link.h"
+#include "model/eth/eth_mac.h"
 #include "model/noc/noc_net.h"
 #include "model/pcie/pcie_link.h"
 #include "model/riscv/rv_core.h"
@@ -15,9 +17,10 @@ namespace bh
 const std::vector<const BhStatTable *> &stats_tables()
 {
     static const std::vector<const BhStatTable *> tables = {
-        &noc_net_flit_stat_table, &rv_core_stat_table,       &l1_client_stat_table,
-        &fpu_stat_table,          &unpack_stat_table,        &pack_stat_table,
-        &gddr6_stat_table,        &pcie_link_side_stat_table};
+        &noc_net_flit_stat_table, &rv_core_stat_table,        &l1_client_stat_table,
+        &fpu_stat_table,          &unpack_stat_table,         &pack_stat_table,
+        &gddr6_stat_table,        &pcie_link_side_stat_table, &eth_link_dir_stat_table,
+        &eth_txq_stat_table,      &eth_rxq_stat_table};
     return tables;
 }
 
