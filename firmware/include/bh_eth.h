@@ -28,6 +28,7 @@
 #define BH_ETH_TXQ_TRANSFER_SIZE_BYTES 0x18u
 #define BH_ETH_TXQ_DEST_ADDR 0x1Cu
 #define BH_ETH_TXQ_REMOTE_REG_DATA 0x44u
+#define BH_ETH_TXQ_REMOTE_SEQ_TIMEOUT 0x48u
 #define BH_ETH_TXQ_CMD_ONGOING (1u << 16)
 #define BH_ETH_CMD_L1_WRITE 2u
 #define BH_ETH_CMD_MMIO_WRITE 4u
@@ -60,6 +61,13 @@ static inline void invalidate_l1_cache(void)
 static inline int eth_txq_is_busy(uint32_t q)
 {
     return (bh_eth_r(BH_ETH_TXQ_BASE(q) + BH_ETH_TXQ_STATUS) & BH_ETH_TXQ_CMD_ONGOING) != 0;
+}
+
+/* TT-link: a packet unacknowledged for `cycles` is sent again (with what followed it); 0, the
+ * reset value, never re-sends. Silicon's link firmware sets it; bhsim runs none. */
+static inline void eth_set_resend_timeout(uint32_t q, uint32_t cycles)
+{
+    bh_eth_w(BH_ETH_TXQ_BASE(q) + BH_ETH_TXQ_REMOTE_SEQ_TIMEOUT, cycles);
 }
 
 static inline void eth_send_packet(uint32_t q, uint32_t src16, uint32_t dst16, uint32_t n16)

@@ -8,6 +8,7 @@
 
 int main(void)
 {
+    eth_set_resend_timeout(0, 8192); /* its done frame too */
     eth_wait_for_bytes(0, BYTES);
     eth_receiver_done(0);
     volatile uint32_t *buf = (volatile uint32_t *)0x20000u;

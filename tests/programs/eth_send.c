@@ -13,6 +13,7 @@ int main(void)
     volatile uint32_t *buf = (volatile uint32_t *)0x20000u;
     for (uint32_t i = 0; i < BYTES / 4; i++)
         buf[i] = i * 0x2545F491u ^ 0x0E7E0E7Eu;
+    eth_set_resend_timeout(0, 8192); /* a lost frame (eth.link.drop_every) is sent again */
     const uint32_t t0 = mmio_read(WALL_CLOCK_L);
     eth_send_bytes(0x20000u, 0x20000u, BYTES);
     eth_send_channel_sync(0, BYTES);
