@@ -150,6 +150,8 @@ BhChip::~BhChip()
             vcd->close(&ignored);
         }
         accesses.reset();
+        system_cables.clear();
+        peers.clear();
         chip.reset(); /* modules go before their context */
         vcd.reset();
     }
@@ -285,6 +287,18 @@ static const char *report_of(BhChip *c)
             std::chrono::duration<double>(std::chrono::steady_clock::now() - c->created).count();
     }
     c->report = build_report(*c->chip, c->p, c->run);
+    if (!c->peers.empty()) { /* the report's chips: chip 0 is the report itself */
+        boost::json::array chips;
+        for (size_t i = 0; i < c->peers.size(); i++) {
+            RunInfo &r = c->peer_runs[i];
+            r.cycles = c->run.cycles;
+            r.window_cycles = c->run.window_cycles;
+            r.window_first = c->run.window_first;
+            r.config_name = c->run.config_name;
+            chips.push_back(build_chip_sections(*c->peers[i], r));
+        }
+        c->report["chips"] = std::move(chips);
+    }
     for (const auto &[key, value] : c->sections)
         c->report[key] = value;
     c->report_text = boost::json::serialize(c->report);
@@ -316,6 +330,41 @@ static bool strings_ok(const char *const *v, int n, const char *what, std::strin
     return true;
 }
 
+/* system.chips: chips 1.. beside chip 0, whose registry takes theirs as peers (the run ends
+ * when every chip is idle; a fault on any stops it), and system.cables between them */
+static void make_system(BhChip *c)
+{
+    const ChipPlan &plan = c->plan;
+    c->peer_runs.resize(plan.chips > 1 ? plan.chips - 1 : 0); /* no reallocation after this */
+    std::vector<Chip *> chips = {c->chip.get()};
+    for (uint32_t i = 1; i < plan.chips; i++) {
+        c->peers.push_back(
+            std::make_unique<Chip>(("chip" + std::to_string(i)).c_str(), plan, false, &c->log, i));
+        RunInfo *run = &c->peer_runs[i - 1];
+        c->chip->blocks_mut().add_peer(&c->peers.back()->blocks(), run,
+                                       [run] { run->window_flits.clear(); });
+        chips.push_back(c->peers.back().get());
+    }
+    for (const HardwarePlan::SystemCable &sc : plan.system_cables) {
+        TensixTileTlm *end[2];
+        for (int k = 0; k < 2; k++)
+            end[k] = chips[sc.chip[k]]->eth_port(sc.node[k]);
+        const std::string name = "system_cable_" + std::to_string(sc.chip[0]) + "_" +
+                                 std::to_string(plan.grid->tiles[sc.node[0]].index) + "_" +
+                                 std::to_string(sc.chip[1]) + "_" +
+                                 std::to_string(plan.grid->tiles[sc.node[1]].index);
+        c->system_cables.push_back(std::make_unique<EthLinkTlm>(name.c_str(), plan.eth_link, end[0],
+                                                                chips[sc.chip[0]]->clock(), end[1],
+                                                                chips[sc.chip[1]]->clock()));
+        EthLinkTlm *link = c->system_cables.back().get();
+        for (int k = 0; k < 2; k++) {
+            end[k]->tile().eth_send = k == 0 ? &EthLinkTlm::send_a : &EthLinkTlm::send_b;
+            end[k]->tile().eth_send_ctx = link;
+        }
+        register_cable(c->chip->blocks_mut(), *link, plan, sc.chip, sc.node, c->chip->clock());
+    }
+}
+
 static BhChipStatus create(const BhChipOptions *opts, BhChip **out, char *err, size_t err_len)
 {
     auto c = std::make_unique<BhChip>();
@@ -341,6 +390,14 @@ static BhChipStatus create(const BhChipOptions *opts, BhChip **out, char *err, s
         set_err(err, err_len, "config: " + e);
         return BH_CHIP_ERR_CONFIG;
     }
+    for (const L1Dump &d : c->plan.l1_dumps)
+        if (d.chip >= c->plan.chips) {
+            set_err(err, err_len,
+                    "config: --dump-l1 / output.dump_l1: '" + d.path + "': chip " +
+                        std::to_string(d.chip) + " is not one of the " +
+                        std::to_string(c->plan.chips) + " chips (system.chips)");
+            return BH_CHIP_ERR_CONFIG;
+        }
     bh_log_context_init(&c->log, to_sink, c.get());
     c->sim = new sc_core::sc_simcontext;
     c->run.config_name = cfg;
@@ -350,6 +407,7 @@ static BhChipStatus create(const BhChipOptions *opts, BhChip **out, char *err, s
     try {
         const bool traced = *c->p.output_vcd || *c->p.output_timeline;
         c->chip = std::make_unique<Chip>("chip", c->plan, traced, &c->log);
+        make_system(c.get());
         if (traced) {
             c->vcd = std::make_unique<VcdWriter>();
             c->chip->trace(*c->vcd);
@@ -626,6 +684,9 @@ BhChipStatus bh_chip_write_outputs(BhChip *c, char *err, size_t err_len)
         /* L1 as the run left it, also after a failure: that is when it is most wanted */
         if (!c->chip->dump_l1(&e))
             fail(e);
+        for (auto &peer : c->peers)
+            if (!peer->dump_l1(&e))
+                fail(e);
         if (c->vcd && c->vcd->is_open()) {
             if (!c->vcd->close(&e))
                 fail(e);

@@ -31,6 +31,11 @@ struct BhChip {
     BhParams p{};
     ChipPlan plan; /* the chip keeps a reference: lives as long as it */
     std::unique_ptr<Chip> chip;
+    /* system.chips: chips 1.. of the simulation (chip is chip 0, which the API drives), their
+     * RunInfo (the measured window of their blocks), and the cables between chips */
+    std::vector<std::unique_ptr<Chip>> peers;
+    std::vector<RunInfo> peer_runs;
+    std::vector<std::unique_ptr<EthLinkTlm>> system_cables;
     std::unique_ptr<VcdWriter> vcd; /* output.vcd's; kept after closing: blocks hold its groups */
     std::unique_ptr<TimelineWriter> timeline; /* output.timeline's, fed by vcd's changes */
     BhPollNamer poll_namer = nullptr;         /* bh_chip_set_poll_namer */

@@ -14,8 +14,9 @@ uint32_t Chip::noc0_node_of_frame(uint32_t noc, uint32_t frame_node) const
     return noc_frame_node(&frame_, noc, frame_node);
 }
 
-Chip::Chip(sc_core::sc_module_name name, const ChipPlan &plan, bool trace_busy, BhLogContext *log)
-    : sc_module(name), plan_(plan),
+Chip::Chip(sc_core::sc_module_name name, const ChipPlan &plan, bool trace_busy, BhLogContext *log,
+           uint32_t chip_id)
+    : sc_module(name), plan_(plan), chip_id_(chip_id),
       clk_(plan.aiclk_mhz), frame_{plan.grid->w, plan.grid->h,
                                    plan.grid->cfg.topology == BH_TOPO_BLACKHOLE}
 {
@@ -42,6 +43,8 @@ Chip::Chip(sc_core::sc_module_name name, const ChipPlan &plan, bool trace_busy, 
 bool Chip::dump_l1(std::string *err) const
 {
     for (const L1Dump &d : plan_.l1_dumps) {
+        if (d.chip != chip_id_)
+            continue; /* another chip's */
         std::vector<uint8_t> buf(d.len);
         std::ofstream f(d.path, std::ios::binary | std::ios::trunc);
         if (!backdoor_read(d.node, d.addr, buf.data(), buf.size()) ||

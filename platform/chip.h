@@ -60,6 +60,11 @@ struct HardwarePlan {
     EthLinkConfig eth_link{}; /* eth.link.*: every cable's */
     /* eth.cables: the NoC0 nodes of the two Ethernet tiles each cable joins */
     std::vector<std::pair<uint32_t, uint32_t>> eth_cables;
+    uint32_t chips = 1; /* system.chips */
+    struct SystemCable {
+        uint32_t chip[2], node[2];
+    };
+    std::vector<SystemCable> system_cables; /* system.cables */
     double aiclk_mhz = 1350.0;
     TensixCoreConfig tensix{};                /* mover.*, thcon.* */
     uint64_t tensix_deadlock_cycles = 100000; /* tensix.deadlock_cycles */
@@ -114,6 +119,13 @@ struct ChipPlan : HardwarePlan, WorkloadPlan, OutputPlan {
 bool plan_chip(const BhParams &p, ChipPlan *plan, std::string *err);
 /* the Ethernet tiles' MACs and cables (eth/eth_plan.cpp) */
 bool plan_eth(const BhParams &p, ChipPlan *plan, std::string *err);
+/* A cable's hooks (eth/chip_eth.cpp): it holds the run open while frames or credits are in
+ * flight, and reports itself in the `ethernet` array, its ends as chip[k]'s node[k] */
+class EthLinkTlm;
+class BlockRegistry;
+class Clock;
+void register_cable(BlockRegistry &blocks, EthLinkTlm &cable, const ChipPlan &plan,
+                    const uint32_t chip[2], const uint32_t node[2], const Clock &clk);
 /* the PCIe tile facing the host and the ARC (pcie/pcie_plan.cpp) */
 bool plan_host_side(const BhParams &p, ChipPlan *plan, std::string *err);
 /* "x,y" naming one enabled Tensix (or generic) tile -> its NoC0 node; errors name `key` */
@@ -128,7 +140,24 @@ class Chip : public sc_core::sc_module
 {
   public:
     /* log: the chip's log context, which every block that logs is given (the caller owns it) */
-    Chip(sc_core::sc_module_name name, const ChipPlan &plan, bool trace_busy, BhLogContext *log);
+    /* chip_id: its number among system.chips (its tiles' SIM_CHIP_ID) */
+    Chip(sc_core::sc_module_name name, const ChipPlan &plan, bool trace_busy, BhLogContext *log,
+         uint32_t chip_id = 0);
+    uint32_t chip_id() const
+    {
+        return chip_id_;
+    }
+    /* the Ethernet tile (MAC attached) at NoC0 node, for a cable between chips; null if none */
+    TensixTileTlm *eth_port(uint32_t node) const
+    {
+        return node < l1_of_node_.size() && plan_.grid->tiles[node].kind == BH_TILE_ETH
+                   ? l1_of_node_[node]
+                   : nullptr;
+    }
+    BlockRegistry &blocks_mut()
+    {
+        return blocks_;
+    }
     ~Chip() override;
     const ChipPlan &plan() const
     {
@@ -266,6 +295,7 @@ class Chip : public sc_core::sc_module
     void register_coprocessor(uint32_t node);
     void register_workload();
     const ChipPlan &plan_;
+    uint32_t chip_id_;
     Clock clk_;
     NocFrame frame_; /* how each NoC numbers the nodes */
     std::unique_ptr<NocNetTlm> nocs_[2];

@@ -62,10 +62,21 @@ class BlockRegistry
     {
         blocks_.push_back(std::move(h));
     }
+    /* Another chip of the same simulation (system.chips): the run-control questions below
+     * (idle, errors, watchdogs, stalls, busy, last busy or moving cycle) and the measured
+     * window (with its own RunInfo) take its blocks too, after this registry's; its report,
+     * VCD and retiming stay its own. */
+    void add_peer(const BlockRegistry *peer, RunInfo *peer_run, std::function<void()> before_close)
+    {
+        peers_.push_back({peer, peer_run, std::move(before_close)});
+    }
     bool idle(uint64_t now) const
     {
         for (const BlockHooks &b : blocks_)
             if (b.idle && !b.idle(now))
+                return false;
+        for (const Peer &p : peers_)
+            if (!p.blocks->idle(now))
                 return false;
         return true;
     }
@@ -77,6 +88,9 @@ class BlockRegistry
                 *kind = b.error_kind;
                 return e;
             }
+        for (size_t i = 0; i < peers_.size(); i++)
+            if (std::string e = peers_[i].blocks->error(kind); !e.empty())
+                return chip_label(i) + e;
         return "";
     }
     /* the first block's work that can never finish ("" if none) */
@@ -85,6 +99,9 @@ class BlockRegistry
         for (const BlockHooks &b : blocks_)
             if (std::string e = b.unfinished ? b.unfinished() : ""; !e.empty())
                 return e;
+        for (size_t i = 0; i < peers_.size(); i++)
+            if (std::string e = peers_[i].blocks->unfinished(); !e.empty())
+                return chip_label(i) + e;
         return "";
     }
     uint64_t last_busy() const
@@ -93,6 +110,8 @@ class BlockRegistry
         for (const BlockHooks &b : blocks_)
             if (b.last_busy)
                 last = std::max(last, b.last_busy());
+        for (const Peer &p : peers_)
+            last = std::max(last, p.blocks->last_busy());
         return last;
     }
     std::string busy(uint64_t now) const
@@ -101,6 +120,9 @@ class BlockRegistry
         for (const BlockHooks &b : blocks_)
             if (b.idle && !b.idle(now))
                 why += b.busy ? b.busy(now) : b.name + " is busy; ";
+        for (size_t i = 0; i < peers_.size(); i++)
+            if (std::string w = peers_[i].blocks->busy(now); !w.empty())
+                why += chip_label(i) + w;
         return why;
     }
     /* the first block's watchdog fault ("" if none), and its kind */
@@ -111,6 +133,9 @@ class BlockRegistry
                 *kind = b.watchdog_kind;
                 return e;
             }
+        for (size_t i = 0; i < peers_.size(); i++)
+            if (std::string e = peers_[i].blocks->watchdog(now, limit, kind); !e.empty())
+                return chip_label(i) + e;
         return "";
     }
     /* the latest cycle a mover moved, capped at `now` (0 without movers) */
@@ -120,35 +145,46 @@ class BlockRegistry
         for (const BlockHooks &b : blocks_)
             if (b.last_move)
                 last = std::max(last, std::min(now, b.last_move()));
+        for (const Peer &p : peers_)
+            last = std::max(last, p.blocks->last_move(now));
         return last;
     }
-    /* every mover idle: the first stall a block reports ("" if none) */
+    /* every mover of every chip idle: the first stall a block reports ("" if none) */
     std::string stall(uint64_t now, uint64_t limit) const
     {
         uint64_t since = 0;
-        for (const BlockHooks &b : blocks_)
-            if (b.last_move) {
-                if (b.idle && !b.idle(now))
-                    return "";
-                since = std::max(since, b.last_move());
-            }
-        for (const BlockHooks &b : blocks_)
-            if (std::string e = b.stall ? b.stall(now, since, limit) : ""; !e.empty())
-                return e;
+        if (!movers_idle(now, &since))
+            return "";
+        for (const Peer &p : peers_)
+            if (!p.blocks->movers_idle(now, &since))
+                return "";
+        if (std::string e = stalls(now, since, limit); !e.empty())
+            return e;
+        for (size_t i = 0; i < peers_.size(); i++)
+            if (std::string e = peers_[i].blocks->stalls(now, since, limit); !e.empty())
+                return chip_label(i) + e;
         return "";
     }
-    /* the measured window opens or closes, for every block that measures one */
+    /* the measured window opens or closes, for every block that measures one (a peer's
+     * into its own RunInfo) */
     void window_open(RunInfo &run) const
     {
         for (const BlockHooks &b : blocks_)
             if (b.window_open)
                 b.window_open(run);
+        for (const Peer &p : peers_)
+            p.blocks->window_open(*p.run);
     }
     void window_close(RunInfo &run) const
     {
         for (const BlockHooks &b : blocks_)
             if (b.window_close)
                 b.window_close(run);
+        for (const Peer &p : peers_) {
+            if (p.before_close)
+                p.before_close(); /* its RunInfo forgets an earlier window */
+            p.blocks->window_close(*p.run);
+        }
     }
     /* the AICLK domain changed frequency: every clocked block re-arms its wake */
     void retime() const
@@ -183,7 +219,34 @@ class BlockRegistry
     }
 
   private:
+    struct Peer {
+        const BlockRegistry *blocks;
+        RunInfo *run;
+        std::function<void()> before_close;
+    };
+    static std::string chip_label(size_t i)
+    {
+        return "chip " + std::to_string(i + 1) + ": ";
+    }
+    bool movers_idle(uint64_t now, uint64_t *since) const
+    {
+        for (const BlockHooks &b : blocks_)
+            if (b.last_move) {
+                if (b.idle && !b.idle(now))
+                    return false;
+                *since = std::max(*since, b.last_move());
+            }
+        return true;
+    }
+    std::string stalls(uint64_t now, uint64_t since, uint64_t limit) const
+    {
+        for (const BlockHooks &b : blocks_)
+            if (std::string e = b.stall ? b.stall(now, since, limit) : ""; !e.empty())
+                return e;
+        return "";
+    }
     std::vector<BlockHooks> blocks_;
+    std::vector<Peer> peers_;
 };
 
 } // namespace bh

@@ -35,6 +35,10 @@
 #define BH_ETH_PACKET_BYTES 4096u /* one command's payload at most (a frame of 4128 bytes) */
 #define BH_ETH_SYNC_ADDR 0x70000u /* the channels' sync words: L1, 16 bytes each */
 
+/* bhsim's own register (no silicon one): this chip's number and the chips of the simulation
+ * (system.chips), for programs that every chip runs */
+#define BH_SIM_CHIP_ID 0xFFB12FF4u
+
 typedef struct bh_eth_sync {
     volatile uint32_t bytes_sent;
     volatile uint32_t receiver_done;
@@ -56,6 +60,16 @@ static inline uint32_t bh_eth_r(uint32_t addr)
 static inline void invalidate_l1_cache(void)
 {
     __asm__ volatile("fence" ::: "memory");
+}
+
+static inline uint32_t bh_chip_id(void)
+{
+    return bh_eth_r(BH_SIM_CHIP_ID) & 0xFFu;
+}
+
+static inline uint32_t bh_chip_count(void)
+{
+    return bh_eth_r(BH_SIM_CHIP_ID) >> 8 & 0xFFu;
 }
 
 static inline int eth_txq_is_busy(uint32_t q)

@@ -68,6 +68,7 @@ BhStatus tensix_tile_init_kind(TensixTile *t, TileKind kind, const L1Config *cfg
     memset(t, 0, sizeof *t);
     t->log = log;
     t->kind = (uint8_t)kind;
+    t->chips = 1;
     BhStatus st = tile_map_init(&t->map, kind, why, why_len);
     if (st != BH_OK)
         return st;
@@ -234,6 +235,9 @@ BhStatus tensix_tile_reg_access(TensixTile *t, uint32_t off, int write, uint32_t
         return BH_OK;
     case TILE_R_WALL_CLOCK_H_NOW:
         *val = (uint32_t)(now >> 32);
+        return BH_OK;
+    case TILE_R_SIM_CHIP_ID:
+        *val = t->chip_id | (uint32_t)t->chips << 8;
         return BH_OK;
     default:
         *val = reg_tab[r].access == ACC_WO ? 0 : t->regs[r];

@@ -163,6 +163,7 @@ typedef struct TensixTile {
     uint8_t cores_enabled;
     uint8_t kind;           /* TileKind: a Tensix tile, or an Ethernet tile (E0, E1, no
                                coprocessor, eth_tile_map.def) */
+    uint8_t chip_id, chips; /* SIM_CHIP_ID: this chip of system.chips (0 of 1 unless set) */
     uint8_t cores_kick;     /* a core was released during the step: step again next cycle */
     uint8_t failed;         /* a core stopped on a guest error: the run stops */
     uint8_t poll_dirty;     /* bits 1 << TileWatch: a core wrote what sleepers may poll */

@@ -2,6 +2,7 @@
 /* The chip's Ethernet side: every enabled Ethernet tile's MAC, the cables of eth.cables between
  * them (a link each), and the report's `ethernet` section: per cable, each direction's link
  * counters and utilisation, and the MAC queues of both ends that carried anything. */
+#include <array>
 #include <string>
 #include "platform/chip.h"
 #include "platform/output/report.h"
@@ -10,9 +11,11 @@
 namespace bh
 {
 
-static boost::json::object end_json(const BhGrid &g, uint32_t node, const TensixTile &t)
+static boost::json::object end_json(const BhGrid &g, uint32_t chip, uint32_t node,
+                                    const TensixTile &t)
 {
-    boost::json::object o = {{"channel", g.tiles[node].index},
+    boost::json::object o = {{"chip", chip},
+                             {"channel", g.tiles[node].index},
                              {"tile", boost::json::array{node % g.w, node / g.w}}};
     boost::json::array tx, rx;
     for (uint32_t q = 0; q < ETH_MAC_QUEUES; q++) {
@@ -30,6 +33,40 @@ static boost::json::object end_json(const BhGrid &g, uint32_t node, const Tensix
     o["tx_queues"] = std::move(tx);
     o["rx_queues"] = std::move(rx);
     return o;
+}
+
+void register_cable(BlockRegistry &blocks, EthLinkTlm &cable, const ChipPlan &plan,
+                    const uint32_t chip[2], const uint32_t node[2], const Clock &clk)
+{
+    EthLinkTlm *link = &cable;
+    BlockHooks h;
+    h.name = link->basename();
+    /* frames on the wire or credits on their way back hold the run open */
+    h.idle = [link](uint64_t) {
+        return eth_link_next_ps(const_cast<EthLink *>(&link->link()),
+                                Clock::ps_of(sc_core::sc_time_stamp())) == BH_IDLE;
+    };
+    h.busy = [link](uint64_t) {
+        return std::string(link->basename()) + ": frames or credits in flight; ";
+    };
+    h.report_key = "ethernet";
+    const std::array<uint32_t, 2> chips = {chip[0], chip[1]}, nodes = {node[0], node[1]};
+    h.report = [link, &plan, chips, nodes, &clk](const ReportContext &ctx, boost::json::array &a) {
+        const double run_ps = (double)clk.edge_ps(ctx.run.cycles + 1);
+        boost::json::array ends, dirs;
+        for (int s = 0; s < 2; s++) {
+            ends.push_back(end_json(*plan.grid, chips[s], nodes[s], link->end(s)->tile()));
+            const EthLinkDir &d = link->link().dir[s];
+            boost::json::object o = stats_object(eth_link_dir_stat_table, &d);
+            o["from_end"] = s;
+            o["utilisation"] = run_ps > 0 ? (double)d.busy_ps / run_ps : 0.0;
+            dirs.push_back(std::move(o));
+        }
+        a.push_back({{"cable", link->basename()},
+                     {"ends", std::move(ends)},
+                     {"directions", std::move(dirs)}});
+    };
+    blocks.add(std::move(h));
 }
 
 void Chip::assemble_eth()
@@ -58,40 +95,10 @@ void Chip::assemble_eth()
             BH_OK)
             throw std::logic_error(std::string("eth: ") + why); /* planning checked it */
     }
-    for (auto &c : cables_) {
-        EthLinkTlm *link = c.get();
-        BlockHooks h;
-        h.name = link->basename();
-        /* frames on the wire or credits on their way back hold the run open */
-        h.idle = [link](uint64_t) {
-            return eth_link_next_ps(const_cast<EthLink *>(&link->link()),
-                                    Clock::ps_of(sc_core::sc_time_stamp())) == BH_IDLE;
-        };
-        h.busy = [link](uint64_t) {
-            return std::string(link->basename()) + ": frames or credits in flight; ";
-        };
-        h.report_key = "ethernet";
-        h.report = [this, link](const ReportContext &ctx, boost::json::array &a) {
-            const double run_ps = (double)clk_.edge_ps(ctx.run.cycles + 1);
-            const BhGrid &grid = *plan_.grid;
-            boost::json::array ends, dirs;
-            for (int s = 0; s < 2; s++) {
-                const TensixTileTlm *t = link->end(s);
-                uint32_t node = 0;
-                while (node < l1_of_node_.size() && l1_of_node_[node] != t)
-                    node++;
-                ends.push_back(end_json(grid, node, t->tile()));
-                const EthLinkDir &d = link->link().dir[s];
-                boost::json::object o = stats_object(eth_link_dir_stat_table, &d);
-                o["from_end"] = s;
-                o["utilisation"] = run_ps > 0 ? (double)d.busy_ps / run_ps : 0.0;
-                dirs.push_back(std::move(o));
-            }
-            a.push_back({{"cable", link->basename()},
-                         {"ends", std::move(ends)},
-                         {"directions", std::move(dirs)}});
-        };
-        blocks_.add(std::move(h));
+    for (size_t i = 0; i < cables_.size(); i++) {
+        const uint32_t chips[2] = {chip_id_, chip_id_};
+        const uint32_t nodes[2] = {plan_.eth_cables[i].first, plan_.eth_cables[i].second};
+        register_cable(blocks_, *cables_[i], plan_, chips, nodes, clk_);
     }
 }
 

@@ -9,6 +9,8 @@
 namespace bh
 {
 
+using PlanSystemCable = HardwarePlan::SystemCable;
+
 static bool fail(std::string *err, const std::string &msg)
 {
     *err = msg;
@@ -34,6 +36,53 @@ static bool eth_channel(const BhGrid &g, const std::string &where, const std::st
         return true;
     }
     return fail(err, where + ": this chip has no Ethernet channel " + text);
+}
+
+/* system.cables: "C:A-D:B,..." between chips; a port has one cable, whatever joins it (eth.cables
+ * are on every chip: `local` holds their ports) */
+static bool plan_system_cables(const BhParams &p, ChipPlan *plan, const std::set<uint32_t> &local,
+                               std::string *err)
+{
+    const BhGrid &g = *plan->grid;
+    plan->chips = (uint32_t)p.system_chips;
+    std::set<std::pair<uint32_t, uint32_t>> used;
+    std::istringstream in(p.system_cables);
+    for (std::string e; std::getline(in, e, ',');) {
+        const size_t a = e.find_first_not_of(" \t"), b = e.find_last_not_of(" \t");
+        if (a == std::string::npos)
+            continue;
+        e = e.substr(a, b - a + 1);
+        const std::string where = "system.cables: '" + e + "'";
+        const size_t dash = e.find('-');
+        if (dash == std::string::npos)
+            return fail(err, where + ": expected C:A-D:B, chip C's channel A to chip D's B");
+        PlanSystemCable c;
+        const std::string ends[2] = {e.substr(0, dash), e.substr(dash + 1)};
+        for (int k = 0; k < 2; k++) {
+            int chip = -1, n = 0;
+            if (std::sscanf(ends[k].c_str(), "%d:%n", &chip, &n) != 1 || n == 0 || chip < 0)
+                return fail(err, where + ": '" + ends[k] + "' is not CHIP:CHANNEL");
+            if ((uint32_t)chip >= plan->chips)
+                return fail(err, where + ": chip " + std::to_string(chip) + " is not one of the " +
+                                     std::to_string(plan->chips) + " chips (system.chips)");
+            c.chip[k] = (uint32_t)chip;
+            if (!eth_channel(g, where, ends[k].substr((size_t)n), &c.node[k], err))
+                return false;
+            if (local.count(c.node[k]))
+                return fail(err, where + ": channel " + ends[k].substr((size_t)n) +
+                                     " has a cable of eth.cables on every chip");
+            if (!used.insert({c.chip[k], c.node[k]}).second)
+                return fail(err, where + ": chip " + std::to_string(chip) + "'s channel " +
+                                     ends[k].substr((size_t)n) +
+                                     " already has a cable (one per port)");
+        }
+        if (c.chip[0] == c.chip[1])
+            return fail(err, where + ": joins two ports of one chip (eth.cables does that)");
+        if (!plan->l1_timed)
+            return fail(err, "system.cables: the MACs need the timed L1 (l1.timed=true)");
+        plan->system_cables.push_back(c);
+    }
+    return true;
 }
 
 bool plan_eth(const BhParams &p, ChipPlan *plan, std::string *err)
@@ -71,7 +120,7 @@ bool plan_eth(const BhParams &p, ChipPlan *plan, std::string *err)
             return fail(err, "eth.cables: the MACs need the timed L1 (l1.timed=true)");
         plan->eth_cables.push_back({n[0], n[1]});
     }
-    return true;
+    return plan_system_cables(p, plan, used, err);
 }
 
 } // namespace bh

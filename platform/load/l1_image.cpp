@@ -116,11 +116,19 @@ bool plan_l1_dumps(const BhGrid &g, const std::string &key, const std::string &t
                    uint64_t l1_bytes, std::vector<L1Dump> *out, std::string *err)
 {
     std::vector<std::string> f;
-    for (const std::string &e : entries(text)) {
+    for (std::string e : entries(text)) {
         std::string where = key + ": entry '" + e + "'";
-        if (!split(e, 4, &f))
-            return fail(err, where + ": expected X,Y:ADDR:LEN:FILE");
         L1Dump d;
+        /* "C@X,Y:...": chip C of system.chips (the caller checks C against the count) */
+        if (const size_t at = e.find('@'); at != std::string::npos) {
+            int chip = -1, n = 0;
+            if (std::sscanf(e.c_str(), "%d@%n", &chip, &n) != 1 || chip < 0 || (size_t)n != at + 1)
+                return fail(err, where + ": expected C@X,Y:ADDR:LEN:FILE, C a chip number");
+            d.chip = (uint32_t)chip;
+            e = e.substr(at + 1);
+        }
+        if (!split(e, 4, &f))
+            return fail(err, where + ": expected [C@]X,Y:ADDR:LEN:FILE");
         if (!parse_u32(f[2], false, &d.len) || d.len == 0)
             return fail(err, where + ": length '" + f[2] + "' is not a positive number");
         uint64_t tile_l1 = l1_bytes;

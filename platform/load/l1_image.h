@@ -23,6 +23,7 @@ struct L1Blob {
 };
 
 struct L1Dump {
+    uint32_t chip = 0; /* of system.chips ("C@X,Y:..."; 0 without) */
     uint32_t node;
     uint32_t addr, len;
     std::string path;

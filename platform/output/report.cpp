@@ -156,6 +156,21 @@ boost::json::object build_report(Chip &chip, const BhParams &p, const RunInfo &r
     return r;
 }
 
+json::object build_chip_sections(Chip &chip, const RunInfo &run)
+{
+    const ChipPlan &plan = chip.plan();
+    json::object r = {{"chip", chip.chip_id()}, {"cycles", run.cycles}};
+    const ReportContext ctx{chip, plan, run};
+    chip.blocks().report(ctx, r);
+    if (plan.rv_programs.empty() && r.contains("riscv"))
+        mark_kernel_cores(chip, r);
+    if (chip.workload())
+        chip.workload()->model().report(ctx, r);
+    add_l1_waits(r);
+    add_zones(r);
+    return r;
+}
+
 bool write_heatmap(Chip &chip, const RunInfo &run, const std::string &path, std::string *err)
 {
     const ChipPlan &plan = chip.plan();

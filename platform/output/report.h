@@ -40,6 +40,9 @@ inline double window_seconds(const ReportContext &ctx)
 }
 
 boost::json::object build_report(Chip &chip, const BhParams &p, const RunInfo &run);
+/* A chip of system.chips other than chip 0: its blocks' sections (noc0, noc1, riscv, ...) with
+ * "chip" (its number) and "cycles", from its own measured window (run) */
+boost::json::object build_chip_sections(Chip &chip, const RunInfo &run);
 /* (cycles_seconds, above: simulated seconds of `cycles` AICLK cycles from cycle `first`, by
  * the clock's segments, as an ARC message may have changed AICLK during the run) */
 

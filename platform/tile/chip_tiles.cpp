@@ -55,6 +55,8 @@ void Chip::bind_l1(TileTlm &tile, const BhTile &t, uint32_t node, BhLogContext *
                                                    log, eth ? TILE_KIND_ETH : TILE_KIND_TENSIX));
     TensixTileTlm &l1 = *tl1_.back();
     l1_of_node_[node] = &l1;
+    l1.tile().chip_id = (uint8_t)chip_id_;
+    l1.tile().chips = (uint8_t)plan_.chips;
     std::snprintf(l1.tile().name, sizeof l1.tile().name, "%s (%u,%u)", eth ? "eth tile" : "tile",
                   t.x, t.y);
     tile.set_tensix(&l1);
