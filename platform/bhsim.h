@@ -113,6 +113,13 @@ const char *bh_chip_notice(const BhChip *chip, uint64_t *cycle);
  * such call succeeded. */
 const char *bh_chip_refusal(const BhChip *chip);
 
+/* Several chips (system.chips, docs/ethernet.md): how many the simulation has, and which one
+ * the backdoor (bh_chip_mem_*) and the host's PCIe functions (bh_chip_pci_*) act on from now
+ * on (0 at creation; each chip has its own host link). Advancing advances them all; NoC
+ * accesses, cores, symbols and the outputs are chip 0's. BH_CHIP_ERR_CONFIG: no such chip. */
+uint32_t bh_chip_count(const BhChip *chip);
+BhChipStatus bh_chip_select(BhChip *chip, uint32_t chip_id);
+
 /* Backdoor access to the memory of the tile at NoC0 (x, y) (its L1, or its DRAM controller's
  * store for a DRAM endpoint): no time passes, nothing is counted. All or nothing: a range the
  * memory does not hold whole (past L1's end, across two regions of a Tensix tile's map) is

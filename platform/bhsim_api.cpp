@@ -571,6 +571,25 @@ const char *bh_chip_refusal(const BhChip *c)
     return c ? c->refusal.c_str() : "bh_chip_refusal: the chip is NULL";
 }
 
+uint32_t bh_chip_count(const BhChip *c)
+{
+    return c ? (uint32_t)c->peers.size() + 1 : 0;
+}
+
+BhChipStatus bh_chip_select(BhChip *c, uint32_t chip_id)
+{
+    if (!c)
+        return BH_CHIP_ERR_CONFIG;
+    if (chip_id > c->peers.size()) {
+        c->refusal = "select: chip " + std::to_string(chip_id) + " is not one of the " +
+                     std::to_string(c->peers.size() + 1) + " chips (system.chips)";
+        return BH_CHIP_ERR_CONFIG;
+    }
+    c->refusal.clear();
+    c->selected = chip_id;
+    return BH_CHIP_OK;
+}
+
 BhChipStatus bh_chip_mem_write(BhChip *c, uint32_t x, uint32_t y, uint64_t addr, const void *data,
                                uint64_t len)
 {
@@ -579,7 +598,7 @@ BhChipStatus bh_chip_mem_write(BhChip *c, uint32_t x, uint32_t y, uint64_t addr,
         if (!data && len)
             return BH_CHIP_ERR_CONFIG;
         Enter in(c);
-        return node_of(c, x, y, &node) && c->chip->backdoor_write(node, addr, data, len)
+        return node_of(c, x, y, &node) && c->target()->backdoor_write(node, addr, data, len)
                    ? BH_CHIP_OK
                    : BH_CHIP_ERR_ADDRESS;
     });
@@ -593,7 +612,7 @@ BhChipStatus bh_chip_mem_read(BhChip *c, uint32_t x, uint32_t y, uint64_t addr, 
         if (!data && len)
             return BH_CHIP_ERR_CONFIG;
         Enter in(c);
-        return node_of(c, x, y, &node) && c->chip->backdoor_read(node, addr, data, len)
+        return node_of(c, x, y, &node) && c->target()->backdoor_read(node, addr, data, len)
                    ? BH_CHIP_OK
                    : BH_CHIP_ERR_ADDRESS;
     });

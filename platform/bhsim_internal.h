@@ -36,6 +36,11 @@ struct BhChip {
     std::vector<std::unique_ptr<Chip>> peers;
     std::vector<RunInfo> peer_runs;
     std::vector<std::unique_ptr<EthLinkTlm>> system_cables;
+    uint32_t selected = 0; /* bh_chip_select: the chip the backdoor and PCIe act on */
+    Chip *target() const
+    {
+        return selected ? peers[selected - 1].get() : chip.get();
+    }
     std::unique_ptr<VcdWriter> vcd; /* output.vcd's; kept after closing: blocks hold its groups */
     std::unique_ptr<TimelineWriter> timeline; /* output.timeline's, fed by vcd's changes */
     BhPollNamer poll_namer = nullptr;         /* bh_chip_set_poll_namer */

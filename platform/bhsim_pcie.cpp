@@ -7,7 +7,7 @@
 
 static PcieTlm *pcie_of(const BhChip *c)
 {
-    return c->chip ? c->chip->pcie() : nullptr;
+    return c->chip ? c->target()->pcie() : nullptr;
 }
 
 /* Issues through `issue` until the link takes the access (advancing while it is full). */

@@ -119,7 +119,7 @@ static void remake(void)
     static const char *const sets[] = {"workload.name=none"};
     BhChipOptions o;
     memset(&o, 0, sizeof o);
-    o.config = "p150b";
+    o.config = "p150x2"; /* two chips: every call also meets the second one (bh_chip_select) */
     o.sets = sets;
     o.nsets = 1;
     o.quiet = 1;
@@ -235,7 +235,7 @@ static const char *const kCores[] = {"brisc", "ncrisc", "trisc0", "trisc2", "ncr
 
 static void one_call(Reader *r)
 {
-    const uint8_t op = u8(r) % 20;
+    const uint8_t op = u8(r) % 21;
     BhChipStatus st;
     trace("op %u\n", op);
     switch (op) {
@@ -426,12 +426,20 @@ static void one_call(Reader *r)
     case 18:
         bh_chip_set_idle_poll(chip, u32(r));
         break;
+    case 19: { /* which chip the backdoor and PCIe act on: one of the two, or none */
+        const uint32_t id = u8(r) % 4;
+        st = bh_chip_select(chip, id);
+        if ((st == BH_CHIP_OK) != (id < bh_chip_count(chip)))
+            finding("bh_chip_select", "a chip refused, or a missing one taken");
+        break;
+    }
     default: { /* a NULL chip, any call */
         uint8_t b[8];
         const uint32_t x = coord(r), y = coord(r);
         const uint64_t a = mem_addr(r);
         if (bh_chip_mem_read(NULL, x, y, a, b, 8) != BH_CHIP_ERR_CONFIG ||
-            bh_chip_advance(NULL, u32(r)) != BH_CHIP_ERR_CONFIG || bh_chip_report(NULL) != NULL)
+            bh_chip_advance(NULL, u32(r)) != BH_CHIP_ERR_CONFIG || bh_chip_report(NULL) != NULL ||
+            bh_chip_select(NULL, 0) != BH_CHIP_ERR_CONFIG || bh_chip_count(NULL) != 0)
             finding("NULL chip", "not refused");
         break;
     }
