@@ -49,6 +49,7 @@ void register_cable(BlockRegistry &blocks, EthLinkTlm &cable, const ChipPlan &pl
     h.busy = [link](uint64_t) {
         return std::string(link->basename()) + ": frames or credits in flight; ";
     };
+    h.trace = [link](VcdWriter &w) { link->trace(w); };
     h.report_key = "ethernet";
     const std::array<uint32_t, 2> chips = {chip[0], chip[1]}, nodes = {node[0], node[1]};
     h.report = [link, &plan, chips, nodes, &clk](const ReportContext &ctx, boost::json::array &a) {

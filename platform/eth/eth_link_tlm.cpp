@@ -36,9 +36,33 @@ BhStatus EthLinkTlm::send_b(void *ctx, const uint8_t *frame, uint32_t len, uint6
 BhStatus EthLinkTlm::send(int side, const uint8_t *frame, uint32_t len, uint64_t now)
 {
     const BhStatus st = eth_link_send(&link_, side, frame, len, clk_[side]->edge_ps(now));
-    if (st == BH_OK)
+    if (st == BH_OK) {
         rearm();
+        sample();
+    }
     return st;
+}
+
+void EthLinkTlm::sample()
+{
+    if (!trace_)
+        return;
+    for (int d = 0; d < 2; d++) {
+        in_flight_[d] = link_.dir[d].fl_count;
+        rx_slots_[d] = link_.cfg.rx_queue_frames - link_.dir[d].n_free;
+    }
+    trace_->sample();
+}
+
+void EthLinkTlm::trace(VcdWriter &w)
+{
+    trace_ = w.group();
+    const std::string base = name();
+    for (int d = 0; d < 2; d++) {
+        const std::string dir = base + ".d" + std::to_string(d);
+        w.add(trace_, in_flight_[d], dir + ".in_flight", 16);
+        w.add(trace_, rx_slots_[d], dir + ".rx_slots", 16);
+    }
 }
 
 void EthLinkTlm::rearm()
@@ -70,6 +94,7 @@ void EthLinkTlm::run()
             end_[rx]->kick();
     }
     rearm();
+    sample();
 }
 
 } // namespace bh

@@ -9,6 +9,7 @@
 #include <systemc>
 #include "model/eth/eth_link.h"
 #include "platform/clock.h"
+#include "platform/output/vcd_writer.h"
 #include "platform/tile/tensix_tile_tlm.h"
 
 namespace bh
@@ -33,11 +34,17 @@ class EthLinkTlm : public sc_core::sc_module
     {
         return end_[side];
     }
+    /* The VCD's signals per direction d (0: end 0 to end 1, "<cable>.d0"): frames on the wire
+     * or waiting for it (in_flight), and receive slots in use (rx_slots, the credits taken) */
+    void trace(VcdWriter &w);
 
   private:
     BhStatus send(int side, const uint8_t *frame, uint32_t len, uint64_t now);
     void run();
     void rearm();
+    void sample(); /* the traced values, from the link */
+    VcdGroup *trace_ = nullptr;
+    uint32_t in_flight_[2] = {0, 0}, rx_slots_[2] = {0, 0};
     EthLink link_{};
     TensixTileTlm *end_[2];
     const Clock *clk_[2];
