@@ -422,6 +422,26 @@ void print_summary(const json::object &r, std::FILE *out)
                      num(d.at("total_gbps")), (long long)num(d.at("banks_used")),
                      d.at("controllers").as_array().size(), num(d.at("peak_gbps_banks_used")));
     }
+    if (r.contains("ethernet")) { /* the cables that carried frames, then how many did not */
+        size_t idle = 0;
+        for (const json::value &cv : r.at("ethernet").as_array()) {
+            const json::object &c = cv.as_object();
+            const json::array &d = c.at("directions").as_array();
+            if (num(d[0].at("frames_sent")) + num(d[1].at("frames_sent")) == 0) {
+                idle++;
+                continue;
+            }
+            std::fprintf(out, "  %s: %.0f and %.0f frames, utilisation %.1f%% and %.1f%%\n",
+                         c.at("cable").as_string().c_str(), num(d[0].at("frames_delivered")),
+                         num(d[1].at("frames_delivered")), 100 * num(d[0].at("utilisation")),
+                         100 * num(d[1].at("utilisation")));
+        }
+        if (idle)
+            std::fprintf(out, "  %zu cable(s) carried nothing\n", idle);
+    }
+    if (r.contains("chips")) /* the other chips of system.chips: their sections */
+        std::fprintf(out, "  %zu more chip(s): the report's chips section\n",
+                     r.at("chips").as_array().size());
     std::fprintf(
         out, "  %.0f cycles in %.2f s: %.0f cycles/s, %.2f M router-cycles/s, peak RSS %.0f MiB\n",
         num(sim.at("cycles")), num(sim.at("wall_seconds")), num(sim.at("cycles_per_second")),
