@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 /* tests/fuzz/fuzz_l1_spec.cpp - libFuzzer harness for the L1 image specs
  * (platform/load/l1_image.h): workload.l1_init "X,Y:ADDR:FILE;..." and output.dump_l1 / --dump-l1
- * "X,Y:ADDR:LEN:FILE;...".
+ * "[C@]X,Y:ADDR:LEN:FILE;...".
  *
  * Every input is planned both ways on a whole Blackhole grid and on one with two Tensix
  * columns harvested, in a private scratch directory holding a few files the specs can name
  * (a.bin: 64 bytes, big.bin: one byte more than L1, empty, and a directory d). A plan either
- * fails with a message or gives blobs and dumps that lie inside L1 on an enabled Tensix tile.
+ * fails with a message or gives blobs and dumps that lie inside L1 on an enabled Tensix tile,
+ * or inside the 512 KiB L1 of an enabled Ethernet tile.
  * A finding (crash, sanitizer report, broken invariant) is a bug in the spec parser or in the
  * coordinate parsing it shares with the config (parse_xy_list, parse_u32).
  * Inputs containing '/' are skipped: the dump planner creates its files, and they must stay in
@@ -26,6 +27,7 @@
 namespace fs = std::filesystem;
 
 static const uint64_t kL1 = 1536 * 1024;
+static const uint64_t kEthL1 = 512 * 1024;
 static BhGrid g_grid[2];
 static fs::path g_dir;
 static const std::set<std::string> kKept = {"a.bin", "big.bin", "empty", "d"};
@@ -36,14 +38,17 @@ static void fail(const char *what)
     abort();
 }
 
+/* an enabled Tensix tile's L1, or an enabled Ethernet tile's (512 KiB: eth_tile_map.def) */
 static void check_place(const BhGrid &g, uint32_t node, uint64_t addr, uint64_t len)
 {
     if (node >= g.w * g.h)
         fail("node outside the grid");
     const BhTile &t = g.tiles[node];
-    if (!t.enabled || (t.kind != BH_TILE_TENSIX && t.kind != BH_TILE_GENERIC))
-        fail("not an enabled Tensix tile");
-    if (len == 0 || addr >= kL1 || len > kL1 - addr)
+    const bool eth = t.kind == BH_TILE_ETH;
+    if (!t.enabled || (t.kind != BH_TILE_TENSIX && t.kind != BH_TILE_GENERIC && !eth))
+        fail("not an enabled Tensix or Ethernet tile");
+    const uint64_t l1 = eth ? kEthL1 : kL1;
+    if (len == 0 || addr >= l1 || len > l1 - addr)
         fail("range outside L1");
 }
 
