@@ -131,6 +131,9 @@ bool plan_host_side(const BhParams &p, ChipPlan *plan, std::string *err);
 /* "x,y" naming one enabled Tensix (or generic) tile -> its NoC0 node; errors name `key` */
 bool compute_tile(const BhGrid &g, const std::string &key, const std::string &text, uint32_t *node,
                   std::string *err);
+/* the same for one enabled Ethernet tile */
+bool eth_tile(const BhGrid &g, const std::string &key, const std::string &text, uint32_t *node,
+              std::string *err);
 /* An enabled Tensix tile, or a node of a generic network: what injects and takes multicast */
 bool is_compute(const BhTile &t);
 /* "tile (x,y): brisc at pc 0x..., its Tensix coprocessor still running; " */

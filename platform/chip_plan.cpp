@@ -28,8 +28,9 @@ static uint32_t mask_of(const std::vector<int> &v)
     return m;
 }
 
-bool compute_tile(const BhGrid &g, const std::string &key, const std::string &text, uint32_t *node,
-                  std::string *err)
+/* "x,y" naming one tile of the grid -> its NoC0 node; errors name `key` */
+static bool grid_tile(const BhGrid &g, const std::string &key, const std::string &text,
+                      uint32_t *node, std::string *err)
 {
     std::vector<std::pair<int, int>> xy;
     if (!parse_xy_list(key, text, &xy, err))
@@ -41,13 +42,35 @@ bool compute_tile(const BhGrid &g, const std::string &key, const std::string &te
         return fail(err, key + ": (" + std::to_string(x) + "," + std::to_string(y) +
                              ") is outside the " + std::to_string(g.w) + "x" + std::to_string(g.h) +
                              " grid");
-    const BhTile &t = g.tiles[y * g.w + x];
-    if (!is_compute(t))
-        return fail(err, key + ": (" + std::to_string(x) + "," + std::to_string(y) + ") is " +
-                             t.label + " (" + bh_tile_kind_name((BhTileKind)t.kind) +
-                             (t.enabled ? "" : ", disabled") + "), not an enabled Tensix tile");
     *node = (uint32_t)(y * g.w + x);
     return true;
+}
+
+/* the tile at node is not what `want` names */
+static bool not_a(const BhGrid &g, const std::string &key, uint32_t node, const char *want,
+                  std::string *err)
+{
+    const BhTile &t = g.tiles[node];
+    return fail(err, key + ": (" + std::to_string(node % g.w) + "," + std::to_string(node / g.w) +
+                         ") is " + t.label + " (" + bh_tile_kind_name((BhTileKind)t.kind) +
+                         (t.enabled ? "" : ", disabled") + "), not an enabled " + want);
+}
+
+bool compute_tile(const BhGrid &g, const std::string &key, const std::string &text, uint32_t *node,
+                  std::string *err)
+{
+    if (!grid_tile(g, key, text, node, err))
+        return false;
+    return is_compute(g.tiles[*node]) || not_a(g, key, *node, "Tensix tile", err);
+}
+
+bool eth_tile(const BhGrid &g, const std::string &key, const std::string &text, uint32_t *node,
+              std::string *err)
+{
+    if (!grid_tile(g, key, text, node, err))
+        return false;
+    const BhTile &t = g.tiles[*node];
+    return (t.kind == BH_TILE_ETH && t.enabled) || not_a(g, key, *node, "Ethernet tile", err);
 }
 
 /* in NocPattern order; dram_stream is not a NoC pattern and maps to "none" */

@@ -59,18 +59,11 @@ static bool place(const BhGrid &g, const std::string &where, const std::vector<s
                   uint64_t len, uint64_t &l1_bytes, uint32_t *node, uint32_t *addr,
                   std::string *err)
 { /* l1_bytes: the Tensix tile's size in, the tile's out */
-    std::string why_not_tensix;
+    std::string why_not_tensix, ignored;
     if (!compute_tile(g, where, f[0], node, &why_not_tensix)) {
         /* an enabled Ethernet tile's L1 too, with its own size (eth_tile_map.def) */
-        int x = -1, y = -1;
-        char tail = 0;
-        const BhTile *t = std::sscanf(f[0].c_str(), "%d,%d%c", &x, &y, &tail) == 2 && x >= 0 &&
-                                  y >= 0 && x < (int)g.w && y < (int)g.h
-                              ? &g.tiles[y * g.w + x]
-                              : nullptr;
-        if (!t || t->kind != BH_TILE_ETH || !t->enabled)
+        if (!eth_tile(g, where, f[0], node, &ignored))
             return fail(err, why_not_tensix + " or an enabled Ethernet tile");
-        *node = (uint32_t)(y * g.w + x);
         l1_bytes = tile_region(TILE_RG_ETH_L1)->size;
     }
     if (!parse_u32(f[1], false, addr))

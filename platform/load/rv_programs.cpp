@@ -94,26 +94,6 @@ static bool eth_core_of(const std::string &name, uint32_t *core)
     return true;
 }
 
-/* X,Y of an enabled Ethernet tile (NoC0) */
-static bool eth_tile(const BhGrid &g, const std::string &where, const std::string &text,
-                     uint32_t *node, std::string *err)
-{
-    int x = -1, y = -1;
-    char tail = 0;
-    if (std::sscanf(text.c_str(), "%d,%d%c", &x, &y, &tail) != 2 || x < 0 || y < 0 ||
-        x >= (int)g.w || y >= (int)g.h)
-        return fail(err, where + ": '" + text + "' is not a tile X,Y of the " +
-                             std::to_string(g.w) + "x" + std::to_string(g.h) + " grid");
-    const BhTile &t = g.tiles[y * g.w + x];
-    if (t.kind != BH_TILE_ETH || !t.enabled)
-        return fail(err, where + ": (" + text + ") is " + t.label + " (" +
-                             bh_tile_kind_name((BhTileKind)t.kind) +
-                             (t.enabled ? "" : ", disabled") +
-                             "), not an enabled Ethernet tile: e0 and e1 are Ethernet cores");
-    *node = (uint32_t)(y * g.w + x);
-    return true;
-}
-
 static bool plan_one(const BhGrid &g, const std::string &e, uint64_t l1_bytes,
                      uint64_t eth_l1_bytes, RvProgram *prog, std::string *err)
 {
@@ -125,7 +105,7 @@ static bool plan_one(const BhGrid &g, const std::string &e, uint64_t l1_bytes,
     prog->eth = eth_core_of(core, &prog->core);
     if (prog->eth) {
         if (!eth_tile(g, where, e.substr(0, c1), &prog->node, err))
-            return false;
+            return fail(err, *err + ": e0 and e1 are Ethernet cores");
         l1_bytes = eth_l1_bytes;
     } else if (!core_of(core, &prog->core)) {
         return fail(err, where + ": core '" + core +
